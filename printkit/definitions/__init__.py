@@ -1,0 +1,1 @@
+"""Definition files: reading YAML/JSON with positions, and the bundled game definitions."""
