@@ -102,10 +102,14 @@ def _glue_kinsoku(tokens: list[Token]) -> list[Token]:
     """Merge tokens so closing punctuation sticks to what precedes it, opening to what follows."""
     out: list[Token] = []
     for tok in tokens:
-        if (out and tok.icon is None and tok.text and tok.text[0] in _NO_LINE_START and out[-1].icon is None \
-                and not out[-1].space_after) or (out and out[-1].icon is None and out[-1].text and out[-1].text[-1] in _NO_LINE_END \
-                and tok.icon is None):
-            out[-1] = Token(out[-1].text + tok.text, None, tok.space_after)
+        prev = out[-1] if out else None
+        closes = (
+            prev is not None and prev.icon is None and not prev.space_after
+            and tok.icon is None and tok.text[:1] in _NO_LINE_START
+        )
+        opens = prev is not None and prev.icon is None and prev.text[-1:] in _NO_LINE_END and tok.icon is None
+        if prev is not None and (closes or opens):
+            out[-1] = Token(prev.text + tok.text, None, tok.space_after)
         else:
             out.append(tok)
     return out
