@@ -1,0 +1,1 @@
+"""Validated, immutable types built from definition files and transcriptions."""
