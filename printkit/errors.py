@@ -21,12 +21,14 @@ class Problem:
     path: str = ""  # dotted path inside the document, e.g. "cards.3.qty"
 
     def __str__(self) -> str:
-        where = self.file or "<input>"
+        where = self.file or ""
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
         inside = f" {self.path}:" if self.path else ""
+        if not where:
+            return f"{inside.strip()} {self.message}".strip()
         return f"{where}:{inside} {self.message}"
 
 

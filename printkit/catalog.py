@@ -1,0 +1,68 @@
+"""The bundled games: what each is called, what it prints, and which function lays it out.
+
+A game's layout function takes :class:`~printkit.layout.components.BuildOptions` and
+returns components; the engine renders and writes them.  Builders are named as
+``"module:function"`` and imported only when that game is built, so ``printkit games``
+stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from printkit.layout.components import BuildOptions, Component
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    id: str
+    title: str
+    title_zh: str
+    components: tuple[str, ...]  # one line each, for `printkit games`
+    builder: str  # "package.module:function"
+    aliases: tuple[str, ...] = ()
+    players: tuple[int, int] = (1, 4)
+    default_players: int | None = None
+    options: tuple[str, ...] = ()  # game options it reads from BuildOptions.extra
+
+    def build(self, options: BuildOptions) -> list[Component]:
+        module, _, func = self.builder.partition(":")
+        fn: Callable[[BuildOptions], list[Component]] = getattr(importlib.import_module(module), func)
+        return fn(options)
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry(
+        id="ganz-schon-clever",
+        title="Ganz schön clever",
+        title_zh="快狠準／絕頂聰明",
+        components=("score-sheets: a pad of score sheets (also the solo page)",),
+        builder="printkit.layout.gsc_sheet:components",
+        aliases=("clever", "gsc"),
+        players=(1, 4),
+        options=("count", "per_page", "ink_saver"),
+    ),
+    GameEntry(
+        id="san-marco",
+        title="San Marco",
+        title_zh="聖馬可",
+        components=(
+            "action-cards: 62 action cards", "limit-cards: 28 limit cards", "board: the Venice board",
+            "pieces: bridges, Doge, sundial marker", "player-aids: one per player",
+        ),
+        builder="printkit.layout.san_marco:components",
+        players=(3, 6),
+        default_players=4,
+        options=("districts", "ranks", "style"),
+    ),
+)
+
+
+def find_game(name: str) -> GameEntry | None:
+    key = name.lower()
+    for game in GAMES:
+        if key == game.id or key in game.aliases:
+            return game
+    return None

@@ -1,0 +1,1 @@
+"""Drawing pieces and components with ReportLab. The only layer that knows about PDF."""

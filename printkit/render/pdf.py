@@ -1,0 +1,296 @@
+"""Turn a component into a print-ready PDF (bytes).
+
+Every PDF: fonts embedded (subset), ``/PrintScaling /None`` so viewers do not shrink it,
+``/Duplex`` when it has backs, TrimBox and BleedBox on each page, a 50 mm scale bar
+wherever the page has room, and byte-identical output for identical input
+(ReportLab's *invariant* mode fixes the dates and document ID).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.definitions.messages import message
+from printkit.layout.components import BoardComponent, CardComponent, SheetComponent
+from printkit.layout.elements import Circle, Line, Piece, Text
+from printkit.layout.imposition import (
+    Box,
+    CardGrid,
+    Segment,
+    card_grid,
+    crop_marks,
+    footer_place,
+    pages_needed,
+    tile_board,
+)
+from printkit.layout.paper import PrintSettings
+from printkit.render import fonts
+from printkit.render.draw import draw_piece
+
+MARK_COLOR = "#000000"
+FURNITURE_COLOR = "#555555"
+
+
+@dataclass
+class Rendered:
+    """A rendered component: the PDF and what it holds."""
+
+    pdf: bytes
+    pages: int
+    pieces: int
+    warnings: list[str] = field(default_factory=list)
+
+
+class _Doc:
+    """A canvas plus page bookkeeping shared by the three component kinds."""
+
+    def __init__(self, title: str, settings: PrintSettings, lang: str, duplex: bool, page_size: tuple[float, float]):
+        fonts.register()
+        self.buf = io.BytesIO()
+        self.settings = settings
+        self.lang = lang
+        self.canvas = Canvas(self.buf, pagesize=(page_size[0] * mm, page_size[1] * mm), invariant=1,
+                             pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor("printkit")
+        self.canvas.setCreator("printkit")
+        self.canvas.setViewerPreference("PrintScaling", "None")
+        if duplex and settings.duplex != "off":
+            pref = "DuplexFlipShortEdge" if settings.duplex == "short" else "DuplexFlipLongEdge"
+            self.canvas.setViewerPreference("Duplex", pref)
+        self.pages = 0
+        self.warnings: list[str] = []
+        self.page_size = page_size
+
+    def warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
+
+    def set_page(self, size: tuple[float, float], trim: Box, bleed: float) -> None:
+        c = self.canvas
+        c.setPageSize((size[0] * mm, size[1] * mm))
+        self.page_size = size
+        c.setTrimBox(self._pdf_box(trim))
+        c.setBleedBox(self._pdf_box(Box(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed)))
+
+    def _pdf_box(self, b: Box) -> tuple[float, float, float, float]:
+        ph = self.page_size[1]
+        x0 = max(0.0, b.x)
+        y0 = max(0.0, ph - b.bottom)
+        x1 = min(self.page_size[0], b.right)
+        y1 = min(ph, ph - b.y)
+        return (x0 * mm, y0 * mm, x1 * mm, y1 * mm)
+
+    def origin(self, x: float, y: float) -> tuple[float, float]:
+        """PDF point of page mm (x, y-down)."""
+        return x * mm, (self.page_size[1] - y) * mm
+
+    def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0)) -> None:
+        draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed)
+
+    def marks(self, segments: list[Segment]) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColor(HexColor(MARK_COLOR))
+        c.setLineWidth(self.settings.crop_mark_width_pt)
+        for s in segments:
+            c.line(*self.origin(s.x1, s.y1), *self.origin(s.x2, s.y2))
+        c.restoreState()
+
+    def footer(self, keep_clear: list[Box]) -> None:
+        """Scale bar and print note, where the page has room."""
+        place = footer_place(self.page_size, keep_clear)
+        if place is None:
+            return
+        b = place.box
+        length = b.w if place.rotation == 0 else b.h
+        elements = [
+            Line(0, 1.0, 50, 1.0, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(0, 0.2, 0, 1.8, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(50, 0.2, 50, 1.8, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(25, 0.5, 25, 1.5, stroke=FURNITURE_COLOR, stroke_width=0.2),
+            Text(0, 2.0, length, 2.0, message("print_note", self.lang), size=5.5, min_size=4.0,
+                 color=FURNITURE_COLOR, align="left", wrap=False),
+        ]
+        piece = Piece("page furniture", length, 4.0, tuple(elements))
+        c = self.canvas
+        c.saveState()
+        if place.rotation == 90:
+            # Rotated band reading bottom-to-top: its top-left corner is the box's bottom-left.
+            ox, oy = self.origin(b.x, b.bottom)
+            c.translate(ox, oy)
+            c.rotate(90)
+            draw_piece(c, piece, (0, 4.0 * mm), self.warn)
+        else:
+            draw_piece(c, piece, self.origin(b.x, b.y), self.warn)
+        c.restoreState()
+
+    def show_page(self) -> None:
+        self.canvas.showPage()
+        self.pages += 1
+
+    def finish(self) -> bytes:
+        self.canvas.save()
+        return self.buf.getvalue()
+
+
+def render_cards(component: CardComponent, settings: PrintSettings, lang: str) -> Rendered:
+    """Impose cards n-up; after each front page comes its back page (if the cards have backs)."""
+    if not component.fronts:
+        doc = _Doc(component.title, settings, lang, False, settings.paper_size)
+        return Rendered(doc.finish(), 0, 0)
+    w, h = component.fronts[0].width, component.fronts[0].height
+    for p in component.fronts:
+        if abs(p.width - w) > 1e-6 or abs(p.height - h) > 1e-6:
+            raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
+    grid = card_grid(w, h, settings)
+    back_grid = card_grid(w, h, settings, offset=(settings.offset_x, settings.offset_y))
+    has_backs = bool(component.backs) and settings.duplex != "off"
+    doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size)
+    n = len(component.fronts)
+    per = grid.per_page
+    for page in range(pages_needed(n, per)):
+        indices = range(page * per, min(n, (page + 1) * per))
+        doc.set_page(settings.paper_size, grid.block, settings.bleed)
+        for i in indices:
+            row, col = grid.slot(i)
+            x, y = grid.position(row, col)
+            doc.draw(component.fronts[i], x, y, grid.bleed_of(row, col))
+        _finish_card_page(doc, grid, settings)
+        if has_backs:
+            doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
+            for i in indices:
+                back = component.back_for(i)
+                if back is None:
+                    continue
+                row, col = back_grid.back_slot(i, settings.duplex)
+                x, y = back_grid.position(row, col)
+                doc.draw(back, x, y, back_grid.bleed_of(row, col))
+            doc.show_page()
+    return Rendered(doc.finish(), doc.pages, n, doc.warnings)
+
+
+def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> None:
+    xs, ys = grid.cut_lines()
+    marks = crop_marks(grid.block, xs, ys, settings)
+    doc.marks(marks)
+    b = grid.block
+    bleed_box = Box(b.x - grid.bleed, b.y - grid.bleed, b.w + 2 * grid.bleed, b.h + 2 * grid.bleed)
+    doc.footer([bleed_box, *(m.box() for m in marks)])
+    doc.show_page()
+
+
+def render_sheets(component: SheetComponent, settings: PrintSettings, lang: str) -> Rendered:
+    """Page-sized pieces, one or two to a sheet of paper, centred, with crop marks when
+    the piece is smaller than the paper."""
+    pw, ph = settings.paper_size
+    doc = _Doc(component.title, settings, lang, False, (pw, ph))
+    per = max(1, component.per_page)
+    pages = component.pages
+    for start in range(0, len(pages), per):
+        group = pages[start:start + per]
+        pw_, ph_ = pw, ph
+        w, h = group[0].width, group[0].height
+        stacked = per == 1 or per * h <= ph + 1e-6
+        if not stacked:
+            pw_, ph_ = ph, pw  # two pieces side by side on a landscape sheet
+        total_w = w if stacked else per * w
+        total_h = per * h if stacked else h
+        x0, y0 = (pw_ - total_w) / 2, (ph_ - total_h) / 2
+        trim = Box(x0, y0, total_w, total_h)
+        doc.set_page((pw_, ph_), trim, 0.0)
+        for k, piece in enumerate(group):
+            x = x0 if stacked else x0 + k * w
+            y = y0 + k * h if stacked else y0
+            doc.draw(piece, x, y)
+        if per > 1:
+            xs = [x0, x0 + total_w] if stacked else [x0 + k * w for k in range(per + 1)]
+            ys = [y0 + k * h for k in range(per + 1)] if stacked else [y0, y0 + total_h]
+            doc.marks(crop_marks(trim, xs, ys, PrintSettings(**{**settings.__dict__, "bleed": 1.0})))
+        doc.show_page()
+    return Rendered(doc.finish(), doc.pages, len(pages), doc.warnings)
+
+
+def render_board(component: BoardComponent, settings: PrintSettings, lang: str) -> Rendered:
+    """A board on one page with crop marks, or tiled with overlaps and registration marks."""
+    piece = component.piece
+    tiling = tile_board(piece.width, piece.height, settings)
+    doc = _Doc(component.title, settings, lang, False, tiling.paper)
+    if tiling.single:
+        tile = tiling.tiles[0]
+        x, y = tile.origin
+        trim = Box(x, y, piece.width, piece.height)
+        doc.set_page(tiling.paper, trim, settings.bleed)
+        b = settings.bleed
+        doc.draw(piece, x, y, (b, b, b, b))
+        marks = crop_marks(trim, [x, x + piece.width], [y, y + piece.height], settings)
+        doc.marks(marks)
+        doc.footer([Box(x - b, y - b, piece.width + 2 * b, piece.height + 2 * b), *(m.box() for m in marks)])
+        doc.show_page()
+        return Rendered(doc.finish(), doc.pages, 1, doc.warnings)
+    for tile in tiling.tiles:
+        _board_tile(doc, component, tiling, tile, settings, lang)
+    return Rendered(doc.finish(), doc.pages, 1, doc.warnings)
+
+
+def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: PrintSettings, lang: str) -> None:
+    piece = component.piece
+    win = tile.window
+    ox, oy = tile.origin
+    trim = Box(ox, oy, win.w, win.h)
+    doc.set_page(tiling.paper, trim, 0.0)
+    # Shift the whole board so the window lands at the tile origin, clipped to the window.
+    c = doc.canvas
+    c.saveState()
+    clip = c.beginPath()
+    px, py = doc.origin(ox, oy + win.h)
+    clip.rect(px, py, win.w * mm, win.h * mm)
+    c.clipPath(clip, stroke=0, fill=0)
+    draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn,
+               (win.x, win.y, piece.width - win.right + 0.001, piece.height - win.bottom + 0.001))
+    c.restoreState()
+    furniture: list = []
+    # Registration crosses in the overlaps, and dashed trim lines on edges shared with a neighbour.
+    for bx, by in tiling.registration:
+        if win.x <= bx <= win.right and win.y <= by <= win.bottom:
+            x, y = bx - win.x, by - win.y
+            furniture += [
+                Circle(x, y, 2.0, stroke="#000000", stroke_width=0.2),
+                Line(x - 3, y, x + 3, y, stroke_width=0.2),
+                Line(x, y - 3, x, y + 3, stroke_width=0.2),
+            ]
+    ov = tiling.overlap
+    if tile.col > 0:
+        furniture.append(Line(ov / 2, 0, ov / 2, win.h, stroke="#777777", stroke_width=0.2, dash=(1.5, 1.0)))
+    if tile.row > 0:
+        furniture.append(Line(0, ov / 2, win.w, ov / 2, stroke="#777777", stroke_width=0.2, dash=(1.5, 1.0)))
+    label = f"{chr(ord('A') + tile.row)}{tile.col + 1}"
+    doc.draw(Piece("tile marks", win.w, win.h, tuple(furniture)), ox, oy)
+    caption = message("tile", lang, label=label, row=tile.row + 1, rows=tiling.rows, col=tile.col + 1,
+                      cols=tiling.cols) + " · " + message("tile_help", lang)
+    doc.draw(Piece(f"{component.name} tile {label}", win.w, 5.0, (
+        Text(0, 0, win.w, 5.0, f"{component.title} — {caption}", size=7, min_size=5, align="left",
+             color=FURNITURE_COLOR),
+    )), ox, oy + win.h + 1.0)
+    doc.footer([Box(ox, oy, win.w, win.h + 6.5)])
+    doc.show_page()
+
+
+Renderer = Callable[..., Rendered]
+
+
+def render(component, settings: PrintSettings, lang: str) -> Rendered:
+    """Render any component kind."""
+    if isinstance(component, CardComponent):
+        return render_cards(component, settings, lang)
+    if isinstance(component, SheetComponent):
+        return render_sheets(component, settings, lang)
+    if isinstance(component, BoardComponent):
+        return render_board(component, settings, lang)
+    raise TypeError(f"cannot render {type(component).__name__}")
