@@ -25,7 +25,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from printkit.model.san_marco import MapStyleConfig, MapGenConfig
+from printkit.model.san_marco import MapGenConfig, MapStyleConfig
 from printkit.rules import san_marco_geometry as geo
 
 Pt = tuple[float, float]
