@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from printkit.definitions.source import Document, load_document, parse_text
-from printkit.errors import InputError, Problem
-from printkit.model.san_marco import GeneratorConfig, Localized, SanMarcoDefinition
-from printkit.model.san_marco_texts import SanMarcoTexts
+from printkit.errors import InputError
+from printkit.model.san_marco import GeneratorConfig, SanMarcoDefinition
+from printkit.model.san_marco_print import SanMarcoStyle, SanMarcoTexts
+from printkit.templates_dir import templates_root
 from printkit.rules.san_marco_geometry import point_in_polygon
 
 BUNDLED = Path(__file__).parent / "bundled" / "san-marco"
@@ -47,6 +48,10 @@ def load_generator(path: str | Path = GENERATOR) -> GeneratorConfig:
 
 def load_texts(path: str | Path = TEXTS) -> SanMarcoTexts:
     return load_document(path).validate(SanMarcoTexts)
+
+
+def load_style(path: str | Path | None = None) -> SanMarcoStyle:
+    return load_document(path or templates_root() / "san-marco" / "style.yaml").validate(SanMarcoStyle)
 
 
 Issue = tuple[Sequence[Any], str]
@@ -139,7 +144,3 @@ def _connected(ids: list[str], edges: list[tuple[str, str]]) -> bool:
                     seen.add(v)
                     todo.append(v)
     return len(seen) == len(ids)
-
-
-def localized_problem(message: Localized, file: str) -> Problem:
-    return Problem(message.en, file)

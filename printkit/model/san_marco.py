@@ -80,6 +80,8 @@ class Adjacency(Frozen):
 
 class MapDef(Frozen):
     style: Ident = "classic"
+    sea_color: Hex
+    land_color: Hex = Field(description="the island under the districts: shows as the canals")
     width: float = Field(gt=50, le=1000, description="mm, the drawn map area")
     height: float = Field(gt=50, le=1000)
     canal_width: float = Field(gt=0, le=30)
@@ -219,6 +221,7 @@ class VariantInfo(Frozen):
     ranks: int
     style: Ident
     generator: str
+    min_district_cards: int = Field(ge=1, description="the generator setting the deck was scaled with")
 
 
 class SanMarcoDefinition(Frozen):
@@ -282,6 +285,7 @@ class MapGenConfig(Frozen):
     bridge_pitch: float = Field(gt=0, le=60, description="mm between bridge sites of one pair")
     bridge_end_margin: float = Field(ge=0, le=60, description="mm kept free at each end of a border")
     min_label_room: float = Field(gt=0, le=100, description="mm from the label point to the shore")
+    bridge_site_reach: float = Field(ge=0, le=30, description="mm a bridge site reaches onto the land")
     lloyd_iterations: int = Field(ge=0, le=50)
     attempts: int = Field(ge=1, le=500)
 

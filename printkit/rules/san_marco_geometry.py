@@ -129,11 +129,23 @@ def inside_distance(pt: Pt, poly: Sequence[Pt]) -> float:
     return d if point_in_polygon(pt, poly) else -d
 
 
-def pole_of_inaccessibility(poly: Sequence[Pt], steps: int = 24) -> tuple[Pt, float]:
+_inside_distance = inside_distance
+
+
+def pole_of_inaccessibility(poly: Sequence[Pt], steps: int = 24,
+                             obstacles: Sequence[tuple[float, float, float]] = ()) -> tuple[Pt, float]:
     """The inside point farthest from the boundary (grid search, then two refinements).
 
+    ``obstacles`` are discs (x, y, r) to keep away from too, e.g. bridge sites at the shore.
     Deterministic and good to ~1% of the cell size, which is all a label needs.
     """
+
+    def inside_distance(pt: Pt, poly: Sequence[Pt]) -> float:
+        d = _inside_distance(pt, poly)
+        for ox, oy, r in obstacles:
+            d = min(d, math.hypot(pt[0] - ox, pt[1] - oy) - r)
+        return d
+
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)

@@ -189,9 +189,12 @@ def map_from_sites(style: str, sites: list[Pt], coast: list[Pt], cfg: MapGenConf
     if not _connected(n, pairs):
         return None
     districts = []
-    for c in cut:
+    for i, c in enumerate(cut):
         outline = tuple((_r(x), _r(y)) for x, y in c)
-        label, room = geo.pole_of_inaccessibility(list(outline))
+        # keep the label clear of the bridge sites along this district's shores
+        sites_here = [(s.x, s.y, cfg.canal_width / 2 + cfg.bridge_site_reach)
+                      for p in pairs if i in (p.a, p.b) for s in p.sites]
+        label, room = geo.pole_of_inaccessibility(list(outline), obstacles=sites_here)
         if room < cfg.min_label_room:
             return None
         districts.append(GenDistrict(outline, (_r(label[0]), _r(label[1])), _r(room)))

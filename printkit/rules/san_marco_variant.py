@@ -216,7 +216,7 @@ def generate_variant(base: SanMarcoDefinition, gen: GeneratorConfig, players: in
         Adjacency(a=ids[p.a], b=ids[p.b], sites=tuple(BridgeSite(x=s.x, y=s.y, angle=s.angle) for s in p.sites))
         for p in gm.pairs
     )
-    map_def = MapDef(style=style, width=gm.width, height=gm.height, canal_width=gm.canal_width, land=gm.land,
+    map_def = MapDef(style=style, sea_color=st.sea_color, land_color=st.land_color, width=gm.width, height=gm.height, canal_width=gm.canal_width, land=gm.land,
                      districts=tuple(made), adjacency=adjacency,
                      provenance={"adjacency": "house", "shapes": "house"})
 
@@ -246,7 +246,7 @@ def generate_variant(base: SanMarcoDefinition, gen: GeneratorConfig, players: in
         id=f"variant_{style}_{districts}d_{players}p_{ranks}r_seed{seed}",
         title=title,
         variant=VariantInfo(seed=seed, players=players, districts=districts, ranks=ranks, style=style,
-                            generator=GENERATOR_NAME),
+                            generator=GENERATOR_NAME, min_district_cards=gen.min_district_cards),
         map=map_def,
         die=DieScheme(sides=sides, reroll=tuple(range(districts + 1, sides + 1)), provenance="house"),
         decks=decks,
