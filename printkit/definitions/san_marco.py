@@ -14,8 +14,8 @@ from printkit.definitions.source import Document, load_document, parse_text
 from printkit.errors import InputError
 from printkit.model.san_marco import GeneratorConfig, SanMarcoDefinition
 from printkit.model.san_marco_print import SanMarcoStyle, SanMarcoTexts
-from printkit.templates_dir import templates_root
 from printkit.rules.san_marco_geometry import point_in_polygon
+from printkit.templates_dir import templates_root
 
 BUNDLED = Path(__file__).parent / "bundled" / "san-marco"
 CLASSIC = BUNDLED / "classic.yaml"

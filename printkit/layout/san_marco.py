@@ -38,8 +38,8 @@ def components(options: BuildOptions) -> list[Component]:
     or for more than 4 players.
     """
     from printkit.definitions import san_marco as loader  # the one place that reads files
-    from printkit.rules.san_marco_variant import MapGenerationError, definition_yaml, generate_variant
     from printkit.errors import InputError
+    from printkit.rules.san_marco_variant import MapGenerationError, definition_yaml, generate_variant
 
     extra = options.extra or {}
     lang: Lang = "zh-TW" if options.lang == "zh-TW" else "en"
@@ -579,19 +579,17 @@ class Kit:
         ds = g.map.districts
         house_die = [d for d in ds if d.provenance.get("die", "source") == "house"]
         known_die = [d for d in ds if d not in house_die]
-        faces = ", ".join(f"{d.name.get(self.lang)} {'/'.join(map(str, d.die))}" for d in house_die)
         if house_die and known_die:
             known = ", ".join(f"{d.name.get(self.lang)} = {'/'.join(map(str, d.die))}" for d in known_die)
-            out.append(f"{self.t('aid_house_die_one', known=known)}: {faces}")
+            out.append(self.t("aid_house_die_one", known=known))
         elif house_die:
-            out.append(f"{self.t('aid_house_die')}: {faces}")
+            out.append(self.t("aid_house_die"))
         house_pr = [d for d in ds if d.provenance.get("prestige", "source") == "house"]
         known_pr = [d for d in ds if d not in house_pr]
-        if house_pr:
-            values = ", ".join(f"{d.name.get(self.lang)} {'/'.join(map(str, d.prestige))}" for d in house_pr)
-            label = (self.t("aid_house_prestige", known=", ".join(d.name.get(self.lang) for d in known_pr))
-                     if known_pr else self.t("aid_house_prestige_all"))
-            out.append(f"{label}: {values}")
+        if house_pr and known_pr:
+            out.append(self.t("aid_house_prestige", known=", ".join(d.name.get(self.lang) for d in known_pr)))
+        elif house_pr:
+            out.append(self.t("aid_house_prestige_all"))
         if g.map.provenance.get("adjacency") == "house":
             out.append(self.t("aid_house_adjacency"))
         rp = g.rules.provenance

@@ -1,0 +1,14 @@
+"""Write the bundled six-player San Marco variant (run after changing the generator).
+
+    PYTHONPATH=. python scripts/make_san_marco_six_players.py
+"""
+
+from printkit.definitions import san_marco as loader
+from printkit.rules.san_marco_variant import definition_yaml, generate_variant
+
+PLAYERS, DISTRICTS, RANKS, SEED, STYLE = 6, 9, 3, 2001, "lagoon"
+
+if __name__ == "__main__":
+    game = generate_variant(loader.load(), loader.load_generator(), PLAYERS, DISTRICTS, RANKS, SEED, STYLE)
+    loader.SIX_PLAYERS.write_text(definition_yaml(game), encoding="utf-8")
+    print(f"wrote {loader.SIX_PLAYERS}")
