@@ -79,7 +79,8 @@ def check(game: SanMarcoDefinition) -> list[Issue]:
         faces.setdefault(f, "roll again")
     missing = [f for f in range(1, game.die.sides + 1) if f not in faces]
     if missing:
-        out.append((("die", "sides"), f"die faces {missing} name no district; add them to a district's die or to die.reroll"))
+        out.append((("die", "sides"),
+                    f"die faces {missing} name no district; add them to a district's die or to die.reroll"))
 
     for i, d in enumerate(districts):
         if not point_in_polygon(d.label, d.outline):
@@ -90,7 +91,8 @@ def check(game: SanMarcoDefinition) -> list[Issue]:
     for i, a in enumerate(game.map.adjacency):
         for end in ("a", "b"):
             if getattr(a, end) not in ids:
-                out.append((("map", "adjacency", i, end), f"unknown district {getattr(a, end)!r}; known: {', '.join(ids)}"))
+                out.append((("map", "adjacency", i, end),
+                            f"unknown district {getattr(a, end)!r}; known: {', '.join(ids)}"))
         if a.a == a.b:
             out.append((("map", "adjacency", i, "b"), "a district cannot neighbour itself"))
         key = frozenset((a.a, a.b))

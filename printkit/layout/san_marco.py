@@ -119,7 +119,8 @@ def text_on(hex_color: str) -> str:
     return "#1e1e1e" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
-def rotated_rect(cx: float, cy: float, length: float, width: float, angle_deg: float) -> tuple[tuple[float, float], ...]:
+def rotated_rect(cx: float, cy: float, length: float, width: float,
+                 angle_deg: float) -> tuple[tuple[float, float], ...]:
     a = math.radians(angle_deg)
     ux, uy = math.cos(a), math.sin(a)
     vx, vy = -uy, ux
@@ -348,7 +349,7 @@ class Kit:
         while scale > 0.5:
             w, h = b.plaque_w * scale / k, b.plaque_h * scale / k
             corners = [(lx + sx * w / 2, ly + sy * h / 2) for sx in (-1, 0, 1) for sy in (-1, 0, 1) if sx or sy]
-            box = [(lx - w / 2, ly - h / 2), (lx + w / 2, ly - h / 2), (lx + w / 2, ly + h / 2), (lx - w / 2, ly + h / 2)]
+            box = [(lx + sx * w / 2, ly + sy * h / 2) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
             if all(geo.inside_distance(p, d.outline) >= 0.8 for p in corners) and not any(
                     geo.convex_intersection_area(box, site) > 0.01 for site in sites):
                 break
@@ -670,7 +671,8 @@ class Kit:
             Text(m, 4, W - 2 * m, 11, self.t("var_title", players=v.players, districts=v.districts),
                  size=a.title_size, bold=True, color=a.head_color, align="left", wrap=False),
         ]
-        f = Flow([(m, W - 2 * m)], top=18, bottom=H - m)
+        col_w = (W - 2 * m - a.gutter) / 2
+        f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)], top=18, bottom=H - m)
         f.add(self.t("var_intro", seed=v.seed, style=v.style, ranks=v.ranks), a.body_size + 0.6)
         f.add(self.t("var_roles_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
         f.add(self.t("var_roles_body"), a.body_size + 0.4)

@@ -12,6 +12,7 @@ the whole document and a precise location in the file live in
 
 from __future__ import annotations
 
+import itertools
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -57,7 +58,7 @@ class District(Frozen):
     @field_validator("prestige")
     @classmethod
     def _descending(cls, v: tuple[int, ...]) -> tuple[int, ...]:
-        if any(b > a for a, b in zip(v, v[1:], strict=False)):
+        if any(b > a for a, b in itertools.pairwise(v)):
             raise ValueError("prestige values must not increase from rank to rank")
         if any(x < 0 for x in v):
             raise ValueError("prestige values must be 0 or more")

@@ -216,7 +216,8 @@ def generate_variant(base: SanMarcoDefinition, gen: GeneratorConfig, players: in
         Adjacency(a=ids[p.a], b=ids[p.b], sites=tuple(BridgeSite(x=s.x, y=s.y, angle=s.angle) for s in p.sites))
         for p in gm.pairs
     )
-    map_def = MapDef(style=style, sea_color=st.sea_color, land_color=st.land_color, width=gm.width, height=gm.height, canal_width=gm.canal_width, land=gm.land,
+    map_def = MapDef(style=style, sea_color=st.sea_color, land_color=st.land_color, width=gm.width,
+                     height=gm.height, canal_width=gm.canal_width, land=gm.land,
                      districts=tuple(made), adjacency=adjacency,
                      provenance={"adjacency": "house", "shapes": "house"})
 
