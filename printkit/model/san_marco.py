@@ -273,6 +273,7 @@ class MapStyleConfig(Frozen):
     layout: Literal["scatter", "ring"]
     outline: tuple[Point, ...] = Field(min_length=3, description="coast, 0..1 of the map area")
     jitter: float = Field(ge=0, le=0.3, description="how much the seed may push coast points in/out")
+    min_label_room: float | None = Field(default=None, gt=0, description="overrides map.min_label_room")
     sea_color: Hex
     land_color: Hex
     names: tuple[Localized, ...] = Field(min_length=10, description="first name = the capital")

@@ -64,30 +64,37 @@ def _dedupe(poly: Poly, eps: float = 1e-7) -> Poly:
     return out
 
 
-def bisector(p: Pt, q: Pt, gap: float = 0.0) -> tuple[float, float, float]:
-    """Half-plane (nx, ny, c) of points nearer ``p`` than ``q``, moved ``gap`` towards ``p``."""
+def bisector(p: Pt, q: Pt, gap: float = 0.0, wp: float = 0.0, wq: float = 0.0) -> tuple[float, float, float]:
+    """Half-plane (nx, ny, c) of points nearer ``p`` than ``q``, moved ``gap`` towards ``p``.
+
+    With weights this is the power-diagram border (|x-p|² - wp = |x-q|² - wq): a heavier
+    site pushes the border away from itself and gets a bigger cell.
+    """
     dx, dy = q[0] - p[0], q[1] - p[1]
     d = math.hypot(dx, dy)
     nx, ny = dx / d, dy / d
     mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-    return nx, ny, nx * mx + ny * my - gap
+    return nx, ny, nx * mx + ny * my + (wp - wq) / (2 * d) - gap
 
 
-def voronoi_cells(sites: Sequence[Pt], bounds: Sequence[Pt], gap: float = 0.0) -> list[Poly]:
+def voronoi_cells(sites: Sequence[Pt], bounds: Sequence[Pt], gap: float = 0.0,
+                  weights: Sequence[float] | None = None) -> list[Poly]:
     """Cell of each site inside ``bounds``; ``gap`` leaves a channel that wide between cells."""
+    w = weights or [0.0] * len(sites)
     cells = []
     for i, p in enumerate(sites):
         cell: Poly = list(bounds)
         for j, q in enumerate(sites):
             if i != j and cell:
-                cell = clip_halfplane(cell, *bisector(p, q, gap / 2))
+                cell = clip_halfplane(cell, *bisector(p, q, gap / 2, w[i], w[j]))
         cells.append(cell)
     return cells
 
 
-def shared_border(cell: Sequence[Pt], p: Pt, q: Pt, eps: float = 1e-6) -> tuple[Pt, Pt] | None:
-    """The edge of ``cell`` (of site p) lying on the bisector of p and q, if any."""
-    nx, ny, c = bisector(p, q)
+def shared_border(cell: Sequence[Pt], p: Pt, q: Pt, eps: float = 1e-6, wp: float = 0.0,
+                  wq: float = 0.0) -> tuple[Pt, Pt] | None:
+    """The edge of ``cell`` (of site p) lying on the border of p and q, if any."""
+    nx, ny, c = bisector(p, q, 0.0, wp, wq)
     on = [v for v in cell if abs(nx * v[0] + ny * v[1] - c) < eps]
     if len(on) < 2:
         return None

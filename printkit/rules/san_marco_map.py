@@ -108,17 +108,28 @@ def _scatter(n: int, coast: list[Pt], rng: random.Random) -> list[Pt]:
     return sites
 
 
-def _ring_sites(n: int, coast: list[Pt], rng: random.Random) -> list[Pt]:
-    """One centre district and n-1 around it, the whole ring turned by the seed."""
+RING_RADIUS = 0.72  # ring sites, as a fraction of the coast's half-size
+HUB_RADIUS = 0.48  # where the centre district's border lies, same fraction
+
+
+def _ring_sites(n: int, coast: list[Pt], rng: random.Random) -> tuple[list[Pt], list[float]]:
+    """One centre district and n-1 around it, the whole ring turned by the seed.
+
+    The centre gets a power-diagram weight so it grows to HUB_RADIUS: its border with
+    each ring district is then long enough for the bridge sites (a plain Voronoi centre
+    would be a small polygon touching its ring only at short edges).
+    """
     x0, y0, x1, y1 = _bbox(coast)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    rx, ry = (x1 - x0) / 2 * 0.62, (y1 - y0) / 2 * 0.62
+    hx, hy = (x1 - x0) / 2, (y1 - y0) / 2
     turn = rng.uniform(0, 2 * math.pi)
     sites = [(cx, cy)]
     for k in range(n - 1):
         a = turn + 2 * math.pi * k / (n - 1)
-        sites.append((cx + rx * math.cos(a), cy + ry * math.sin(a)))
-    return sites
+        sites.append((cx + hx * RING_RADIUS * math.cos(a), cy + hy * RING_RADIUS * math.sin(a)))
+    r_mean = (hx + hy) / 2
+    hub = (2 * RING_RADIUS * HUB_RADIUS - RING_RADIUS**2) * r_mean**2
+    return sites, [hub] + [0.0] * (n - 1)
 
 
 def _relax(sites: list[Pt], coast: list[Pt], iterations: int) -> list[Pt]:
@@ -160,27 +171,31 @@ def _connected(n: int, pairs: list[GenPair]) -> bool:
 def _attempt(n: int, style: MapStyleConfig, cfg: MapGenConfig, sites_per_pair: int,
              rng: random.Random) -> GenMap | None:
     coast = _coast(style, cfg, rng)
+    weights: list[float] | None = None
     if style.layout == "ring":
-        sites = _ring_sites(n, coast, rng)
+        sites, weights = _ring_sites(n, coast, rng)
     else:
         sites = _relax(_scatter(n, coast, rng), coast, cfg.lloyd_iterations)
-    return map_from_sites(style.name, sites, coast, cfg, sites_per_pair)
+    if style.min_label_room is not None:
+        cfg = cfg.model_copy(update={"min_label_room": style.min_label_room})
+    return map_from_sites(style.name, sites, coast, cfg, sites_per_pair, weights)
 
 
 def map_from_sites(style: str, sites: list[Pt], coast: list[Pt], cfg: MapGenConfig,
-                   sites_per_pair: int) -> GenMap | None:
+                   sites_per_pair: int, weights: list[float] | None = None) -> GenMap | None:
     """Cells, canals, bridge sites and labels for given sites; None if unacceptable."""
     n = len(sites)
+    w = weights or [0.0] * n
     if geo.area(coast) < 0:
         coast = list(reversed(coast))
-    full = geo.voronoi_cells(sites, coast)
-    cut = geo.voronoi_cells(sites, coast, gap=cfg.canal_width)
+    full = geo.voronoi_cells(sites, coast, weights=w)
+    cut = geo.voronoi_cells(sites, coast, gap=cfg.canal_width, weights=w)
     if any(len(c) < 3 for c in cut):
         return None
     pairs: list[GenPair] = []
     for i in range(n):
         for j in range(i + 1, n):
-            border = geo.shared_border(full[i], sites[i], sites[j])
+            border = geo.shared_border(full[i], sites[i], sites[j], wp=w[i], wq=w[j])
             if border is None:
                 continue
             placed = _bridge_sites(border[0], border[1], sites[i], sites[j], sites_per_pair, cfg)

@@ -135,7 +135,8 @@ def _check_map(game: SanMarcoDefinition, gen) -> None:
     assert _connected(game)
     for i, a in enumerate(ds):
         assert geo.point_in_polygon(a.label, a.outline), a.id
-        assert geo.inside_distance(a.label, a.outline) >= gen.map.min_label_room - 0.2, a.id
+        room = gen.style(game.map.style).min_label_room or gen.map.min_label_room
+        assert geo.inside_distance(a.label, a.outline) >= room - 0.2, a.id
         assert abs(geo.area(a.outline)) > 1000
         for b in ds[i + 1:]:
             # a ∩ hull(b) bounds a ∩ b from above: zero means the districts do not overlap
@@ -153,7 +154,7 @@ def _check_map(game: SanMarcoDefinition, gen) -> None:
             assert geo.boundary_distance((s.x, s.y), db.outline) <= half + 0.3
 
 
-@pytest.mark.parametrize("style", ["lagoon", "ring"])
+@pytest.mark.parametrize("style", ["lagoon", "ring", "island"])
 @pytest.mark.parametrize("n", range(6, 11))
 def test_generated_maps(classic, gen, style, n):
     for seed in range(1, 9):
