@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -16,19 +16,19 @@ from printkit.layout.components import BuildOptions
 from printkit.layout.paper import PrintSettings
 
 
-class Paper(str, Enum):
+class Paper(StrEnum):
     a4 = "a4"
     letter = "letter"
     a3 = "a3"
 
 
-class Lang(str, Enum):
+class Lang(StrEnum):
     en = "en"
     zh_tw = "zh-TW"
     de = "de"
 
 
-class Duplex(str, Enum):
+class Duplex(StrEnum):
     long = "long"
     short = "short"
     off = "off"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -36,7 +36,7 @@ def sizes() -> None:
         out.print(f"{name:>14}  {s['width']:g} x {s['height']:g} mm  {s.get('note', '')}")
 
 
-class SchemaKind(str, Enum):
+class SchemaKind(StrEnum):
     deck = "deck"
 
 
