@@ -105,6 +105,9 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
                 progress(f"{target.id}: {comp.name}")
             rendered: Rendered = render(comp, settings, opts.lang)
             warnings.extend(f"{target.id}/{comp.name}: {w}" for w in rendered.warnings)
+            if rendered.pages == 0:
+                warnings.append(f"{target.id}/{comp.name}: nothing to print (0 {comp.kind}); no file written")
+                continue
             stem = f"{target.id}/{comp.name}-{opts.lang}-{settings.paper}"
             entry = ManifestEntry(f"{stem}.pdf", target.id, comp.name, comp.kind, rendered.pieces, rendered.pages,
                                   settings.paper, opts.lang, opts.seed, sha256(rendered.pdf))
