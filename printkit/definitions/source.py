@@ -79,9 +79,7 @@ class Document:
 def _tag_index(data: Any, loc: Sequence[Any]) -> int | None:
     """Index of the first element of a pydantic ``loc`` that names a union member, not data."""
     for i, key in enumerate(loc):
-        if isinstance(data, dict) and key in data:
-            data = data[key]
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+        if (isinstance(data, dict) and key in data) or (isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data)):
             data = data[key]
         elif isinstance(key, str):
             return i

@@ -9,7 +9,14 @@ import pytest
 
 from printkit.errors import MissingGlyphError
 from printkit.inspect_pdf import (
-    all_text, boxes_mm, find_text, page_count, page_size_mm, qpdf_problems, shapes, unembedded_fonts,
+    all_text,
+    boxes_mm,
+    find_text,
+    page_count,
+    page_size_mm,
+    qpdf_problems,
+    shapes,
+    unembedded_fonts,
 )
 from printkit.layout.components import CardComponent
 from printkit.layout.elements import Piece, Rect, Text

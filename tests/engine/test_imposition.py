@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from printkit.layout.imposition import card_grid, crop_marks, pages_needed, tile_board
@@ -93,7 +95,7 @@ def test_board_fits_one_page_or_tiles_with_overlap():
     bottom = max(t.window.bottom for t in big.tiles)
     assert right == pytest.approx(500) and bottom == pytest.approx(400)
     row0 = sorted((t for t in big.tiles if t.row == 0), key=lambda t: t.col)
-    for a, b in zip(row0, row0[1:], strict=False):
+    for a, b in itertools.pairwise(row0):
         assert a.window.right - b.window.x == pytest.approx(10)
     # Each registration mark lies in an overlap, so two tiles show it.
     for x, y in big.registration:
