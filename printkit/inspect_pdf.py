@@ -75,8 +75,8 @@ def boxes_mm(data: bytes, index: int = 0) -> dict[str, tuple[float, float, float
     _, h = page.get_size()
     out = {}
     for name, getter in (("trim", page.get_trimbox), ("bleed", page.get_bleedbox), ("media", page.get_mediabox)):
-        l, b, r, t = getter()
-        out[name] = (_mm(l), _mm(h - t), _mm(r), _mm(h - b))
+        left, b, r, t = getter()
+        out[name] = (_mm(left), _mm(h - t), _mm(r), _mm(h - b))
     return out
 
 
@@ -87,8 +87,8 @@ def char_boxes(data: bytes, index: int = 0) -> list[CharBox]:
     text = tp.get_text_range()
     out = []
     for i in range(tp.count_chars()):
-        l, b, r, t = tp.get_charbox(i)
-        out.append(CharBox(text[i] if i < len(text) else "", _mm(l), _mm(h - t), _mm(r), _mm(h - b)))
+        left, b, r, t = tp.get_charbox(i)
+        out.append(CharBox(text[i] if i < len(text) else "", _mm(left), _mm(h - t), _mm(r), _mm(h - b)))
     return out
 
 
@@ -114,12 +114,12 @@ def shapes(data: bytes, index: int = 0) -> list[ShapeBox]:
     for obj in page.get_objects(max_depth=8):
         if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
             continue
-        l, b, r, t = obj.get_bounds()
+        left, b, r, t = obj.get_bounds()
         rgba = (pdfium_c.c_uint(), pdfium_c.c_uint(), pdfium_c.c_uint(), pdfium_c.c_uint())
         fill = None
         if pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *map(pdfium_c.byref, rgba)):
             fill = (rgba[0].value, rgba[1].value, rgba[2].value)
-        out.append(ShapeBox(_mm(l), _mm(h - t), _mm(r), _mm(h - b), fill))
+        out.append(ShapeBox(_mm(left), _mm(h - t), _mm(r), _mm(h - b), fill))
     return out
 
 

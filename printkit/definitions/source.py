@@ -79,7 +79,9 @@ class Document:
 def _tag_index(data: Any, loc: Sequence[Any]) -> int | None:
     """Index of the first element of a pydantic ``loc`` that names a union member, not data."""
     for i, key in enumerate(loc):
-        if (isinstance(data, dict) and key in data) or (isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data)):
+        in_dict = isinstance(data, dict) and key in data
+        in_list = isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data)
+        if in_dict or in_list:
             data = data[key]
         elif isinstance(key, str):
             return i
