@@ -100,8 +100,10 @@ def build(
         return
     for f in report.files:
         e = f.entry
-        what = f"{e.pieces} {e.kind}, {e.pages} page{'s' if e.pages != 1 else ''}" if e and e.pages else (
-            e.kind if e else "")
+        if e is None or e.kind in ("preview", "definition"):
+            what = e.kind if e else ""
+        else:
+            what = f"{e.pieces} {e.kind}, {e.pages} page{'s' if e.pages != 1 else ''}"
         out.print(f"{f.status:>9}  {out_dir / f.path}  ({what})")
     out.print(f"manifest: {out_dir / 'manifest.json'}")
 

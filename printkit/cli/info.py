@@ -38,12 +38,19 @@ def sizes() -> None:
 
 class SchemaKind(StrEnum):
     deck = "deck"
+    template = "template"
 
 
 def schema(
-    kind: Annotated[SchemaKind, typer.Argument(help="Which definition file.")] = SchemaKind.deck,
+    kind: Annotated[SchemaKind, typer.Argument(help="deck: a deck definition file; template: a card template.")]
+    = SchemaKind.deck,
 ) -> None:
-    """Print the JSON Schema of a definition file, for editor completion and checks."""
+    """Print the JSON Schema of a definition or template file, for editor completion and checks."""
+    if kind is SchemaKind.template:
+        from printkit.layout.templates import template_json_schema
+
+        out.print_json(json.dumps(template_json_schema()))
+        return
     from printkit.model.deck import DeckDefinition
 
     out.print_json(json.dumps(DeckDefinition.model_json_schema()))

@@ -93,3 +93,39 @@ def render_template(template: CardTemplate, scope: dict[str, Any], width: float,
     if background:
         elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))
     return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
+
+
+def template_json_schema() -> dict[str, Any]:
+    """JSON Schema of a card template file: each element is one of the kinds, plus ``when``.
+
+    Expressions are strings, so every number also accepts a string.
+    """
+    defs: dict[str, Any] = {}
+    variants = []
+    for kind, cls in ELEMENT_KINDS.items():
+        schema = TypeAdapter(cls).json_schema()
+        for prop in schema.get("properties", {}).values():
+            prop.pop("default", None)
+            if prop.get("type") in ("number", "integer", "boolean"):
+                prop["anyOf"] = [{"type": prop.pop("type")}, {"type": "string"}]
+        schema["additionalProperties"] = False
+        defs[kind] = schema
+        variants.append({
+            "type": "object",
+            "properties": {kind: {"$ref": f"#/$defs/{kind}"}, "when": {"type": ["string", "boolean"]}},
+            "required": [kind],
+            "additionalProperties": False,
+        })
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "printkit card template",
+        "type": "object",
+        "properties": {
+            "description": {"type": "string"},
+            "background": {"type": ["string", "null"]},
+            "elements": {"type": "array", "items": {"oneOf": variants}},
+        },
+        "required": ["elements"],
+        "additionalProperties": False,
+        "$defs": defs,
+    }

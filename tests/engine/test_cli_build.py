@@ -227,3 +227,11 @@ def test_calibration_sheet_has_front_and_back(tmp_path):
     data = (tmp_path / "calibration-a4.pdf").read_bytes()
     texts = all_text(data)
     assert len(texts) == 2 and "offset" in texts[1] and "+2" in texts[1]
+
+
+def test_template_schema_lists_every_element_kind():
+    result = runner.invoke(app, ["schema", "template"])
+    schema = json.loads(result.output)
+    kinds = {next(iter(v["required"])) for v in schema["properties"]["elements"]["items"]["oneOf"]}
+    assert kinds == {"rect", "line", "circle", "polygon", "text", "icon", "image", "qrcode"}
+    assert "min_size" in schema["$defs"]["text"]["properties"]
