@@ -369,8 +369,8 @@ class _SheetBuilder:
                 who = ends[number]
                 span = f"{who[0]}–{who[-1]}" if len(who) > 1 else str(who[0])
                 text = self.label("round_ends", players=self.label("players_short", n=span))
-                ty = bonus_cy + m.bonus / 2 + 0.6
-                cv.text(cx - m.round_pitch / 2, ty, m.round_pitch, r.bottom - ty, text, "caption", c.ink)
+                ty = bonus_cy + m.bonus / 2 + 0.4
+                cv.text(cx - m.round_pitch / 2, ty, m.round_pitch, r.bottom - ty, text, "tiny", c.ink, wrap=True)
 
     def _round_bonus(self, options: tuple[Bonus, ...], cx: float, cy: float, index: int) -> None:
         """One bonus, or the round-4 choice drawn as a black X and a black number."""
@@ -537,12 +537,18 @@ class _SheetBuilder:
         m, cv = self.m, self.cv
         self.panel(r, area)
         col = self.on_panel(area)
-        d = 5.5
-        self.badge(area, r.x + m.tab / 2, r.y + 1.6 + d / 2, d)
-        self.pattern(area, r.x + (m.tab - d) / 2, r.bottom - 1.6 - d, d, d)
+        # Letter and hatching side by side at the top, the name reading upwards below them.
+        d = (m.tab - 3.0) / 2
+        self.badge(area, r.x + 1.0 + d / 2, r.y + 1.6 + d / 2, d)
+        self.pattern(area, r.x + 2.0 + d, r.y + 1.6, d, d)
         name_top = r.y + 2.6 + d
-        name_h = r.h - 2 * (2.6 + d)
-        cv.text(r.x + 0.5, name_top, m.tab - 1, name_h, self.term(area), "tab", col, bold=True, rotation=90)
+        name = self.term(area)
+        if _is_cjk_word(name):  # Chinese stands upright, one character under the other
+            cv.text(r.x + 0.5, name_top, m.tab - 1, r.bottom - 1.0 - name_top, "\n".join(name), "tab", col,
+                    bold=True, wrap=False)
+        else:
+            cv.text(r.x + 0.5, name_top, m.tab - 1, r.bottom - 1.0 - name_top, name, "tab", col, bold=True,
+                    rotation=90)
         n = len(self.game.boxes[area])
         gap = m.purple_gap if area == "purple" else m.track_gap
         left = r.x + m.tab + 1.0
@@ -583,7 +589,7 @@ class _SheetBuilder:
             self.box("orange", "track", box.index, x, by, bw, m.track_box,
                      width=m.stroke_box * (2.2 if mult > 1 else 1), column=box.index, multiplier=mult)
             if mult > 1:
-                cv.text(x + bw * 0.45, by + m.track_box * 0.6, bw * 0.53, m.track_box * 0.38, f"×{mult}",
+                cv.text(x + bw * 0.4, by + m.track_box * 0.58, bw * 0.5, m.track_box * 0.38, f"×{mult}",
                         "caption", col.dark, bold=True, align="right")
         self._track_bonuses("orange", left, pitch, bw, by + m.track_box + 1.0 + m.bonus / 2)
 
@@ -612,7 +618,7 @@ class _SheetBuilder:
         label_h = 4.2
         bh = m.score_box
         by = r.y + label_h + 0.8
-        widths = {"area": 17.0, "op": 5.0, "fox_icon": 6.5, "fox_count": 9.0, "lowest": 14.0, "total": 24.0}
+        widths = m.score_widths
         x = r.x
         index = 0
 
@@ -621,7 +627,7 @@ class _SheetBuilder:
             cv.text(x, by, widths["op"], bh, symbol, "number", c.ink, bold=True)
             x += widths["op"]
 
-        for k, area in enumerate(AREAS):
+        for area in AREAS:
             colr = c.areas[area]
             cv.text(x, r.y, widths["area"], label_h, self.term(area), "caption", colr.dark, bold=True)
             self.box("score", "score", index, x, by, widths["area"], bh, stroke=colr.dark,
@@ -629,7 +635,6 @@ class _SheetBuilder:
             index += 1
             x += widths["area"]
             op("+")
-            del k
         fox_w = widths["fox_icon"] + widths["fox_count"] + widths["op"] + widths["lowest"] + 2.0
         cv.text(x, r.y, fox_w, label_h, self.label("foxes_times_lowest"), "caption", c.ink, bold=True)
         cv.rect(x, by - 0.8, fox_w, bh + 1.6, fill=None, stroke=c.fox, width=m.stroke_box * 1.4, radius=2.0)
@@ -665,6 +670,10 @@ class _SheetBuilder:
         s = self.layout.regions.serial
         self.cv.text(s.x, s.y, s.w, s.h, self.serial, "caption", self.c.muted, align="right")
         return QRCode(data, self.cv.x(r.x + r.w - size), self.cv.y(r.y), self.cv.len(size))
+
+
+def _is_cjk_word(text: str) -> bool:
+    return bool(text) and all("\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 def _hatch(x: float, y: float, w: float, h: float, angle: float, step: float

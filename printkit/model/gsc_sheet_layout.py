@@ -92,6 +92,7 @@ class Metrics(_Frozen):
     action_pitch: float
     die: float
     score_box: float
+    score_widths: dict[Literal["area", "op", "fox_icon", "fox_count", "lowest"], float]
     stroke_box: float
     stroke_panel: float
     stroke_ink_saver: float
@@ -104,7 +105,7 @@ class FontSpec(_Frozen):
 
 FontName = Literal[
     "title", "subtitle", "heading", "caption", "number", "small_number", "bonus", "letter", "table", "tab",
-    "legend", "solo_title", "solo_text", "solo_table",
+    "legend", "tiny", "solo_title", "solo_text", "solo_table",
 ]
 
 
