@@ -38,10 +38,10 @@ def solo_piece(game: GscGame, layout: SheetLayout, format_name: str, lang: str) 
         els.append(Rect(m + k * band_w, m + 13, band_w, 1.6, fill=col.fill, stroke=None))
     rounds = game.rounds_for(1)
     rules = layout.label("solo_rules", lang, rounds=rounds)
-    els.append(Text(m, m + 20, w, 70, rules, size=f["solo_text"].size, min_size=f["solo_text"].min, color=c.ink,
+    els.append(Text(m, m + 20, w, 62, rules, size=f["solo_text"].size, min_size=f["solo_text"].min, color=c.ink,
                     align="left", valign="top", wrap=True, leading=1.45))
     # Rating table: points | rating, best first.
-    top = m + 96
+    top = m + 88
     row_h = 11.0
     col1 = 42.0
     head = (layout.label("solo_points", lang), layout.label("solo_rating", lang))
