@@ -22,6 +22,7 @@ from printkit.definitions.gsc_sheet_layout import load_sheet_layout
 from printkit.errors import InputError, Problem
 from printkit.layout.components import BuildOptions, Component, SheetComponent, TextFile
 from printkit.layout.elements import (
+    Align,
     Circle,
     Element,
     Icon,
@@ -32,9 +33,10 @@ from printkit.layout.elements import (
     QRCode,
     Rect,
     Text,
+    VAlign,
 )
-from printkit.model.gsc import AREAS, TRACK_AREAS, AreaName, Bonus, GscGame
-from printkit.model.gsc_sheet_layout import Format, FontName, Region, SheetLayout
+from printkit.model.gsc import AREAS, AreaName, Bonus, GscGame
+from printkit.model.gsc_sheet_layout import FontName, Format, Region, SheetLayout
 
 LANGS = ("en", "zh-TW", "de")
 DEFAULT_COUNT = 10  # sheets in a pad when --count is not given: a handful of games
@@ -175,8 +177,8 @@ class _Canvas:
                                      stroke=stroke, stroke_width=self.len(width)))
 
     def text(self, x: float, y: float, w: float, h: float, text: str, font: FontName, color: str,
-             align: Literal["left", "center", "right"] = "center", valign: Literal["top", "middle", "bottom"] = "middle",
-             bold: bool = False, wrap: bool = False, rotation: Literal[0, 90, 180, 270] = 0) -> None:
+             align: Align = "center", valign: VAlign = "middle", bold: bool = False, wrap: bool = False,
+             rotation: Literal[0, 90, 180, 270] = 0) -> None:
         spec = self.layout.fonts[font]
         self.elements.append(Text(self.x(x), self.y(y), self.len(w), self.len(h), text, size=spec.size * self.s,
                                   min_size=spec.min * self.s, color=color, align=align, valign=valign, bold=bold,
@@ -363,7 +365,7 @@ class _SheetBuilder:
             options = self.game.rounds.start_bonus.get(number)
             if options:
                 self._round_bonus(options, cx, bonus_cy, i)
-            if self.players is None and number in ends and number != self.rounds or (
+            if (self.players is None and number in ends and number != self.rounds) or (
                 self.players is None and number == self.rounds and len(ends) > 1
             ):
                 who = ends[number]

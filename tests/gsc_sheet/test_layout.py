@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
@@ -74,14 +74,15 @@ def test_grids_and_tracks_line_up(plan: SheetPlan, game: GscGame) -> None:
     for area in ("green", "orange", "purple"):
         boxes = _area(plan.boxes, area)
         assert all(b.y == pytest.approx(boxes[0].y) for b in boxes)
-        assert all(a.x + a.w < b.x for a, b in zip(boxes, boxes[1:], strict=False))
+        assert all(a.x + a.w < b.x for a, b in pairwise(boxes))
 
 
 def test_nothing_overlaps_and_everything_is_on_the_sheet(plan: SheetPlan) -> None:
     w, h = plan.piece.width, plan.piece.height
     things = [_rect(b) for b in plan.boxes] + [_rect(m) for m in plan.bonuses]
     for x, y, bw, bh in things:
-        assert 0 <= x and x + bw <= w and 0 <= y and y + bh <= h
+        assert 0 <= x <= x + bw <= w
+        assert 0 <= y <= y + bh <= h
     for a, b in combinations(things, 2):
         assert not _overlap(a, b), (a, b)
     furniture = [(m.x, m.y, m.size, m.size) for m in plan.markers] + [(plan.qr.x, plan.qr.y, plan.qr.size,
