@@ -345,7 +345,7 @@ class _SheetBuilder:
     def _draw_rounds(self) -> None:
         r = self.layout.regions.rounds
         m, cv, c = self.m, self.cv, self.c
-        head_h = 4.0
+        head_h = m.heading
         cv.text(r.x, r.y, r.w, head_h, self.label("rounds_heading"), "heading", c.ink, align="left", bold=True)
         cy = r.y + head_h + 1 + m.round / 2
         bonus_cy = cy + m.round / 2 + 1.2 + m.bonus / 2
@@ -404,7 +404,7 @@ class _SheetBuilder:
         r = self.layout.regions.actions
         m, cv, c = self.m, self.cv, self.c
         row_h = r.h / len(self.game.action_tracks)
-        label_h = 3.6
+        label_h = m.action_label
         for k, (name, track) in enumerate(self.game.action_tracks.items()):
             top = r.y + k * row_h
             cv.text(r.x, top, r.w, label_h, self.term(name), "caption", c.ink, align="left", bold=True)
@@ -435,7 +435,7 @@ class _SheetBuilder:
         self.panel(r, "yellow")
         self._grid_header(r, "yellow", self.label("yellow_hint"))
         pitch = m.cell + m.cell_gap
-        gx, gy = r.x + 3, r.y + m.header + 2
+        gx, gy = r.x + m.panel_inset, r.y + m.header + 2
         grid = g.yellow.grid
         rows, cols = len(grid), len(grid[0])
         index = {(b.row, b.column): b for b in g.boxes["yellow"]}
@@ -478,7 +478,7 @@ class _SheetBuilder:
     def _draw_dice(self) -> None:
         r = self.layout.regions.dice
         m, cv, c = self.m, self.cv, self.c
-        head = 8.0
+        head = m.dice_heading
         cv.text(r.x, r.y, r.w, head, self.label("dice_fields"), "caption", c.ink, bold=True, wrap=True)
         n = self.game.turns.active_picks
         space = (r.h - head - n * m.die) / n
@@ -497,14 +497,14 @@ class _SheetBuilder:
         self.panel(r, "blue")
         self._grid_header(r, "blue", self.label("blue_hint"))
         pitch = m.cell + m.cell_gap
-        gx = r.x + 3
+        gx = r.x + m.panel_inset
         # Points by number of crosses: a two-row table over the grid.
         table = g.blue.points_by_crosses[1:]
         ty = r.y + m.header + 1.5
-        tw = r.w - 6
-        label_w = 8.0
+        tw = r.w - 2 * m.panel_inset
+        label_w = m.blue_table.label
         cw = (tw - label_w) / len(table)
-        row1, row2 = 4.4, 5.2
+        row1, row2 = m.blue_table.crosses_row, m.blue_table.points_row
         cv.rect(gx, ty, tw, row1 + row2, fill=c.box, stroke=col.dark, width=m.stroke_box, radius=0.8)
         cv.line(gx, ty + row1, gx + tw, ty + row1, stroke=col.dark, width=m.stroke_box * 0.7)
         cv.text(gx, ty, label_w, row1, self.label("crosses"), "table", col.dark)
@@ -566,7 +566,7 @@ class _SheetBuilder:
         m, cv, c, g = self.m, self.cv, self.c, self.game
         r, left, pitch, bw = self._track_frame("green")
         col = c.areas["green"]
-        strip = 4.8
+        strip = m.green_points
         ty = r.y + 1.4
         by = ty + strip + 0.8
         for box in g.boxes["green"]:
@@ -617,7 +617,7 @@ class _SheetBuilder:
     def _draw_score(self) -> None:
         r = self.layout.regions.score
         m, cv, c = self.m, self.cv, self.c
-        label_h = 4.2
+        label_h = m.score_label
         bh = m.score_box
         by = r.y + label_h + 0.8
         widths = m.score_widths

@@ -74,6 +74,12 @@ class Regions(_Frozen):
     legend: Region
 
 
+class BlueTable(_Frozen):
+    label: float
+    crosses_row: float
+    points_row: float
+
+
 class Metrics(_Frozen):
     panel_radius: float
     header: float
@@ -93,6 +99,13 @@ class Metrics(_Frozen):
     die: float
     score_box: float
     score_widths: dict[Literal["area", "op", "fox_icon", "fox_count", "lowest"], float]
+    heading: float
+    action_label: float
+    panel_inset: float
+    dice_heading: float
+    blue_table: BlueTable
+    green_points: float
+    score_label: float
     stroke_box: float
     stroke_panel: float
     stroke_ink_saver: float

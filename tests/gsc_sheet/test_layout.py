@@ -248,3 +248,34 @@ def test_bad_players_and_paper() -> None:
         components(BuildOptions(paper="a3"))
     with pytest.raises(InputError):
         components(BuildOptions(lang="fr"))
+
+
+def test_the_sheet_follows_the_data_not_the_code(game: GscGame, layout: SheetLayout) -> None:
+    """Change the definition: the drawing changes with it (no game number lives in the code)."""
+    from printkit.model.gsc import Green, Orange, Yellow
+
+    green = Green(thresholds=(2,) * 11, box_bonus={1: "fox"}, points_by_crosses=tuple(range(12)))
+    orange = Orange(multipliers=(3,) + (1,) * 10, box_bonus={})
+    yellow = Yellow(grid=((6, 5, 4, 0), (1, 1, 0, 2), (3, 0, 2, 2), (0, 4, 4, 4)),
+                    row_bonus=game.yellow.row_bonus, column_points=(1, 2, 3, 4), diagonal=game.yellow.diagonal)
+    # Validate afresh: model_copy would keep the cached box lists of the original.
+    variant = GscGame.model_validate({**game.model_dump(by_alias=True), "green": green.model_dump(),
+                                      "orange": orange.model_dump(), "yellow": yellow.model_dump()})
+    plan = build_sheet(variant, layout, "a4")
+    assert [b.value for b in _area(plan.boxes, "green")] == [2] * 11
+    assert [b.multiplier for b in _area(plan.boxes, "orange")] == [3] + [1] * 10
+    assert [b.value for b in _area(plan.boxes, "yellow")][:3] == [6, 5, 4]
+    assert [(m.area, m.index) for m in plan.bonuses if m.area in ("green", "orange")] == [("green", 0)]
+    for points in ("1", "2", "3", "4"):
+        assert points in plan.printed
+
+
+def test_icons_are_plain_svg() -> None:
+    """svglib ignores opacity and filters, so the icons must not rely on them."""
+    from printkit.templates_dir import icon_dirs
+
+    icons = sorted(icon_dirs()[0].glob("gsc-*.svg"))
+    assert {p.stem for p in icons} >= {"gsc-reroll", "gsc-plus1", "gsc-fox", "gsc-x", "gsc-blue-white"}
+    for p in icons:
+        text = p.read_text()
+        assert "opacity" not in text and "filter" not in text and "currentColor" in text, p
