@@ -551,6 +551,12 @@ class _SheetBuilder:
         else:
             cv.text(r.x + 0.5, name_top, m.tab - 1, r.bottom - 1.0 - name_top, name, "tab", col, bold=True,
                     rotation=90)
+        # A pointer beside the first box: these rows fill from the left, no box skipped.
+        aw = 2.6
+        ay = r.y + 1.6 + m.track_box / 2 + (m.green_points + 0.6 if area == "green" else 0.0)
+        ay = max(ay, r.y + 1.6 + d + 0.6 + aw * 0.8)  # level with the boxes, but clear of the swatch
+        ax = r.x + m.tab - aw - 0.2
+        cv.polygon([(ax, ay - aw * 0.8), (ax + aw, ay), (ax, ay + aw * 0.8)], fill=col)
         n = len(self.game.boxes[area])
         gap = m.purple_gap if area == "purple" else m.track_gap
         left = r.x + m.tab + 1.0
