@@ -103,7 +103,8 @@ def build(
         if e is None or e.kind in ("preview", "definition"):
             what = e.kind if e else ""
         else:
-            what = f"{e.pieces} {e.kind}, {e.pages} page{'s' if e.pages != 1 else ''}"
+            kind = e.kind[:-1] if e.pieces == 1 and e.kind.endswith("s") else e.kind
+            what = f"{e.pieces} {kind}, {e.pages} page{'s' if e.pages != 1 else ''}"
         out.print(f"{f.status:>9}  {out_dir / f.path}  ({what})")
     out.print(f"manifest: {out_dir / 'manifest.json'}")
 

@@ -40,7 +40,7 @@ from printkit.model.gsc_sheet_layout import FontName, Format, Region, SheetLayou
 
 LANGS = ("en", "zh-TW", "de")
 DEFAULT_COUNT = 10  # sheets in a pad when --count is not given: a handful of games
-BOXES_FILENAME = "score-sheet-boxes.json"
+BOXES_FILENAME = "score-sheet-boxes-{format}.json"  # one per page format: box positions differ
 
 BoxKind = Literal["cell", "track", "action", "round", "die", "score"]
 Shape = Literal["rect", "circle"]
@@ -803,5 +803,6 @@ def components(options: BuildOptions) -> list[Component]:
     sheets = SheetComponent("score-sheets", f"{name} – score sheets", tuple(p.piece for p in plans),
                             per_page=int(per_page))  # type: ignore[call-overload]
     solo = SheetComponent("solo-page", f"{name} – solo", (solo_page(game, layout, solo_format, options.lang),))
-    table = TextFile("score-sheet-boxes", BOXES_FILENAME, boxes_json(plans[0], game, layout))
+    table = TextFile("score-sheet-boxes", BOXES_FILENAME.format(format=format_name),
+                     boxes_json(plans[0], game, layout))
     return [sheets, solo, table]

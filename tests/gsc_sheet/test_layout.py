@@ -198,7 +198,7 @@ def test_box_table_json_matches_the_layout(game: GscGame, layout: SheetLayout) -
     sheets, _, table = build(paper="letter", per_page=2)
     doc = json.loads(table.text)
     plan = build_sheet(game, layout, "letter-half")
-    assert table.filename == "score-sheet-boxes.json"
+    assert table.filename == "score-sheet-boxes-letter-half.json"
     assert doc["game"] == game.id and doc["layout_version"] == layout.layout_version
     assert doc["format"] == "letter-half"
     assert (doc["sheet"]["width"], doc["sheet"]["height"]) == (sheets.pages[0].width, sheets.pages[0].height)
