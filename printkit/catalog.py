@@ -38,7 +38,11 @@ GAMES: tuple[GameEntry, ...] = (
         id="ganz-schon-clever",
         title="Ganz schön clever",
         title_zh="快狠準／絕頂聰明",
-        components=("score-sheets: a pad of score sheets (also the solo page)",),
+        components=(
+            "score-sheets: a pad of score sheets (--count, 1 or 2 per page)",
+            "solo-page: solo rules summary and rating table",
+            "score-sheet-boxes: every box's position, for scanners (JSON)",
+        ),
         builder="printkit.layout.gsc_sheet:components",
         aliases=("clever", "gsc"),
         players=(1, 4),

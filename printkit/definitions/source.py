@@ -61,12 +61,33 @@ class Document:
             raise self.validation_error(exc) from None
 
     def validation_error(self, exc: ValidationError) -> InputError:
+        errors = exc.errors(include_url=False)
+        tagged = [(err, _tag_index(self.data, err["loc"])) for err in errors]
         problems = []
-        for err in exc.errors(include_url=False):
-            loc = [p for p in err["loc"] if not (isinstance(p, str) and "[" in p)]
-            message = _describe(err)
-            problems.append(self.problem(loc, message))
+        for err, tag in tagged:
+            if tag is not None and any(
+                other is not err and otag == tag and other["loc"][:tag] == err["loc"][:tag]
+                and len(other["loc"]) > len(err["loc"])
+                for other, otag in tagged
+            ):
+                continue  # a union member that failed earlier than another: report the closer miss only
+            loc = [p for i, p in enumerate(err["loc"]) if i != tag]
+            problems.append(self.problem(loc, _describe(err)))
         return InputError(problems)
+
+
+def _tag_index(data: Any, loc: Sequence[Any]) -> int | None:
+    """Index of the first element of a pydantic ``loc`` that names a union member, not data."""
+    for i, key in enumerate(loc):
+        in_dict = isinstance(data, dict) and key in data
+        in_list = isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data)
+        if in_dict or in_list:
+            data = data[key]
+        elif isinstance(key, str):
+            return i
+        else:
+            return None
+    return None
 
 
 def _child(node: yaml.Node, key: Any) -> yaml.Node | None:
@@ -125,7 +146,11 @@ def parse_text(text: str, file: str = "<input>") -> Document:
         column = mark.column + 1 if mark else None
         what = exc.problem or "not valid YAML"
         if exc.context:
-            what = f"{exc.context}: {what}"
+            started = exc.context_mark
+            if started is not None and mark is not None and started.line != mark.line:
+                what = f"{exc.context} (started at line {started.line + 1}, column {started.column + 1}): {what}"
+            else:
+                what = f"{exc.context}: {what}"
         raise InputError.single(f"YAML syntax error: {what}", file, line, column) from None
     except yaml.YAMLError as exc:
         raise InputError.single(f"YAML syntax error: {exc}", file) from None

@@ -237,7 +237,14 @@ def _svg_drawing(path: Path, color: str | None) -> Drawing:
     drawing = svg2rlg(io.StringIO(svg))
     if drawing is None:
         raise InputError.single("not a readable SVG file", path)
+    _embed_fonts_only(drawing)
     return drawing
+
+
+def _embed_fonts_only(drawing: Drawing) -> None:
+    """ReportLab graphics start from Helvetica, which is never embedded; start from our font."""
+    drawing.initialFontName = fonts.register()
+    drawing.initialFontSize = 10
 
 
 def _find_icon(ctx: Context, name: str) -> Path:
@@ -297,6 +304,7 @@ def _draw_qr(ctx: Context, e: QRCode) -> None:
     size = e.size * mm
     d = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
     d.add(widget)
+    _embed_fonts_only(d)
     x, y = ctx.pt(e.x, e.y + e.size)
     renderPDF.draw(d, ctx.canvas, x, y)
 

@@ -56,6 +56,7 @@ class _Doc:
         self.settings = settings
         self.lang = lang
         self.canvas = Canvas(self.buf, pagesize=(page_size[0] * mm, page_size[1] * mm), invariant=1,
+                             initialFontName=fonts.SANS, initialFontSize=10,
                              pageCompression=1)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("printkit")

@@ -1,0 +1,5 @@
+"""``python -m printkit`` is the ``printkit`` command."""
+
+from printkit.cli import main
+
+main()

@@ -1,0 +1,26 @@
+"""The ``printkit`` command: parse flags, call the library, print results. No game logic here."""
+
+from __future__ import annotations
+
+import typer
+
+from printkit.cli.build import build, calibrate
+from printkit.cli.info import games, schema, sizes
+
+app = typer.Typer(
+    name="printkit",
+    help="Board-game definitions in, print-ready PDFs out; and a checker for filled-in score sheets.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+    add_completion=False,
+)
+app.command("build")(build)
+app.command("games")(games)
+app.command("schema")(schema)
+app.command("sizes")(sizes)
+app.command("calibrate")(calibrate)
+
+
+def main() -> None:
+    app()

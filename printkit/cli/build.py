@@ -1,0 +1,132 @@
+"""``printkit build`` and ``printkit calibrate``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from printkit.build import BuildRequest
+from printkit.build import build as run_build
+from printkit.cli.common import err, out, user_errors
+from printkit.layout.components import BuildOptions
+from printkit.layout.paper import PrintSettings
+
+
+class Paper(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+    a3 = "a3"
+
+
+class Lang(StrEnum):
+    en = "en"
+    zh_tw = "zh-TW"
+    de = "de"
+
+
+class Duplex(StrEnum):
+    long = "long"
+    short = "short"
+    off = "off"
+
+
+def build(
+    targets: Annotated[list[str] | None, typer.Argument(
+        help="Bundled games (see `printkit games`) or your own definition files (.yaml/.json). "
+             "None: every bundled game.", show_default=False)] = None,
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = Lang.en,
+    players: Annotated[int | None, typer.Option(help="Number of players (games that depend on it).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed for anything random (variant maps, serials). "
+                                           "Same seed, same bytes.")] = 1,
+    png: Annotated[bool, typer.Option("--png", help="Also write a PNG preview of every page.")] = False,
+    templates: Annotated[Path | None, typer.Option(
+        help="Your own templates folder (cards/*.yaml, icons/*.svg), searched before the bundled one.")] = None,
+    bleed: Annotated[float, typer.Option(help="Bleed around cut pieces, mm.", min=0, max=10)] = 3.0,
+    gap: Annotated[float, typer.Option(help="Gap between cards, mm (0: cards share cut lines).", min=0,
+                                       max=20)] = 0.0,
+    duplex: Annotated[Duplex, typer.Option(help="How your printer flips for card backs (off: no backs).")]
+    = Duplex.long,
+    offset_x: Annotated[float, typer.Option(help="Shift back pages right by this many mm "
+                                                 "(read it off `printkit calibrate`).")] = 0.0,
+    offset_y: Annotated[float, typer.Option(help="Shift back pages down by this many mm.")] = 0.0,
+    count: Annotated[int | None, typer.Option(help="Ganz schön clever: sheets in the pad.", min=1,
+                                              max=500)] = None,
+    per_page: Annotated[int | None, typer.Option(help="Ganz schön clever: sheets per page (1 or 2).", min=1,
+                                                 max=2)] = None,
+    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Ganz schön clever: outlines instead of "
+                                                                "large colour fills.")] = False,
+    districts: Annotated[int | None, typer.Option(help="San Marco: generate a variant map with this many "
+                                                       "districts (6-10).", min=6, max=10)] = None,
+    ranks: Annotated[int | None, typer.Option(help="San Marco variant: scoring ranks per district (2 or 3).",
+                                              min=2, max=3)] = None,
+    style: Annotated[str | None, typer.Option(help="San Marco variant: map style (lagoon, island, ring).")]
+    = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace output files that printkit did not write "
+                                                        "or that were changed since.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary; errors only.")]
+    = False,
+) -> None:
+    """Build print-ready PDFs into the output folder (and a manifest.json)."""
+    extra = {k: v for k, v in {
+        "count": count, "per_page": per_page, "ink_saver": ink_saver or None, "districts": districts,
+        "ranks": ranks, "style": style,
+    }.items() if v is not None}
+    request = BuildRequest(
+        targets=tuple(targets or ()),
+        options=BuildOptions(paper=paper.value, lang=lang.value, players=players, seed=seed, extra=extra),
+        settings=PrintSettings(paper=paper.value, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
+                               offset_y=offset_y),
+        png=png,
+        templates=templates,
+    )
+    with user_errors():
+        if quiet:
+            report = run_build(request, out_dir, force)
+        else:
+            with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                          console=err, transient=True) as bar:
+                task = bar.add_task("starting", total=None)
+                report = run_build(request, out_dir, force,
+                                   progress=lambda text: bar.update(task, description=text))
+    for warning in report.warnings:
+        err.print(f"[yellow]warning:[/] {warning}")
+    if quiet:
+        return
+    for f in report.files:
+        e = f.entry
+        if e is None or e.kind in ("preview", "definition"):
+            what = e.kind if e else ""
+        else:
+            kind = e.kind[:-1] if e.pieces == 1 and e.kind.endswith("s") else e.kind
+            what = f"{e.pieces} {kind}, {e.pages} page{'s' if e.pages != 1 else ''}"
+        out.print(f"{f.status:>9}  {out_dir / f.path}  ({what})")
+    out.print(f"manifest: {out_dir / 'manifest.json'}")
+
+
+def calibrate(
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    lang: Annotated[Lang, typer.Option(help="Language of the instructions.")] = Lang.en,
+    force: Annotated[bool, typer.Option("--force", help="Replace a calibration file not written by printkit.")]
+    = False,
+) -> None:
+    """Print a duplex calibration sheet to measure your printer's front/back offset."""
+    from printkit.layout.calibration import calibration_sheet
+    from printkit.layout.paper import PAPER_SIZES
+    from printkit.outputs import ManifestEntry, PlannedFile, sha256, write_all
+    from printkit.render.pdf import render
+
+    settings = PrintSettings(paper=paper.value)
+    with user_errors():
+        rendered = render(calibration_sheet(PAPER_SIZES[paper.value], lang.value), settings, lang.value)
+        name = f"calibration-{paper.value}.pdf"
+        entry = ManifestEntry(name, "printkit", "calibration", "sheets", 2, rendered.pages, paper.value,
+                              lang.value, 0, sha256(rendered.pdf))
+        write_all(out_dir, [PlannedFile(name, rendered.pdf, entry)], force)
+    out.print(f"wrote {out_dir / name}: print it double-sided at 100%, then read the offsets off the back.")

@@ -1,0 +1,56 @@
+"""``printkit games``, ``printkit sizes`` and ``printkit schema``."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from printkit.catalog import GAMES
+from printkit.cli.common import out
+
+
+def games() -> None:
+    """List the bundled games and the components each one prints."""
+    table = Table(title="Bundled games", show_lines=True)
+    table.add_column("game")
+    table.add_column("players")
+    table.add_column("components")
+    table.add_column("game options")
+    for g in GAMES:
+        lo, hi = g.players
+        table.add_row(f"{g.id}\n{g.title} · {g.title_zh}", f"{lo}-{hi}", "\n".join(g.components),
+                      ", ".join(f"--{o.replace('_', '-')}" for o in g.options))
+    out.print(table)
+    out.print("Your own deck: printkit build my-deck.yaml  (see `printkit schema deck`)")
+
+
+def sizes() -> None:
+    """List the named card sizes a deck definition may use."""
+    from printkit.definitions.deck import card_sizes
+
+    for name, s in card_sizes().items():
+        out.print(f"{name:>14}  {s['width']:g} x {s['height']:g} mm  {s.get('note', '')}")
+
+
+class SchemaKind(StrEnum):
+    deck = "deck"
+    template = "template"
+
+
+def schema(
+    kind: Annotated[SchemaKind, typer.Argument(help="deck: a deck definition file; template: a card template.")]
+    = SchemaKind.deck,
+) -> None:
+    """Print the JSON Schema of a definition or template file, for editor completion and checks."""
+    if kind is SchemaKind.template:
+        from printkit.layout.templates import template_json_schema
+
+        out.print_json(json.dumps(template_json_schema()))
+        return
+    from printkit.model.deck import DeckDefinition
+
+    out.print_json(json.dumps(DeckDefinition.model_json_schema()))

@@ -1,0 +1,116 @@
+"""Loading a user's deck: the YAML definition, its CSV, and the named card sizes."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from printkit.definitions.source import load_document
+from printkit.errors import InputError, Problem
+from printkit.model.deck import Card, CustomSize, DeckDefinition
+
+SIZES_FILE = Path(__file__).resolve().parent / "bundled" / "card-sizes.yaml"
+
+
+@cache
+def card_sizes() -> dict[str, dict]:
+    return yaml.safe_load(SIZES_FILE.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class LoadedDeck:
+    definition: DeckDefinition
+    cards: tuple[Card, ...]
+    width: float
+    height: float
+    file: Path
+
+
+def _quantity(value: object, where: Problem) -> int:
+    if value is None or value == "":
+        return 1
+    try:
+        qty = int(str(value).strip())
+    except ValueError:
+        raise InputError([Problem(f"quantity must be a whole number; found {value!r}", where.file, where.line,
+                                  where.column, where.path)]) from None
+    if qty < 0:
+        raise InputError([Problem(f"quantity must be 0 or more; found {qty}", where.file, where.line, where.column,
+                                  where.path)])
+    return qty
+
+
+def load_deck(path: Path) -> LoadedDeck:
+    doc = load_document(path)
+    if not isinstance(doc.data, dict):
+        raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
+    definition = doc.validate(DeckDefinition)
+    if isinstance(definition.size, CustomSize):
+        width, height = definition.size.width, definition.size.height
+    else:
+        sizes = card_sizes()
+        if definition.size not in sizes:
+            raise doc.error(("size",), f"unknown card size {definition.size!r}; known: {', '.join(sizes)}, "
+                                       "or {width: .., height: ..} in mm")
+        width, height = float(sizes[definition.size]["width"]), float(sizes[definition.size]["height"])
+    qcol = definition.quantity_column
+    rows: list[tuple[dict, Problem]] = []
+    if definition.cards is not None:
+        for i, fields in enumerate(definition.cards):
+            rows.append((fields, doc.problem(("cards", i, qcol) if qcol in fields else ("cards", i), "")))
+    else:
+        assert definition.csv is not None
+        rows = _read_csv(path.parent / definition.csv, qcol)
+    cards: list[Card] = []
+    for fields, where in rows:
+        qty = _quantity(fields.get(qcol), where)
+        clean = {k: v for k, v in fields.items() if k != qcol}
+        for copy in range(1, qty + 1):
+            cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy,
+                              source=f"{where.file}:{where.line}" if where.line else str(where.file)))
+    return LoadedDeck(definition, tuple(cards), width, height, path)
+
+
+def _read_csv(path: Path, qcol: str) -> list[tuple[dict, Problem]]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError.single("CSV file not found", path) from None
+    except UnicodeDecodeError as exc:
+        raise InputError.single(f"not UTF-8 text (byte {exc.start})", path) from None
+    reader = csv.reader(text.splitlines())
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise InputError.single("the CSV file is empty; it needs a header row", path, 1, 1) from None
+    header = [h.strip() for h in header]
+    if any(not h for h in header):
+        raise InputError.single(f"column {header.index('') + 1} of the header row has no name", path, 1,
+                                header.index("") + 1)
+    rows = []
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise InputError.single(f"expected {len(header)} columns as in the header row, found {len(row)}",
+                                    path, line, 1)
+        fields = {h: _cell(v) for h, v in zip(header, row, strict=True)}
+        col = header.index(qcol) + 1 if qcol in header else None
+        rows.append((fields, Problem("", str(path), line, col, qcol if col else "")))
+    return rows
+
+
+def _cell(value: str) -> object:
+    """Numbers in a CSV become numbers, so templates can compare them."""
+    v = value.strip()
+    for kind in (int, float):
+        try:
+            return kind(v)
+        except ValueError:
+            pass
+    return v

@@ -1,0 +1,131 @@
+"""Evaluating a card template for one card: Jinja2 values → validated elements → a Piece.
+
+Every string value containing ``{{`` or ``{%`` is a Jinja2 template, evaluated in a
+sandbox (templates may come from anyone) with ``card``, ``style``, ``deck``, ``width``
+and ``height`` in scope.  Numbers may be expressions too: ``w: "{{ width - 8 }}"``.
+An element with ``when:`` is drawn only if that expression is true.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+from pydantic import TypeAdapter, ValidationError
+
+from printkit.errors import InputError, Problem
+from printkit.layout.elements import Circle, Icon, Image, Line, Piece, Polygon, QRCode, Rect, Text
+
+if TYPE_CHECKING:
+    from printkit.definitions.templates import CardTemplate
+
+ELEMENT_KINDS: dict[str, type] = {
+    "rect": Rect, "line": Line, "circle": Circle, "polygon": Polygon, "text": Text,
+    "icon": Icon, "image": Image, "qrcode": QRCode,
+}
+_FALSE = {"", "false", "False", "0", "none", "None", "no"}
+
+_env = SandboxedEnvironment(autoescape=False, keep_trailing_newline=False)
+
+
+@cache
+def _compiled(source: str):
+    return _env.from_string(source)
+
+
+@cache
+def _adapter(cls: type) -> TypeAdapter:
+    return TypeAdapter(cls)
+
+
+@cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in fields(cls))
+
+
+def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
+    if isinstance(value, str) and ("{{" in value or "{%" in value):
+        return _compiled(value).render(scope)
+    if isinstance(value, list):
+        return [_evaluate(v, scope) for v in value]
+    if isinstance(value, dict):
+        return {k: _evaluate(v, scope) for k, v in value.items()}
+    return value
+
+
+def _optional_fields(cls: type) -> set[str]:
+    assert is_dataclass(cls)
+    return {f.name for f in fields(cls) if "None" in str(f.type)}
+
+
+def render_template(template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str) -> Piece:
+    """The piece ``template`` draws for one card (``scope`` holds card, style, deck...)."""
+    scope = {**scope, "width": width, "height": height}
+    elements = []
+    for raw, (line, col) in zip(template.elements, template.positions, strict=True):
+        try:
+            if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
+                continue
+            kind = next(k for k in raw if k != "when")
+            cls = ELEMENT_KINDS[kind]
+            values = _evaluate(raw[kind], scope)
+            unknown = sorted(set(values) - _field_names(cls))
+            if unknown:
+                raise InputError([Problem(
+                    f"{name}: {kind} has no setting {unknown[0]!r}; it has {', '.join(sorted(_field_names(cls)))}",
+                    template.file, line, col)])
+            for key in _optional_fields(cls) & values.keys():
+                if values[key] == "":
+                    values[key] = None  # an empty expression means "no paint"
+            elements.append(_adapter(cls).validate_python(values))
+        except TemplateError as exc:
+            raise InputError([Problem(f"{name}: template expression failed: {exc}", template.file, line, col)]) \
+                from None
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise InputError([Problem(f"{name}: {kind}.{where}: {err['msg']}; found {err.get('input')!r}",
+                                      template.file, line, col)]) from None
+    background = _evaluate(template.background, scope) if template.background else None
+    if background:
+        elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))
+    return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
+
+
+def template_json_schema() -> dict[str, Any]:
+    """JSON Schema of a card template file: each element is one of the kinds, plus ``when``.
+
+    Expressions are strings, so every number also accepts a string.
+    """
+    defs: dict[str, Any] = {}
+    variants = []
+    for kind, cls in ELEMENT_KINDS.items():
+        schema = TypeAdapter(cls).json_schema()
+        for prop in schema.get("properties", {}).values():
+            prop.pop("default", None)
+            if prop.get("type") in ("number", "integer", "boolean"):
+                prop["anyOf"] = [{"type": prop.pop("type")}, {"type": "string"}]
+        schema["additionalProperties"] = False
+        defs[kind] = schema
+        variants.append({
+            "type": "object",
+            "properties": {kind: {"$ref": f"#/$defs/{kind}"}, "when": {"type": ["string", "boolean"]}},
+            "required": [kind],
+            "additionalProperties": False,
+        })
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "printkit card template",
+        "type": "object",
+        "properties": {
+            "description": {"type": "string"},
+            "background": {"type": ["string", "null"]},
+            "elements": {"type": "array", "items": {"oneOf": variants}},
+        },
+        "required": ["elements"],
+        "additionalProperties": False,
+        "$defs": defs,
+    }

@@ -1,0 +1,50 @@
+"""Shared fixtures for the Ganz schön clever score-sheet tests: the definitions and rendered pads."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pypdfium2
+import pytest
+
+from printkit.definitions.gsc import load_gsc_game
+from printkit.definitions.gsc_sheet_layout import load_sheet_layout
+from printkit.layout.components import BuildOptions, SheetComponent, TextFile
+from printkit.layout.gsc_sheet import components
+from printkit.layout.paper import PrintSettings
+from printkit.model.gsc import GscGame
+from printkit.model.gsc_sheet_layout import SheetLayout
+from printkit.render.pdf import Rendered, render
+
+PT_PER_MM = 72 / 25.4
+
+
+@pytest.fixture(scope="session")
+def game() -> GscGame:
+    return load_gsc_game()
+
+
+@pytest.fixture(scope="session")
+def layout() -> SheetLayout:
+    return load_sheet_layout()
+
+
+@cache
+def build(paper: str = "a4", lang: str = "en", per_page: int = 1, ink_saver: bool = False,
+          players: int | None = None, count: int = 1, seed: int = 1) -> tuple[SheetComponent, SheetComponent, TextFile]:
+    comps = components(BuildOptions(paper=paper, lang=lang, players=players, seed=seed,
+                                    extra={"count": count, "per_page": per_page, "ink_saver": ink_saver}))
+    sheets, solo, table = comps
+    assert isinstance(sheets, SheetComponent) and isinstance(solo, SheetComponent) and isinstance(table, TextFile)
+    return sheets, solo, table
+
+
+@cache
+def rendered(paper: str = "a4", lang: str = "en", per_page: int = 1, ink_saver: bool = False,
+             players: int | None = None, count: int = 1) -> Rendered:
+    sheets, _, _ = build(paper, lang, per_page, ink_saver, players, count)
+    return render(sheets, PrintSettings(paper=paper), lang)
+
+
+def pdf_of(r: Rendered) -> pypdfium2.PdfDocument:
+    return pypdfium2.PdfDocument(r.pdf)
