@@ -150,7 +150,11 @@ def die_face(x: float, y: float, size: float, face: int, sides: int, ink: str = 
 
 @dataclass
 class Flow:
-    """Stacks text blocks down a column and on into the next, like a newspaper page."""
+    """Stacks text blocks down a column and on into the next, like a newspaper page.
+
+    A block added with ``keep=True`` (a heading) waits for the next block and moves to the
+    next column together with it, so no heading is left alone at the foot of a column.
+    """
 
     columns: list[tuple[float, float]]  # (x, width)
     top: float
@@ -161,24 +165,25 @@ class Flow:
     def __post_init__(self) -> None:
         self.y = self.top
         self.elements: list[Element] = []
+        self._pending: list[tuple[str, float, str, bool, float, str]] = []
 
     def add(self, text: str, size: float, color: str = "#222222", bold: bool = False, gap: float = 1.2,
-            align: str = "left", keep: float = 0.0) -> None:
-        """Add a block; ``keep`` mm of what follows must fit below it too (keeps headings with text)."""
-        x, w = self.columns[self.col]
-        h = estimate_height(text, size, w)
-        if self.y + h + keep > self.bottom and self.col + 1 < len(self.columns):
+            align: str = "left", keep: bool = False) -> None:
+        self._pending.append((text, size, color, bold, gap, align))
+        if keep:
+            return
+        blocks, self._pending = self._pending, []
+        _x, w = self.columns[self.col]
+        need = sum(estimate_height(b[0], b[1], w) + b[4] for b in blocks) - blocks[-1][4]
+        if self.y + need > self.bottom and self.y > self.top and self.col + 1 < len(self.columns):
             self.col += 1
             self.y = self.top
-            x, w = self.columns[self.col]
-        self.elements.append(Text(x, self.y, w, h, text, size=size, min_size=max(5.0, size * 0.7), color=color,
-                                  align=align, valign="top", bold=bold))  # type: ignore[arg-type]
-        self.y += h + gap
-
-    def rule(self, color: str) -> None:
         x, w = self.columns[self.col]
-        self.elements.append(Line(x, self.y, x + w, self.y, stroke=color, stroke_width=0.3))
-        self.y += 1.5
+        for text_, size_, color_, bold_, gap_, align_ in blocks:
+            h = estimate_height(text_, size_, w)
+            self.elements.append(Text(x, self.y, w, h, text_, size=size_, min_size=max(5.0, size_ * 0.7),
+                                      color=color_, align=align_, valign="top", bold=bold_))  # type: ignore[arg-type]
+            self.y += h + gap_
 
 
 class Kit:
@@ -626,32 +631,32 @@ class Kit:
         f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)], top=17, bottom=H - m)
         r = g.rules
         reroll = self.t("aid_reroll", faces=", ".join(map(str, g.die.reroll))) if g.die.reroll else ""
-        f.add(self.t("aid_setup_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("aid_setup_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         f.add(self.t("aid_setup_body", sides=g.die.sides, rolls=r.setup_rolls, per_roll=r.nobles_per_roll,
                      reroll=reroll), a.body_size)
-        f.add(self.t("aid_round_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("aid_round_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         f.add(self.t("aid_round_body"), a.body_size)
         for pc in r.player_counts:
-            f.add(self.t("aid_count_head", players=pc.players), a.body_size + 0.8, bold=True, gap=0.3)
+            f.add(self.t("aid_count_head", players=pc.players), a.body_size + 0.8, bold=True, gap=0.3, keep=True)
             f.add(self._roles_lines(pc), a.body_size)
-        f.add(self.t("aid_actions_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("aid_actions_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         for card in g.decks.action:
             effect = card.effect.get(self.lang).format(district=self.t_any_district())
             f.add(f":{card.icon}: {card.name.get(self.lang)} — {effect}", a.body_size, gap=0.8)
         f.add(self.t("aid_doge_body", cross=r.doge_crossing_cost, nobridge=r.doge_no_bridge_cost), a.body_size)
-        f.add(self.t("aid_score_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("aid_score_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         third = self.t("aid_score_third") if g.ranks >= 3 else ""
         f.add(self.t("aid_score_body", third=third), a.body_size)
-        f.add(self.t("aid_passage_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("aid_passage_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         f.add(self.t("aid_passage_body", threshold=r.limit_threshold), a.body_size)
-        f.add(self.t("aid_final_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("aid_final_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         tb = g.district(r.tie_break_district).name.get(self.lang)
         f.add(self.t("aid_final_body", passages=r.passages, tiebreak=tb), a.body_size)
-        f.add(self.t("aid_districts_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("aid_districts_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         rows = [f"{'/'.join(map(str, d.die))}  {d.name.get(self.lang)}  {' / '.join(map(str, d.prestige))}"
                 for d in sorted(g.map.districts, key=lambda d: min(d.die))]
         f.add("\n".join(rows), a.body_size)
-        f.add(self.t("aid_house_head"), a.head_size, a.house_color, bold=True, gap=0.6)
+        f.add(self.t("aid_house_head"), a.head_size, a.house_color, bold=True, gap=0.6, keep=True)
         f.add("\n".join(f"* {line}" for line in self.house_lines()), a.body_size - 0.4, a.house_color)
         els += f.elements
         return Piece(f"san-marco player aid {index + 1}", W, H, tuple(els))
@@ -674,12 +679,12 @@ class Kit:
         col_w = (W - 2 * m - a.gutter) / 2
         f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)], top=18, bottom=H - m)
         f.add(self.t("var_intro", seed=v.seed, style=v.style, ranks=v.ranks), a.body_size + 0.6)
-        f.add(self.t("var_roles_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("var_roles_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         f.add(self.t("var_roles_body"), a.body_size + 0.4)
         for pc in g.rules.player_counts:
-            f.add(self.t("aid_count_head", players=pc.players), a.body_size + 1, bold=True, gap=0.3)
+            f.add(self.t("aid_count_head", players=pc.players), a.body_size + 1, bold=True, gap=0.3, keep=True)
             f.add(self._roles_lines(pc), a.body_size + 0.4)
-        f.add(self.t("var_cards_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("var_cards_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         counts = {c.type: (c.count_per_district if c.type == "district" else c.count) or 0 for c in g.decks.action}
         n = len(g.map.districts)
         total = sum(v_ * (n if t == "district" else 1) for t, v_ in counts.items())
@@ -692,13 +697,13 @@ class Kit:
         f.add(self.t("var_cards_rule", min_cards=v.min_district_cards), a.body_size)
         limit = max(pc.bridge_limit_per_pair for pc in g.rules.player_counts)
         f.add(self.t("var_bridges_body", limit=limit), a.body_size + 0.4)
-        f.add(self.t("var_die_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("var_die_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         reroll = self.t("aid_reroll", faces=", ".join(map(str, g.die.reroll))) if g.die.reroll else ""
         f.add(self.t("var_die_body", sides=g.die.sides, reroll=reroll), a.body_size + 0.4)
-        f.add(self.t("var_scoring_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("var_scoring_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         f.add(self.t("var_scoring_body", ranks=v.ranks), a.body_size + 0.4)
         f.add(self.t("var_passage_body", threshold=g.rules.limit_threshold), a.body_size + 0.4)
-        f.add(self.t("aid_districts_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=18)
+        f.add(self.t("aid_districts_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         rows = [f"{'/'.join(map(str, d.die))}  {d.name.get(self.lang)}  {' / '.join(map(str, d.prestige))}"
                 for d in sorted(g.map.districts, key=lambda d: min(d.die))]
         f.add("\n".join(rows), a.body_size + 0.4)
