@@ -678,7 +678,8 @@ class Kit:
         ]
         col_w = (W - 2 * m - a.gutter) / 2
         f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)], top=18, bottom=H - m)
-        f.add(self.t("var_intro", seed=v.seed, style=v.style, ranks=v.ranks), a.body_size + 0.6)
+        style_name = self.t(f"style_{v.style}") if f"style_{v.style}" in self.tx.root else v.style
+        f.add(self.t("var_intro", seed=v.seed, style=style_name, ranks=v.ranks), a.body_size + 0.6)
         f.add(self.t("var_roles_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         f.add(self.t("var_roles_body"), a.body_size + 0.4)
         for pc in g.rules.player_counts:
