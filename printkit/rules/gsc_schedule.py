@@ -57,10 +57,11 @@ def _code(b: Bonus) -> _Code:
 class _GridArea:
     """One grid area (yellow or blue) of the sheet under test, compressed as described above."""
 
-    __slots__ = ("cell_groups", "classes", "free_total", "full", "relevant")
+    __slots__ = ("cell_groups", "classes", "free_total", "full", "rel", "relevant")
 
     def __init__(self, fmask: int, full_mask: int, groups: list[tuple[int, _Code]]) -> None:
         rel = [(m, c) for m, c in groups if fmask & m == m]
+        self.rel = tuple(rel)
         self.relevant = 0
         for m, _ in rel:
             self.relevant |= m
@@ -83,38 +84,40 @@ class Scheduler:
     """Search for an order of the marks of ``marks`` (see the module docstring)."""
 
     def __init__(self, marks: Marks, t: Tables, rounds: int) -> None:
-        groups: dict[str, list[tuple[int, _Code]]] = {"yellow": [], "blue": []}
-        for trig in t.group_triggers:
-            if trig.bonus is not None and trig.bonus.is_mark:
-                groups[trig.area].append((trig.mask, _code(trig.bonus)))
+        codes = _game_codes(t)
         self.grid = (
-            _GridArea(marks.yellow, t.full_mask["yellow"], groups["yellow"]),
-            _GridArea(marks.blue, t.full_mask["blue"], groups["blue"]),
+            _GridArea(marks.yellow, t.full_mask["yellow"], codes.groups[0]),
+            _GridArea(marks.blue, t.full_mask["blue"], codes.groups[1]),
         )
         self.track_len = (marks.green, len(marks.orange), len(marks.purple))
         self.track_size = (t.size["green"], t.size["orange"], t.size["purple"])
-        self.track_bonus: tuple[tuple[_Code | None, ...], ...] = tuple(
-            tuple(_code(b.bonus) if b and b.bonus and b.bonus.is_mark else None for b in t.box_triggers[a])
-            for a in ("green", "orange", "purple")
-        )
+        self.track_bonus = codes.track
         self.orange = marks.orange
         self.purple = marks.purple
         self.multipliers = t.multipliers
         self.reset = t.game.purple.reset_after
-        mark_rounds = [opts for r, opts in t.game.rounds.start_bonus.items()
-                       if r <= rounds and any(o.is_mark for o in opts)]
-        # A round bonus with several options (round 4) is a choice; each option is one code.
-        self.round_choices: tuple[tuple[_Code, ...], ...] = tuple(
-            tuple(_code(o) for o in opts if o.is_mark) for opts in mark_rounds
+        self.round_choices = codes.rounds_for(t, rounds)
+        # Suffix tables: the mark bonuses still ahead on a track, and the boxes still ahead that
+        # show a given bonus number (orange: times the box's multiplier).
+        self.track_need: tuple[tuple[tuple[_Code, ...], ...], ...] = tuple(
+            tuple(tuple(c for c in self.track_bonus[ti][pos:n] if c) for pos in range(n + 1))
+            for ti, n in enumerate(self.track_len)
         )
-        purple_codes = [c for grp in groups.values() for _, c in grp if c[0] == 4]
-        purple_codes += [c for row in self.track_bonus for c in row if c and c[0] == 4]
-        purple_codes += [c for opts in self.round_choices for c in opts if c[0] == 4]
+        self.track_ahead = tuple(tuple(bool(x) for x in need) for need in self.track_need)
+        self.room: dict[_Code, tuple[int, ...]] = {}
+        for code in codes.numbers:
+            ai, value = code
+            vals = self.orange if ai == 3 else self.purple
+            mults = self.multipliers if ai == 3 else (1,) * len(vals)
+            suffix = [0] * (len(vals) + 1)
+            for i in range(len(vals) - 1, -1, -1):
+                suffix[i] = suffix[i + 1] + (vals[i] == value * mults[i])
+            self.room[code] = tuple(suffix)
         # A loss needs a full area, or a purple number the purple rule may refuse (a 6 never is).
         self.loss_possible = (
             self.grid[0].full or self.grid[1].full
             or any(n == s for n, s in zip(self.track_len, self.track_size, strict=True))
-            or any(c[1] != self.reset for c in purple_codes)
+            or any(c[0] == 4 and c[1] != self.reset for c in codes.numbers)
         )
         self.nodes = 0
         self.max_losses = 0
@@ -149,41 +152,52 @@ class Scheduler:
         if self.nodes > NODE_LIMIT:
             raise _GiveUp
         yellow, blue = self.grid
-        gl, ol, pl = self.track_len
         remaining = (
             ym & yellow.relevant != yellow.relevant
             or bm & blue.relevant != blue.relevant
-            or any(c is not None for c in self.track_bonus[0][g:gl])
-            or any(c is not None for c in self.track_bonus[1][o:ol])
-            or any(c is not None for c in self.track_bonus[2][p:pl])
+            or self.track_ahead[0][g] or self.track_ahead[1][o] or self.track_ahead[2][p]
         )
         state = (ym, yf, bm, bf, g, o, p, rd, loss)
         if not remaining and rd == len(self.round_choices):
             return True
-        # Dice moves: the lowest open cell of each class, free cells (full areas only), tracks.
+        if not self._viable(state, ()):
+            self.failed.add(key)
+            return False
+        # Moves, most promising first: dice that complete something (a bonus lands while the
+        # sheet still has room for it), the round-4 bonus, plain track advances, then plain grid
+        # marks (open cells are landing spots for X bonuses, so they are kept open longest), and
+        # free cells of a full area last.  Order only affects speed, never the answer.
+        firing: list[tuple[tuple[int, ...], tuple[_Code, ...]]] = []
+        plain_track: list[tuple[tuple[int, ...], tuple[_Code, ...]]] = []
+        plain_grid: list[tuple[tuple[int, ...], tuple[_Code, ...]]] = []
+        free: list[tuple[int, ...]] = []
         if remaining:
             for ai, area in enumerate(self.grid):
                 mask = ym if ai == 0 else bm
                 for cells in area.classes:
                     for c in cells:
                         if not mask >> c & 1:
-                            if self._resolve(*self._mark_cell(state, ai, c)):
-                                return True
+                            move = self._mark_cell(state, ai, c)
+                            (firing if move[1] else plain_grid).append(move)
                             break
                 free_marked = yf if ai == 0 else bf
                 if area.full and free_marked < area.free_total:
                     s = list(state)
                     s[1 + 2 * ai] += 1
-                    if self._stable(*s):
-                        return True
+                    free.append(tuple(s))
             for ti in range(3):
                 pos = state[4 + ti]
                 if pos < self.track_len[ti]:
                     s = list(state)
                     s[4 + ti] = pos + 1
                     fired = self.track_bonus[ti][pos]
-                    if self._resolve(tuple(s), (fired,) if fired else ()):
-                        return True
+                    if fired:
+                        firing.append((tuple(s), (fired,)))
+                    else:
+                        plain_track.append((tuple(s), ()))
+        for nxt, fired in firing:
+            if self._resolve(nxt, fired):
+                return True
         if rd < len(self.round_choices):
             choices = self.round_choices[rd]
             s = list(state)
@@ -201,6 +215,12 @@ class Scheduler:
                 s[8] = loss + 1
                 if self._stable(*s):
                     return True
+        for nxt, fired in plain_track + plain_grid:
+            if self._resolve(nxt, fired):
+                return True
+        for nxt_state in free:
+            if self._stable(*nxt_state):
+                return True
         self.failed.add(key)
         return False
 
@@ -211,6 +231,9 @@ class Scheduler:
         if key in self.failed:
             return False
         self.nodes += 1
+        if not self._viable(state, pending):
+            self.failed.add(key)
+            return False
         tried: set[_Code] = set()
         for i, code in enumerate(pending):
             if code in tried:
@@ -229,6 +252,42 @@ class Scheduler:
                     return True
         self.failed.add(key)
         return False
+
+    def _viable(self, state: tuple[int, ...], pending: tuple[_Code, ...]) -> bool:
+        """Cheap necessary condition: the bonuses still to come fit in what the sheet has left.
+
+        Every relevant group or box not yet completed will complete (the final sheet completes
+        it), and each of its bonuses needs its own mark in a not-full area: an open cell, a green
+        box, or an orange/purple box further right that shows exactly that number.
+        """
+        need: list[_Code] = list(pending)
+        for ai in (0, 1):
+            mask = state[2 * ai]
+            need.extend(c for m, c in self.grid[ai].rel if mask & m != m)
+        for ti in range(3):
+            need.extend(self.track_need[ti][state[4 + ti]])
+        if not need:
+            return True
+        counts: dict[_Code, int] = {}
+        for c in need:
+            counts[c] = counts.get(c, 0) + 1
+        for (ai, value), n in counts.items():
+            lossy = state[8] < self.max_losses  # a full area may still swallow this bonus
+            if ai < 2:
+                area = self.grid[ai]
+                if area.full and lossy:
+                    continue
+                mask = state[2 * ai]
+                room = (area.relevant & ~mask).bit_count() + area.free_total - state[2 * ai + 1]
+            else:
+                ti = ai - 2
+                if self.track_len[ti] == self.track_size[ti] and lossy:
+                    continue
+                pos = state[4 + ti]
+                room = self.track_len[0] - pos if ti == 0 else self.room[(ai, value)][pos]
+            if n > room:
+                return False
+        return True
 
     # ---------------------------------------------------------------- moves
     def _mark_cell(self, state: tuple[int, ...], ai: int, c: int) -> tuple[tuple[int, ...], tuple[_Code, ...]]:
@@ -285,6 +344,48 @@ class Scheduler:
         s[4 + ti] = pos + 1
         fired = self.track_bonus[ti][pos]
         return [(tuple(s), (fired,) if fired else ())]
+
+
+class _GameCodes:
+    """Per-game bonus codes: grid groups with mark bonuses, box bonuses per track, numbers."""
+
+    def __init__(self, t: Tables) -> None:
+        groups: tuple[list[tuple[int, _Code]], list[tuple[int, _Code]]] = ([], [])
+        for trig in t.group_triggers:
+            if trig.bonus is not None and trig.bonus.is_mark:
+                groups[_AREA_INDEX[trig.area]].append((trig.mask, _code(trig.bonus)))
+        self.groups = groups
+        self.track: tuple[tuple[_Code | None, ...], ...] = tuple(
+            tuple(_code(b.bonus) if b and b.bonus and b.bonus.is_mark else None for b in t.box_triggers[a])
+            for a in ("green", "orange", "purple")
+        )
+        every = [c for g in groups for _, c in g] + [c for row in self.track for c in row if c]
+        every += [_code(o) for opts in t.game.rounds.start_bonus.values() for o in opts if o.is_mark]
+        self.numbers = tuple(sorted({c for c in every if c[0] >= 3}))
+        self._rounds: dict[int, tuple[tuple[_Code, ...], ...]] = {}
+
+    def rounds_for(self, t: Tables, rounds: int) -> tuple[tuple[_Code, ...], ...]:
+        """Round bonuses that put a mark, for a game of ``rounds`` rounds (round 4: a choice)."""
+        hit = self._rounds.get(rounds)
+        if hit is None:
+            hit = tuple(
+                tuple(_code(o) for o in opts if o.is_mark)
+                for r, opts in sorted(t.game.rounds.start_bonus.items())
+                if r <= rounds and any(o.is_mark for o in opts)
+            )
+            self._rounds[rounds] = hit
+        return hit
+
+
+_CODES: dict[int, tuple[Tables, _GameCodes]] = {}
+
+
+def _game_codes(t: Tables) -> _GameCodes:
+    hit = _CODES.get(id(t))
+    if hit is None or hit[0] is not t:
+        hit = (t, _GameCodes(t))
+        _CODES[id(t)] = hit
+    return hit[1]
 
 
 class _GiveUp(Exception):
