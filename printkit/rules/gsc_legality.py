@@ -226,7 +226,7 @@ def _bonuses_and_dice(
         plus1 = min(plus1, sheet.extra_dice.used)
     available = active * turns.active_picks + passive * turns.passive_picks + plus1
     if dice > available:
-        add("dice", None, "dice-budget", marks=total_marks, bonus=bonus_marks, dice=dice, players=players,
+        add("dice", None, "dice-budget", marks=total_marks, bonus_marks=bonus_marks, dice=dice, players=players,
             available=available, active=active, active_picks=turns.active_picks, passive=passive,
             passive_picks=turns.passive_picks, plus1=plus1)
     return DiceCount(total_marks, bonus_marks, max(dice, 0), available)

@@ -63,10 +63,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                  " (獎勵必須立刻執行，且只能在獲得它的劃記之後)",
     },
     "dice-budget": {
-        "en": "{marks} marks, of which at most {bonus} can come from bonuses, so {dice} came from dice; "
+        "en": "{marks} marks, of which at most {bonus_marks} can come from bonuses, so {dice} came from dice; "
               "with {players} player(s) one sheet gets at most {available} dice ({active} active turns x "
               "{active_picks} + {passive} passive turns x {passive_picks} + {plus1} extra dice used)",
-        "zh-TW": "共 {marks} 個劃記，最多 {bonus} 個來自獎勵，所以 {dice} 個來自骰子；{players} 位玩家時"
+        "zh-TW": "共 {marks} 個劃記，最多 {bonus_marks} 個來自獎勵，所以 {dice} 個來自骰子；{players} 位玩家時"
                  "每張計分紙最多 {available} 顆骰子 ({active} 次當前玩家回合 x {active_picks} + {passive} 次"
                  "其他玩家回合 x {passive_picks} + 使用的 {plus1} 次額外的骰子行動)",
     },
