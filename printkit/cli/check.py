@@ -12,29 +12,54 @@ from printkit.definitions.gsc import load_gsc_game
 from printkit.definitions.gsc_transcription import load_transcription
 from printkit.errors import InputError
 from printkit.model.gsc import GscGame
-from printkit.rules.gsc_legality import CheckResult, check as check_sheet
+from printkit.rules.gsc_legality import CheckResult
+from printkit.rules.gsc_legality import check as check_sheet
 from printkit.rules.gsc_messages import LANGS, render
 
 # Words of the report itself.  zh-TW area/fox/action words come from the game's terms (the seed's
 # wording); the rest here is house wording.
 UI: dict[str, dict[str, str]] = {
     "en": {
-        "players": "{n} player(s), {rounds} rounds", "foxes": "Foxes", "total": "Total",
-        "rating": "Rating", "legal": "LEGAL", "illegal": "ILLEGAL", "verdict": "Verdict",
-        "violations": "Violations", "claims": "Claims", "claimed": "claimed {claimed}, computed {computed}",
-        "right": "right", "wrong": "WRONG", "box": "box", "note": "Note",
+        "players": "{n} player(s), {rounds} rounds",
+        "foxes": "Foxes",
+        "total": "Total",
+        "rating": "Rating",
+        "legal": "LEGAL",
+        "illegal": "ILLEGAL",
+        "verdict": "Verdict",
+        "violations": "Violations",
+        "claims": "Claims",
+        "claimed": "claimed {claimed}, computed {computed}",
+        "right": "right",
+        "wrong": "WRONG",
+        "box": "box",
+        "note": "Note",
         "dice": "Dice: {dice} of {available} available ({marks} marks, {bonus} from bonuses)",
-        "claim_foxes": "foxes", "bad_lang": "--lang must be one of: {langs}",
-        "bonuses": "bonuses", "dice_area": "dice",
+        "claim_foxes": "foxes",
+        "bad_lang": "--lang must be one of: {langs}",
+        "bonuses": "bonuses",
+        "dice_area": "dice",
     },
     "zh-TW": {
-        "players": "{n} 位玩家，{rounds} 輪", "foxes": "狐狸", "total": "總分",
-        "rating": "分數等級", "legal": "合法", "illegal": "不合法", "verdict": "判定",
-        "violations": "違反規則", "claims": "玩家填寫的分數", "claimed": "填寫 {claimed}，計算 {computed}",
-        "right": "正確", "wrong": "錯誤", "box": "格", "note": "註記",
+        "players": "{n} 位玩家，{rounds} 輪",
+        "foxes": "狐狸",
+        "total": "總分",
+        "rating": "分數等級",
+        "legal": "合法",
+        "illegal": "不合法",
+        "verdict": "判定",
+        "violations": "違反規則",
+        "claims": "玩家填寫的分數",
+        "claimed": "填寫 {claimed}，計算 {computed}",
+        "right": "正確",
+        "wrong": "錯誤",
+        "box": "格",
+        "note": "註記",
         "dice": "骰子：使用 {dice} 顆，最多 {available} 顆 (共 {marks} 個劃記，{bonus} 個來自獎勵)",
-        "claim_foxes": "狐狸", "bad_lang": "--lang 必須是：{langs}",
-        "bonuses": "獎勵", "dice_area": "骰子",
+        "claim_foxes": "狐狸",
+        "bad_lang": "--lang 必須是：{langs}",
+        "bonuses": "獎勵",
+        "dice_area": "骰子",
     },
 }
 AREAS = ("yellow", "blue", "green", "orange", "purple")
@@ -93,8 +118,12 @@ def as_json(path: Path, players: int, r: CheckResult, game: GscGame, lang: str) 
         "claims": [
             {"key": c.key, "claimed": c.claimed, "computed": c.computed, "ok": c.ok} for c in r.claims
         ],
-        "dice": {"marks": r.dice.marks, "bonus_marks": r.dice.bonus_marks, "dice": r.dice.dice,
-                 "available": r.dice.available},
+        "dice": {
+            "marks": r.dice.marks,
+            "bonus_marks": r.dice.bonus_marks,
+            "dice": r.dice.dice,
+            "available": r.dice.available,
+        },
         "notes": [render(game, n.rule, n.params, lang) for n in r.notes],
     }
 
@@ -114,8 +143,12 @@ def as_text(path: Path, players: int, r: CheckResult, game: GscGame, lang: str) 
             lines.append(f"  {ui['rating']}: {label}")
     verdict = ui["legal"] if r.legal else ui["illegal"]
     lines.append(f"{ui['verdict']}: {verdict}")
-    lines.append("  " + ui["dice"].format(dice=r.dice.dice, available=r.dice.available, marks=r.dice.marks,
-                                          bonus=r.dice.bonus_marks))
+    lines.append(
+        "  "
+        + ui["dice"].format(
+            dice=r.dice.dice, available=r.dice.available, marks=r.dice.marks, bonus=r.dice.bonus_marks
+        )
+    )
     if r.violations:
         lines.append(f"{ui['violations']}:")
         for v in r.violations:
@@ -128,10 +161,15 @@ def as_text(path: Path, players: int, r: CheckResult, game: GscGame, lang: str) 
     if r.claims:
         lines.append(f"{ui['claims']}:")
         for c in r.claims:
-            name = ui["claim_foxes"] if c.key == "foxes" else (
-                ui["total"] if c.key == "total" else game.term(c.key, lang))
+            name = (
+                ui["claim_foxes"]
+                if c.key == "foxes"
+                else (ui["total"] if c.key == "total" else game.term(c.key, lang))
+            )
             mark = ui["right"] if c.ok else ui["wrong"]
-            lines.append(f"  {name}: {ui['claimed'].format(claimed=c.claimed, computed=c.computed)} -- {mark}")
+            lines.append(
+                f"  {name}: {ui['claimed'].format(claimed=c.claimed, computed=c.computed)} -- {mark}"
+            )
     return "\n".join(lines)
 
 

@@ -86,15 +86,20 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
     rows = [[v for v in row if v != 0] for row in game.yellow.grid]
     yellow = raw.yellow if raw.yellow is not None else [[] for _ in rows]
     if len(yellow) != len(rows):
-        bad(("yellow",), f"yellow needs {len(rows)} rows (top to bottom, [] for an empty row); "
-                         f"found {len(yellow)}")
+        bad(
+            ("yellow",),
+            f"yellow needs {len(rows)} rows (top to bottom, [] for an empty row); found {len(yellow)}",
+        )
     else:
         for r, (row, printed) in enumerate(zip(yellow, rows, strict=True)):
             seen: set[int] = set()
             for i, v in enumerate(row):
                 if v not in printed:
-                    bad(("yellow", r, i), f"{v} is not a number of yellow row {r + 1} "
-                                          f"(its numbers are {', '.join(map(str, printed))})")
+                    bad(
+                        ("yellow", r, i),
+                        f"{v} is not a number of yellow row {r + 1} "
+                        f"(its numbers are {', '.join(map(str, printed))})",
+                    )
                 elif v in seen:
                     bad(("yellow", r, i), f"{v} is crossed twice in yellow row {r + 1}")
                 seen.add(v)
@@ -111,8 +116,10 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
     green_boxes = len(game.green.thresholds)
     if not 0 <= raw.green <= green_boxes:
         bad(("green",), f"green counts crossed boxes, 0..{green_boxes}; found {raw.green}")
-    for area, values, boxes in (("orange", raw.orange, len(game.orange.multipliers)),
-                                ("purple", raw.purple, game.purple.boxes)):
+    for area, values, boxes in (
+        ("orange", raw.orange, len(game.orange.multipliers)),
+        ("purple", raw.purple, game.purple.boxes),
+    ):
         if len(values) > boxes:
             bad((area, boxes), f"{area} has {boxes} boxes; found {len(values)} numbers")
     if problems:

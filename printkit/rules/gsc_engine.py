@@ -70,8 +70,12 @@ class PlayerState:
                 rows[b.row].append(t.yellow_value[b.index])
         blue = [t.blue_value[i] for i in range(t.size["blue"]) if self.blue >> i & 1]
         return Sheet(
-            players=players, yellow=tuple(tuple(r) for r in rows), blue=tuple(blue), green=self.green,
-            orange=self.orange, purple=self.purple,
+            players=players,
+            yellow=tuple(tuple(r) for r in rows),
+            blue=tuple(blue),
+            green=self.green,
+            orange=self.orange,
+            purple=self.purple,
             rerolls=ActionCount(earned=self.rerolls, used=self.rerolls_used),
             extra_dice=ActionCount(earned=self.plus1, used=self.plus1_used),
         )
@@ -88,14 +92,20 @@ def die_marks(game: GscGame, state: PlayerState, die: Die, white: int, blue: int
     wild = die.color == WHITE
     v = die.value
     if wild or die.color == "yellow":
-        out.extend(Mark("yellow", i) for i, val in enumerate(t.yellow_value)
-                   if val == v and not state.yellow >> i & 1)
+        out.extend(
+            Mark("yellow", i)
+            for i, val in enumerate(t.yellow_value)
+            if val == v and not state.yellow >> i & 1
+        )
     if wild or die.color == "blue":
         i = t.blue_cell.get(white + blue)
         if i is not None and not state.blue >> i & 1:
             out.append(Mark("blue", i))
-    if (wild or die.color == "green") and state.green < t.size["green"] \
-            and v >= game.green.thresholds[state.green]:
+    if (
+        (wild or die.color == "green")
+        and state.green < t.size["green"]
+        and v >= game.green.thresholds[state.green]
+    ):
         out.append(Mark("green", state.green))
     if (wild or die.color == "orange") and len(state.orange) < t.size["orange"]:
         out.append(Mark("orange", len(state.orange), v * t.multipliers[len(state.orange)]))
@@ -129,8 +139,12 @@ def apply_mark(game: GscGame, state: PlayerState, mark: Mark) -> PlayerState:
         after = before | 1 << mark.box
         state = replace(state, **{mark.area: after})
         for trig in t.group_triggers:
-            if trig.area == mark.area and trig.bonus and after & trig.mask == trig.mask \
-                    and before & trig.mask != trig.mask:
+            if (
+                trig.area == mark.area
+                and trig.bonus
+                and after & trig.mask == trig.mask
+                and before & trig.mask != trig.mask
+            ):
                 fired.append(trig.bonus)
     else:
         if mark.area == "green":
@@ -183,7 +197,7 @@ def bonus_moves(game: GscGame, state: PlayerState) -> list[tuple[int, Mark | Non
 
 
 def apply_bonus(game: GscGame, state: PlayerState, index: int, mark: Mark | None) -> PlayerState:
-    rest = state.pending[:index] + state.pending[index + 1:]
+    rest = state.pending[:index] + state.pending[index + 1 :]
     state = replace(state, pending=rest)
     return state if mark is None else apply_mark(game, state, mark)
 
@@ -213,8 +227,9 @@ def roll(dice: Sequence[str], rng: random.Random, faces: int) -> list[Die]:
     return [Die(c, rng.randint(1, faces)) for c in dice]
 
 
-def _use_die(game: GscGame, state: PlayerState, die: Die, dice: Sequence[Die], rng: random.Random
-             ) -> PlayerState | None:
+def _use_die(
+    game: GscGame, state: PlayerState, die: Die, dice: Sequence[Die], rng: random.Random
+) -> PlayerState | None:
     marks = dice_marks(game, state, die, dice)
     if not marks:
         return None
@@ -237,7 +252,9 @@ def _choose(marks: Sequence[Mark], rng: random.Random) -> Mark:
     return rng.choice(marks)
 
 
-def active_turn(game: GscGame, state: PlayerState, rng: random.Random) -> tuple[PlayerState, list[Die], list[Die]]:
+def active_turn(
+    game: GscGame, state: PlayerState, rng: random.Random
+) -> tuple[PlayerState, list[Die], list[Die]]:
     """Play one active turn; return the new state, the dice on the fields and on the platter."""
     faces = game.die_faces
     loose = list(game.dice)
@@ -270,8 +287,9 @@ def active_turn(game: GscGame, state: PlayerState, rng: random.Random) -> tuple[
     return state, fields, platter
 
 
-def passive_turn(game: GscGame, state: PlayerState, platter: Sequence[Die], fields: Sequence[Die],
-                 rng: random.Random) -> PlayerState:
+def passive_turn(
+    game: GscGame, state: PlayerState, platter: Sequence[Die], fields: Sequence[Die], rng: random.Random
+) -> PlayerState:
     """Take one die from the platter, or from the active player's fields if none is usable."""
     everything = [*platter, *fields]
     for pool in (platter, fields):
@@ -289,11 +307,13 @@ def solo_passive_turn(game: GscGame, state: PlayerState, rng: random.Random) -> 
     dice = roll(game.dice, rng, game.die_faces)
     order = sorted(range(len(dice)), key=lambda i: (dice[i].value, rng.random()))
     platter = [dice[i] for i in order[: game.turns.solo_platter]]
-    fields = [dice[i] for i in order[game.turns.solo_platter:]]
+    fields = [dice[i] for i in order[game.turns.solo_platter :]]
     return passive_turn(game, state, platter, fields, rng), dice
 
 
-def extra_die_phase(game: GscGame, state: PlayerState, dice: Sequence[Die], rng: random.Random) -> PlayerState:
+def extra_die_phase(
+    game: GscGame, state: PlayerState, dice: Sequence[Die], rng: random.Random
+) -> PlayerState:
     """End of a turn: use some +1 actions, each on a different die."""
     unused = list(dice)
     while state.plus1 > state.plus1_used and unused and rng.random() < 0.6:

@@ -109,9 +109,7 @@ def check(sheet: Sheet, game: GscGame | None = None) -> CheckResult:
     rounds = game.rounds_for(sheet.players)
     _action_tracks(sheet, fired, rounds, game, add)
     dice = _bonuses_and_dice(sheet, m, t, fired, rounds, add, notes)
-    claims = tuple(
-        Claim(k, sheet.claimed[k], getattr(sc, k)) for k in CLAIM_KEYS if k in sheet.claimed
-    )
+    claims = tuple(Claim(k, sheet.claimed[k], getattr(sc, k)) for k in CLAIM_KEYS if k in sheet.claimed)
     found.sort(key=lambda v: AREA_ORDER.index(v.area))
     return CheckResult(not found, sc, tuple(found), claims, dice, tuple(notes))
 
@@ -120,19 +118,35 @@ def _area_rules(m: Marks, t: Tables, add: Any) -> None:
     faces = t.faces
     for i, v in enumerate(m.orange):
         if v not in t.orange_allowed[i]:
-            add("orange", str(i + 1), "orange-value", box=i + 1, value=v, multiplier=t.multipliers[i],
-                faces=faces)
+            add(
+                "orange",
+                str(i + 1),
+                "orange-value",
+                box=i + 1,
+                value=v,
+                multiplier=t.multipliers[i],
+                faces=faces,
+            )
     reset = t.game.purple.reset_after
     for i, v in enumerate(m.purple):
         if not 1 <= v <= faces:
             add("purple", str(i + 1), "purple-value", box=i + 1, value=v, faces=faces)
         elif i and not (v > m.purple[i - 1] or m.purple[i - 1] == reset):
-            add("purple", str(i + 1), "purple-order", box=i + 1, value=v, previous=m.purple[i - 1], reset=reset)
+            add(
+                "purple",
+                str(i + 1),
+                "purple-order",
+                box=i + 1,
+                value=v,
+                previous=m.purple[i - 1],
+                reset=reset,
+            )
 
 
 def _earned(kind: str, fired: list[Trigger], rounds: int, game: GscGame) -> tuple[int, int]:
     from_rounds = sum(
-        1 for r, opts in game.rounds.start_bonus.items()
+        1
+        for r, opts in game.rounds.start_bonus.items()
         if r <= rounds and len(opts) == 1 and opts[0].kind == kind
     )
     from_sheet = sum(1 for f in fired if f.bonus is not None and f.bonus.kind == kind)
@@ -146,8 +160,16 @@ def _action_tracks(sheet: Sheet, fired: list[Trigger], rounds: int, game: GscGam
         from_rounds, from_sheet = _earned(kind, fired, rounds, game)
         computed = from_rounds + from_sheet
         if rec.earned != computed:
-            add(name, None, "track-earned", track=kind, recorded=rec.earned, computed=computed,
-                from_rounds=from_rounds, from_sheet=from_sheet)
+            add(
+                name,
+                None,
+                "track-earned",
+                track=kind,
+                recorded=rec.earned,
+                computed=computed,
+                from_rounds=from_rounds,
+                from_sheet=from_sheet,
+            )
         if rec.used > rec.earned:
             add(name, None, "track-used", track=kind, used=rec.used, earned=rec.earned)
         elif rec.used > computed:
@@ -159,12 +181,21 @@ def _source(trig: Trigger) -> tuple[str, str, int]:
 
 
 def _bonuses_and_dice(
-    sheet: Sheet, m: Marks, t: Tables, fired: list[Trigger], rounds: int, add: Any, notes: list[Violation],
+    sheet: Sheet,
+    m: Marks,
+    t: Tables,
+    fired: list[Trigger],
+    rounds: int,
+    add: Any,
+    notes: list[Violation],
 ) -> DiceCount:
     game = t.game
     marks_in = {
-        "yellow": m.yellow.bit_count(), "blue": m.blue.bit_count(), "green": m.green,
-        "orange": len(m.orange), "purple": len(m.purple),
+        "yellow": m.yellow.bit_count(),
+        "blue": m.blue.bit_count(),
+        "green": m.green,
+        "orange": len(m.orange),
+        "purple": len(m.purple),
     }
     full = {a: marks_in[a] == t.size[a] for a in marks_in}
     mark_triggers = [f for f in fired if f.bonus is not None and f.bonus.is_mark]
@@ -189,16 +220,27 @@ def _bonuses_and_dice(
         have = sum(1 for i, v in enumerate(values) if v == value * mults[i])
         if len(trigs) > have:
             problems += 1
-            add(area, None, "bonus-number", area=area, bonus=f"{area}_{value}", need=len(trigs), have=have,
-                sources=[_source(tr) for tr in trigs])
+            add(
+                area,
+                None,
+                "bonus-number",
+                area=area,
+                bonus=f"{area}_{value}",
+                need=len(trigs),
+                have=have,
+                sources=[_source(tr) for tr in trigs],
+            )
     for area, need in x_need.items():
         if need > marks_in[area]:
             problems += 1
             add(area, None, "bonus-x", area=area, need=need, have=marks_in[area], sources=x_sources[area])
 
     total_marks = sum(marks_in.values())
-    round_choices = [(r, opts) for r, opts in game.rounds.start_bonus.items()
-                     if r <= rounds and any(o.is_mark for o in opts)]
+    round_choices = [
+        (r, opts)
+        for r, opts in game.rounds.start_bonus.items()
+        if r <= rounds and any(o.is_mark for o in opts)
+    ]
     if total_marks == 0 and round_choices:
         r, opts = round_choices[0]
         problems += 1
@@ -208,8 +250,13 @@ def _bonuses_and_dice(
     if not problems:
         result = Scheduler(m, t, rounds).solve(len(mark_triggers) + len(round_choices))
         if result.feasible is False:
-            add("bonuses", None, "bonus-order", sources=[_source(tr) for tr in mark_triggers]
-                + [("round", "round", r - 1) for r, _ in round_choices])
+            add(
+                "bonuses",
+                None,
+                "bonus-order",
+                sources=[_source(tr) for tr in mark_triggers]
+                + [("round", "round", r - 1) for r, _ in round_choices],
+            )
         elif result.feasible is None:
             notes.append(Violation("bonuses", None, "undecided", render(game, "undecided", {})))
         else:
@@ -226,7 +273,19 @@ def _bonuses_and_dice(
         plus1 = min(plus1, sheet.extra_dice.used)
     available = active * turns.active_picks + passive * turns.passive_picks + plus1
     if dice > available:
-        add("dice", None, "dice-budget", marks=total_marks, bonus_marks=bonus_marks, dice=dice, players=players,
-            available=available, active=active, active_picks=turns.active_picks, passive=passive,
-            passive_picks=turns.passive_picks, plus1=plus1)
+        add(
+            "dice",
+            None,
+            "dice-budget",
+            marks=total_marks,
+            bonus_marks=bonus_marks,
+            dice=dice,
+            players=players,
+            available=available,
+            active=active,
+            active_picks=turns.active_picks,
+            passive=passive,
+            passive_picks=turns.passive_picks,
+            plus1=plus1,
+        )
     return DiceCount(total_marks, bonus_marks, max(dice, 0), available)

@@ -115,7 +115,8 @@ class Scheduler:
             self.room[code] = tuple(suffix)
         # A loss needs a full area, or a purple number the purple rule may refuse (a 6 never is).
         self.loss_possible = (
-            self.grid[0].full or self.grid[1].full
+            self.grid[0].full
+            or self.grid[1].full
             or any(n == s for n, s in zip(self.track_len, self.track_size, strict=True))
             or any(c[0] == 4 and c[1] != self.reset for c in codes.numbers)
         )
@@ -155,7 +156,9 @@ class Scheduler:
         remaining = (
             ym & yellow.relevant != yellow.relevant
             or bm & blue.relevant != blue.relevant
-            or self.track_ahead[0][g] or self.track_ahead[1][o] or self.track_ahead[2][p]
+            or self.track_ahead[0][g]
+            or self.track_ahead[1][o]
+            or self.track_ahead[2][p]
         )
         state = (ym, yf, bm, bf, g, o, p, rd, loss)
         if not remaining and rd == len(self.round_choices):
@@ -239,7 +242,7 @@ class Scheduler:
             if code in tried:
                 continue
             tried.add(code)
-            rest = pending[:i] + pending[i + 1:]
+            rest = pending[:i] + pending[i + 1 :]
             if self._lost(state, code):
                 if state[8] < self.max_losses:
                     s = list(state)
@@ -290,7 +293,9 @@ class Scheduler:
         return True
 
     # ---------------------------------------------------------------- moves
-    def _mark_cell(self, state: tuple[int, ...], ai: int, c: int) -> tuple[tuple[int, ...], tuple[_Code, ...]]:
+    def _mark_cell(
+        self, state: tuple[int, ...], ai: int, c: int
+    ) -> tuple[tuple[int, ...], tuple[_Code, ...]]:
         s = list(state)
         mask = s[2 * ai] | 1 << c
         s[2 * ai] = mask
@@ -311,8 +316,11 @@ class Scheduler:
     def _area_full(self, state: tuple[int, ...], ai: int) -> bool:
         if ai < 2:
             area = self.grid[ai]
-            return (area.full and state[2 * ai] & area.relevant == area.relevant
-                    and state[2 * ai + 1] == area.free_total)
+            return (
+                area.full
+                and state[2 * ai] & area.relevant == area.relevant
+                and state[2 * ai + 1] == area.free_total
+            )
         return state[2 + ai] == self.track_size[ai - 2]
 
     def _place(self, state: tuple[int, ...], code: _Code) -> list[tuple[tuple[int, ...], tuple[_Code, ...]]]:

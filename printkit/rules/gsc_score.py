@@ -25,8 +25,14 @@ class Score:
 
     def as_dict(self) -> dict[str, int]:
         return {
-            "yellow": self.yellow, "blue": self.blue, "green": self.green, "orange": self.orange,
-            "purple": self.purple, "foxes": self.foxes, "fox_value": self.fox_value, "total": self.total,
+            "yellow": self.yellow,
+            "blue": self.blue,
+            "green": self.green,
+            "orange": self.orange,
+            "purple": self.purple,
+            "foxes": self.foxes,
+            "fox_value": self.fox_value,
+            "total": self.total,
         }
 
 

@@ -64,7 +64,9 @@ class Tables:
         self.orange_allowed = tuple(
             frozenset(m * d for d in range(1, self.faces + 1)) for m in self.multipliers
         )
-        self.column_groups = tuple(t for t in self.group_triggers if t.area == "yellow" and t.kind == "column")
+        self.column_groups = tuple(
+            t for t in self.group_triggers if t.area == "yellow" and t.kind == "column"
+        )
 
     def marks(self, sheet: Sheet) -> Marks:
         ymask = 0
@@ -78,10 +80,16 @@ class Tables:
 
     def fired(self, marks: Marks) -> list[Trigger]:
         """Every trigger the final sheet has completed, grids first, then tracks left to right."""
-        out = [t for t in self.group_triggers
-               if t.bonus is not None and (marks.yellow if t.area == "yellow" else marks.blue) & t.mask == t.mask]
-        for area, filled in (("green", marks.green), ("orange", len(marks.orange)),
-                             ("purple", len(marks.purple))):
+        out = [
+            t
+            for t in self.group_triggers
+            if t.bonus is not None and (marks.yellow if t.area == "yellow" else marks.blue) & t.mask == t.mask
+        ]
+        for area, filled in (
+            ("green", marks.green),
+            ("orange", len(marks.orange)),
+            ("purple", len(marks.purple)),
+        ):
             out.extend(t for t in self.box_triggers[area][:filled] if t is not None)
         return out
 

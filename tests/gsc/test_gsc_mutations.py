@@ -92,9 +92,15 @@ def test_round_four_bonus_needs_a_mark(game: GscGame) -> None:
 def test_dice_budget(game: GscGame) -> None:
     # 4 players: 4 active turns x 3 + 12 passive x 1 = 24 dice, + extra dice used.
     full_orange = (6, 6, 6, 12, 6, 6, 12, 6, 12, 6, 18)  # box 5: yellow X, box 10: purple 6
-    s = Sheet(players=4, yellow=((3,), (2,), (1,), (3, 4, 6)), blue=(5, 9, 10, 12), green=6,
-              orange=full_orange, purple=(6, 6, 6),
-              extra_dice=ActionCount(earned=3, used=0))
+    s = Sheet(
+        players=4,
+        yellow=((3,), (2,), (1,), (3, 4, 6)),
+        blue=(5, 9, 10, 12),
+        green=6,
+        orange=full_orange,
+        purple=(6, 6, 6),
+        extra_dice=ActionCount(earned=3, used=0),
+    )
     r = check(s, game)
     assert [v.area for v in r.violations] == ["dice"], r.violations
     assert r.dice.available == 24

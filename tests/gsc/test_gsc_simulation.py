@@ -23,7 +23,8 @@ def _reference_total(s: Sheet, game: GscGame) -> int:
     grid = game.yellow.grid
     crossed = {(r, v) for r, row in enumerate(s.yellow) for v in row}
     yellow = sum(
-        pts for c, pts in enumerate(game.yellow.column_points)
+        pts
+        for c, pts in enumerate(game.yellow.column_points)
         if all(grid[r][c] == 0 or (r, grid[r][c]) in crossed for r in range(len(grid)))
     )
     blue = game.blue.points_by_crosses[len(s.blue)]
@@ -31,7 +32,9 @@ def _reference_total(s: Sheet, game: GscGame) -> int:
     orange, purple = sum(s.orange), sum(s.purple)
     foxes = (
         int(all((3, v) in crossed for v in grid[3] if v))
-        + int({9, 10, 11, 12} <= set(s.blue)) + int(s.green >= 7) + int(len(s.orange) >= 8)
+        + int({9, 10, 11, 12} <= set(s.blue))
+        + int(s.green >= 7)
+        + int(len(s.orange) >= 8)
         + int(len(s.purple) >= 7)
     )
     return yellow + blue + green + orange + purple + foxes * min(yellow, blue, green, orange, purple)
