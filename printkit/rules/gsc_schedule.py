@@ -97,22 +97,11 @@ class Scheduler:
         self.multipliers = t.multipliers
         self.reset = t.game.purple.reset_after
         self.round_choices = codes.rounds_for(t, rounds)
-        # Suffix tables: the mark bonuses still ahead on a track, and the boxes still ahead that
-        # show a given bonus number (orange: times the box's multiplier).
-        self.track_need: tuple[tuple[tuple[_Code, ...], ...], ...] = tuple(
-            tuple(tuple(c for c in self.track_bonus[ti][pos:n] if c) for pos in range(n + 1))
-            for ti, n in enumerate(self.track_len)
-        )
-        self.track_ahead = tuple(tuple(bool(x) for x in need) for need in self.track_need)
+        # Suffix tables: the mark bonuses still ahead on a track (per game, by length and
+        # position), and, built on first use, the boxes ahead that show a given bonus number.
+        self.track_need = tuple(codes.need[ti][n] for ti, n in enumerate(self.track_len))
+        self.track_ahead = tuple(codes.ahead[ti][n] for ti, n in enumerate(self.track_len))
         self.room: dict[_Code, tuple[int, ...]] = {}
-        for code in codes.numbers:
-            ai, value = code
-            vals = self.orange if ai == 3 else self.purple
-            mults = self.multipliers if ai == 3 else (1,) * len(vals)
-            suffix = [0] * (len(vals) + 1)
-            for i in range(len(vals) - 1, -1, -1):
-                suffix[i] = suffix[i + 1] + (vals[i] == value * mults[i])
-            self.room[code] = tuple(suffix)
         # A loss needs a full area, or a purple number the purple rule may refuse (a 6 never is).
         self.loss_possible = (
             self.grid[0].full
@@ -170,7 +159,6 @@ class Scheduler:
         # sheet still has room for it), the round-4 bonus, plain track advances, then plain grid
         # marks (open cells are landing spots for X bonuses, so they are kept open longest), and
         # free cells of a full area last.  Order only affects speed, never the answer.
-        firing: list[tuple[tuple[int, ...], tuple[_Code, ...]]] = []
         plain_track: list[tuple[tuple[int, ...], tuple[_Code, ...]]] = []
         plain_grid: list[tuple[tuple[int, ...], tuple[_Code, ...]]] = []
         free: list[tuple[int, ...]] = []
@@ -181,7 +169,10 @@ class Scheduler:
                     for c in cells:
                         if not mask >> c & 1:
                             move = self._mark_cell(state, ai, c)
-                            (firing if move[1] else plain_grid).append(move)
+                            if not move[1]:
+                                plain_grid.append(move)
+                            elif self._resolve(*move):
+                                return True
                             break
                 free_marked = yf if ai == 0 else bf
                 if area.full and free_marked < area.free_total:
@@ -194,13 +185,10 @@ class Scheduler:
                     s = list(state)
                     s[4 + ti] = pos + 1
                     fired = self.track_bonus[ti][pos]
-                    if fired:
-                        firing.append((tuple(s), (fired,)))
-                    else:
+                    if not fired:
                         plain_track.append((tuple(s), ()))
-        for nxt, fired in firing:
-            if self._resolve(nxt, fired):
-                return True
+                    elif self._resolve(tuple(s), (fired,)):
+                        return True
         if rd < len(self.round_choices):
             choices = self.round_choices[rd]
             s = list(state)
@@ -287,10 +275,24 @@ class Scheduler:
                 if self.track_len[ti] == self.track_size[ti] and lossy:
                     continue
                 pos = state[4 + ti]
-                room = self.track_len[0] - pos if ti == 0 else self.room[(ai, value)][pos]
+                if ti == 0:
+                    room = self.track_len[0] - pos
+                else:
+                    table = self.room.get((ai, value)) or self._room((ai, value))
+                    room = table[pos]
             if n > room:
                 return False
         return True
+
+    def _room(self, code: _Code) -> tuple[int, ...]:
+        ai, value = code
+        vals = self.orange if ai == 3 else self.purple
+        mults = self.multipliers if ai == 3 else (1,) * len(vals)
+        suffix = [0] * (len(vals) + 1)
+        for i in range(len(vals) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + (vals[i] == value * mults[i])
+        self.room[code] = tuple(suffix)
+        return self.room[code]
 
     # ---------------------------------------------------------------- moves
     def _mark_cell(
@@ -371,6 +373,14 @@ class _GameCodes:
         every += [_code(o) for opts in t.game.rounds.start_bonus.values() for o in opts if o.is_mark]
         self.numbers = tuple(sorted({c for c in every if c[0] >= 3}))
         self._rounds: dict[int, tuple[tuple[_Code, ...], ...]] = {}
+        # need[ti][n][pos]: mark bonuses on boxes pos..n-1 of track ti; ahead: whether any.
+        self.need = tuple(
+            tuple(
+                tuple(tuple(c for c in row[pos:n] if c) for pos in range(n + 1)) for n in range(len(row) + 1)
+            )
+            for row in self.track
+        )
+        self.ahead = tuple(tuple(tuple(bool(x) for x in by_pos) for by_pos in by_len) for by_len in self.need)
 
     def rounds_for(self, t: Tables, rounds: int) -> tuple[tuple[_Code, ...], ...]:
         """Round bonuses that put a mark, for a game of ``rounds`` rounds (round 4: a choice)."""
