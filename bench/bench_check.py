@@ -78,7 +78,7 @@ def main() -> None:
     text = (
         f"{HEADING}\n\n"
         f"- date: {datetime.date.today().isoformat()}\n"
-        f"- machine: {machine} (one process)\n"
+        f"- machine: {machine} (one process; load average at start {os.getloadavg()[0]:.1f})\n"
         f"- sheets: {len(sheets)} final sheets of simulated games (1-4 players, uniform and focused play)\n"
         f"- throughput: {rate:,.0f} sheets/s (target >= 5,000)\n"
         f"- slowest sheet: {worst:.2f} ms (target <= 5 ms); median {ms[len(ms) // 2]:.3f} ms, "
