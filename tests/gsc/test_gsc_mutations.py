@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import sheet
+from .conftest import sheet
 
 from printkit.model.gsc import GscGame
 from printkit.model.gsc_sheet import ActionCount, Sheet

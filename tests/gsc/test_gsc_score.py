@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import sheet
+from .conftest import sheet
 
 from printkit.model.gsc import GscGame
 from printkit.rules.gsc_legality import check
