@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from printkit.cli.build import build, calibrate
+from printkit.cli.check import check
 from printkit.cli.info import games, schema, sizes
 
 app = typer.Typer(
@@ -17,6 +18,7 @@ app = typer.Typer(
 )
 app.command("build")(build)
 app.command("games")(games)
+app.command("check")(check)
 app.command("schema")(schema)
 app.command("sizes")(sizes)
 app.command("calibrate")(calibrate)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from printkit.definitions.source import load_document
+from printkit.definitions.source import load_document, read_text
 from printkit.errors import InputError, Problem
 from printkit.model.deck import Card, CustomSize, DeckDefinition
 
@@ -76,12 +76,7 @@ def load_deck(path: Path) -> LoadedDeck:
 
 
 def _read_csv(path: Path, qcol: str) -> list[tuple[dict, Problem]]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError.single("CSV file not found", path) from None
-    except UnicodeDecodeError as exc:
-        raise InputError.single(f"not UTF-8 text (byte {exc.start})", path) from None
+    text = read_text(path, "CSV file")
     reader = csv.reader(text.splitlines())
     try:
         header = next(reader)

@@ -157,15 +157,19 @@ def parse_text(text: str, file: str = "<input>") -> Document:
     return Document(data, node, file)
 
 
-def load_document(path: str | Path) -> Document:
-    """Read and parse a YAML/JSON file; a missing or unreadable file is an InputError."""
+def read_text(path: str | Path, what: str = "file") -> str:
+    """A user's UTF-8 text file (a byte-order mark is dropped); problems become InputError."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise InputError.single("file not found", p) from None
+        raise InputError.single(f"{what} not found", p) from None
     except UnicodeDecodeError as exc:
         raise InputError.single(f"not UTF-8 text (byte {exc.start})", p) from None
     except OSError as exc:
-        raise InputError.single(f"cannot read file: {exc.strerror}", p) from None
-    return parse_text(text, str(p))
+        raise InputError.single(f"cannot read {what}: {exc.strerror}", p) from None
+
+
+def load_document(path: str | Path) -> Document:
+    """Read and parse a YAML/JSON file; a missing or unreadable file is an InputError."""
+    return parse_text(read_text(path), str(path))

@@ -301,9 +301,7 @@ class GscGame(_Frozen):
     @cached_property
     def yellow_printed_x(self) -> tuple[tuple[int, int], ...]:
         """0-based (row, column) of the pre-printed X cells."""
-        return tuple(
-            (r, c) for r, row in enumerate(self.yellow.grid) for c, v in enumerate(row) if v == 0
-        )
+        return tuple((r, c) for r, row in enumerate(self.yellow.grid) for c, v in enumerate(row) if v == 0)
 
     @cached_property
     def groups(self) -> dict[AreaName, tuple[Group, ...]]:
@@ -317,14 +315,18 @@ class GscGame(_Frozen):
         yellow: list[Group] = []
         for r in range(rows_n):
             cells = tuple(ybox[(r, c)] for c in range(cols_n) if (r, c) in ybox)
-            yellow.append(Group(area="yellow", kind="row", index=r, cells=cells, bonus=self.yellow.row_bonus[r]))
+            yellow.append(
+                Group(area="yellow", kind="row", index=r, cells=cells, bonus=self.yellow.row_bonus[r])
+            )
         for c in range(cols_n):
             cells = tuple(ybox[(r, c)] for r in range(rows_n) if (r, c) in ybox)
             yellow.append(
                 Group(area="yellow", kind="column", index=c, cells=cells, points=self.yellow.column_points[c])
             )
         diag = tuple(ybox[(r - 1, c - 1)] for r, c in self.yellow.diagonal.cells)
-        yellow.append(Group(area="yellow", kind="diagonal", index=0, cells=diag, bonus=self.yellow.diagonal.bonus))
+        yellow.append(
+            Group(area="yellow", kind="diagonal", index=0, cells=diag, bonus=self.yellow.diagonal.bonus)
+        )
         bbox = {(b.row, b.column): b.index for b in self.boxes["blue"]}
         brows, bcols = len(self.blue.grid), len(self.blue.grid[0])
         blue: list[Group] = []
@@ -333,7 +335,9 @@ class GscGame(_Frozen):
             blue.append(Group(area="blue", kind="row", index=r, cells=cells, bonus=self.blue.row_bonus[r]))
         for c in range(bcols):
             cells = tuple(bbox[(r, c)] for r in range(brows) if (r, c) in bbox)
-            blue.append(Group(area="blue", kind="column", index=c, cells=cells, bonus=self.blue.column_bonus[c]))
+            blue.append(
+                Group(area="blue", kind="column", index=c, cells=cells, bonus=self.blue.column_bonus[c])
+            )
         return {"yellow": tuple(yellow), "blue": tuple(blue)}
 
     @cached_property

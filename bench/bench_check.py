@@ -1,0 +1,99 @@
+"""Benchmark `check` (Ganz schön clever): sheets per second in one process, and the slowest sheet.
+
+Sheets are final sheets of simulated games (1-4 players; uniform and "focused" random play, the
+latter fills areas and makes long bonus chains), so exact legality is always exercised.
+
+    PYTHONPATH=. python bench/bench_check.py [--sheets 20000] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import os
+import platform
+import random
+import time
+from pathlib import Path
+
+from printkit.definitions.gsc import load_gsc_game
+from printkit.model.gsc import AREAS
+from printkit.model.gsc_sheet import Sheet
+from printkit.rules.gsc_engine import FocusedRandom, random_sheets
+from printkit.rules.gsc_legality import check
+
+RESULTS = Path(__file__).parent / "RESULTS.md"
+HEADING = "## check (Ganz schön clever)"
+
+
+def make_sheets(n: int) -> list[Sheet]:
+    game = load_gsc_game()
+    sheets: list[Sheet] = []
+    seed = 0
+    while len(sheets) < n:
+        players = seed % 4 + 1
+        if seed % 2:
+            order = list(AREAS)
+            random.Random(seed).shuffle(order)
+            rng: random.Random = FocusedRandom(seed, order[:2], 0.9)
+        else:
+            rng = random.Random(seed)
+        sheets.extend(random_sheets(game, players, rng))
+        seed += 1
+    return sheets[:n]
+
+
+def run(sheets: list[Sheet]) -> tuple[float, list[float], int]:
+    game = load_gsc_game()
+    check(sheets[0], game)  # warm the per-game tables
+    # The sheets under test are long-lived; keep the collector from re-scanning them mid-run,
+    # as a long-running checker process would after start-up.
+    gc.collect()
+    gc.freeze()
+    times: list[float] = []
+    illegal = 0
+    clock = time.perf_counter
+    start = clock()
+    for s in sheets:
+        t0 = clock()
+        if not check(s, game).legal:
+            illegal += 1
+        times.append(clock() - t0)
+    elapsed = clock() - start
+    return len(sheets) / elapsed, sorted(t * 1000 for t in times), illegal
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sheets", type=int, default=20000)
+    ap.add_argument("--write", action="store_true", help=f"replace the section in {RESULTS.name}")
+    args = ap.parse_args()
+    sheets = make_sheets(args.sheets)
+    rate, ms, illegal = run(sheets)
+    worst = ms[-1]
+    p99 = ms[int(len(ms) * 0.99)]
+    over = sum(1 for t in ms if t > 5)
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    text = (
+        f"{HEADING}\n\n"
+        f"- date: {datetime.date.today().isoformat()}\n"
+        f"- machine: {machine} (one process; load average at start {os.getloadavg()[0]:.1f})\n"
+        f"- sheets: {len(sheets)} final sheets of simulated games (1-4 players, uniform and focused play)\n"
+        f"- throughput: {rate:,.0f} sheets/s (target >= 5,000)\n"
+        f"- slowest sheet: {worst:.2f} ms (target <= 5 ms); median {ms[len(ms) // 2]:.3f} ms, "
+        f"p99 {p99:.2f} ms, {over} of {len(ms)} sheets over 5 ms\n"
+        f"- judged illegal: {illegal} (must be 0: every simulated sheet is possible)\n"
+    )
+    print(text)
+    if args.write:
+        old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
+        if HEADING in old:
+            head, _, rest = old.partition(HEADING)
+            nxt = rest.find("\n## ")
+            old = head.rstrip() + "\n" + (rest[nxt:] if nxt >= 0 else "")
+        RESULTS.write_text(old.rstrip() + "\n\n" + text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

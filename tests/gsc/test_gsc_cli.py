@@ -1,0 +1,105 @@
+"""`printkit check` through Typer's CliRunner: exit codes, JSON shape, zh-TW text."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from printkit.cli.check import check
+from printkit.model.gsc import GscGame
+from printkit.rules.gsc_engine import random_sheets
+from printkit.rules.gsc_score import score
+
+app = typer.Typer()
+app.command()(check)  # the command alone; the lead's app registers it as `check`
+runner = CliRunner()
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _legal_yaml(game: GscGame, claim_right: bool = True) -> str:
+    s = random_sheets(game, 2, random.Random(11))[0]
+    total = score(s, game).total + (0 if claim_right else 1)
+    rows = ", ".join(f"[{', '.join(map(str, r))}]" for r in s.yellow)
+    assert s.rerolls is not None and s.extra_dice is not None
+    return (
+        f"game: gsc\nplayers: 2\nyellow: [{rows}]\nblue: {list(s.blue)}\ngreen: {s.green}\n"
+        f"orange: {list(s.orange)}\npurple: {list(s.purple)}\n"
+        f"rerolls: {{earned: {s.rerolls.earned}, used: {s.rerolls.used}}}\n"
+        f"extra_dice: {{earned: {s.extra_dice.earned}, used: {s.extra_dice.used}}}\n"
+        f"claimed: {{total: {total}}}\n"
+    )
+
+
+ILLEGAL = "game: gsc\nplayers: 1\nyellow: [[3, 6, 5], [], [], []]\nblue: [5, 6, 7, 8]\npurple: [2, 2]\n"
+
+
+def test_legal_sheet_right_claim_exits_0(tmp_path: Path, game: GscGame) -> None:
+    f = _write(tmp_path / "a.yaml", _legal_yaml(game))
+    r = runner.invoke(app, [str(f)])
+    assert r.exit_code == 0, r.output
+    assert "LEGAL" in r.output and "Total" in r.output and "right" in r.output
+
+
+def test_wrong_claim_exits_1(tmp_path: Path, game: GscGame) -> None:
+    f = _write(tmp_path / "a.yaml", _legal_yaml(game, claim_right=False))
+    r = runner.invoke(app, [str(f)])
+    assert r.exit_code == 1 and "WRONG" in r.output
+
+
+def test_illegal_sheet_exits_1_and_explains(tmp_path: Path) -> None:
+    f = _write(tmp_path / "bad.yaml", ILLEGAL)
+    r = runner.invoke(app, [str(f)])
+    assert r.exit_code == 1
+    assert "ILLEGAL" in r.output and "purple box 2 shows 2 after 2" in r.output
+
+
+def test_malformed_exits_2_with_location(tmp_path: Path) -> None:
+    f = _write(tmp_path / "m.yaml", "game: gsc\nplayers: 7\n")
+    r = runner.invoke(app, [str(f)])
+    assert r.exit_code == 2
+    assert f"{f}:2:10" in r.output and "Traceback" not in r.output
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    r = runner.invoke(app, [str(tmp_path / "nope.yaml")])
+    assert r.exit_code == 2 and "file not found" in r.output
+
+
+def test_json_single_and_several(tmp_path: Path, game: GscGame) -> None:
+    a = _write(tmp_path / "a.yaml", _legal_yaml(game))
+    b = _write(tmp_path / "b.yaml", ILLEGAL)
+    one = runner.invoke(app, [str(a), "--json"])
+    obj = json.loads(one.output)
+    assert obj["legal"] is True and obj["violations"] == []
+    assert set(obj["score"]) >= {"yellow", "blue", "green", "orange", "purple", "foxes", "total"}
+    both = runner.invoke(app, [str(a), str(b), "--json"])
+    assert both.exit_code == 1
+    items = json.loads(both.output)
+    assert [i["legal"] for i in items] == [True, False]
+    assert all({"area", "message"} <= set(v) for v in items[1]["violations"])
+    assert {v["area"] for v in items[1]["violations"]} == {"purple", "bonuses"}
+
+
+def test_zh_tw(tmp_path: Path) -> None:
+    f = _write(tmp_path / "bad.yaml", ILLEGAL)
+    r = runner.invoke(app, [str(f), "--lang", "zh-TW"])
+    assert r.exit_code == 1
+    for word in ("不合法", "紫色區", "黃色區", "狐狸", "總分"):
+        assert word in r.output
+    j = runner.invoke(app, [str(f), "--lang", "zh-TW", "--json"])
+    assert "紫色區第 2 格" in json.loads(j.output)["violations"][0]["message"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "zh"])
+def test_unknown_language_exits_2(tmp_path: Path, lang: str) -> None:
+    f = _write(tmp_path / "bad.yaml", ILLEGAL)
+    assert runner.invoke(app, [str(f), "--lang", lang]).exit_code == 2

@@ -1,0 +1,81 @@
+"""Hand-worked scoring examples."""
+
+from __future__ import annotations
+
+from .conftest import sheet
+
+from printkit.model.gsc import GscGame
+from printkit.rules.gsc_legality import check
+from printkit.rules.gsc_score import score
+
+
+def test_full_example_total(game: GscGame) -> None:
+    s = sheet(
+        yellow=((3, 6), (2, 1, 5), (), (3, 4, 6)),  # column 2 (6, 1, printed X, 3) complete: 14
+        blue=(2, 3, 7, 12),  # 4 crosses: 7
+        green=5,  # 15
+        orange=(3, 8, 5, 12),  # 28
+        purple=(2, 4, 6, 1),  # 13
+    )
+    sc = score(s, game)
+    # yellow row 4 complete: 1 fox, worth the lowest area (blue, 7)
+    assert (sc.yellow, sc.blue, sc.green, sc.orange, sc.purple) == (14, 7, 15, 28, 13)
+    assert (sc.foxes, sc.fox_value) == (1, 7)
+    assert sc.total == 14 + 7 + 15 + 28 + 13 + 7 == 84
+
+
+def test_zero_area_makes_foxes_worthless(game: GscGame) -> None:
+    s = sheet(
+        yellow=((), (), (), (3, 4, 6)),  # fox, but no complete column: yellow scores 0
+        blue=(9, 10, 11, 12),  # fox
+        green=7,  # fox
+        orange=(1, 1, 1, 2, 1, 1, 2, 1),  # fox at box 8
+        purple=(1, 2, 3, 4, 5, 6, 1),  # fox at box 7
+    )
+    sc = score(s, game)
+    assert sc.foxes == 5 and sc.yellow == 0 and sc.fox_value == 0
+    assert sc.total == 0 + 7 + 28 + 10 + 22
+
+
+def test_every_area_scores_foxes_use_the_lowest(game: GscGame) -> None:
+    s = sheet(yellow=((3,), (2,), (1,), (3, 4, 6)), blue=(2,), green=1, orange=(1,), purple=(6,))
+    sc = score(s, game)
+    assert sc.yellow == 10 and sc.blue == 1 and sc.foxes == 1 and sc.fox_value == 1
+    assert sc.total == 10 + 1 + 1 + 1 + 6 + 1
+
+
+def test_two_cell_blue_column_completes_and_earns_a_reroll(game: GscGame) -> None:
+    from printkit.model.gsc_sheet import ActionCount
+
+    s = sheet(blue=(5, 9), rerolls=ActionCount(earned=3, used=0))  # rounds 1 and 3 + column {5, 9}
+    r = check(s, game)
+    assert r.score.blue == 2
+    assert r.legal, r.violations
+    wrong = check(sheet(blue=(5, 9), rerolls=ActionCount(earned=2, used=0)), game)
+    assert [v.rule for v in wrong.violations] == ["track-earned"]
+
+
+def test_purple_after_six_and_purple_rule(game: GscGame) -> None:
+    assert check(sheet(purple=(2, 5, 6, 3), blue=(7,)), game).legal  # rulebook example; box 4: blue X
+    assert check(sheet(purple=(6, 6, 1, 2), blue=(7,)), game).legal
+    bad = check(sheet(purple=(2, 5, 5), blue=(7,)), game)
+    assert [(v.area, v.box, v.rule) for v in bad.violations] == [("purple", "3", "purple-order")]
+    assert score(sheet(purple=(2, 5, 6, 3)), game).purple == 16
+
+
+def test_x3_box(game: GscGame) -> None:
+    base = (1, 1, 1, 2, 1, 1, 2, 1, 2, 1)
+    for last, ok in ((18, True), (3, True), (12, True), (16, False), (6, True), (7, False)):
+        s = sheet(orange=(*base, last), purple=(6,))  # purple 6: orange box 10 gave a purple 6
+        r = check(s, game)
+        assert any(v.rule == "orange-value" and v.box == "11" for v in r.violations) is not ok
+    assert score(sheet(orange=(*base, 18)), game).orange == 13 + 18
+
+
+def test_orange_number_bonus_is_multiplied(game: GscGame) -> None:
+    # Yellow row 2 complete -> orange 4 in the next orange box; on the x2 box 4 it reads 8.
+    s = sheet(yellow=((), (2, 1, 5), (), ()), orange=(3, 3, 3, 8))
+    assert check(s, game).legal
+    s = sheet(yellow=((), (2, 1, 5), (), ()), orange=(3, 3, 3, 4))
+    r = check(s, game)
+    assert [v.area for v in r.violations] == ["orange"]

@@ -1,0 +1,88 @@
+"""Malformed transcriptions are InputErrors naming file, line and column."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.definitions.gsc_transcription import parse_transcription
+from printkit.errors import InputError
+
+GOOD = """\
+game: ganz-schon-clever
+players: 1
+yellow: [[3, 6], [2, 1, 5], [], [3, 4, 6]]
+blue: [2, 3, 7, 12]
+green: 5
+orange: [3, 8, 5, 12]
+purple: [2, 4, 6, 1]
+rerolls: {earned: 3, used: 2}
+extra_dice: {earned: 2, used: 1}
+claimed: {total: 187}
+"""
+
+
+def _error(text: str) -> InputError:
+    with pytest.raises(InputError) as info:
+        parse_transcription(text, "sheet.yaml")
+    return info.value
+
+
+def test_issue_example_parses() -> None:
+    s = parse_transcription(GOOD, "sheet.yaml")
+    assert s.yellow[1] == (2, 1, 5) and s.claimed == {"total": 187} and s.extra_dice is not None
+
+
+@pytest.mark.parametrize("game", ["clever", "gsc"])
+def test_game_aliases(game: str) -> None:
+    assert parse_transcription(GOOD.replace("ganz-schon-clever", game)).players == 1
+
+
+def test_json_accepted() -> None:
+    s = parse_transcription('{"game": "gsc", "players": 2, "blue": [12], "green": 1}', "s.json")
+    assert s.players == 2 and s.blue == (12,)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "words"),
+    [
+        ("players: 1", "players: 5", 2, 10, "players must be 1..4"),
+        ("players: 1", "players: 0", 2, 10, "players must be 1..4"),
+        ("[[3, 6],", "[[3, 4],", 3, 14, "not a number of yellow row 1"),
+        ("[[3, 6],", "[[3, 3],", 3, 14, "crossed twice"),
+        ("[2, 3, 7, 12]", "[2, 3, 7, 13]", 4, 17, "not on the sheet"),
+        ("[2, 3, 7, 12]", "[2, 3, 7, 2]", 4, 17, "crossed twice"),
+        ("[2, 3, 7, 12]", "[1, 3]", 4, 8, "not on the sheet"),
+        ("green: 5", "green: 12", 5, 8, "0..11"),
+        ("green: 5", 'green: "5"', 5, 8, "valid integer"),
+        ("green: 5", "green: 5.5", 5, 8, "valid integer"),
+        ("orange: [3, 8, 5, 12]", "orange: [1, 1, 1, 2, 1, 1, 2, 1, 2, 1, 3, 1]", 6, 43, "11 boxes"),
+        ("purple: [2, 4, 6, 1]", "purple: [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]", 7, 43, "11 boxes"),
+        ("purple: [2, 4, 6, 1]", "purple: [2, four]", 7, 13, "valid integer"),
+        ("claimed: {total: 187}", "claimed: {totl: 187}", 10, 17, "unknown key"),
+        ("claimed: {total: 187}", "claimed: {total: 187}\ncolour: red", 11, 9, "unknown key"),
+        ("rerolls: {earned: 3, used: 2}", "rerolls: {earned: 3, used: -1}", 8, 28, "greater than or equal"),
+        ("game: ganz-schon-clever", "game: qwixx", 1, 7, "unknown game"),
+        ("yellow: [[3, 6], [2, 1, 5], [], [3, 4, 6]]", "yellow: [[3, 6], [2, 1, 5], []]", 3, 9, "4 rows"),
+    ],
+)
+def test_malformed(old: str, new: str, line: int, column: int, words: str) -> None:
+    assert old in GOOD
+    err = _error(GOOD.replace(old, new))
+    p = err.problems[0]
+    assert (p.file, p.line, p.column) == ("sheet.yaml", line, column), str(err)
+    assert words in p.message
+
+
+def test_missing_players_and_not_a_mapping() -> None:
+    assert "required" in str(_error("game: gsc\n"))
+    assert _error("- 1\n- 2\n").problems[0].line == 1
+
+
+def test_yaml_syntax_error_located() -> None:
+    err = _error("game: gsc\nplayers: [1\n")
+    assert err.problems[0].line is not None and "YAML syntax" in err.problems[0].message
+
+
+def test_every_problem_reported() -> None:
+    err = _error(GOOD.replace("players: 1", "players: 9").replace("green: 5", "green: 40"))
+    assert [p.line for p in err.problems] == [2, 5]
