@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit.catalog import GAMES, GameEntry, find_game
+from printkit.catalog import GAMES, GameEntry, find_game, game_for_schema
+from printkit.definitions.source import load_document
 from printkit.errors import InputError
-from printkit.layout.components import BuildOptions, Component, TextFile
+from printkit.layout.components import BuildOptions, Component, Edition, TextFile
 from printkit.layout.paper import PrintSettings
 from printkit.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.render.pdf import Rendered, render
@@ -60,11 +61,18 @@ def resolve_targets(names: tuple[str, ...]) -> list[Target]:
         if path.suffix.lower() in (".yaml", ".yml", ".json") or path.exists():
             if not path.is_file():
                 raise InputError.single("definition file not found", path)
-            targets.append(Target(_slug(path.stem), file=path))
+            game = game_for_schema(_declared_schema(path))
+            targets.append(Target(game.id if game else _slug(path.stem), game=game, file=path))
             continue
         known = ", ".join(g.id for g in GAMES)
         raise InputError.single(f"unknown game {name!r}; bundled games: {known} (or give a .yaml definition file)")
     return targets
+
+
+def _declared_schema(path: Path) -> object:
+    """The top-level ``schema:`` of a definition file, if it has one (a game's own format)."""
+    doc = load_document(path)
+    return doc.data.get("schema") if isinstance(doc.data, dict) else None
 
 
 def _slug(text: str) -> str:
@@ -77,7 +85,10 @@ def components_for(target: Target, request: BuildRequest) -> list[Component]:
         players = request.options.players
         if players is not None and not lo <= players <= hi:
             raise InputError.single(f"{target.game.title} is for {lo} to {hi} players; --players was {players}")
-        return target.game.build(request.options)
+        options = request.options
+        if target.file is not None:
+            options = replace(options, extra={**options.extra, "definition": str(target.file)})
+        return target.game.build(options)
     from printkit.definitions.deck import load_deck
     from printkit.layout.deck import deck_components
 
@@ -94,10 +105,15 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
         if progress:
             progress(f"{target.id}: laying out")
         samples: list[tuple[str, bytes]] = []
-        for comp in components_for(target, request):
+        components = components_for(target, request)
+        editions = [c.id for c in components if isinstance(c, Edition)]
+        folder = "/".join([target.id, *editions[:1]])
+        for comp in components:
+            if isinstance(comp, Edition):
+                continue
             if isinstance(comp, TextFile):
                 data = comp.text.encode("utf-8")
-                entry = ManifestEntry(f"{target.id}/{comp.filename}", target.id, comp.name, comp.kind, 0, 0,
+                entry = ManifestEntry(f"{folder}/{comp.filename}", target.id, comp.name, comp.kind, 0, 0,
                                       settings.paper, opts.lang, opts.seed, sha256(data))
                 planned.append(PlannedFile(entry.file, data, entry))
                 continue
@@ -108,7 +124,7 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
             if rendered.pages == 0:
                 warnings.append(f"{target.id}/{comp.name}: nothing to print (0 {comp.kind}); no file written")
                 continue
-            stem = f"{target.id}/{comp.name}-{opts.lang}-{settings.paper}"
+            stem = f"{folder}/{comp.name}-{opts.lang}-{settings.paper}"
             entry = ManifestEntry(f"{stem}.pdf", target.id, comp.name, comp.kind, rendered.pieces, rendered.pages,
                                   settings.paper, opts.lang, opts.seed, sha256(rendered.pdf))
             planned.append(PlannedFile(entry.file, rendered.pdf, entry))
@@ -116,13 +132,13 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
                 samples.append((comp.title, rendered.pdf))
             if request.png:
                 for i, png in enumerate(page_pngs(rendered.pdf), start=1):
-                    name = f"{target.id}/png/{comp.name}-{opts.lang}-{settings.paper}-p{i:02d}.png"
+                    name = f"{folder}/png/{comp.name}-{opts.lang}-{settings.paper}-p{i:02d}.png"
                     planned.append(PlannedFile(name, png, ManifestEntry(
                         name, target.id, comp.name, "preview", rendered.pieces, 1, settings.paper, opts.lang,
                         opts.seed, sha256(png))))
         if samples:
             png = overview_png(samples)
-            name = f"{target.id}/overview-{opts.lang}-{settings.paper}.png"
+            name = f"{folder}/overview-{opts.lang}-{settings.paper}.png"
             planned.append(PlannedFile(name, png, ManifestEntry(
                 name, target.id, "overview", "preview", len(samples), 1, settings.paper, opts.lang, opts.seed,
                 sha256(png))))

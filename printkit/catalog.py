@@ -26,6 +26,7 @@ class GameEntry:
     players: tuple[int, int] = (1, 4)
     default_players: int | None = None
     options: tuple[str, ...] = ()  # game options it reads from BuildOptions.extra
+    schema: str | None = None  # a definition file with `schema: <this>/<version>` is built by this game
 
     def build(self, options: BuildOptions) -> list[Component]:
         module, _, func = self.builder.partition(":")
@@ -55,13 +56,26 @@ GAMES: tuple[GameEntry, ...] = (
         components=(
             "action-cards: 62 action cards", "limit-cards: 28 limit cards", "board: the Venice board",
             "pieces: bridges, Doge, sundial marker", "player-aids: one per player",
+            "variant-rules: roles, cards and die of a generated variant (--districts)",
+            "definition: the variant's YAML, to edit and rebuild with `printkit build FILE.yaml`",
         ),
         builder="printkit.layout.san_marco:components",
         players=(3, 6),
         default_players=4,
         options=("districts", "ranks", "style"),
+        schema="printkit/san-marco",
     ),
 )
+
+
+def game_for_schema(schema: object) -> GameEntry | None:
+    """The game whose definition files declare ``schema: <game schema>/<version>``."""
+    if not isinstance(schema, str):
+        return None
+    for game in GAMES:
+        if game.schema and schema.split("/")[:-1] == game.schema.split("/"):
+            return game
+    return None
 
 
 def find_game(name: str) -> GameEntry | None:

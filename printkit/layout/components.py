@@ -62,7 +62,15 @@ class TextFile:
     kind: str = "definition"
 
 
-Component = CardComponent | SheetComponent | BoardComponent | TextFile
+@dataclass(frozen=True)
+class Edition:
+    """Marks a build of something other than the game's standard kit (e.g. a generated
+    variant): its files go into a folder of their own so they never replace the standard kit's."""
+
+    id: str
+
+
+Component = CardComponent | SheetComponent | BoardComponent | TextFile | Edition
 
 
 @dataclass(frozen=True)

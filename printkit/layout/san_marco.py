@@ -16,6 +16,7 @@ from printkit.layout.components import (
     BuildOptions,
     CardComponent,
     Component,
+    Edition,
     SheetComponent,
     TextFile,
 )
@@ -73,6 +74,8 @@ def components(options: BuildOptions) -> list[Component]:
     if players is not None and game.rules.for_players(players) is None:
         have = ", ".join(str(pc.players) for pc in game.rules.player_counts)
         raise InputError.single(f"--players {players}: this definition has rules for {have} players")
+    if game.id != "classic":
+        out.append(Edition(game.id))
     return build(game, texts, style, lang, players) + out
 
 
