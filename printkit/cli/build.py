@@ -100,7 +100,7 @@ def build(
         return
     for f in report.files:
         e = f.entry
-        if e is None or e.kind in ("preview", "definition"):
+        if e is None or e.pages == 0 or e.kind == "preview":
             what = e.kind if e else ""
         else:
             kind = e.kind[:-1] if e.pieces == 1 and e.kind.endswith("s") else e.kind

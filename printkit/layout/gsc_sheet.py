@@ -804,5 +804,5 @@ def components(options: BuildOptions) -> list[Component]:
                             per_page=int(per_page))  # type: ignore[call-overload]
     solo = SheetComponent("solo-page", f"{name} – solo", (solo_page(game, layout, solo_format, options.lang),))
     table = TextFile("score-sheet-boxes", BOXES_FILENAME.format(format=format_name),
-                     boxes_json(plans[0], game, layout))
+                     boxes_json(plans[0], game, layout), kind="box positions")
     return [sheets, solo, table]
