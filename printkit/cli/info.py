@@ -39,18 +39,30 @@ def sizes() -> None:
 class SchemaKind(StrEnum):
     deck = "deck"
     template = "template"
+    san_marco = "san-marco"
+    gsc_sheet = "gsc-sheet"
 
 
 def schema(
-    kind: Annotated[SchemaKind, typer.Argument(help="deck: a deck definition file; template: a card template.")]
-    = SchemaKind.deck,
+    kind: Annotated[SchemaKind, typer.Argument(
+        help="deck: your own deck; template: a card template; san-marco: a San Marco (variant) definition; "
+             "gsc-sheet: a Ganz schön clever transcription for `printkit check`.")] = SchemaKind.deck,
 ) -> None:
     """Print the JSON Schema of a definition or template file, for editor completion and checks."""
     if kind is SchemaKind.template:
         from printkit.layout.templates import template_json_schema
 
-        out.print_json(json.dumps(template_json_schema()))
-        return
-    from printkit.model.deck import DeckDefinition
+        body = template_json_schema()
+    elif kind is SchemaKind.san_marco:
+        from printkit.model.san_marco import SanMarcoDefinition
 
-    out.print_json(json.dumps(DeckDefinition.model_json_schema()))
+        body = SanMarcoDefinition.model_json_schema()
+    elif kind is SchemaKind.gsc_sheet:
+        from printkit.definitions.gsc_transcription import transcription_json_schema
+
+        body = transcription_json_schema()
+    else:
+        from printkit.model.deck import DeckDefinition
+
+        body = DeckDefinition.model_json_schema()
+    out.print_json(json.dumps(body))

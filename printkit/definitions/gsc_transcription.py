@@ -57,6 +57,13 @@ class _Transcription(BaseModel):
     claimed: _Claims | None = None
 
 
+def transcription_json_schema() -> dict:
+    """JSON Schema of the transcription file, for editors (``printkit schema gsc-sheet``)."""
+    schema = _Transcription.model_json_schema()
+    schema["title"] = "Ganz schön clever sheet transcription"
+    return schema
+
+
 def load_transcription(path: str | Path, game: GscGame | None = None) -> Sheet:
     """Read one transcription file; every problem found is reported in one InputError."""
     return transcription_from_document(load_document(path), game)

@@ -235,3 +235,13 @@ def test_template_schema_lists_every_element_kind():
     kinds = {next(iter(v["required"])) for v in schema["properties"]["elements"]["items"]["oneOf"]}
     assert kinds == {"rect", "line", "circle", "polygon", "text", "icon", "image", "qrcode"}
     assert "min_size" in schema["$defs"]["text"]["properties"]
+
+
+def test_schemas_for_every_kind_of_user_file():
+    titles = {}
+    for kind in ("deck", "template", "san-marco", "gsc-sheet"):
+        result = runner.invoke(app, ["schema", kind])
+        assert result.exit_code == 0, result.output
+        titles[kind] = json.loads(result.output)["title"]
+    assert titles == {"deck": "DeckDefinition", "template": "printkit card template",
+                      "san-marco": "SanMarcoDefinition", "gsc-sheet": "Ganz schön clever sheet transcription"}
