@@ -424,8 +424,8 @@ def render_section(data: dict) -> str:
                          f"{pl['stats']['median'] / pk['stats']['median']:.2f}x.")
         lines.append("")
     if kit and kit["skipped"]:
-        lines.append("Full kit: skipped " + "; ".join(kit["skipped"]) + " (builder module not importable on this "
-                     "branch when measured).")
+        lines.append("Full kit: skipped " + "; ".join(kit["skipped"]) + "; their builder modules were not importable "
+                     "on this branch when measured.")
         lines.append("")
     if data.get("history"):
         lines += ["History (median wall, same bench):", ""]
@@ -449,9 +449,33 @@ def render_section(data: dict) -> str:
         "page, mirrors backs for duplex, and writes a manifest and an overview PNG.",
         "- protograf draws icons as 300-dpi PNGs rasterised from the same SVGs (its only SVG route); printkit draws "
         "them as vectors. protograf's footer numbers the CSV row, printkit's the printed card.",
+        "- Where protograf's time goes (cProfile of its script): every wrapped text box is set twice, once on a "
+        "scratch PDF to measure it, and each time the font is embedded anew (`insert_font`, `pdf_add_cid_font`, "
+        "glyph widths); with a large CJK font that is most of the run. printkit's profile is spread over ReportLab's "
+        "number formatting (pure Python without `rl_accel`), Jinja2 template evaluation and text setting.",
         "",
     ]
     return "\n".join(lines)
+
+
+def old_history() -> list[str]:
+    """History lines of the current ``## build`` section, so a rerun keeps them."""
+    if not RESULTS.exists():
+        return []
+    lines = RESULTS.read_text(encoding="utf-8").splitlines()
+    out: list[str] = []
+    inside = in_history = False
+    for line in lines:
+        if line.startswith("## "):
+            inside = line.strip() == SECTION
+            in_history = False
+        elif inside and line.startswith("History"):
+            in_history = True
+        elif inside and in_history and line.startswith("- "):
+            out.append(line[2:])
+        elif inside and in_history and line.strip():
+            in_history = False
+    return out
 
 
 def write_section(text: str) -> None:
@@ -489,7 +513,7 @@ def main() -> None:
     write = not (a.quick or a.no_write)
     has_pg = importlib.util.find_spec("protograf") is not None and not a.no_protograf
     data: dict = {"date": dt.date.today().isoformat(), "machine": machine(), "cards": n, "repeat": repeat,
-                  "history": a.history}
+                  "history": old_history() + a.history}
     print(f"machine: {data['machine']}")
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
         work = Path(tmp)
