@@ -222,8 +222,20 @@ def _strip_icons(text: str) -> str:
 
 
 def _known_icons(ctx: Context) -> frozenset[str]:
-    names: set[str] = set()
+    """Icon names in the search folders, listed once per folder state (not once per text element)."""
+    key = []
     for d in ctx.icon_search:
+        try:
+            key.append((d, d.stat().st_mtime_ns))  # adding, removing or renaming an icon changes the mtime
+        except OSError:
+            key.append((d, None))
+    return _icon_names(tuple(key))
+
+
+@cache
+def _icon_names(folders: tuple[tuple[Path, int | None], ...]) -> frozenset[str]:
+    names: set[str] = set()
+    for d, _mtime in folders:
         if d.is_dir():
             names.update(p.stem for p in d.glob("*.svg"))
     return frozenset(names)

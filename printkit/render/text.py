@@ -115,8 +115,19 @@ def _glue_kinsoku(tokens: list[Token]) -> list[Token]:
     return out
 
 
+_WIDTHS: dict[tuple[str, float], float] = {}
+
+
 def token_width(tok: Token, size: float) -> float:
-    return size * ICON_SCALE if tok.icon else string_width(tok.text, size)
+    if tok.icon:
+        return size * ICON_SCALE
+    key = (tok.text, size)
+    w = _WIDTHS.get(key)
+    if w is None:
+        if len(_WIDTHS) > 100_000:  # bound the memory of a long-running process
+            _WIDTHS.clear()
+        w = _WIDTHS[key] = string_width(tok.text, size)
+    return w
 
 
 def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool) -> tuple[list[SetLine], bool]:
