@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from .conftest import sheet
 
 from printkit.model.gsc import GscGame
 from printkit.model.gsc_sheet import ActionCount, Sheet
 from printkit.rules.gsc_engine import random_sheets
 from printkit.rules.gsc_legality import check
+
+from .conftest import sheet
 
 
 def _legal_sheets(game: GscGame, n: int = 120) -> list[Sheet]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .conftest import sheet
-
 from printkit.model.gsc import GscGame
 from printkit.rules.gsc_legality import check
 from printkit.rules.gsc_score import score
+
+from .conftest import sheet
 
 
 def test_full_example_total(game: GscGame) -> None:
