@@ -208,7 +208,7 @@ class Scheduler:
     # ---------------------------------------------------------------- search
     def _stable(self, state: _State) -> bool:
         """No bonus pending: start the next non-plain cascade (or stop: the rest is the tail)."""
-        if state in self.failed:
+        if state in self.failed or self._dominated(state, 0, ()):
             return False
         self.nodes += 1
         if self.nodes > NODE_LIMIT:
@@ -301,11 +301,34 @@ class Scheduler:
             out.append((tuple(s), touched_all, ()))
         return out
 
+    def _dominated(self, state: _State, touched: int, pending: tuple[_Code, ...]) -> bool:
+        """Is a state that dominates ``state`` already known to fail?
+
+        On a track the cascade has not touched yet, position ``a`` dominates position ``b > a``
+        when boxes ``a..b-1`` carry no mark bonus (all else equal): any way to finish from ``b``
+        works from ``a`` too, by pulling those plain boxes as well at the first step that touches
+        the track (or at the root that advances it), which then sees the same position.  So if the
+        state at ``a`` failed, the one at ``b`` fails.
+        """
+        for ti in range(3):
+            if touched >> ti & 1:
+                continue
+            bonus = self.track_bonus[ti]
+            a = state[4 + ti] - 1
+            while a >= 0 and bonus[a] is None:
+                s = list(state)
+                s[4 + ti] = a
+                lower = tuple(s)
+                if ((lower, touched, pending) if pending else lower) in self.failed:
+                    return True
+                a -= 1
+        return False
+
     def _resolve(self, state: _State, touched: int, pending: tuple[_Code, ...]) -> bool:
         if not pending:
             return self._stable(state)
         key = (state, touched, tuple(sorted(pending)))
-        if key in self.failed:
+        if key in self.failed or self._dominated(state, touched, key[2]):
             return False
         self.nodes += 1
         if not self._viable(state, pending):
