@@ -44,6 +44,26 @@ def make_sheets(n: int) -> list[Sheet]:
     return sheets[:n]
 
 
+def retime(sheets: list[Sheet], raw: list[float], n: int = 50, repeat: int = 7) -> list[tuple[int, float]]:
+    """The slowest sheets' own cost (ms), slowest first.
+
+    A single timing on a shared machine includes preemption, so every sheet is timed once more
+    (keeping the lower of its two times) and the ``n`` slowest by that are timed ``repeat`` more
+    times; the minimum is reported.  The single-run figures are reported as well.
+    """
+    game = load_gsc_game()
+    clock = time.perf_counter
+
+    def once(i: int) -> float:
+        t0 = clock()
+        check(sheets[i], game)
+        return (clock() - t0) * 1000
+
+    low = [min(t, once(i)) for i, t in enumerate(raw)]
+    top = sorted(range(len(sheets)), key=lambda i: -low[i])[:n]
+    return sorted(((i, min(low[i], *(once(i) for _ in range(repeat)))) for i in top), key=lambda x: -x[1])
+
+
 def run(sheets: list[Sheet]) -> tuple[float, list[float], int]:
     game = load_gsc_game()
     check(sheets[0], game)  # warm the per-game tables
@@ -61,7 +81,7 @@ def run(sheets: list[Sheet]) -> tuple[float, list[float], int]:
             illegal += 1
         times.append(clock() - t0)
     elapsed = clock() - start
-    return len(sheets) / elapsed, sorted(t * 1000 for t in times), illegal
+    return len(sheets) / elapsed, [t * 1000 for t in times], illegal
 
 
 def main() -> None:
@@ -70,7 +90,10 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help=f"replace the section in {RESULTS.name}")
     args = ap.parse_args()
     sheets = make_sheets(args.sheets)
-    rate, ms, illegal = run(sheets)
+    rate, raw, illegal = run(sheets)
+    ms = sorted(raw)
+    again = retime(sheets, raw)
+    slow = ", ".join(f"#{i} {t:.2f}" for i, t in again[:3])
     worst = ms[-1]
     p99 = ms[int(len(ms) * 0.99)]
     over = sum(1 for t in ms if t > 5)
@@ -83,6 +106,8 @@ def main() -> None:
         f"- throughput: {rate:,.0f} sheets/s (target >= 5,000)\n"
         f"- slowest sheet: {worst:.2f} ms (target <= 5 ms); median {ms[len(ms) // 2]:.3f} ms, "
         f"p99 {p99:.2f} ms, {over} of {len(ms)} sheets over 5 ms\n"
+        f"- slowest sheets re-timed (best of 9, ms; # = index in the run): {slow}; "
+        f"{sum(1 for _, t in again if t > 5)} over 5 ms\n"
         f"- judged illegal: {illegal} (must be 0: every simulated sheet is possible)\n"
     )
     print(text)

@@ -13,14 +13,56 @@ if its marks can be ordered so that
 
 Every other mark came from a die.  Because every bonus that fired either lands or is lost, the
 number of die marks is ``marks - bonuses fired + bonuses lost``; the search therefore looks for
-an order with the fewest lost bonuses.
+an order with the fewest lost bonuses (iterative deepening on the number of losses).
 
-The search is exact over a compressed state: only rows/columns/boxes whose bonus puts a mark and
-which the final sheet completes can matter, so grid cells outside such groups ("free" cells) are
-kept as a count.  Leaving free cells open for as long as possible never hurts, except in an area
-the sheet fills completely (filling it early lets a later bonus be lost), so only there may dice
-mark them early.  Cells that belong to the same relevant groups are interchangeable, so only the
-lowest open one of each class is tried.  Failed states are memoised.
+Compressed state
+----------------
+Only rows/columns/boxes whose bonus puts a mark and which the final sheet completes can matter
+("relevant" groups); grid cells outside them ("free" cells) are kept as a count.  Cells that
+belong to the same relevant groups are interchangeable (swapping two of them maps any valid order
+to a valid order of the same sheet), so only the lowest open cell of each class is ever marked.
+State: ``(yellow mask, yellow free marked, blue mask, blue free marked, green, orange, purple,
+round bonuses done, losses)``; failed states are memoised.
+
+Canonical orders: plain marks are made lazily
+---------------------------------------------
+An order is a sequence of *cascades*: a root (a die mark, or the round-4 bonus) followed by the
+bonuses it sets off, applied at once in an order the player picks.  A *plain* cascade is a die
+mark that sets off no mark bonus.  The old search interleaved plain marks freely with everything
+else, so on tangled sheets it walked the product of all areas' positions (thousands of states) to
+refute one early mistake.  This search only builds *canonical* orders, in which every plain mark is
+made as late as possible, and lets a cascade "pull in" the plain marks it needs at the moment it
+needs them (they are read as die marks made just before the cascade's root):
+
+* **Postponement lemma.**  Let a plain die mark ``p`` stand right before a cascade ``C`` that does
+  not *need* it, where ``C`` needs ``p`` if
+  - ``p`` marks grid cell ``c`` and a step of ``C`` completes a relevant group containing ``c``, or
+    ``C`` loses a bonus because ``c``'s area is full; or
+  - ``p`` marks the next box of track ``t`` and a step of ``C`` lands on, advances, or loses a bonus
+    on ``t`` (a full track, or the purple rule refusing a number after the box's value).
+  Then ``C, p`` is valid as well, with the same final sheet and the same losses: ``C`` never
+  looked at what ``p`` changed (an X landing only needs *some* open cell, and fewer marks never
+  complete more groups), and ``p`` stays plain afterwards (a group containing ``c`` complete after
+  ``C, p`` was complete after ``p, C``; it did not complete at ``p`` and, as ``C`` does not need
+  ``p``, not in ``C`` either, so it was complete before ``p``).  Plain marks commute with each
+  other for the same reasons.  Moving every unneeded plain mark to the right (this terminates) turns
+  any valid order into one where each plain mark is needed by the next non-plain cascade or comes
+  after the last one (the "tail", which the end test allows implicitly: free cells and boxes
+  without a mark bonus).
+* **Pulling.**  The search therefore never makes a plain mark on its own.  Stable states only
+  start non-plain cascades: a die mark that completes a relevant group, a die mark on the next
+  track box with a mark bonus, or the round-4 bonus.  A step that marks grid cell ``d`` may complete
+  any of ``d``'s relevant groups by pulling the group's other open cells; a step on a track may
+  first pull the boxes before its landing box (none of them may carry a mark bonus); a loss may
+  pull what makes its area full.  A pulled grid cell must complete no relevant group at the moment
+  it is pulled; then, read as a die mark before the root, it changes nothing earlier in the
+  cascade (a group it would have completed earlier would be complete now, since masks only grow;
+  and its area was not full earlier, as the cell was open).  A track is pulled only while the
+  cascade has not touched it yet (``touched`` bits), so no earlier step saw its position.
+  Conversely, in a canonical order the first step of ``C`` that needs a pre-root plain mark is
+  exactly a step that can pull it, with exactly these pull sets (the group's other open cells; the
+  boxes before the landing box; everything left in a full area).  So the search finds a canonical
+  order whenever a valid order exists, and every order it finds is valid: it is **exact**.
 
 The time of the round-4 bonus relative to the dice (it comes after three rounds of turns) is not
 modelled: the search may take it at any point.  That only ever makes the search more permissive.
@@ -29,6 +71,7 @@ modelled: the search may take it at any point.  That only ever makes the search 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from printkit.model.gsc import Bonus
 from printkit.rules.gsc_tables import Marks, Tables
@@ -38,6 +81,9 @@ NODE_LIMIT = 200_000  # beyond this the search gives up and reports "undecided" 
 # Bonus encoding inside the search: (area index, value); value 0 = an X.
 _AREA_INDEX = {"yellow": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4}
 _Code = tuple[int, int]
+_State = tuple[int, ...]
+# One way to apply a bonus or start a cascade: (state, touched tracks, bonuses it sets off).
+_Option = tuple[_State, int, tuple[_Code, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +125,31 @@ class _GridArea:
             c += 1
         self.classes = tuple(tuple(cells) for cells in sig.values())
 
+    def marks(self, mask: int, d: int) -> list[tuple[int, tuple[_Code, ...]]]:
+        """Ways to mark cell ``d`` now: (new mask, bonuses set off).
+
+        For each subset of ``d``'s relevant groups the group's other open cells may be pulled
+        (plain die marks read as made before the cascade's root), so the group completes at ``d``;
+        a pull is refused if a pulled cell would complete a relevant group by itself.
+        """
+        bit = 1 << d
+        groups = self.cell_groups[d]
+        optional = [g for g, _ in groups if g & ~mask & ~bit]
+        out: dict[int, tuple[_Code, ...]] = {}
+        for pick in product((False, True), repeat=len(optional)):
+            pull = 0
+            for on, g in zip(pick, optional, strict=True):
+                if on:
+                    pull |= g & ~mask & ~bit
+            if pull:
+                before = mask | pull
+                if any(h & pull and before & h == h for h, _ in self.rel):
+                    continue
+            nm = mask | pull | bit
+            if nm not in out:
+                out[nm] = tuple(code for g, code in groups if nm & g == g)
+        return list(out.items())
+
 
 class Scheduler:
     """Search for an order of the marks of ``marks`` (see the module docstring)."""
@@ -98,9 +169,11 @@ class Scheduler:
         self.reset = t.game.purple.reset_after
         self.round_choices = codes.rounds_for(t, rounds)
         # Suffix tables: the mark bonuses still ahead on a track (per game, by length and
-        # position), and, built on first use, the boxes ahead that show a given bonus number.
+        # position), the next box with a mark bonus, and, built on first use, the boxes ahead
+        # that show a given bonus number.
         self.track_need = tuple(codes.need[ti][n] for ti, n in enumerate(self.track_len))
         self.track_ahead = tuple(codes.ahead[ti][n] for ti, n in enumerate(self.track_len))
+        self.next_bonus = tuple(codes.next_bonus[ti][n] for ti, n in enumerate(self.track_len))
         self.room: dict[_Code, tuple[int, ...]] = {}
         # A loss needs a full area, or a purple number the purple rule may refuse (a 6 never is).
         self.loss_possible = (
@@ -122,7 +195,7 @@ class Scheduler:
             self.failed = set()
             self.nodes = 0
             try:
-                ok = self._stable(0, 0, 0, 0, 0, 0, 0, 0, 0)
+                ok = self._stable((0, 0, 0, 0, 0, 0, 0, 0, 0))
             except _GiveUp:
                 return ScheduleResult(None, 0, total + self.nodes)
             total += self.nodes
@@ -133,14 +206,14 @@ class Scheduler:
         return ScheduleResult(False, 0, total)
 
     # ---------------------------------------------------------------- search
-    # State: ym, yf (free yellow cells marked), bm, bf, g, o, p, rounds done (count), losses.
-    def _stable(self, ym: int, yf: int, bm: int, bf: int, g: int, o: int, p: int, rd: int, loss: int) -> bool:
-        key = (ym, yf, bm, bf, g, o, p, rd, loss)
-        if key in self.failed:
+    def _stable(self, state: _State) -> bool:
+        """No bonus pending: start the next non-plain cascade (or stop: the rest is the tail)."""
+        if state in self.failed or self._dominated(state, 0, ()):
             return False
         self.nodes += 1
         if self.nodes > NODE_LIMIT:
             raise _GiveUp
+        ym, _, bm, _, g, o, p, rd, _ = state
         yellow, blue = self.grid
         remaining = (
             ym & yellow.relevant != yellow.relevant
@@ -149,77 +222,113 @@ class Scheduler:
             or self.track_ahead[1][o]
             or self.track_ahead[2][p]
         )
-        state = (ym, yf, bm, bf, g, o, p, rd, loss)
         if not remaining and rd == len(self.round_choices):
             return True
         if not self._viable(state, ()):
-            self.failed.add(key)
+            self.failed.add(state)
             return False
-        # Moves, most promising first: dice that complete something (a bonus lands while the
-        # sheet still has room for it), the round-4 bonus, plain track advances, then plain grid
-        # marks (open cells are landing spots for X bonuses, so they are kept open longest), and
-        # free cells of a full area last.  Order only affects speed, never the answer.
-        plain_track: list[tuple[tuple[int, ...], tuple[_Code, ...]]] = []
-        plain_grid: list[tuple[tuple[int, ...], tuple[_Code, ...]]] = []
-        free: list[tuple[int, ...]] = []
+        for nxt, touched, fired in self._roots(state, remaining):
+            if self._resolve(nxt, touched, fired):
+                return True
+        self.failed.add(state)
+        return False
+
+    def _roots(self, state: _State, remaining: bool) -> list[_Option]:
+        """Non-plain cascade starts: die marks that set a mark bonus off, then the round bonus."""
+        out: list[_Option] = []
         if remaining:
             for ai, area in enumerate(self.grid):
-                mask = ym if ai == 0 else bm
+                mask = state[2 * ai]
                 for cells in area.classes:
                     for c in cells:
                         if not mask >> c & 1:
-                            move = self._mark_cell(state, ai, c)
-                            if not move[1]:
-                                plain_grid.append(move)
-                            elif self._resolve(*move):
-                                return True
+                            for nm, fired in area.marks(mask, c):
+                                if fired:
+                                    s = list(state)
+                                    s[2 * ai] = nm
+                                    out.append((tuple(s), 0, fired))
                             break
-                free_marked = yf if ai == 0 else bf
-                if area.full and free_marked < area.free_total:
-                    s = list(state)
-                    s[1 + 2 * ai] += 1
-                    free.append(tuple(s))
             for ti in range(3):
-                pos = state[4 + ti]
-                if pos < self.track_len[ti]:
+                k = self.next_bonus[ti][state[4 + ti]]
+                if k < self.track_len[ti]:  # pull the plain boxes before it, then a die marks it
                     s = list(state)
-                    s[4 + ti] = pos + 1
-                    fired = self.track_bonus[ti][pos]
-                    if not fired:
-                        plain_track.append((tuple(s), ()))
-                    elif self._resolve(tuple(s), (fired,)):
-                        return True
+                    s[4 + ti] = k + 1
+                    fired = self.track_bonus[ti][k]
+                    assert fired is not None
+                    out.append((tuple(s), 1 << ti, (fired,)))
+        rd = state[7]
         if rd < len(self.round_choices):
-            choices = self.round_choices[rd]
             s = list(state)
             s[7] = rd + 1
             base = tuple(s)
-            placed = False
+            choices = self.round_choices[rd]
             for code in choices:
-                if self._lost(base, code):
-                    continue
-                placed = True
-                for nxt, fired in self._place(base, code):
-                    if self._resolve(nxt, fired):
-                        return True
-            if not placed and loss < self.max_losses:
-                s[8] = loss + 1
-                if self._stable(*s):
+                out.extend(o for o in self._apply(base, 0, code) if o[0][8] == base[8])
+            if state[8] < self.max_losses:
+                out.extend(self._round_lost(base, choices))
+        return out
+
+    def _round_lost(self, base: _State, choices: tuple[_Code, ...]) -> list[_Option]:
+        """The round bonus is lost only if every option is refused at once (after pulls)."""
+        per_area: dict[int, list[_State]] = {}
+        for code in choices:
+            states = [s for s, _, f in self._apply(base, 0, code) if s[8] > base[8] and not f]
+            if not states:
+                return []
+            ai = code[0]
+            if ai in per_area:  # two options on one area: both refused with the same pulls
+                keep = {s[2 * ai : 2 * ai + 2] if ai < 2 else s[2 + ai] for s in states}
+                per_area[ai] = [
+                    s for s in per_area[ai] if (s[2 * ai : 2 * ai + 2] if ai < 2 else s[2 + ai]) in keep
+                ]
+                if not per_area[ai]:
+                    return []
+            else:
+                per_area[ai] = states
+        out: list[_Option] = []
+        touched_all = 0
+        for ai in per_area:
+            if ai >= 2:
+                touched_all |= 1 << (ai - 2)
+        for combo in product(*per_area.values()):
+            s = list(base)
+            for ai, st in zip(per_area, combo, strict=True):
+                if ai < 2:
+                    s[2 * ai], s[2 * ai + 1] = st[2 * ai], st[2 * ai + 1]
+                else:
+                    s[2 + ai] = st[2 + ai]
+            s[8] = base[8] + 1
+            out.append((tuple(s), touched_all, ()))
+        return out
+
+    def _dominated(self, state: _State, touched: int, pending: tuple[_Code, ...]) -> bool:
+        """Is a state that dominates ``state`` already known to fail?
+
+        On a track the cascade has not touched yet, position ``a`` dominates position ``b > a``
+        when boxes ``a..b-1`` carry no mark bonus (all else equal): any way to finish from ``b``
+        works from ``a`` too, by pulling those plain boxes as well at the first step that touches
+        the track (or at the root that advances it), which then sees the same position.  So if the
+        state at ``a`` failed, the one at ``b`` fails.
+        """
+        for ti in range(3):
+            if touched >> ti & 1:
+                continue
+            bonus = self.track_bonus[ti]
+            a = state[4 + ti] - 1
+            while a >= 0 and bonus[a] is None:
+                s = list(state)
+                s[4 + ti] = a
+                lower = tuple(s)
+                if ((lower, touched, pending) if pending else lower) in self.failed:
                     return True
-        for nxt, fired in plain_track + plain_grid:
-            if self._resolve(nxt, fired):
-                return True
-        for nxt_state in free:
-            if self._stable(*nxt_state):
-                return True
-        self.failed.add(key)
+                a -= 1
         return False
 
-    def _resolve(self, state: tuple[int, ...], pending: tuple[_Code, ...]) -> bool:
+    def _resolve(self, state: _State, touched: int, pending: tuple[_Code, ...]) -> bool:
         if not pending:
-            return self._stable(*state)
-        key = (state, tuple(sorted(pending)))
-        if key in self.failed:
+            return self._stable(state)
+        key = (state, touched, tuple(sorted(pending)))
+        if key in self.failed or self._dominated(state, touched, key[2]):
             return False
         self.nodes += 1
         if not self._viable(state, pending):
@@ -231,20 +340,75 @@ class Scheduler:
                 continue
             tried.add(code)
             rest = pending[:i] + pending[i + 1 :]
-            if self._lost(state, code):
-                if state[8] < self.max_losses:
-                    s = list(state)
-                    s[8] += 1
-                    if self._resolve(tuple(s), rest):
-                        return True
-                continue
-            for nxt, fired in self._place(state, code):
-                if self._resolve(nxt, rest + fired):
+            for nxt, nt, fired in self._apply(state, touched, code):
+                if self._resolve(nxt, nt, rest + fired):
                     return True
         self.failed.add(key)
         return False
 
-    def _viable(self, state: tuple[int, ...], pending: tuple[_Code, ...]) -> bool:
+    def _apply(self, state: _State, touched: int, code: _Code) -> list[_Option]:
+        """Every way to resolve bonus ``code`` now: land it, or lose it on a full area (or a
+        purple number the purple rule refuses), each possibly after pulling plain marks."""
+        ai, value = code
+        loss_ok = state[8] < self.max_losses
+        out: list[_Option] = []
+        if ai < 2:
+            area = self.grid[ai]
+            mask, free = state[2 * ai], state[2 * ai + 1]
+            if area.full and mask & area.relevant == area.relevant:
+                # Full now, or full once the free cells left are pulled: the X is lost.
+                if loss_ok:
+                    s = list(state)
+                    s[2 * ai + 1] = area.free_total
+                    s[8] += 1
+                    out.append((tuple(s), touched, ()))
+                if free == area.free_total and mask == area.relevant:
+                    return out  # already full: the X cannot land
+            if free < area.free_total:
+                s = list(state)
+                s[2 * ai + 1] = free + 1
+                out.append((tuple(s), touched, ()))
+            for cells in area.classes:
+                for c in cells:
+                    if not mask >> c & 1:
+                        for nm, fired in area.marks(mask, c):
+                            s = list(state)
+                            s[2 * ai] = nm
+                            out.append((tuple(s), touched, fired))
+                        break
+            return out
+        ti = ai - 2
+        pos = state[4 + ti]
+        length = self.track_len[ti]
+        size = self.track_size[ti]
+        last = pos if touched >> ti & 1 else min(self.next_bonus[ti][pos], length)
+        nt = touched | 1 << ti
+        for k in range(pos, last + 1):  # land on box k after pulling boxes pos..k-1
+            refused = k == size or (
+                ti == 2
+                and value != 0
+                and k > 0
+                and not (self.purple[k - 1] < value or self.purple[k - 1] == self.reset)
+            )
+            s = list(state)
+            if refused:
+                if loss_ok:
+                    s[4 + ti] = k
+                    s[8] += 1
+                    out.append((tuple(s), nt, ()))
+                continue
+            if k >= length:
+                continue  # the bonus had to go into a box the sheet leaves empty
+            if ti == 1 and self.orange[k] != value * self.multipliers[k]:
+                continue
+            if ti == 2 and self.purple[k] != value:
+                continue
+            s[4 + ti] = k + 1
+            fired = self.track_bonus[ti][k]
+            out.append((tuple(s), nt, (fired,) if fired else ()))
+        return out
+
+    def _viable(self, state: _State, pending: tuple[_Code, ...]) -> bool:
         """Cheap necessary condition: the bonuses still to come fit in what the sheet has left.
 
         Every relevant group or box not yet completed will complete (the final sheet completes
@@ -262,8 +426,8 @@ class Scheduler:
         counts: dict[_Code, int] = {}
         for c in need:
             counts[c] = counts.get(c, 0) + 1
+        lossy = state[8] < self.max_losses  # a full area may still swallow this bonus
         for (ai, value), n in counts.items():
-            lossy = state[8] < self.max_losses  # a full area may still swallow this bonus
             if ai < 2:
                 area = self.grid[ai]
                 if area.full and lossy:
@@ -294,67 +458,6 @@ class Scheduler:
         self.room[code] = tuple(suffix)
         return self.room[code]
 
-    # ---------------------------------------------------------------- moves
-    def _mark_cell(
-        self, state: tuple[int, ...], ai: int, c: int
-    ) -> tuple[tuple[int, ...], tuple[_Code, ...]]:
-        s = list(state)
-        mask = s[2 * ai] | 1 << c
-        s[2 * ai] = mask
-        fired = tuple(code for m, code in self.grid[ai].cell_groups[c] if mask & m == m)
-        return tuple(s), fired
-
-    def _lost(self, state: tuple[int, ...], code: _Code) -> bool:
-        """True when the rules drop bonus ``code`` now: its area is full, or purple refuses it."""
-        ai, value = code
-        if self._area_full(state, ai):
-            return True
-        if ai == 4 and value:
-            pos = state[6]
-            if pos > 0 and not (self.purple[pos - 1] < value or self.purple[pos - 1] == self.reset):
-                return True
-        return False
-
-    def _area_full(self, state: tuple[int, ...], ai: int) -> bool:
-        if ai < 2:
-            area = self.grid[ai]
-            return (
-                area.full
-                and state[2 * ai] & area.relevant == area.relevant
-                and state[2 * ai + 1] == area.free_total
-            )
-        return state[2 + ai] == self.track_size[ai - 2]
-
-    def _place(self, state: tuple[int, ...], code: _Code) -> list[tuple[tuple[int, ...], tuple[_Code, ...]]]:
-        """Every way to apply bonus ``code`` on a not-full area, consistent with the final sheet."""
-        ai, value = code
-        if ai < 2:
-            area = self.grid[ai]
-            mask = state[2 * ai]
-            out = []
-            if state[2 * ai + 1] < area.free_total:
-                s = list(state)
-                s[2 * ai + 1] += 1
-                out.append((tuple(s), ()))
-            for cells in area.classes:
-                for c in cells:
-                    if not mask >> c & 1:
-                        out.append(self._mark_cell(state, ai, c))
-                        break
-            return out
-        ti = ai - 2
-        pos = state[4 + ti]
-        if pos >= self.track_len[ti]:
-            return []  # the bonus had to go into a box the sheet leaves empty
-        if ti == 1 and self.orange[pos] != value * self.multipliers[pos]:
-            return []
-        if ti == 2 and self.purple[pos] != value:
-            return []
-        s = list(state)
-        s[4 + ti] = pos + 1
-        fired = self.track_bonus[ti][pos]
-        return [(tuple(s), (fired,) if fired else ())]
-
 
 class _GameCodes:
     """Per-game bonus codes: grid groups with mark bonuses, box bonuses per track, numbers."""
@@ -381,6 +484,14 @@ class _GameCodes:
             for row in self.track
         )
         self.ahead = tuple(tuple(tuple(bool(x) for x in by_pos) for by_pos in by_len) for by_len in self.need)
+        # next_bonus[ti][n][pos]: the first box >= pos (of the n filled) with a mark bonus, else n.
+        self.next_bonus = tuple(
+            tuple(
+                tuple(next((j for j in range(pos, n) if row[j]), n) for pos in range(n + 1))
+                for n in range(len(row) + 1)
+            )
+            for row in self.track
+        )
 
     def rounds_for(self, t: Tables, rounds: int) -> tuple[tuple[_Code, ...], ...]:
         """Round bonuses that put a mark, for a game of ``rounds`` rounds (round 4: a choice)."""

@@ -1,0 +1,170 @@
+"""The exact bonus-order search: regression sheets, and the new search against the old one.
+
+The old search (tests/gsc/legacy_schedule.py) explored every interleaving of plain die marks and
+took 10-100 ms on a few tangled sheets; the sheets below are the slowest found in 100,000
+simulated sheets.  Verdicts are asserted, not times (timing is bench/bench_check.py's job).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from printkit.model.gsc import AREAS, GscGame
+from printkit.model.gsc_sheet import ActionCount, Sheet
+from printkit.rules.gsc_engine import FocusedRandom, random_sheets
+from printkit.rules.gsc_legality import check
+from printkit.rules.gsc_schedule import Scheduler
+from printkit.rules.gsc_tables import tables
+
+from . import legacy_schedule
+
+# (players, yellow, blue, green, orange, purple, rerolls, extra dice) of simulated final sheets.
+SLOW = [
+    (
+        4,
+        ((3, 6, 5), (2, 1, 5), (1,), ()),
+        (2, 3, 4, 5, 6, 7, 8, 9, 10),
+        6,
+        (2, 5, 5, 8, 3),
+        (6, 2, 4, 5, 6, 5),
+        (5, 1),
+        (3, 3),
+    ),
+    (
+        4,
+        ((), (2, 1, 5), (1,), ()),
+        (5, 6, 7, 8),
+        5,
+        (2, 5, 1, 10, 4, 3, 10, 1, 8, 4, 3),
+        (1, 2, 3, 6, 6, 1),
+        (4, 2),
+        (4, 4),
+    ),
+    (
+        4,
+        ((5,), (2, 1, 5), (), (4,)),
+        (2, 3, 4, 5, 7, 11, 12),
+        6,
+        (5, 3, 1, 2, 1, 3, 2, 5, 2, 2, 6),
+        (1, 5, 6, 3, 6, 2, 6),
+        (4, 3),
+        (4, 4),
+    ),
+    (2, ((6, 5), (2, 1), (1, 2, 4), (3, 4)), (3, 7, 11, 12), 7, (3, 6, 3, 12, 1), (2, 4, 6, 1, 4), (4, 4), (3, 2)),
+    (
+        3,
+        ((3, 6, 5), (2, 1, 5), (1, 2, 4), (3,)),
+        (2, 3, 4, 12),
+        4,
+        (4, 2, 4, 2, 4, 6, 10, 5, 8, 2),
+        (2, 3, 6, 3),
+        (4, 3),
+        (3, 3),
+    ),
+]
+
+
+def _sheet(row: tuple) -> Sheet:  # type: ignore[type-arg]
+    players, yellow, blue, green, orange, purple, rr, xd = row
+    return Sheet(
+        players=players,
+        yellow=yellow,
+        blue=blue,
+        green=green,
+        orange=orange,
+        purple=purple,
+        rerolls=ActionCount(earned=rr[0], used=rr[1]),
+        extra_dice=ActionCount(earned=xd[0], used=xd[1]),
+    )
+
+
+def _both(s: Sheet, game: GscGame) -> tuple[tuple[bool | None, int], tuple[bool | None, int], int]:
+    t = tables(game)
+    m = t.marks(s)
+    limit = sum(1 for f in t.fired(m) if f.bonus is not None and f.bonus.is_mark) + 1
+    rounds = game.rounds_for(s.players)
+    new = Scheduler(m, t, rounds).solve(limit)
+    old = legacy_schedule.Scheduler(m, t, rounds).solve(limit)
+    return (new.feasible, new.losses), (old.feasible, old.losses), new.nodes
+
+
+@pytest.mark.parametrize("row", SLOW)
+def test_slowest_simulated_sheets_are_legal(game: GscGame, row: tuple) -> None:  # type: ignore[type-arg]
+    s = _sheet(row)
+    r = check(s, game)
+    assert r.legal, r.violations
+    assert not r.notes  # decided, not "undecided"
+    new, old, nodes = _both(s, game)
+    assert new == old and new[0] is True
+    assert nodes < 2_000  # the old search needed up to 12,449 states on these
+
+
+def _simulated(n: int) -> list[Sheet]:
+    out: list[Sheet] = []
+    seed = 0
+    while len(out) < n:
+        players = seed % 4 + 1
+        if seed % 2:
+            order = list(AREAS)
+            random.Random(seed).shuffle(order)
+            rng: random.Random = FocusedRandom(seed + 10_000, order[:2], 0.9)
+        else:
+            rng = random.Random(seed + 10_000)
+        out.extend(random_sheets(_GAME, players, rng))
+        seed += 1
+    return out[:n]
+
+
+def _mutate(s: Sheet, rng: random.Random) -> Sheet:
+    """A nearby sheet, often impossible: toggle a grid mark, move a track end, swap two numbers."""
+    k = rng.randrange(5)
+    if k == 0:
+        r = rng.randrange(4)
+        vals = [v for v in _GAME.yellow.grid[r] if v]
+        row = set(s.yellow[r]) ^ {rng.choice(vals)}
+        yellow = list(s.yellow)
+        yellow[r] = tuple(sorted(row))
+        return s.model_copy(update={"yellow": tuple(yellow)})
+    if k == 1:
+        return s.model_copy(update={"blue": tuple(sorted(set(s.blue) ^ {rng.randint(2, 12)}))})
+    if k == 2:
+        return s.model_copy(update={"green": max(0, min(11, s.green + rng.choice((-1, 1))))})
+    if k == 3:
+        purple = list(s.purple)
+        if purple and rng.random() < 0.5:
+            purple.pop()
+        elif len(purple) < 11:
+            purple.append(6)
+        return s.model_copy(update={"purple": tuple(purple)})
+    orange = list(s.orange)
+    if len(orange) >= 2:
+        i = rng.randrange(len(orange) - 1)
+        orange[i], orange[i + 1] = orange[i + 1], orange[i]
+    elif len(orange) < 11:
+        orange.append(rng.randint(1, 6) * _GAME.orange.multipliers[len(orange)])
+    return s.model_copy(update={"orange": tuple(orange)})
+
+
+_GAME: GscGame
+
+
+@pytest.fixture(autouse=True)
+def _game(game: GscGame) -> None:
+    global _GAME
+    _GAME = game
+
+
+def test_same_verdicts_as_the_old_search(game: GscGame) -> None:
+    """Exactness: on simulated sheets (all possible) and mutated ones (many impossible), the new
+    search finds exactly the old one's verdict and minimum number of lost bonuses."""
+    rng = random.Random(7)
+    sheets = _simulated(2_000)
+    mutants = [_mutate(_mutate(rng.choice(sheets), rng), rng) for _ in range(2_000)]
+    infeasible = 0
+    for s in sheets + mutants:
+        new, old, _ = _both(s, game)
+        assert new == old, s
+        infeasible += new[0] is False
+    assert infeasible > 50  # the mutants exercise refutations, not only successes
