@@ -147,3 +147,24 @@ class Piece:
     height: float  # mm, trim size
     elements: tuple[Element, ...] = field(default_factory=tuple)
     bleed_color: Color = None
+
+
+def bounds(e: Element) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) in mm that the element may paint, strokes included."""
+    if isinstance(e, Rect):
+        p = e.stroke_width / 2 if e.stroke else 0.0
+        return e.x - p, e.y - p, e.x + e.w + p, e.y + e.h + p
+    if isinstance(e, Line):
+        p = e.stroke_width / 2
+        return min(e.x1, e.x2) - p, min(e.y1, e.y2) - p, max(e.x1, e.x2) + p, max(e.y1, e.y2) + p
+    if isinstance(e, Circle):
+        r = e.r + (e.stroke_width / 2 if e.stroke else 0.0)
+        return e.cx - r, e.cy - r, e.cx + r, e.cy + r
+    if isinstance(e, Polygon):
+        xs = [x for x, _ in e.points]
+        ys = [y for _, y in e.points]
+        p = e.stroke_width / 2 + (2.0 if e.smooth else 0.0)  # a smooth curve may bulge past its points
+        return min(xs) - p, min(ys) - p, max(xs) + p, max(ys) + p
+    if isinstance(e, (QRCode, Marker)):
+        return e.x, e.y, e.x + e.size, e.y + e.size
+    return e.x, e.y, e.x + e.w, e.y + e.h  # Text, Icon, Image: their box

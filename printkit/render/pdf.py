@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.definitions.messages import message
 from printkit.layout.components import BoardComponent, CardComponent, SheetComponent
-from printkit.layout.elements import Circle, Line, Piece, Text
+from printkit.layout.elements import Circle, Line, Piece, Text, bounds
 from printkit.layout.imposition import (
     Box,
     CardGrid,
@@ -210,10 +210,19 @@ def render_sheets(component: SheetComponent, settings: PrintSettings, lang: str)
             x = x0 if stacked else x0 + k * w
             y = y0 + k * h if stacked else y0
             doc.draw(piece, x, y)
+        keep_clear = []
+        for k, piece in enumerate(group):
+            ox = x0 if stacked else x0 + k * w
+            oy = y0 + k * h if stacked else y0
+            keep_clear += [Box(ox + x1, oy + y1, x2 - x1, y2 - y1) for x1, y1, x2, y2 in map(bounds, piece.elements)]
         if per > 1:
             xs = [x0, x0 + total_w] if stacked else [x0 + k * w for k in range(per + 1)]
             ys = [y0 + k * h for k in range(per + 1)] if stacked else [y0, y0 + total_h]
-            doc.marks(crop_marks(trim, xs, ys, PrintSettings(**{**settings.__dict__, "bleed": 1.0})))
+            marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0))
+            doc.marks(marks)
+            keep_clear += [m.box() for m in marks]
+        # The scale bar goes wherever the page's own drawing leaves a free band.
+        doc.footer(keep_clear)
         doc.show_page()
     return Rendered(doc.finish(), doc.pages, len(pages), doc.warnings)
 

@@ -187,3 +187,14 @@ def test_scale_bar_is_fifty_millimetres():
     ends = sorted((s for s in thin if s.height > 1.5 and bar.left - 0.1 <= s.left <= bar.right), key=lambda s: s.left)
     length = (ends[-1].left + ends[-1].right) / 2 - (ends[0].left + ends[0].right) / 2
     assert length == pytest.approx(50, abs=0.05)
+
+
+def test_sheets_carry_the_scale_bar_where_their_drawing_leaves_room():
+    from printkit.layout.components import SheetComponent
+
+    busy = Piece("aid", 210, 297, (Rect(10, 10, 190, 250, fill="#eeeeee"),))
+    full = Piece("poster", 210, 297, (Rect(0, 0, 210, 297, fill="#eeeeee"),))
+    pdf = render(SheetComponent("s", "s", (busy, full)), PrintSettings(paper="a4"), "en").pdf
+    texts = all_text(pdf)
+    assert "50 mm" in texts[0]
+    assert "50 mm" not in texts[1]  # never printed over the page's own drawing
