@@ -34,6 +34,7 @@ from printkit.render import fonts
 from printkit.render.draw import draw_piece
 
 MARK_COLOR = "#000000"
+CUT_ROOM = 10.0  # mm of paper around a sheet piece that make it worth crop marks
 FURNITURE_COLOR = "#555555"
 
 
@@ -215,7 +216,7 @@ def render_sheets(component: SheetComponent, settings: PrintSettings, lang: str)
             ox = x0 if stacked else x0 + k * w
             oy = y0 + k * h if stacked else y0
             keep_clear += [Box(ox + x1, oy + y1, x2 - x1, y2 - y1) for x1, y1, x2, y2 in map(bounds, piece.elements)]
-        if per > 1:
+        if per > 1 or (pw_ - total_w > 2 * CUT_ROOM and ph_ - total_h > 2 * CUT_ROOM):
             xs = [x0, x0 + total_w] if stacked else [x0 + k * w for k in range(per + 1)]
             ys = [y0 + k * h for k in range(per + 1)] if stacked else [y0, y0 + total_h]
             marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0))

@@ -18,8 +18,10 @@ from printkit.layout.gsc_sheet import (
     serial_for,
     sheet_boxes,
 )
+from printkit.layout.paper import PrintSettings
 from printkit.model.gsc import GscGame
 from printkit.model.gsc_sheet_layout import SheetLayout
+from printkit.render.pdf import render
 
 from .conftest import build
 
@@ -245,9 +247,23 @@ def test_bad_players_and_paper() -> None:
     with pytest.raises(InputError):
         components(BuildOptions(players=5))
     with pytest.raises(InputError):
-        components(BuildOptions(paper="a3"))
+        components(BuildOptions(paper="b5"))
     with pytest.raises(InputError):
         components(BuildOptions(lang="fr"))
+
+
+def test_a3_prints_a4_sized_sheets_one_or_two_to_a_page() -> None:
+    from printkit.inspect_pdf import page_size_mm
+
+    one, _, _ = components(BuildOptions(paper="a3", extra={"count": 2}))
+    two, _, _ = components(BuildOptions(paper="a3", extra={"count": 2, "per_page": 2}))
+    assert (one.pages[0].width, one.pages[0].height) == (210, 297)
+    assert two.pages[0].width <= 210 and two.pages[0].height <= 297
+    one_pdf = render(one, PrintSettings(paper="a3"), "en")
+    two_pdf = render(two, PrintSettings(paper="a3"), "en")
+    assert (one_pdf.pages, two_pdf.pages) == (2, 1)
+    assert page_size_mm(two_pdf.pdf) == pytest.approx((420, 297), abs=0.01)
+    assert not one_pdf.warnings and not two_pdf.warnings
 
 
 def test_the_sheet_follows_the_data_not_the_code(game: GscGame, layout: SheetLayout) -> None:
