@@ -11,25 +11,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit.catalog import GAMES, GameEntry, find_game, game_for_schema
+from printkit.catalog import GAMES, GameEntry, find_game, game_for_schema, known_schemas
 from printkit.definitions.source import load_document
 from printkit.errors import InputError
 from printkit.layout.components import BuildOptions, Component, Edition, TextFile
-from printkit.layout.paper import PrintSettings
+from printkit.layout.paper import PAPER_SIZES, PrintSettings
 from printkit.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.render.pdf import Rendered, render
 from printkit.render.preview import overview_png, page_pngs
+from printkit.templates_dir import icon_dirs
 
 Progress = Callable[[str], None]
 
 
 @dataclass(frozen=True)
 class Target:
-    """A bundled game, or a user's own definition file."""
+    """A bundled game, or a user's own definition file (a deck, or a game's own format)."""
 
     id: str
     game: GameEntry | None = None
     file: Path | None = None
+    folder: str = ""  # where its files go, below the output folder
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return self.game.options if self.game else ()
 
 
 @dataclass(frozen=True)
@@ -50,41 +56,70 @@ class BuildReport:
 def resolve_targets(names: tuple[str, ...]) -> list[Target]:
     """Bundled game ids/aliases or paths to definition files; none means every bundled game."""
     if not names:
-        return [Target(g.id, game=g) for g in GAMES]
+        return [Target(g.id, game=g, folder=g.id) for g in GAMES]
     targets = []
     for name in names:
         game = find_game(name)
         if game is not None:
-            targets.append(Target(game.id, game=game))
+            targets.append(Target(game.id, game=game, folder=game.id))
             continue
         path = Path(name)
         if path.suffix.lower() in (".yaml", ".yml", ".json") or path.exists():
-            if not path.is_file():
-                raise InputError.single("definition file not found", path)
-            game = game_for_schema(_declared_schema(path))
-            targets.append(Target(game.id if game else _slug(path.stem), game=game, file=path))
+            targets.append(_file_target(path))
             continue
         known = ", ".join(g.id for g in GAMES)
         raise InputError.single(f"unknown game {name!r}; bundled games: {known} (or give a .yaml definition file)")
     return targets
 
 
-def _declared_schema(path: Path) -> object:
-    """The top-level ``schema:`` of a definition file, if it has one (a game's own format)."""
+def _file_target(path: Path) -> Target:
+    """A definition file: a game's own format when it declares ``schema:``, else a deck.
+
+    A game built from a file gets a folder of its own (``san-marco/my-variant``) so it
+    never replaces the bundled kit's files.
+    """
+    if not path.is_file():
+        raise InputError.single("definition file not found", path)
     doc = load_document(path)
-    return doc.data.get("schema") if isinstance(doc.data, dict) else None
+    declared = doc.data.get("schema") if isinstance(doc.data, dict) else None
+    if declared is None:
+        return Target(_slug(path.stem), file=path, folder=_slug(path.stem))
+    game = game_for_schema(declared)
+    if game is None:
+        raise doc.error(("schema",), f"unknown schema {declared!r}; known: {', '.join(known_schemas())}")
+    return Target(game.id, game=game, file=path, folder=f"{game.id}/{_slug(path.stem)}")
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deck"
 
 
+def _check_options(targets: list[Target], request: BuildRequest, explicit: bool) -> tuple[list[Target], list[str]]:
+    """Refuse game options no chosen game reads; with no targets named, leave out the games
+    that cannot take ``--players`` (and say so) instead of failing the whole kit."""
+    for key in request.options.extra:
+        if not any(key in t.options for t in targets):
+            users = [g.id for g in GAMES if key in g.options]
+            flag = "--" + key.replace("_", "-")
+            where = f"it applies to {', '.join(users)}" if users else "no game reads it"
+            raise InputError.single(f"{flag} does not apply to {', '.join(t.id for t in targets)}; {where}")
+    players = request.options.players
+    kept, warnings = [], []
+    for t in targets:
+        if t.game is not None and players is not None:
+            lo, hi = t.game.players
+            if not lo <= players <= hi:
+                message = f"{t.game.title} is for {lo} to {hi} players; --players was {players}"
+                if explicit:
+                    raise InputError.single(message)
+                warnings.append(f"{t.id}: left out: {message}")
+                continue
+        kept.append(t)
+    return kept, warnings
+
+
 def components_for(target: Target, request: BuildRequest) -> list[Component]:
     if target.game is not None:
-        lo, hi = target.game.players
-        players = request.options.players
-        if players is not None and not lo <= players <= hi:
-            raise InputError.single(f"{target.game.title} is for {lo} to {hi} players; --players was {players}")
         options = request.options
         if target.file is not None:
             options = replace(options, extra={**options.extra, "definition": str(target.file)})
@@ -93,56 +128,75 @@ def components_for(target: Target, request: BuildRequest) -> list[Component]:
     from printkit.layout.deck import deck_components
 
     assert target.file is not None
-    return deck_components(load_deck(target.file), request.options, request.templates)
+    return deck_components(load_deck(target.file, request.templates), request.options)
+
+
+def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: int, request: BuildRequest,
+           data: bytes) -> ManifestEntry:
+    o = request.options
+    return ManifestEntry(path, target.id, comp, kind, pieces, pages, request.settings.paper, o.lang, o.seed,
+                         sha256(data))
 
 
 def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[PlannedFile], list[str]]:
     """Lay out and render everything in memory; nothing touches the output folder yet."""
     planned: list[PlannedFile] = []
-    warnings: list[str] = []
     opts, settings = request.options, request.settings
-    for target in resolve_targets(request.targets):
+    targets, warnings = _check_options(resolve_targets(request.targets), request, bool(request.targets))
+    icons = icon_dirs(request.templates)
+    suffix = f"{opts.lang}-{settings.paper}"
+    for target in targets:
         if progress:
             progress(f"{target.id}: laying out")
         samples: list[tuple[str, bytes]] = []
         components = components_for(target, request)
         editions = [c.id for c in components if isinstance(c, Edition)]
-        folder = "/".join([target.id, *editions[:1]])
+        folder = target.folder if target.file is not None else "/".join([target.folder, *editions[:1]])
         for comp in components:
             if isinstance(comp, Edition):
                 continue
             if isinstance(comp, TextFile):
                 data = comp.text.encode("utf-8")
-                entry = ManifestEntry(f"{folder}/{comp.filename}", target.id, comp.name, comp.kind, 0, 0,
-                                      settings.paper, opts.lang, opts.seed, sha256(data))
-                planned.append(PlannedFile(entry.file, data, entry))
+                path = f"{folder}/{comp.filename}"
+                planned.append(PlannedFile(path, data, _entry(path, target, comp.name, comp.kind, 0, 0, request, data)))
                 continue
             if progress:
                 progress(f"{target.id}: {comp.name}")
-            rendered: Rendered = render(comp, settings, opts.lang)
+            rendered: Rendered = render(comp, settings, opts.lang, icons)
             warnings.extend(f"{target.id}/{comp.name}: {w}" for w in rendered.warnings)
             if rendered.pages == 0:
                 warnings.append(f"{target.id}/{comp.name}: nothing to print (0 {comp.kind}); no file written")
                 continue
-            stem = f"{folder}/{comp.name}-{opts.lang}-{settings.paper}"
-            entry = ManifestEntry(f"{stem}.pdf", target.id, comp.name, comp.kind, rendered.pieces, rendered.pages,
-                                  settings.paper, opts.lang, opts.seed, sha256(rendered.pdf))
-            planned.append(PlannedFile(entry.file, rendered.pdf, entry))
-            if rendered.pages:
-                samples.append((comp.title, rendered.pdf))
+            path = f"{folder}/{comp.name}-{suffix}.pdf"
+            planned.append(PlannedFile(path, rendered.pdf, _entry(path, target, comp.name, comp.kind,
+                                                                  rendered.pieces, rendered.pages, request,
+                                                                  rendered.pdf)))
+            samples.append((comp.title, rendered.pdf))
             if request.png:
                 for i, png in enumerate(page_pngs(rendered.pdf), start=1):
-                    name = f"{folder}/png/{comp.name}-{opts.lang}-{settings.paper}-p{i:02d}.png"
-                    planned.append(PlannedFile(name, png, ManifestEntry(
-                        name, target.id, comp.name, "preview", rendered.pieces, 1, settings.paper, opts.lang,
-                        opts.seed, sha256(png))))
+                    path = f"{folder}/png/{comp.name}-{suffix}-p{i:02d}.png"
+                    planned.append(PlannedFile(path, png, _entry(path, target, comp.name, "preview",
+                                                                 rendered.pieces, 1, request, png)))
         if samples:
             png = overview_png(samples)
-            name = f"{folder}/overview-{opts.lang}-{settings.paper}.png"
-            planned.append(PlannedFile(name, png, ManifestEntry(
-                name, target.id, "overview", "preview", len(samples), 1, settings.paper, opts.lang, opts.seed,
-                sha256(png))))
+            path = f"{folder}/overview-{suffix}.png"
+            planned.append(PlannedFile(path, png, _entry(path, target, "overview", "preview", len(samples), 1,
+                                                         request, png)))
+    _refuse_collisions(planned, targets)
     return planned, warnings
+
+
+def _refuse_collisions(planned: list[PlannedFile], targets: list[Target]) -> None:
+    """Two sources planning the same file would lose the first one's output."""
+    seen: dict[str, str] = {}
+    for f in planned:
+        owner = f.entry.game if f.entry else "?"
+        if f.path in seen:
+            files = [str(t.file) for t in targets if t.file is not None and t.folder == f.path.rsplit("/", 1)[0]]
+            names = " and ".join(files) if len(files) > 1 else owner
+            raise InputError.single(f"{names} would both write {f.path}; build them into different --out folders "
+                                    "or rename one file")
+        seen[f.path] = owner
 
 
 def build(request: BuildRequest, out: Path, force: bool = False, progress: Progress | None = None) -> BuildReport:
@@ -151,3 +205,16 @@ def build(request: BuildRequest, out: Path, force: bool = False, progress: Progr
     if progress:
         progress("writing files")
     return BuildReport(write_all(out, planned, force), warnings)
+
+
+def calibrate(out: Path, paper: str, lang: str, force: bool = False) -> WriteResult:
+    """Write the duplex calibration sheet for ``paper`` into ``out``."""
+    from printkit.layout.calibration import calibration_sheet
+
+    sheet = calibration_sheet(PAPER_SIZES[paper], lang)
+    rendered = render(sheet, PrintSettings(paper=paper), lang)
+    name = f"calibration-{paper}.pdf"
+    entry = ManifestEntry(name, "printkit", sheet.name, sheet.kind, rendered.pieces, rendered.pages, paper, lang, 0,
+                          sha256(rendered.pdf))
+    (result,) = write_all(out, [PlannedFile(name, rendered.pdf, entry)], force)
+    return result

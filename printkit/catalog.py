@@ -24,7 +24,6 @@ class GameEntry:
     builder: str  # "package.module:function"
     aliases: tuple[str, ...] = ()
     players: tuple[int, int] = (1, 4)
-    default_players: int | None = None
     options: tuple[str, ...] = ()  # game options it reads from BuildOptions.extra
     schema: str | None = None  # a definition file with `schema: <this>/<version>` is built by this game
 
@@ -61,7 +60,6 @@ GAMES: tuple[GameEntry, ...] = (
         ),
         builder="printkit.layout.san_marco:components",
         players=(3, 6),
-        default_players=4,
         options=("districts", "ranks", "style"),
         schema="printkit/san-marco",
     ),
@@ -76,6 +74,10 @@ def game_for_schema(schema: object) -> GameEntry | None:
         if game.schema and schema.split("/")[:-1] == game.schema.split("/"):
             return game
     return None
+
+
+def known_schemas() -> list[str]:
+    return [f"{g.schema}/1" for g in GAMES if g.schema]
 
 
 def find_game(name: str) -> GameEntry | None:

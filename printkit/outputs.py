@@ -9,6 +9,7 @@ leaves half a PDF where a good one was.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -83,16 +84,32 @@ class WriteResult:
     entry: ManifestEntry | None
 
 
+def _blocked_folder(out: Path, target: Path) -> Path | None:
+    """The first folder on the way to ``target`` that exists but is a file."""
+    for parent in reversed(target.relative_to(out).parents):
+        p = out / parent
+        if p.exists() and not p.is_dir():
+            return p
+    return None
+
+
 def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> list[WriteResult]:
     """Check every target first, then write them all and the manifest.
 
     Nothing is written if any target would overwrite a file printkit did not write (or
-    that changed since), unless ``force``.
+    that changed since), unless ``force``.  If the disk fails half-way, the manifest still
+    records what was written, so the next build recognises those files as its own.
     """
+    if out.exists() and not out.is_dir():
+        raise InputError.single("the output folder is a file; choose another --out", out)
     manifest = {} if force and not (out / MANIFEST).is_file() else _manifest_or_empty(out, force)
     conflicts = []
     for f in planned:
         target = out / f.path
+        blocked = _blocked_folder(out, target)
+        if blocked is not None:
+            conflicts.append(f"{blocked}: is a file, but a folder is needed there for {f.path}")
+            continue
         if not target.exists():
             continue
         if target.is_dir():
@@ -106,19 +123,30 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
     if conflicts:
         raise InputError.single("\n".join(conflicts))
     results = []
-    for f in planned:
-        target = out / f.path
-        if target.is_file() and target.read_bytes() == f.data:
-            status = "unchanged"
-        else:
-            status = "updated" if target.exists() else "new"
-            atomic_write(target, f.data)
-        results.append(WriteResult(f.path, status, f.entry))
-        if f.entry is not None:
-            manifest[f.path] = asdict(f.entry)
+    try:
+        for f in planned:
+            target = out / f.path
+            if target.is_file() and target.read_bytes() == f.data:
+                status = "unchanged"
+            else:
+                status = "updated" if target.exists() else "new"
+                atomic_write(target, f.data)
+            results.append(WriteResult(f.path, status, f.entry))
+            if f.entry is not None:
+                manifest[f.path] = asdict(f.entry)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):  # the first error is the one to report
+            _write_manifest(out, manifest)
+        if isinstance(exc, OSError):
+            raise InputError.single(f"cannot write: {exc.strerror or exc}", exc.filename or out) from None
+        raise
+    _write_manifest(out, manifest)
+    return results
+
+
+def _write_manifest(out: Path, manifest: dict[str, dict]) -> None:
     body = {"generator": "printkit", "files": [manifest[k] for k in sorted(manifest)]}
     atomic_write(out / MANIFEST, (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    return results
 
 
 def _manifest_or_empty(out: Path, force: bool) -> dict[str, dict]:

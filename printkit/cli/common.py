@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TypeVar
 
 import typer
 from rich.console import Console
@@ -13,7 +12,6 @@ from printkit.errors import InputError
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
-T = TypeVar("T")
 
 
 @contextmanager
@@ -28,7 +26,3 @@ def user_errors() -> Iterator[None]:
             err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from None
 
-
-def run(fn: Callable[[], T]) -> T:
-    with user_errors():
-        return fn()

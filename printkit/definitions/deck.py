@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import io
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -10,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from printkit.definitions.source import load_document, read_text
+from printkit.definitions.templates import CardTemplate, find_template, load_template
 from printkit.errors import InputError, Problem
 from printkit.model.deck import Card, CustomSize, DeckDefinition
 
@@ -23,11 +26,15 @@ def card_sizes() -> dict[str, dict]:
 
 @dataclass(frozen=True)
 class LoadedDeck:
+    """Everything a deck build needs, read from disk: the definition, its cards, its templates."""
+
     definition: DeckDefinition
     cards: tuple[Card, ...]
     width: float
     height: float
     file: Path
+    front: CardTemplate
+    back: CardTemplate | None
 
 
 def _quantity(value: object, where: Problem) -> int:
@@ -44,7 +51,8 @@ def _quantity(value: object, where: Problem) -> int:
     return qty
 
 
-def load_deck(path: Path) -> LoadedDeck:
+def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
+    """Read a deck definition, its CSV (if any) and its templates (``templates`` first)."""
     doc = load_document(path)
     if not isinstance(doc.data, dict):
         raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
@@ -72,12 +80,14 @@ def load_deck(path: Path) -> LoadedDeck:
         for copy in range(1, qty + 1):
             cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy,
                               source=f"{where.file}:{where.line}" if where.line else str(where.file)))
-    return LoadedDeck(definition, tuple(cards), width, height, path)
+    front = load_template(find_template(definition.front, templates, path.parent))
+    back = load_template(find_template(definition.back, templates, path.parent)) if definition.back else None
+    return LoadedDeck(definition, tuple(cards), width, height, path, front, back)
 
 
 def _read_csv(path: Path, qcol: str) -> list[tuple[dict, Problem]]:
     text = read_text(path, "CSV file")
-    reader = csv.reader(text.splitlines())
+    reader = csv.reader(io.StringIO(text, newline=""))  # keeps newlines inside quoted cells
     try:
         header = next(reader)
     except StopIteration:
@@ -100,12 +110,15 @@ def _read_csv(path: Path, qcol: str) -> list[tuple[dict, Problem]]:
     return rows
 
 
+_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
+
+
 def _cell(value: str) -> object:
-    """Numbers in a CSV become numbers, so templates can compare them."""
+    """Plain decimal numbers in a CSV become numbers, so templates can compare them.
+
+    Only plain decimals: "007", "1_000", "NaN" or "inf" stay text exactly as written.
+    """
     v = value.strip()
-    for kind in (int, float):
-        try:
-            return kind(v)
-        except ValueError:
-            pass
+    if _NUMBER.fullmatch(v):
+        return float(v) if "." in v else int(v)
     return v

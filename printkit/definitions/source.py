@@ -62,7 +62,9 @@ class Document:
 
     def validation_error(self, exc: ValidationError) -> InputError:
         errors = exc.errors(include_url=False)
-        tagged = [(err, _tag_index(self.data, err["loc"])) for err in errors]
+        # A missing key is named by the last part of its location, which is (of course) not in the data.
+        tagged = [(err, _tag_index(self.data, err["loc"][:-1] if err["type"] == "missing" else err["loc"]))
+                  for err in errors]
         problems = []
         for err, tag in tagged:
             if tag is not None and any(
@@ -107,7 +109,7 @@ def _describe(err: dict[str, Any]) -> str:
     if kind == "extra_forbidden":
         return "unknown key (check its spelling; see `printkit schema`)"
     if kind == "missing":
-        return "required key is missing"
+        return "required key is missing"  # the key's name is the last part of the path shown
     shown = repr(found)
     if len(shown) > 60:
         shown = shown[:57] + "..."

@@ -8,7 +8,7 @@ from typing import Any
 
 from printkit.definitions.source import Document, load_document
 from printkit.errors import InputError
-from printkit.layout.templates import ELEMENT_KINDS
+from printkit.layout.elements import ELEMENT_KINDS
 from printkit.templates_dir import templates_root
 
 

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from printkit.definitions.deck import LoadedDeck
-from printkit.definitions.templates import find_template, load_template
 from printkit.layout.components import BuildOptions, CardComponent, Component
 from printkit.layout.elements import Piece
 from printkit.layout.templates import render_template
 
 
-def deck_components(deck: LoadedDeck, options: BuildOptions, templates: Path | None) -> list[Component]:
+def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
     d = deck.definition
     base = deck.file.parent
-    front = load_template(find_template(d.front, templates, base))
-    back = load_template(find_template(d.back, templates, base)) if d.back else None
     deck_info = {"title": d.title, "count": len(deck.cards)}
     fronts: list[Piece] = []
     backs: list[Piece] = []
@@ -23,9 +18,8 @@ def deck_components(deck: LoadedDeck, options: BuildOptions, templates: Path | N
         fields = {**card.fields, "index": card.index, "copy": card.copy}
         label = f"card {card.index} ({card.fields.get('name', card.source)})"
         scope = {"card": fields, "style": d.style, "deck": deck_info, "lang": options.lang}
-        fronts.append(render_template(front, scope, deck.width, deck.height, label))
-        if back is not None:
-            back_scope = {"card": {**fields, **d.back_fields}, "style": d.style, "deck": deck_info,
-                          "lang": options.lang}
-            backs.append(render_template(back, back_scope, deck.width, deck.height, f"back of {label}"))
-    return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if back is not None else None)]
+        fronts.append(render_template(deck.front, scope, deck.width, deck.height, label, base))
+        if deck.back is not None:
+            back_scope = {**scope, "card": {**fields, **d.back_fields}}
+            backs.append(render_template(deck.back, back_scope, deck.width, deck.height, f"back of {label}", base))
+    return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None)]

@@ -133,6 +133,13 @@ class Marker:
 
 Element = Rect | Line | Circle | Polygon | Text | Icon | Image | QRCode | Marker
 
+# The element kinds a card template may use, by the key that names them in YAML.
+ELEMENT_KINDS: dict[str, type] = {
+    "rect": Rect, "line": Line, "circle": Circle, "polygon": Polygon, "text": Text,
+    "icon": Icon, "image": Image, "qrcode": QRCode,
+}
+MAX_TEXT_SIZE = 400.0  # pt; anything larger cannot be a card's text
+
 
 @dataclass(frozen=True)
 class Piece:

@@ -8,8 +8,10 @@ An element with ``when:`` is drawn only if that expression is true.
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
+import math
+from dataclasses import fields, is_dataclass, replace
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import TemplateError
@@ -17,15 +19,11 @@ from jinja2.sandbox import SandboxedEnvironment
 from pydantic import TypeAdapter, ValidationError
 
 from printkit.errors import InputError, Problem
-from printkit.layout.elements import Circle, Icon, Image, Line, Piece, Polygon, QRCode, Rect, Text
+from printkit.layout.elements import ELEMENT_KINDS, MAX_TEXT_SIZE, Image, Piece, Rect, Text
 
 if TYPE_CHECKING:
     from printkit.definitions.templates import CardTemplate
 
-ELEMENT_KINDS: dict[str, type] = {
-    "rect": Rect, "line": Line, "circle": Circle, "polygon": Polygon, "text": Text,
-    "icon": Icon, "image": Image, "qrcode": QRCode,
-}
 _FALSE = {"", "false", "False", "0", "none", "None", "no"}
 
 _env = SandboxedEnvironment(autoescape=False, keep_trailing_newline=False)
@@ -61,34 +59,68 @@ def _optional_fields(cls: type) -> set[str]:
     return {f.name for f in fields(cls) if "None" in str(f.type)}
 
 
-def render_template(template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str) -> Piece:
-    """The piece ``template`` draws for one card (``scope`` holds card, style, deck...)."""
+def _check_values(element: Any) -> str | None:
+    """What is wrong with a validated element's numbers, or None.
+
+    A NaN or infinite coordinate would write a broken PDF, and an absurd text size would
+    make shrink-to-fit run for ever, so both are refused here where the template line is known.
+    """
+    for f in fields(element):
+        value = getattr(element, f.name)
+        values = value if isinstance(value, tuple) else (value,)
+        for v in values:
+            flat = v if isinstance(v, tuple) else (v,)
+            if any(isinstance(x, float) and not math.isfinite(x) for x in flat):
+                return f"{f.name} must be a finite number; found {value!r}"
+    if isinstance(element, Text) and not 0 < element.min_size <= element.size <= MAX_TEXT_SIZE:
+        return (f"text sizes must satisfy 0 < min_size <= size <= {MAX_TEXT_SIZE:g} pt; "
+                f"found size {element.size:g}, min_size {element.min_size:g}")
+    return None
+
+
+def render_template(
+    template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str,
+    base_dir: Path | None = None,
+) -> Piece:
+    """The piece ``template`` draws for one card (``scope`` holds card, style, deck...).
+
+    Relative image paths are taken from ``base_dir`` (the deck definition's folder).
+    """
     scope = {**scope, "width": width, "height": height}
     elements = []
     for raw, (line, col) in zip(template.elements, template.positions, strict=True):
+        kind = next(k for k in raw if k != "when")
+
+        def fail(message: str, line: int | None = line, col: int | None = col, kind: str = kind) -> InputError:
+            return InputError([Problem(f"{name}: {kind}: {message}", template.file, line, col)])
+
         try:
             if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
                 continue
-            kind = next(k for k in raw if k != "when")
             cls = ELEMENT_KINDS[kind]
             values = _evaluate(raw[kind], scope)
-            unknown = sorted(set(values) - _field_names(cls))
-            if unknown:
-                raise InputError([Problem(
-                    f"{name}: {kind} has no setting {unknown[0]!r}; it has {', '.join(sorted(_field_names(cls)))}",
-                    template.file, line, col)])
-            for key in _optional_fields(cls) & values.keys():
-                if values[key] == "":
-                    values[key] = None  # an empty expression means "no paint"
-            elements.append(_adapter(cls).validate_python(values))
         except TemplateError as exc:
-            raise InputError([Problem(f"{name}: template expression failed: {exc}", template.file, line, col)]) \
-                from None
+            raise fail(f"template expression failed: {exc}") from None
+        except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
+            raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
+        unknown = sorted(set(values) - _field_names(cls))
+        if unknown:
+            raise fail(f"no setting {unknown[0]!r}; it has {', '.join(sorted(_field_names(cls)))}")
+        for key in _optional_fields(cls) & values.keys():
+            if values[key] == "":
+                values[key] = None  # an empty expression means "no paint"
+        try:
+            element = _adapter(cls).validate_python(values)
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             where = ".".join(str(p) for p in err["loc"])
-            raise InputError([Problem(f"{name}: {kind}.{where}: {err['msg']}; found {err.get('input')!r}",
-                                      template.file, line, col)]) from None
+            raise fail(f"{where}: {err['msg']}; found {err.get('input')!r}") from None
+        problem = _check_values(element)
+        if problem:
+            raise fail(problem)
+        if isinstance(element, Image) and base_dir is not None and not Path(element.path).is_absolute():
+            element = replace(element, path=str(base_dir / element.path))
+        elements.append(element)
     background = _evaluate(template.background, scope) if template.background else None
     if background:
         elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))

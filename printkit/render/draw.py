@@ -16,7 +16,7 @@ from pathlib import Path
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor, toColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
@@ -75,7 +75,7 @@ def draw_piece(
     path.rect(x0, y0, (piece.width + left + right) * mm, (piece.height + top + bottom) * mm)
     canvas.clipPath(path, stroke=0, fill=0)
     if piece.bleed_color:
-        canvas.setFillColor(HexColor(piece.bleed_color))
+        canvas.setFillColor(color(piece.bleed_color, piece.name))
         canvas.rect(x0, y0, (piece.width + left + right) * mm, (piece.height + top + bottom) * mm,
                     stroke=0, fill=1)
     for element in piece.elements:
@@ -83,11 +83,28 @@ def draw_piece(
     canvas.restoreState()
 
 
-def _paint(c: Canvas, fill: str | None, stroke: str | None, width_mm: float) -> tuple[int, int]:
+@cache
+def _parse_color(value: str) -> Color | None:
+    try:
+        return toColor(value)
+    except (ValueError, TypeError, AttributeError, SyntaxError):
+        return None
+
+
+def color(value: str, where: str) -> Color:
+    """A colour from ``#rrggbb``, ``#rgb`` or a name such as ``darkred``; anything else is the user's error."""
+    parsed = _parse_color(value.strip()) if isinstance(value, str) else None
+    if parsed is None:
+        raise InputError.single(f"{where}: {value!r} is not a colour (use #rrggbb or a name such as darkred)")
+    return parsed
+
+
+def _paint(ctx: Context, fill: str | None, stroke: str | None, width_mm: float) -> tuple[int, int]:
+    c = ctx.canvas
     if fill:
-        c.setFillColor(HexColor(fill))
+        c.setFillColor(color(fill, ctx.piece_name))
     if stroke:
-        c.setStrokeColor(HexColor(stroke))
+        c.setStrokeColor(color(stroke, ctx.piece_name))
         c.setLineWidth(width_mm * mm)
     return (1 if stroke else 0), (1 if fill else 0)
 
@@ -96,7 +113,7 @@ def draw_element(ctx: Context, e: Element) -> None:
     c = ctx.canvas
     if isinstance(e, Rect):
         c.saveState()
-        stroke, fill = _paint(c, e.fill, e.stroke, e.stroke_width)
+        stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
         c.setDash([d * mm for d in e.dash] if e.dash else [])
         x, y = ctx.pt(e.x, e.y + e.h)
         if e.radius:
@@ -106,13 +123,13 @@ def draw_element(ctx: Context, e: Element) -> None:
         c.restoreState()
     elif isinstance(e, Line):
         c.saveState()
-        _paint(c, None, e.stroke, e.stroke_width)
+        _paint(ctx, None, e.stroke, e.stroke_width)
         c.setDash([d * mm for d in e.dash] if e.dash else [])
         c.line(*ctx.pt(e.x1, e.y1), *ctx.pt(e.x2, e.y2))
         c.restoreState()
     elif isinstance(e, Circle):
         c.saveState()
-        stroke, fill = _paint(c, e.fill, e.stroke, e.stroke_width)
+        stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
         c.circle(*ctx.pt(e.cx, e.cy), e.r * mm, stroke=stroke, fill=fill)
         c.restoreState()
     elif isinstance(e, Polygon):
@@ -134,7 +151,7 @@ def draw_element(ctx: Context, e: Element) -> None:
 def _draw_polygon(ctx: Context, e: Polygon) -> None:
     c = ctx.canvas
     c.saveState()
-    stroke, fill = _paint(c, e.fill, e.stroke, e.stroke_width)
+    stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
     pts = [ctx.pt(x, y) for x, y in e.points]
     path = c.beginPath()
     if e.smooth and len(pts) >= 3:
@@ -184,9 +201,10 @@ def _draw_text(ctx: Context, e: Text) -> None:
         top = -half_h + block_h
     else:
         top = block_h / 2
-    c.setFillColor(HexColor(e.color))
+    ink = color(e.color, ctx.piece_name)
+    c.setFillColor(ink)
     if e.bold:
-        c.setStrokeColor(HexColor(e.color))
+        c.setStrokeColor(ink)
         c.setLineWidth(size * BOLD_STROKE)
     space = fonts.string_width(" ", size)
     for i, line in enumerate(set_.lines):
@@ -242,11 +260,14 @@ def _icon_names(folders: tuple[tuple[Path, int | None], ...]) -> frozenset[str]:
 
 
 @cache
-def _svg_drawing(path: Path, color: str | None) -> Drawing:
-    svg = path.read_text(encoding="utf-8")
-    if color:
-        svg = svg.replace("currentColor", color)
-    drawing = svg2rlg(io.StringIO(svg))
+def _svg_drawing(path: Path, tint: str | None) -> Drawing:
+    try:
+        svg = path.read_text(encoding="utf-8")
+        if tint:
+            svg = svg.replace("currentColor", tint)
+        drawing = svg2rlg(io.StringIO(svg))
+    except Exception:  # lxml and svglib raise many kinds for a broken file
+        drawing = None
     if drawing is None:
         raise InputError.single("not a readable SVG file", path)
     _embed_fonts_only(drawing)
@@ -271,14 +292,13 @@ def _find_icon(ctx: Context, name: str) -> Path:
 
 def _draw_icon(ctx: Context, e: Icon) -> None:
     x, y = ctx.pt(e.x, e.y + e.h)
-    _draw_icon_pt(ctx, e.name, x, y, e.w * mm, e.h * mm, e.color, absolute=True)
+    _draw_icon_pt(ctx, e.name, x, y, e.w * mm, e.h * mm, e.color)
 
 
-def _draw_icon_pt(
-    ctx: Context, name: str, x: float, y: float, w: float, h: float, color: str | None,
-    absolute: bool = False,
-) -> None:
-    drawing = _svg_drawing(_find_icon(ctx, name), color)
+def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: float, tint: str | None) -> None:
+    if tint is not None:
+        color(tint, ctx.piece_name)  # a bad colour is the user's error, not a broken SVG
+    drawing = _svg_drawing(_find_icon(ctx, name), tint)
     scale = min(w / drawing.width, h / drawing.height)
     dx = x + (w - drawing.width * scale) / 2
     dy = y + (h - drawing.height * scale) / 2
@@ -306,8 +326,11 @@ def _draw_image(ctx: Context, e: Image) -> None:
         c.restoreState()
         return
     x, y = ctx.pt(e.x, e.y + e.h)
-    ctx.canvas.drawImage(str(path), x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
-                         mask="auto")
+    try:
+        ctx.canvas.drawImage(str(path), x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
+                             mask="auto")
+    except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
+        raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None
 
 
 def _draw_qr(ctx: Context, e: QRCode) -> None:

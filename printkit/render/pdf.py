@@ -9,14 +9,15 @@ wherever the page has room, and byte-identical output for identical input
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.definitions.messages import message
+from printkit.errors import InputError
 from printkit.layout.components import BoardComponent, CardComponent, SheetComponent
 from printkit.layout.elements import Circle, Line, Piece, Text, bounds
 from printkit.layout.imposition import (
@@ -51,7 +52,8 @@ class Rendered:
 class _Doc:
     """A canvas plus page bookkeeping shared by the three component kinds."""
 
-    def __init__(self, title: str, settings: PrintSettings, lang: str, duplex: bool, page_size: tuple[float, float]):
+    def __init__(self, title: str, settings: PrintSettings, lang: str, duplex: bool, page_size: tuple[float, float],
+                 icon_search: tuple[Path, ...] = ()):
         fonts.register()
         self.buf = io.BytesIO()
         self.settings = settings
@@ -67,6 +69,7 @@ class _Doc:
             pref = "DuplexFlipShortEdge" if settings.duplex == "short" else "DuplexFlipLongEdge"
             self.canvas.setViewerPreference("Duplex", pref)
         self.pages = 0
+        self.icon_search = icon_search
         self.warnings: list[str] = []
         self.page_size = page_size
 
@@ -94,7 +97,7 @@ class _Doc:
         return x * mm, (self.page_size[1] - y) * mm
 
     def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0)) -> None:
-        draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed)
+        draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search)
 
     def marks(self, segments: list[Segment]) -> None:
         c = self.canvas
@@ -142,19 +145,24 @@ class _Doc:
         return self.buf.getvalue()
 
 
-def render_cards(component: CardComponent, settings: PrintSettings, lang: str) -> Rendered:
+def render_cards(
+    component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+) -> Rendered:
     """Impose cards n-up; after each front page comes its back page (if the cards have backs)."""
     if not component.fronts:
-        doc = _Doc(component.title, settings, lang, False, settings.paper_size)
+        doc = _Doc(component.title, settings, lang, False, settings.paper_size, icon_search)
         return Rendered(doc.finish(), 0, 0)
     w, h = component.fronts[0].width, component.fronts[0].height
     for p in component.fronts:
         if abs(p.width - w) > 1e-6 or abs(p.height - h) > 1e-6:
             raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
-    grid = card_grid(w, h, settings)
-    back_grid = card_grid(w, h, settings, offset=(settings.offset_x, settings.offset_y))
+    try:
+        grid = card_grid(w, h, settings)
+        back_grid = card_grid(w, h, settings, offset=(settings.offset_x, settings.offset_y))
+    except ValueError as exc:
+        raise InputError.single(f"{component.name}: {exc}") from None
     has_backs = bool(component.backs) and settings.duplex != "off"
-    doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size)
+    doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search)
     n = len(component.fronts)
     per = grid.per_page
     for page in range(pages_needed(n, per)):
@@ -188,11 +196,13 @@ def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> Non
     doc.show_page()
 
 
-def render_sheets(component: SheetComponent, settings: PrintSettings, lang: str) -> Rendered:
+def render_sheets(
+    component: SheetComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+) -> Rendered:
     """Page-sized pieces, one or two to a sheet of paper, centred, with crop marks when
     the piece is smaller than the paper."""
     pw, ph = settings.paper_size
-    doc = _Doc(component.title, settings, lang, False, (pw, ph))
+    doc = _Doc(component.title, settings, lang, False, (pw, ph), icon_search)
     per = max(1, component.per_page)
     pages = component.pages
     for start in range(0, len(pages), per):
@@ -228,11 +238,13 @@ def render_sheets(component: SheetComponent, settings: PrintSettings, lang: str)
     return Rendered(doc.finish(), doc.pages, len(pages), doc.warnings)
 
 
-def render_board(component: BoardComponent, settings: PrintSettings, lang: str) -> Rendered:
+def render_board(
+    component: BoardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+) -> Rendered:
     """A board on one page with crop marks, or tiled with overlaps and registration marks."""
     piece = component.piece
     tiling = tile_board(piece.width, piece.height, settings)
-    doc = _Doc(component.title, settings, lang, False, tiling.paper)
+    doc = _Doc(component.title, settings, lang, False, tiling.paper, icon_search)
     if tiling.single:
         tile = tiling.tiles[0]
         x, y = tile.origin
@@ -264,7 +276,7 @@ def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: Pr
     clip.rect(px, py, win.w * mm, win.h * mm)
     c.clipPath(clip, stroke=0, fill=0)
     draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn,
-               (win.x, win.y, piece.width - win.right + 0.001, piece.height - win.bottom + 0.001))
+               (win.x, win.y, piece.width - win.right + 0.001, piece.height - win.bottom + 0.001), doc.icon_search)
     c.restoreState()
     furniture: list = []
     # Registration crosses in the overlaps, and dashed trim lines on edges shared with a neighbour.
@@ -293,15 +305,12 @@ def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: Pr
     doc.show_page()
 
 
-Renderer = Callable[..., Rendered]
-
-
-def render(component, settings: PrintSettings, lang: str) -> Rendered:
-    """Render any component kind."""
+def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = ()) -> Rendered:
+    """Render any component kind; ``icon_search`` lists icon folders, the user's first."""
     if isinstance(component, CardComponent):
-        return render_cards(component, settings, lang)
+        return render_cards(component, settings, lang, icon_search)
     if isinstance(component, SheetComponent):
-        return render_sheets(component, settings, lang)
+        return render_sheets(component, settings, lang, icon_search)
     if isinstance(component, BoardComponent):
-        return render_board(component, settings, lang)
+        return render_board(component, settings, lang, icon_search)
     raise TypeError(f"cannot render {type(component).__name__}")

@@ -7,6 +7,7 @@ font nor report which piece overflowed, so the few rules we need are implemented
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -161,6 +162,8 @@ def fit_text(
     Tries ``size`` first and shrinks in 0.25 pt steps down to ``min_size``.  The result's
     ``fits`` is False when even ``min_size`` overflows; it is then set at ``min_size``.
     """
+    if not (math.isfinite(size) and 0 < min_size <= size):
+        raise ValueError(f"text sizes must satisfy 0 < min_size <= size; got {size!r}, {min_size!r}")
     paragraphs = tokenize(text, icons)
     s = size
     while True:
