@@ -22,7 +22,8 @@ def write(path: Path, text: str) -> Path:
 
 
 def template(tmp_path: Path, elements: str) -> Path:  # elements: YAML list items
-    write(tmp_path / "t" / "cards" / "standard.yaml", "elements:\n" + textwrap.indent(textwrap.dedent(elements), "  "))
+    body = textwrap.indent(textwrap.dedent(elements).lstrip("\n"), "  ")
+    write(tmp_path / "t" / "cards" / "standard.yaml", "elements:\n" + body)
     return tmp_path / "t"
 
 
