@@ -53,7 +53,7 @@ GAMES: tuple[GameEntry, ...] = (
         title="San Marco",
         title_zh="聖馬可",
         components=(
-            "action-cards: 62 action cards", "limit-cards: 28 limit cards", "board: the Venice board",
+            "action-cards: the action deck", "limit-cards: the limit deck", "board: the Venice board",
             "pieces: bridges, Doge, sundial marker", "player-aids: one per player",
             "variant-rules: roles, cards and die of a generated variant (--districts)",
             "definition: the variant's YAML, to edit and rebuild with `printkit build FILE.yaml`",
