@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 from printkit.layout.components import (
     BoardComponent,
@@ -27,24 +28,32 @@ from printkit.rules import san_marco_geometry as geo
 
 # --- entry point -------------------------------------------------------------------------------
 
-# Map size of the variant when only --players is given (the seed's 8–10 districts).
-DEFAULT_DISTRICTS = {5: 8, 6: 9}
+
+def choose_lang(requested: str, texts: SanMarcoTexts) -> Lang:
+    """``requested`` if San Marco's texts are written in it, else an :class:`InputError`."""
+    from printkit.errors import InputError
+
+    have = texts.languages()
+    if requested not in have:
+        raise InputError.single(f"San Marco has texts in {', '.join(have)}; --lang {requested} is not available")
+    return cast(Lang, requested)
 
 
 def components(options: BuildOptions) -> list[Component]:
     """Catalog entry: classic game, a definition file, or a generated variant.
 
-    ``options.extra``: ``definition`` (path), ``districts`` (6..10), ``ranks`` (1..3),
-    ``style`` (lagoon, ring).  A variant is made when districts, ranks or style are given,
-    or for more than 4 players.
+    ``options.extra``: ``definition`` (path), ``districts``, ``ranks``, ``style``; what they
+    may be is ``variant:`` in ``generator.yaml``, checked by
+    :func:`printkit.rules.san_marco_variant.check_request`.  A variant is made when districts,
+    ranks or style are given, or for a table the classic game has no rules for.
     """
     from printkit.definitions import san_marco as loader  # the one place that reads files
     from printkit.errors import InputError
-    from printkit.rules.san_marco_variant import MapGenerationError, definition_yaml, generate_variant
+    from printkit.rules.san_marco_variant import MapGenerationError, check_request, definition_yaml, generate_variant
 
     extra = options.extra or {}
-    lang: Lang = "zh-TW" if options.lang == "zh-TW" else "en"
     texts, style = loader.load_texts(), loader.load_style()
+    lang = choose_lang(options.lang, texts)
     definition = extra.get("definition")
     districts = extra.get("districts")
     ranks = extra.get("ranks")
@@ -53,24 +62,18 @@ def components(options: BuildOptions) -> list[Component]:
     out: list[Component] = []
     if definition:
         game = loader.load(str(definition))
-    elif districts or ranks or map_style or (players or 4) > 4:
-        base, gen = loader.load(), loader.load_generator()
-        p = players or 4
-        n = int(districts) if districts else DEFAULT_DISTRICTS.get(p, len(base.map.districts))
-        if not 3 <= p <= 6:
-            raise InputError.single(f"--players: the variant is for 3 to 6 players, not {p}")
-        if not 6 <= n <= 10:
-            raise InputError.single(f"--districts: choose 6 to 10 districts, not {n}")
-        if ranks is not None and int(ranks) not in (2, 3):
-            raise InputError.single(f"--ranks: 2 or 3, not {ranks}")
-        try:
-            game = generate_variant(base, gen, p, n, int(ranks) if ranks else None, options.seed,
-                                    str(map_style or "lagoon"))
-        except (ValueError, MapGenerationError) as exc:
-            raise InputError.single(str(exc)) from None
-        out.append(TextFile("definition", f"{game.id}.yaml", definition_yaml(game)))
     else:
         game = loader.load()
+        if (districts is not None or ranks is not None or map_style is not None
+                or (players is not None and game.rules.for_players(players) is None)):
+            gen = loader.load_generator()
+            req = check_request(gen, game.rules.default_players if players is None else players,
+                                districts, ranks, map_style)
+            try:
+                game = generate_variant(game, gen, req.players, req.districts, req.ranks, options.seed, req.style)
+            except MapGenerationError as exc:
+                raise InputError.single(str(exc)) from None
+            out.append(TextFile("definition", f"{game.id}.yaml", definition_yaml(game)))
     if players is not None and game.rules.for_players(players) is None:
         have = ", ".join(str(pc.players) for pc in game.rules.player_counts)
         raise InputError.single(f"--players {players}: this definition has rules for {have} players")
@@ -81,7 +84,7 @@ def components(options: BuildOptions) -> list[Component]:
 
 def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,
           players: int | None = None) -> list[Component]:
-    n_players = players or max(pc.players for pc in game.rules.player_counts)
+    n_players = game.rules.default_players if players is None else players
     k = Kit(game, texts, style, lang)
     out: list[Component] = [
         CardComponent("action-cards", k.t_title("action_cards"), k.action_fronts(), (k.action_back(),)),

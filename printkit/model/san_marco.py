@@ -40,6 +40,10 @@ class Localized(Frozen):
     def get(self, lang: Lang) -> str:
         return self.zh_TW if lang == "zh-TW" else self.en
 
+    def languages(self) -> tuple[str, ...]:
+        """The languages this text is written in (``en``, ``zh-TW``)."""
+        return tuple(f.alias or name for name, f in type(self).model_fields.items() if getattr(self, name))
+
 
 class District(Frozen):
     id: Ident
@@ -205,6 +209,11 @@ class Rules(Frozen):
     def for_players(self, n: int) -> PlayerCount | None:
         return next((p for p in self.player_counts if p.players == n), None)
 
+    @property
+    def default_players(self) -> int:
+        """The table size printed when --players is not given: the largest this game has rules for."""
+        return max(p.players for p in self.player_counts)
+
 
 class HouseRule(Frozen):
     """A rule no source settles, decided by us and printed on the player aid."""
@@ -299,13 +308,73 @@ class PrestigeConfig(Frozen):
     minimum: int = Field(ge=0)
 
 
+class VariantLimits(Frozen):
+    """What a variant may be: the values ``--players``, ``--districts`` and ``--ranks`` accept."""
+
+    players: tuple[int, int] = Field(description="smallest and largest table a variant is made for")
+    districts: tuple[int, int] = Field(description="smallest and largest map, in districts")
+    ranks: tuple[Literal[1, 2, 3], ...] = Field(min_length=1, description="scoring ranks a variant may use")
+    default_districts: dict[int, int] = Field(description="map size when only --players is given")
+    die_sizes: tuple[Literal[6, 8, 10, 12], ...] = Field(
+        min_length=1, description="setup dice, smallest first: the first with a face per district is used"
+    )
+
+    @field_validator("players", "districts")
+    @classmethod
+    def _ordered(cls, v: tuple[int, int]) -> tuple[int, int]:
+        if v[0] > v[1]:
+            raise ValueError(f"[{v[0]}, {v[1]}] is not a range: the first number must not be larger")
+        return v
+
+    @field_validator("die_sizes")
+    @classmethod
+    def _ascending(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if list(v) != sorted(set(v)):
+            raise ValueError("die sizes go from smallest to largest, each once")
+        return v
+
+    @model_validator(mode="after")
+    def _consistent(self) -> VariantLimits:
+        lo, hi = self.districts
+        if lo < 2:
+            raise ValueError("districts: a map needs at least 2 districts")
+        if hi > self.die_sizes[-1]:
+            raise ValueError(f"districts: {hi} districts need a die with {hi} faces; the largest is "
+                             f"d{self.die_sizes[-1]}")
+        for p, n in self.default_districts.items():
+            if not lo <= n <= hi:
+                raise ValueError(f"default_districts: {n} for {p} players is outside districts [{lo}, {hi}]")
+        return self
+
+
 class GeneratorConfig(Frozen):
     map: MapGenConfig
     styles: tuple[MapStyleConfig, ...] = Field(min_length=1)
     roles: tuple[PlayerCount, ...] = Field(min_length=1)
+    variant: VariantLimits
     default_ranks: dict[int, Literal[1, 2, 3]]
     prestige: PrestigeConfig
     min_district_cards: int = Field(ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _every_table_covered(self) -> GeneratorConfig:
+        v = self.variant
+        roles = {pc.players for pc in self.roles}
+        for p in range(v.players[0], v.players[1] + 1):
+            if p not in roles:
+                raise ValueError(f"variant.players includes {p}, but roles has no entry for {p} players")
+            if p not in v.default_districts:
+                raise ValueError(f"variant.default_districts has no map size for {p} players")
+            if p not in self.default_ranks:
+                raise ValueError(f"default_ranks has no value for {p} players")
+        for p, r in self.default_ranks.items():
+            if r not in v.ranks:
+                raise ValueError(f"default_ranks: {r} for {p} players is not one of variant.ranks {list(v.ranks)}")
+        for s in self.styles:
+            if min(len(s.names), len(s.colors)) < v.districts[1]:
+                raise ValueError(f"style {s.name} needs a name and a colour for each of up to "
+                                 f"{v.districts[1]} districts")
+        return self
 
     def style(self, name: str) -> MapStyleConfig | None:
         return next((s for s in self.styles if s.name == name), None)

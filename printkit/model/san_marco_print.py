@@ -18,6 +18,13 @@ class SanMarcoTexts(RootModel[dict[str, Localized]]):
         text = self.root[key].get(lang)
         return text.format(**values) if values else text
 
+    def languages(self) -> tuple[str, ...]:
+        """The languages every text is written in, in the order of the first text."""
+        texts = list(self.root.values())
+        if not texts:
+            return ()
+        return tuple(lang for lang in texts[0].languages() if all(lang in t.languages() for t in texts[1:]))
+
 
 class CardStyle(Frozen):
     safe: float

@@ -2,7 +2,9 @@
 
 A variant starts from the classic definition and changes only what the bigger table
 needs.  Every number below is derived from the classic values in ``classic.yaml`` and the
-settings in ``generator.yaml``; nothing here is a game constant.
+settings in ``generator.yaml``; nothing here is a game constant.  What a variant may be
+(table sizes, map sizes, ranks, dice) is ``variant:`` in ``generator.yaml``, and
+:func:`check_request` is the one place that checks a request against it.
 
 **Roles** (from the role table in ``generator.yaml``).  A round is played by *groups*: one
 distributor (分牌者) and the deciders (選牌者) who pick from the offers.  The 3-player game is
@@ -28,11 +30,12 @@ the groups play one after the other, as the two pairs of the 4-player game do.
 The classic game is the fixed point: for 6 districts and 3 or 4 players the formulas give
 the published counts (checked in the tests).
 
-**Die.**  The setup die is the smallest of d6, d8, d10, d12 with a face per district;
+**Die.**  The setup die is the smallest of ``variant.die_sizes`` (d6, d8, d10, d12) with a
+face per district;
 faces above the district count mean "roll again".  Banishment keeps the classic d6, so a
 bigger die does not make banishment stronger.
 
-**Scoring ranks.**  2 (classic) or 3 per district.  Ties: the tied players get the value of
+**Scoring ranks.**  2 (classic) or 3 per district (``variant.ranks``).  Ties: the tied players get the value of
 the next lower rank (nothing if there is none) and use up the ranks they share; the next
 player after them ranks below all of them.  With 2 ranks this is the classic rule: a tie for
 first pays everyone tied the second value and nobody else scores; a tie for second pays
@@ -43,11 +46,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from printkit.errors import InputError, Problem
 from printkit.model.san_marco import (
     ActionCard,
     Adjacency,
@@ -66,6 +71,8 @@ from printkit.rules.san_marco_map import GenMap, MapGenerationError, generate_ma
 
 __all__ = [
     "MapGenerationError",
+    "VariantRequest",
+    "check_request",
     "definition_yaml",
     "die_sides",
     "generate_map",
@@ -77,7 +84,62 @@ __all__ = [
 ]
 
 GENERATOR_NAME = "printkit san-marco variant v1"
-DIE_SIZES = (6, 8, 10, 12)
+
+
+@dataclass(frozen=True)
+class VariantRequest:
+    """A checked request for a variant, with the defaults of ``generator.yaml`` filled in."""
+
+    players: int
+    districts: int
+    ranks: int
+    style: str
+
+
+def _or(values: Sequence[object]) -> str:
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _whole(option: str, value: object, problems: list[Problem]) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    try:
+        return int(str(value))
+    except ValueError:
+        problems.append(Problem(f"{option}: a whole number, not {value!r}"))
+        return None
+
+
+def check_request(gen: GeneratorConfig, players: object, districts: object = None, ranks: object = None,
+                  style: object = None) -> VariantRequest:
+    """Check a variant request against ``variant:`` in ``generator.yaml`` and fill in defaults.
+
+    ``players`` is required (the caller picks the default table); ``None`` for the others
+    means "the default for this table" (districts, ranks) or the first style.  Every
+    problem is reported at once, named by its command-line option, as an :class:`InputError`.
+    """
+    v = gen.variant
+    problems: list[Problem] = []
+    p = _whole("--players", players, problems)
+    if p is not None and not v.players[0] <= p <= v.players[1]:
+        problems.append(Problem(f"--players: a San Marco variant is for {v.players[0]} to {v.players[1]} "
+                                f"players, not {p}"))
+        p = None
+    n = None if districts is None else _whole("--districts", districts, problems)
+    if n is not None and not v.districts[0] <= n <= v.districts[1]:
+        problems.append(Problem(f"--districts: choose {v.districts[0]} to {v.districts[1]} districts, not {n}"))
+    r = None if ranks is None else _whole("--ranks", ranks, problems)
+    if r is not None and r not in v.ranks:
+        problems.append(Problem(f"--ranks: choose {_or(v.ranks)} scoring ranks, not {r}"))
+    name = gen.styles[0].name if style is None else str(style)
+    if gen.style(name) is None:
+        problems.append(Problem(f"--style: choose {_or([s.name for s in gen.styles])}, not {name!r}"))
+    if problems:
+        raise InputError(problems)
+    assert p is not None  # every problem above was reported
+    return VariantRequest(players=p, districts=v.default_districts[p] if n is None else n,
+                          ranks=gen.default_ranks[p] if r is None else r, style=name)
 
 
 def round_half_up(x: float) -> int:
@@ -85,11 +147,12 @@ def round_half_up(x: float) -> int:
     return math.floor(x + 0.5 + 1e-9)
 
 
-def die_sides(n_districts: int) -> int:
-    for s in DIE_SIZES:
+def die_sides(n_districts: int, sizes: Sequence[int]) -> int:
+    """The smallest die in ``sizes`` (``variant.die_sizes``) with a face per district."""
+    for s in sizes:
         if s >= n_districts:
             return s
-    raise ValueError(f"no die for {n_districts} districts (at most {DIE_SIZES[-1]})")
+    raise ValueError(f"no die for {n_districts} districts (at most d{max(sizes)})")
 
 
 def _per_round(pc: PlayerCount) -> tuple[int, int]:
@@ -169,18 +232,18 @@ def _prestige(rng: random.Random, gen: GeneratorConfig, ranks: int, capital: boo
 
 def generate_variant(base: SanMarcoDefinition, gen: GeneratorConfig, players: int, districts: int,
                      ranks: int | None = None, seed: int = 1, style: str = "lagoon") -> SanMarcoDefinition:
-    """A complete, playable definition; the same arguments always give the same definition."""
-    roles_all = {pc.players: pc for pc in gen.roles}
-    if players not in roles_all:
-        raise ValueError(f"no role table for {players} players (have {sorted(roles_all)})")
+    """A complete, playable definition; the same arguments always give the same definition.
+
+    Raises :class:`InputError` for a request outside ``variant:`` in ``generator.yaml``.
+    """
+    req = check_request(gen, players, districts, ranks, style)
+    ranks = req.ranks
     st = gen.style(style)
-    if st is None:
-        raise ValueError(f"unknown map style {style!r} (have {', '.join(s.name for s in gen.styles)})")
-    if not 2 <= districts <= min(len(st.names), len(st.colors), DIE_SIZES[-1]):
-        raise ValueError(f"the {style} style has names for at most {len(st.names)} districts")
-    ranks = ranks or gen.default_ranks.get(players, 2)
+    assert st is not None  # checked
+    roles_all = {pc.players: pc for pc in gen.roles}
     roles = roles_all[players]
-    counts_for = [pc for n, pc in sorted(roles_all.items()) if n <= players and n >= 3]
+    # the variant also carries the roles of every smaller table it allows
+    counts_for = [pc for n, pc in sorted(roles_all.items()) if gen.variant.players[0] <= n <= players]
     per_pair = max(pc.bridge_limit_per_pair for pc in counts_for)
 
     gm = generate_map(districts, seed, st, gen.map, sites_per_pair=per_pair)
@@ -193,7 +256,7 @@ def generate_variant(base: SanMarcoDefinition, gen: GeneratorConfig, players: in
     rng.shuffle(names)
     colors = list(st.colors[1:])
     rng.shuffle(colors)
-    sides = die_sides(districts)
+    sides = die_sides(districts, gen.variant.die_sizes)
     faces = list(range(1, districts + 1))
     rng.shuffle(faces)
 

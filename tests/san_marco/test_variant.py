@@ -89,7 +89,7 @@ def test_scoring_ties(nobles, prestige, expected):
 @pytest.mark.parametrize("n", range(6, 11))
 def test_die_covers_every_district(classic, gen, n):
     game = generate_variant(classic, gen, 6, n, seed=3)
-    sides = die_sides(n)
+    sides = die_sides(n, gen.variant.die_sizes)
     assert game.die.sides == sides
     faces = sorted(f for d in game.map.districts for f in d.die)
     assert faces == list(range(1, n + 1))
