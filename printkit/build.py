@@ -96,24 +96,28 @@ def _slug(text: str) -> str:
 
 def _check_options(targets: list[Target], request: BuildRequest, explicit: bool) -> tuple[list[Target], list[str]]:
     """Refuse game options no chosen game reads; with no targets named, leave out the games
-    that cannot take ``--players`` (and say so) instead of failing the whole kit."""
+    that cannot take ``--players`` or ``--lang`` (and say so) instead of failing the whole kit."""
     for key in request.options.extra:
         if not any(key in t.options for t in targets):
             users = [g.id for g in GAMES if key in g.options]
             flag = "--" + key.replace("_", "-")
             where = f"it applies to {', '.join(users)}" if users else "no game reads it"
             raise InputError.single(f"{flag} does not apply to {', '.join(t.id for t in targets)}; {where}")
-    players = request.options.players
+    players, lang = request.options.players, request.options.lang
     kept, warnings = [], []
     for t in targets:
+        message = None
         if t.game is not None and players is not None:
             lo, hi = t.game.players
             if not lo <= players <= hi:
                 message = f"{t.game.title} is for {lo} to {hi} players; --players was {players}"
-                if explicit:
-                    raise InputError.single(message)
-                warnings.append(f"{t.id}: left out: {message}")
-                continue
+        if t.game is not None and lang not in t.game.languages:
+            message = f"{t.game.title} has texts in {', '.join(t.game.languages)}; --lang {lang} is not available"
+        if message and explicit:
+            raise InputError.single(message)
+        if message:
+            warnings.append(f"{t.id}: left out: {message}")
+            continue
         kept.append(t)
     return kept, warnings
 

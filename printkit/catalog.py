@@ -26,6 +26,7 @@ class GameEntry:
     players: tuple[int, int] = (1, 4)
     options: tuple[str, ...] = ()  # game options it reads from BuildOptions.extra
     schema: str | None = None  # a definition file with `schema: <this>/<version>` is built by this game
+    languages: tuple[str, ...] = ("en",)  # what its printed texts exist in
 
     def build(self, options: BuildOptions) -> list[Component]:
         module, _, func = self.builder.partition(":")
@@ -47,6 +48,7 @@ GAMES: tuple[GameEntry, ...] = (
         aliases=("clever", "gsc"),
         players=(1, 4),
         options=("count", "per_page", "ink_saver"),
+        languages=("en", "zh-TW", "de"),
     ),
     GameEntry(
         id="san-marco",
@@ -62,6 +64,7 @@ GAMES: tuple[GameEntry, ...] = (
         players=(3, 6),
         options=("districts", "ranks", "style"),
         schema="printkit/san-marco",
+        languages=("en", "zh-TW"),
     ),
 )
 

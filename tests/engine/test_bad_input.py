@@ -166,3 +166,11 @@ def test_whole_kit_on_a3(tmp_path):
     assert result.exit_code == 0, result.output
     board = (tmp_path / "o" / "san-marco" / "board-en-a3.pdf").read_bytes()
     assert len(all_text(board)) == 1  # the board fits one A3 page
+
+
+def test_whole_kit_in_german_leaves_out_games_without_german_texts(tmp_path):
+    result = runner.invoke(app, ["build", "--lang", "de", "--out", str(tmp_path / "o"), "--count", "1"])
+    assert result.exit_code == 0, result.output
+    assert "san-marco: left out: San Marco has texts in en, zh-TW; --lang de is not available" in result.output
+    assert (tmp_path / "o" / "ganz-schon-clever" / "score-sheets-de-a4.pdf").is_file()
+    assert not (tmp_path / "o" / "san-marco").exists()
