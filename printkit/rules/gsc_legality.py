@@ -22,7 +22,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.definitions.gsc import load_gsc_game
 from printkit.model.gsc import GscGame
 from printkit.model.gsc_sheet import CLAIM_KEYS, Sheet
 from printkit.rules.gsc_messages import render
@@ -92,9 +91,8 @@ class CheckResult:
         return self.legal and self.claims_ok
 
 
-def check(sheet: Sheet, game: GscGame | None = None) -> CheckResult:
+def check(sheet: Sheet, game: GscGame) -> CheckResult:
     """Check ``sheet`` for legality and compare its claims with the computed score."""
-    game = game or load_gsc_game()
     t = tables(game)
     m = t.marks(sheet)
     sc = score_marks(m, t)
