@@ -9,60 +9,13 @@ from typing import Annotated, Any
 import typer
 
 from printkit.definitions.gsc import load_gsc_game
+from printkit.definitions.gsc_messages import load_check_texts
 from printkit.definitions.gsc_transcription import load_transcription
 from printkit.errors import InputError
-from printkit.model.gsc import GscGame
+from printkit.model.gsc import AREAS, GscGame
+from printkit.model.gsc_messages import CheckTexts
 from printkit.rules.gsc_legality import CheckResult
 from printkit.rules.gsc_legality import check as check_sheet
-from printkit.rules.gsc_messages import LANGS, render
-
-# Words of the report itself.  zh-TW area/fox/action words come from the game's terms (the seed's
-# wording); the rest here is house wording.
-UI: dict[str, dict[str, str]] = {
-    "en": {
-        "players": "{n} player(s), {rounds} rounds",
-        "foxes": "Foxes",
-        "total": "Total",
-        "rating": "Rating",
-        "legal": "LEGAL",
-        "illegal": "ILLEGAL",
-        "verdict": "Verdict",
-        "violations": "Violations",
-        "claims": "Claims",
-        "claimed": "claimed {claimed}, computed {computed}",
-        "right": "right",
-        "wrong": "WRONG",
-        "box": "box",
-        "note": "Note",
-        "dice": "Dice: {dice} of {available} available ({marks} marks, {bonus} from bonuses)",
-        "claim_foxes": "foxes",
-        "bad_lang": "--lang must be one of: {langs}",
-        "bonuses": "bonuses",
-        "dice_area": "dice",
-    },
-    "zh-TW": {
-        "players": "{n} 位玩家，{rounds} 輪",
-        "foxes": "狐狸",
-        "total": "總分",
-        "rating": "分數等級",
-        "legal": "合法",
-        "illegal": "不合法",
-        "verdict": "判定",
-        "violations": "違反規則",
-        "claims": "玩家填寫的分數",
-        "claimed": "填寫 {claimed}，計算 {computed}",
-        "right": "正確",
-        "wrong": "錯誤",
-        "box": "格",
-        "note": "註記",
-        "dice": "骰子：使用 {dice} 顆，最多 {available} 顆 (共 {marks} 個劃記，{bonus} 個來自獎勵)",
-        "claim_foxes": "狐狸",
-        "bad_lang": "--lang 必須是：{langs}",
-        "bonuses": "獎勵",
-        "dice_area": "骰子",
-    },
-}
-AREAS = ("yellow", "blue", "green", "orange", "purple")
 
 
 def check(
@@ -75,14 +28,15 @@ def check(
     Exit 0: every sheet legal and every claim right; 1: a sheet illegal or a claim wrong;
     2: malformed input.
     """
-    if lang not in LANGS:
-        typer.echo(UI["en"]["bad_lang"].format(langs=", ".join(LANGS)), err=True)
-        raise typer.Exit(2)
     try:
         game = load_gsc_game()
+        texts = load_check_texts()
     except InputError as err:  # pragma: no cover - the bundled file is tested
         typer.echo(str(err), err=True)
         raise typer.Exit(2) from None
+    if lang not in texts.languages:
+        typer.echo(texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
+        raise typer.Exit(2)
     worst = 0
     objects: list[dict[str, Any]] = []
     for path in files:
@@ -96,15 +50,17 @@ def check(
         if not result.ok:
             worst = max(worst, 1)
         if json:
-            objects.append(as_json(path, sheet.players, result, game, lang))
+            objects.append(as_json(path, sheet.players, result, game, texts, lang))
         else:
-            typer.echo(as_text(path, sheet.players, result, game, lang))
+            typer.echo(as_text(path, sheet.players, result, game, texts, lang))
     if json and objects:
         typer.echo(jsonlib.dumps(objects[0] if len(files) == 1 else objects, ensure_ascii=False, indent=2))
     raise typer.Exit(worst)
 
 
-def as_json(path: Path, players: int, r: CheckResult, game: GscGame, lang: str) -> dict[str, Any]:
+def as_json(
+    path: Path, players: int, r: CheckResult, game: GscGame, texts: CheckTexts, lang: str
+) -> dict[str, Any]:
     sc = r.score
     return {
         "file": str(path),
@@ -112,7 +68,7 @@ def as_json(path: Path, players: int, r: CheckResult, game: GscGame, lang: str) 
         "legal": r.legal,
         "score": {k: getattr(sc, k) for k in (*AREAS, "foxes", "fox_value", "total")},
         "violations": [
-            {"area": v.area, "box": v.box, "rule": v.rule, "message": render(game, v.rule, v.params, lang)}
+            {"area": v.area, "box": v.box, "rule": v.rule, "message": texts.finding(game, v.rule, v.params, lang)}
             for v in r.violations
         ],
         "claims": [
@@ -124,58 +80,44 @@ def as_json(path: Path, players: int, r: CheckResult, game: GscGame, lang: str) 
             "dice": r.dice.dice,
             "available": r.dice.available,
         },
-        "notes": [render(game, n.rule, n.params, lang) for n in r.notes],
+        "notes": [texts.finding(game, n.rule, n.params, lang) for n in r.notes],
     }
 
 
-def as_text(path: Path, players: int, r: CheckResult, game: GscGame, lang: str) -> str:
-    ui = UI[lang]
+def as_text(path: Path, players: int, r: CheckResult, game: GscGame, texts: CheckTexts, lang: str) -> str:
+    def ui(key: str, **values: Any) -> str:
+        return texts.report_text(key, lang, **values)
+
+    def label(key: str) -> str:
+        return texts.label(game, key, lang)
+
     sc = r.score
-    lines = [f"{path}: {ui['players'].format(n=players, rounds=game.rounds_for(players))}"]
+    lines = [f"{path}: {ui('players', n=players, rounds=game.rounds_for(players))}"]
     for area in AREAS:
-        lines.append(f"  {game.term(area, lang):<8} {getattr(sc, area):>4}")
+        lines.append(f"  {label(area):<8} {getattr(sc, area):>4}")
     fox_points = sc.foxes * sc.fox_value
-    lines.append(f"  {ui['foxes']:<8} {fox_points:>4}   ({sc.foxes} x {sc.fox_value})")
-    lines.append(f"  {ui['total']:<8} {sc.total:>4}")
+    lines.append(f"  {label('foxes'):<8} {fox_points:>4}   ({sc.foxes} x {sc.fox_value})")
+    lines.append(f"  {label('total'):<8} {sc.total:>4}")
     if players == 1:
-        label = game.solo_label(sc.total, lang)
-        if label:
-            lines.append(f"  {ui['rating']}: {label}")
-    verdict = ui["legal"] if r.legal else ui["illegal"]
-    lines.append(f"{ui['verdict']}: {verdict}")
-    lines.append(
-        "  "
-        + ui["dice"].format(
-            dice=r.dice.dice, available=r.dice.available, marks=r.dice.marks, bonus=r.dice.bonus_marks
-        )
-    )
+        rating = game.solo_label(sc.total, lang)
+        if rating:
+            lines.append(f"  {ui('rating')}: {rating}")
+    lines.append(f"{ui('verdict')}: {ui('legal' if r.legal else 'illegal')}")
+    d = r.dice
+    lines.append("  " + ui("dice", dice=d.dice, available=d.available, marks=d.marks, bonus=d.bonus_marks))
     if r.violations:
-        lines.append(f"{ui['violations']}:")
+        lines.append(f"{ui('violations')}:")
         for v in r.violations:
-            where = _area_label(v.area, game, lang)
+            where = label(v.area)
             if v.box:
-                where += f" {ui['box']} {v.box}"
-            lines.append(f"  - [{where}] {render(game, v.rule, v.params, lang)}")
+                where += f" {ui('box')} {v.box}"
+            lines.append(f"  - [{where}] {texts.finding(game, v.rule, v.params, lang)}")
     for n in r.notes:
-        lines.append(f"{ui['note']}: {render(game, n.rule, n.params, lang)}")
+        lines.append(f"{ui('note')}: {texts.finding(game, n.rule, n.params, lang)}")
     if r.claims:
-        lines.append(f"{ui['claims']}:")
+        lines.append(f"{ui('claims')}:")
         for c in r.claims:
-            name = (
-                ui["claim_foxes"]
-                if c.key == "foxes"
-                else (ui["total"] if c.key == "total" else game.term(c.key, lang))
-            )
-            mark = ui["right"] if c.ok else ui["wrong"]
-            lines.append(
-                f"  {name}: {ui['claimed'].format(claimed=c.claimed, computed=c.computed)} -- {mark}"
-            )
+            name = label("claim_foxes" if c.key == "foxes" else c.key)
+            mark = ui("right" if c.ok else "wrong")
+            lines.append(f"  {name}: {ui('claimed', claimed=c.claimed, computed=c.computed)} -- {mark}")
     return "\n".join(lines)
-
-
-def _area_label(area: str, game: GscGame, lang: str) -> str:
-    if area in AREAS:
-        return game.term(area, lang)
-    if area in ("rerolls", "extra_dice"):
-        return game.term("reroll" if area == "rerolls" else "plus1", lang)
-    return UI[lang]["dice_area" if area == "dice" else "bonuses"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from printkit.definitions.gsc import load_gsc_game
 from printkit.definitions.source import Document, load_document, parse_text
@@ -57,6 +57,13 @@ class _Transcription(BaseModel):
     claimed: _Claims | None = None
 
 
+class _Fields(_Transcription):
+    """The fields that did validate, when others did not: everything may be missing."""
+
+    game: StrictStr | None = None  # type: ignore[assignment]
+    players: StrictInt | None = None  # type: ignore[assignment]
+
+
 def transcription_json_schema() -> dict:
     """JSON Schema of the transcription file, for editors (``printkit schema gsc-sheet``)."""
     schema = _Transcription.model_json_schema()
@@ -78,16 +85,24 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
     game = game or load_gsc_game()
     if not isinstance(doc.data, dict):
         raise doc.error((), "a transcription must be a mapping with keys game, players, yellow, ...")
-    raw = doc.validate(_Transcription)
     problems: list[Problem] = []
+    raw: _Transcription | _Fields
+    try:
+        raw = _Transcription.model_validate(doc.data)
+    except ValidationError as exc:
+        # Report the shape errors, then still run the rule checks on every field that validated.
+        problems.extend(doc.validation_error(exc).problems)
+        failed = {err["loc"][0] for err in exc.errors() if err["loc"]}
+        good = {k: v for k, v in doc.data.items() if k in _Transcription.model_fields and k not in failed}
+        raw = _Fields.model_validate(good)  # cannot fail: each of these fields validated above
 
     def bad(path: tuple[Any, ...], message: str) -> None:
         problems.append(doc.problem(path, message))
 
-    if raw.game not in game.aliases:
+    if raw.game is not None and raw.game not in game.aliases:
         bad(("game",), f"unknown game {raw.game!r}; expected one of {', '.join(game.aliases)}")
     counts = sorted(game.rounds.by_player_count)
-    if raw.players not in game.rounds.by_player_count:
+    if raw.players is not None and raw.players not in game.rounds.by_player_count:
         bad(("players",), f"players must be {counts[0]}..{counts[-1]}; found {raw.players}")
 
     rows = [[v for v in row if v != 0] for row in game.yellow.grid]
@@ -130,7 +145,9 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
         if len(values) > boxes:
             bad((area, boxes), f"{area} has {boxes} boxes; found {len(values)} numbers")
     if problems:
+        problems.sort(key=lambda p: (p.line or 0, p.column or 0))  # file order (sort is stable)
         raise InputError(problems)
+    assert raw.players is not None  # no problem: every field validated, players is required
 
     claims = raw.claimed.model_dump(exclude_none=True) if raw.claimed else {}
     return Sheet(

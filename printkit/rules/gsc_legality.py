@@ -22,10 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.definitions.gsc import load_gsc_game
-from printkit.model.gsc import GscGame
+from printkit.model.gsc import Bonus, GscGame
 from printkit.model.gsc_sheet import CLAIM_KEYS, Sheet
-from printkit.rules.gsc_messages import render
 from printkit.rules.gsc_schedule import Scheduler
 from printkit.rules.gsc_score import Score, score_marks
 from printkit.rules.gsc_tables import Marks, Tables, Trigger, tables
@@ -39,14 +37,14 @@ class Violation:
 
     ``area`` is a sheet area (``yellow`` .. ``purple``), an action track (``rerolls``,
     ``extra_dice``), ``bonuses`` (the order of bonus marks as a whole) or ``dice`` (the budget);
-    ``box`` names the box when one box is at fault; ``rule`` is a stable id; ``message`` is the
-    English text (other languages: :func:`printkit.rules.gsc_messages.render` with ``params``).
+    ``box`` names the box when one box is at fault; ``rule`` is a stable id and ``params`` what
+    its text needs.  The rules hold no words: :func:`printkit.gsc.describe` (or
+    :meth:`printkit.model.gsc_messages.CheckTexts.finding`) gives the text in a language.
     """
 
     area: str
     box: str | None
     rule: str
-    message: str
     params: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
@@ -92,9 +90,8 @@ class CheckResult:
         return self.legal and self.claims_ok
 
 
-def check(sheet: Sheet, game: GscGame | None = None) -> CheckResult:
+def check(sheet: Sheet, game: GscGame) -> CheckResult:
     """Check ``sheet`` for legality and compare its claims with the computed score."""
-    game = game or load_gsc_game()
     t = tables(game)
     m = t.marks(sheet)
     sc = score_marks(m, t)
@@ -102,7 +99,7 @@ def check(sheet: Sheet, game: GscGame | None = None) -> CheckResult:
     notes: list[Violation] = []
 
     def add(area_: str, box_: str | None, rule: str, **params: Any) -> None:
-        found.append(Violation(area_, box_, rule, render(game, rule, params), params))
+        found.append(Violation(area_, box_, rule, params))
 
     _area_rules(m, t, add)
     fired = t.fired(m)
@@ -225,7 +222,7 @@ def _bonuses_and_dice(
                 None,
                 "bonus-number",
                 area=area,
-                bonus=f"{area}_{value}",
+                bonus=Bonus(kind="number", area=area, value=value),
                 need=len(trigs),
                 have=have,
                 sources=[_source(tr) for tr in trigs],
@@ -244,7 +241,7 @@ def _bonuses_and_dice(
     if total_marks == 0 and round_choices:
         r, opts = round_choices[0]
         problems += 1
-        add("bonuses", None, "round-bonus", round=r, bonus=" / ".join(o.code for o in opts))
+        add("bonuses", None, "round-bonus", round=r, bonuses=list(opts))
 
     losses = 0
     if not problems:
@@ -258,7 +255,7 @@ def _bonuses_and_dice(
                 + [("round", "round", r - 1) for r, _ in round_choices],
             )
         elif result.feasible is None:
-            notes.append(Violation("bonuses", None, "undecided", render(game, "undecided", {})))
+            notes.append(Violation("bonuses", None, "undecided"))
         else:
             losses = result.losses
     bonus_marks = len(mark_triggers) + len(round_choices) - losses

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.definitions.gsc import load_gsc_game
 from printkit.model.gsc import GscGame
 from printkit.model.gsc_sheet import Sheet
 from printkit.rules.gsc_tables import Marks, Tables, tables
@@ -36,7 +35,7 @@ class Score:
         }
 
 
-def score(sheet: Sheet, game: GscGame | None = None) -> Score:
+def score(sheet: Sheet, game: GscGame) -> Score:
     """Score ``sheet`` as written, whether or not it is legal.
 
     Yellow scores the points of every complete column (pre-printed X count as crossed); blue and
@@ -44,7 +43,7 @@ def score(sheet: Sheet, game: GscGame | None = None) -> Score:
     written.  Each fox is worth the lowest of the five area scores, so one area at 0 makes every
     fox worthless.
     """
-    t = tables(game or load_gsc_game())
+    t = tables(game)
     return score_marks(t.marks(sheet), t)
 
 

@@ -103,3 +103,12 @@ def test_zh_tw(tmp_path: Path) -> None:
 def test_unknown_language_exits_2(tmp_path: Path, lang: str) -> None:
     f = _write(tmp_path / "bad.yaml", ILLEGAL)
     assert runner.invoke(app, [str(f), "--lang", lang]).exit_code == 2
+
+
+def test_malformed_lists_every_problem(tmp_path: Path) -> None:
+    f = _write(tmp_path / "m.yaml", 'game: gsc\nplayers: "7"\nyellow: [[3, 4], [], [], []]\nblue: [5, 5]\n')
+    r = runner.invoke(app, [str(f)])
+    assert r.exit_code == 2
+    lines = r.output.splitlines()
+    assert [line.split(" ")[0] for line in lines] == [f"{f}:2:10:", f"{f}:3:14:", f"{f}:4:11:"], r.output
+    assert "not a number of yellow row 1" in lines[1] and "crossed twice" in lines[2]

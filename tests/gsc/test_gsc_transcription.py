@@ -86,3 +86,41 @@ def test_yaml_syntax_error_located() -> None:
 def test_every_problem_reported() -> None:
     err = _error(GOOD.replace("players: 1", "players: 9").replace("green: 5", "green: 40"))
     assert [p.line for p in err.problems] == [2, 5]
+
+
+def test_shape_errors_do_not_hide_rule_errors() -> None:
+    """One file, a problem in nearly every field: each is reported, with its line, in file order."""
+    text = """\
+game: gsc
+players: "2"
+yellow: [[3, 6], [2, 4, 5], [], [3, 4, 6]]
+blue: [2, 3, 3]
+green: 12
+orange: [3, "8"]
+purple: [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]
+rerolls: {earned: 3, used: -2}
+claimed: {totl: 187}
+colour: red
+"""
+    err = _error(text)
+    found = [(p.line, p.path, p.message) for p in err.problems]
+    expected = [
+        (2, "players", "valid integer"),  # a shape error ...
+        (3, "yellow.1.1", "4 is not a number of yellow row 2"),  # ... hides none of the rule errors
+        (4, "blue.2", "blue sum 3 is crossed twice"),
+        (5, "green", "0..11"),
+        (6, "orange.1", "valid integer"),
+        (7, "purple.11", "11 boxes"),
+        (8, "rerolls.used", "greater than or equal"),
+        (9, "claimed.totl", "unknown key"),
+        (10, "colour", "unknown key"),
+    ]
+    assert len(found) == len(expected), str(err)
+    for (line, path, message), (want_line, want_path, words) in zip(found, expected, strict=True):
+        assert (line, path) == (want_line, want_path) and words in message, str(err)
+
+
+def test_players_out_of_range_with_other_errors() -> None:
+    err = _error(GOOD.replace("players: 1", "players: 7").replace("[[3, 6],", "[[3, 4],").replace(
+        "[2, 3, 7, 12]", "[2, 3, 7, 2]"))
+    assert [(p.line, p.path) for p in err.problems] == [(2, "players"), (3, "yellow.0.1"), (4, "blue.3")]

@@ -192,8 +192,63 @@ def test_rounds_shown_match_the_player_count(game: GscGame, layout: SheetLayout,
     assert f"rounds={expected}" in plan.qr_data
 
 
-def test_sheet_boxes_is_the_geometry_drawn(game: GscGame, layout: SheetLayout) -> None:
-    assert sheet_boxes(game, layout, "letter") == build_sheet(game, layout, "letter").boxes
+def _frame(layout: SheetLayout, fmt: str) -> tuple[float, float, float]:
+    """Scale and origin of the design frame, as docs/gsc-sheet.md states it: the design scaled to
+    fit inside the format's margin (never above max_scale) and centred on the sheet."""
+    f, d = layout.formats[fmt], layout.design
+    pw, ph = f.page
+    s = min((pw - 2 * f.margin) / d.width, (ph - 2 * f.margin) / d.height, layout.max_scale)
+    return s, (pw - d.width * s) / 2, (ph - d.height * s) / 2
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_sheet_boxes_follow_the_definition_data(fmt: str, game: GscGame, layout: SheetLayout) -> None:
+    """``sheet_boxes`` against game.yaml and sheet.yaml alone, not against the drawing code."""
+    boxes = sheet_boxes(game, layout, fmt)
+    s, ox, oy = _frame(layout, fmt)
+    m = layout.metrics
+
+    def approx(v: float) -> object:
+        return pytest.approx(v, abs=0.002)  # the box table is rounded to 0.001 mm
+
+    def inside(b: SheetBox, area: str) -> None:
+        r = getattr(layout.regions, area)
+        assert ox + r.x * s - 1e-3 <= b.x and b.x + b.w <= ox + r.right * s + 1e-3, b
+        assert oy + r.y * s - 1e-3 <= b.y and b.y + b.h <= oy + r.bottom * s + 1e-3, b
+
+    for area, grid in (("yellow", game.yellow.grid), ("blue", game.blue.grid)):
+        cells = _area(boxes, area)
+        printed = {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row) if v}  # 0 / None: no box
+        assert {(b.row, b.column): b.value for b in cells} == printed
+        pitch = (m.cell + m.cell_gap) * s
+        x0 = ox + (getattr(layout.regions, area).x + m.panel_inset) * s
+        y0 = min(b.y for b in cells if b.row == 0)
+        for b in cells:
+            inside(b, area)
+            assert b.kind == "cell" and b.shape == "rect"
+            assert (b.w, b.h) == (approx(m.cell * s), approx(m.cell * s))
+            assert b.x == approx(x0 + b.column * pitch), b  # columns step by cell + gap from the panel inset
+            assert b.y == approx(y0 + b.row * pitch), b  # one y per row, rows step by cell + gap
+
+    for area, values in (
+        ("green", list(game.green.thresholds)),
+        ("orange", [None] * len(game.orange.multipliers)),
+        ("purple", [None] * game.purple.boxes),
+    ):
+        track = _area(boxes, area)
+        assert [b.value for b in track] == values
+        assert [b.column for b in track] == list(range(len(values)))
+        gap = (m.purple_gap if area == "purple" else m.track_gap) * s
+        for b in track:
+            inside(b, area)
+            assert b.h == approx(m.track_box * s) and b.w == approx(track[0].w)
+            assert b.y == approx(track[0].y)
+            assert b.x >= ox + (getattr(layout.regions, area).x + m.tab) * s  # right of the name tab
+        for a, b in pairwise(track):
+            assert b.x - a.x == pytest.approx(a.w + gap, abs=0.004)
+    assert [b.multiplier for b in _area(boxes, "orange")] == list(game.orange.multipliers)
+    assert [b.value for b in _area(boxes, "round")] == list(range(1, 7))
+    assert [b.value for b in _area(sheet_boxes(game, layout, fmt, players=4), "round")] == [1, 2, 3, 4]
 
 
 def test_box_table_json_matches_the_layout(game: GscGame, layout: SheetLayout) -> None:
