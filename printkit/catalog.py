@@ -1,6 +1,6 @@
 """The bundled games: what each is called, what it prints, and which function lays it out.
 
-A game's layout function takes :class:`~printkit.layout.components.BuildOptions` and
+A game's kit function (in :mod:`printkit.kits`) takes :class:`~printkit.layout.components.BuildOptions` and
 returns components; the engine renders and writes them.  Builders are named as
 ``"module:function"`` and imported only when that game is built, so ``printkit games``
 stays fast.
@@ -44,7 +44,7 @@ GAMES: tuple[GameEntry, ...] = (
             "solo-page: solo rules summary and rating table",
             "score-sheet-boxes: every box's position, for scanners (JSON)",
         ),
-        builder="printkit.layout.gsc_sheet:components",
+        builder="printkit.kits.ganz_schon_clever:components",
         aliases=("clever", "gsc"),
         players=(1, 4),
         options=("count", "per_page", "ink_saver"),
@@ -60,7 +60,7 @@ GAMES: tuple[GameEntry, ...] = (
             "variant-rules: roles, cards and die of a generated variant (--districts)",
             "definition: the variant's YAML, to edit and rebuild with `printkit build FILE.yaml`",
         ),
-        builder="printkit.layout.san_marco:components",
+        builder="printkit.kits.san_marco:components",
         players=(3, 6),
         options=("districts", "ranks", "style"),
         schema="printkit/san-marco",

@@ -1,9 +1,9 @@
 """San Marco as pieces: action and limit cards, the board, bridges/Doge/sundial, player aids,
 the variant sheet and, for a generated variant, its definition file.
 
-Everything here is geometry built from the definition, the texts and the style; the only
-I/O is in :func:`components`, the catalog's entry point, which loads those three files (or
-generates a variant) before handing plain data to :func:`build`.
+Everything here is geometry built from the definition, the texts and the style;
+:mod:`printkit.kits.san_marco` loads those files (or generates a variant) and hands plain
+data to :func:`build`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,9 @@ from typing import cast
 
 from printkit.layout.components import (
     BoardComponent,
-    BuildOptions,
     CardComponent,
     Component,
-    Edition,
     SheetComponent,
-    TextFile,
 )
 from printkit.layout.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
 from printkit.model.san_marco import ActionCard, District, Lang, PlayerCount, SanMarcoDefinition
@@ -37,49 +34,6 @@ def choose_lang(requested: str, texts: SanMarcoTexts) -> Lang:
     if requested not in have:
         raise InputError.single(f"San Marco has texts in {', '.join(have)}; --lang {requested} is not available")
     return cast(Lang, requested)
-
-
-def components(options: BuildOptions) -> list[Component]:
-    """Catalog entry: classic game, a definition file, or a generated variant.
-
-    ``options.extra``: ``definition`` (path), ``districts``, ``ranks``, ``style``; what they
-    may be is ``variant:`` in ``generator.yaml``, checked by
-    :func:`printkit.rules.san_marco_variant.check_request`.  A variant is made when districts,
-    ranks or style are given, or for a table the classic game has no rules for.
-    """
-    from printkit.definitions import san_marco as loader  # the one place that reads files
-    from printkit.errors import InputError
-    from printkit.rules.san_marco_variant import MapGenerationError, check_request, definition_yaml, generate_variant
-
-    extra = options.extra or {}
-    texts, style = loader.load_texts(), loader.load_style()
-    lang = choose_lang(options.lang, texts)
-    definition = extra.get("definition")
-    districts = extra.get("districts")
-    ranks = extra.get("ranks")
-    map_style = extra.get("style")
-    players = options.players
-    out: list[Component] = []
-    if definition:
-        game = loader.load(str(definition))
-    else:
-        game = loader.load()
-        if (districts is not None or ranks is not None or map_style is not None
-                or (players is not None and game.rules.for_players(players) is None)):
-            gen = loader.load_generator()
-            req = check_request(gen, game.rules.default_players if players is None else players,
-                                districts, ranks, map_style)
-            try:
-                game = generate_variant(game, gen, req.players, req.districts, req.ranks, options.seed, req.style)
-            except MapGenerationError as exc:
-                raise InputError.single(str(exc)) from None
-            out.append(TextFile("definition", f"{game.id}.yaml", definition_yaml(game)))
-    if players is not None and game.rules.for_players(players) is None:
-        have = ", ".join(str(pc.players) for pc in game.rules.player_counts)
-        raise InputError.single(f"--players {players}: this definition has rules for {have} players")
-    if game.id != "classic":
-        out.append(Edition(game.id))
-    return build(game, texts, style, lang, players) + out
 
 
 def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,

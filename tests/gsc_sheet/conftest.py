@@ -9,8 +9,8 @@ import pytest
 
 from printkit.definitions.gsc import load_gsc_game
 from printkit.definitions.gsc_sheet_layout import load_sheet_layout
+from printkit.kits.ganz_schon_clever import components
 from printkit.layout.components import BuildOptions, SheetComponent, TextFile
-from printkit.layout.gsc_sheet import components
 from printkit.layout.paper import PrintSettings
 from printkit.model.gsc import GscGame
 from printkit.model.gsc_sheet_layout import SheetLayout

@@ -8,13 +8,13 @@ from itertools import combinations, pairwise
 import pytest
 
 from printkit.errors import InputError
+from printkit.kits.ganz_schon_clever import components
 from printkit.layout.components import BuildOptions
 from printkit.layout.gsc_sheet import (
     BonusMark,
     SheetBox,
     SheetPlan,
     build_sheet,
-    components,
     serial_for,
     sheet_boxes,
 )

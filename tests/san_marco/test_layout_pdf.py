@@ -7,6 +7,7 @@ from collections import Counter
 import pypdfium2 as pdfium
 import pytest
 
+from printkit.kits import san_marco as K
 from printkit.layout import san_marco as L
 from printkit.layout.components import BoardComponent, BuildOptions, CardComponent, Edition, SheetComponent, TextFile
 from printkit.layout.paper import PrintSettings
@@ -30,12 +31,12 @@ def _lines(pdf_bytes: bytes) -> list[list[str]]:
 
 @pytest.fixture(scope="module")
 def classic_en():
-    return L.components(BuildOptions(paper="a4", lang="en"))
+    return K.components(BuildOptions(paper="a4", lang="en"))
 
 
 @pytest.fixture(scope="module")
 def six_zh():
-    return L.components(BuildOptions(paper="a4", lang="zh-TW", players=6, seed=2001, extra={"districts": 9}))
+    return K.components(BuildOptions(paper="a4", lang="zh-TW", players=6, seed=2001, extra={"districts": 9}))
 
 
 def test_layout_pieces(classic, classic_en):
@@ -55,7 +56,7 @@ def test_layout_pieces(classic, classic_en):
 
 
 def test_classic_cards_from_pdf(classic):
-    comps = L.components(BuildOptions(paper="a4", lang="en"))
+    comps = K.components(BuildOptions(paper="a4", lang="en"))
     r = render(_by_name(comps, "action-cards"), PrintSettings(paper="a4"), "en")
     pages = _lines(r.pdf)
     fronts, backs = pages[0::2], pages[1::2]
@@ -104,7 +105,7 @@ def test_six_player_variant_pdf_zh(six_zh):
 
 
 def test_board_pages_and_labels(classic):
-    comps = L.components(BuildOptions(paper="a3", lang="en"))
+    comps = K.components(BuildOptions(paper="a3", lang="en"))
     board = _by_name(comps, "board")
     assert isinstance(board, BoardComponent)
     one = render(board, PrintSettings(paper="a3"), "en")
@@ -129,7 +130,7 @@ def test_plaques_inside_districts_and_clear_of_bridges(classic, gen, texts, styl
 
 def test_same_seed_same_bytes():
     def build(seed):
-        comps = L.components(BuildOptions(paper="a4", lang="en", players=5, seed=seed, extra={"districts": 8}))
+        comps = K.components(BuildOptions(paper="a4", lang="en", players=5, seed=seed, extra={"districts": 8}))
         return [render(c, PrintSettings(paper="a4"), "en").pdf for c in comps if not isinstance(c, TextFile | Edition)]
 
     a, b, c = build(11), build(11), build(12)
@@ -138,7 +139,7 @@ def test_same_seed_same_bytes():
 
 
 def test_player_aid_lists_house_values():
-    comps = L.components(BuildOptions(paper="a4", lang="en", players=3))
+    comps = K.components(BuildOptions(paper="a4", lang="en", players=3))
     aids = _by_name(comps, "player-aids")
     assert len(aids.pages) == 3
     r = render(aids, PrintSettings(paper="a4"), "en")

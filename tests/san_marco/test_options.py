@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from printkit.cli import app
 from printkit.definitions import san_marco as loader
 from printkit.errors import InputError
+from printkit.kits import san_marco as K
 from printkit.layout import san_marco as L
 from printkit.layout.components import BuildOptions, SheetComponent, TextFile
 from printkit.model.san_marco import GeneratorConfig
@@ -29,7 +30,7 @@ def test_texts_say_which_languages_san_marco_prints(texts):
 
 def test_a_language_without_texts_is_an_error_not_english():
     with pytest.raises(InputError) as exc:
-        L.components(BuildOptions(lang="de"))
+        K.components(BuildOptions(lang="de"))
     assert _messages(exc) == ["San Marco has texts in en, zh-TW; --lang de is not available"]
 
 
@@ -57,7 +58,7 @@ def test_cli_lang_de_fails_with_the_message(tmp_path):
 )
 def test_build_names_the_option_and_the_allowed_values(extra, players, message):
     with pytest.raises(InputError) as exc:
-        L.components(BuildOptions(players=players, extra=extra))
+        K.components(BuildOptions(players=players, extra=extra))
     assert _messages(exc) == [message]
 
 
@@ -134,7 +135,7 @@ def test_default_players_come_from_the_definition(classic, texts, style):
 
 
 def test_players_beyond_the_classic_rules_make_a_variant_with_data_defaults(gen):
-    comps = L.components(BuildOptions(players=5, seed=3))
+    comps = K.components(BuildOptions(players=5, seed=3))
     (definition,) = [c for c in comps if isinstance(c, TextFile)]
     req = check_request(gen, 5)
     assert definition.filename.startswith(f"variant_lagoon_{req.districts}d_5p_{req.ranks}r_seed3")
