@@ -56,7 +56,7 @@ def components(options: BuildOptions) -> list[Component]:
     ]
     name = game.names.get(options.lang) or game.names["en"]  # type: ignore[call-overload]
     sheets = SheetComponent("score-sheets", f"{name} – score sheets", tuple(p.piece for p in plans),
-                            per_page=int(per_page))  # type: ignore[call-overload]
+                            per_page=int(per_page), cut=True)  # type: ignore[call-overload]
     solo = SheetComponent("solo-page", f"{name} – solo", (solo_page(game, layout, solo_format, options.lang),))
     table = TextFile("score-sheet-boxes", BOXES_FILENAME.format(format=format_name),
                      boxes_json(plans[0], game, layout), kind="box positions")

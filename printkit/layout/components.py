@@ -42,6 +42,7 @@ class SheetComponent:
     pages: tuple[Piece, ...]
     per_page: int = 1
     kind: str = "sheets"
+    cut: bool = False  # crop marks around a piece smaller than the paper (score pads), not for rules sheets
 
 
 @dataclass(frozen=True)
