@@ -198,3 +198,18 @@ def test_sheets_carry_the_scale_bar_where_their_drawing_leaves_room():
     texts = all_text(pdf)
     assert "50 mm" in texts[0]
     assert "50 mm" not in texts[1]  # never printed over the page's own drawing
+
+
+def test_crop_marks_around_sheets_only_when_they_are_to_be_cut():
+    from printkit.layout.components import SheetComponent
+
+    page = Piece("pad sheet", 210, 297, (Rect(20, 20, 170, 250, fill="#eeeeee"),))
+
+    def corner_marks(cut: bool) -> list:
+        pdf = render(SheetComponent("s", "s", (page,), cut=cut), PrintSettings(paper="a3"), "en").pdf
+        # marks continue the A4 trim edges, outside the piece: x = 43.5 or 253.5 on A3 (297 wide)
+        return [s for s in shapes(pdf, 0) if s.width < 0.4 and s.height > 1
+                and abs((s.left + s.right) / 2 - 43.5) < 0.05 and (s.bottom < 61.5 or s.top > 358.5)]
+
+    assert len(corner_marks(True)) == 2
+    assert corner_marks(False) == []
