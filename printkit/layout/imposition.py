@@ -154,23 +154,27 @@ def card_grid(card_w: float, card_h: float, settings: PrintSettings, offset: tup
                     settings.bleed, (inner, inner))
 
 
-def crop_marks(block: Box, xs: list[float], ys: list[float], settings: PrintSettings) -> list[Segment]:
-    """Crop marks outside the bleed, in line with every cut, on all four sides of ``block``.
+def crop_marks(
+    block: Box, xs: list[float], ys: list[float], settings: PrintSettings,
+    paper: tuple[float, float] | None = None, sides: str = "tblr",
+) -> list[Segment]:
+    """Crop marks outside the bleed, in line with every cut, on the ``sides`` of ``block``
+    (t, b, l, r) on a sheet of size ``paper`` (default: the settings' paper, portrait).
 
     Each mark starts ``bleed`` outside the trim (so it never prints on a piece) and is
     shortened to stay ``EDGE_CLEAR`` from the paper edge; marks with no room are dropped.
     """
-    pw, ph = settings.paper_size
+    pw, ph = paper or settings.paper_size
     start = max(settings.bleed, 1.0)
     marks: list[Segment] = []
 
-    def room(available: float) -> float:
-        return min(settings.crop_mark_length, available - EDGE_CLEAR)
+    def room(side: str, available: float) -> float:
+        return min(settings.crop_mark_length, available - EDGE_CLEAR) if side in sides else 0.0
 
-    top_len = room(block.y - start)
-    bottom_len = room(ph - block.bottom - start)
-    left_len = room(block.x - start)
-    right_len = room(pw - block.right - start)
+    top_len = room("t", block.y - start)
+    bottom_len = room("b", ph - block.bottom - start)
+    left_len = room("l", block.x - start)
+    right_len = room("r", pw - block.right - start)
     for x in xs:
         if top_len >= MIN_MARK:
             marks.append(Segment(x, block.y - start, x, block.y - start - top_len))

@@ -229,7 +229,7 @@ def render_sheets(
         if per > 1 or (component.cut and pw_ - total_w > 2 * CUT_ROOM and ph_ - total_h > 2 * CUT_ROOM):
             xs = [x0, x0 + total_w] if stacked else [x0 + k * w for k in range(per + 1)]
             ys = [y0 + k * h for k in range(per + 1)] if stacked else [y0, y0 + total_h]
-            marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0))
+            marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0), (pw_, ph_))
             doc.marks(marks)
             keep_clear += [m.box() for m in marks]
         # The scale bar goes wherever the page's own drawing leaves a free band.
@@ -252,7 +252,7 @@ def render_board(
         doc.set_page(tiling.paper, trim, settings.bleed)
         b = settings.bleed
         doc.draw(piece, x, y, (b, b, b, b))
-        marks = crop_marks(trim, [x, x + piece.width], [y, y + piece.height], settings)
+        marks = crop_marks(trim, [x, x + piece.width], [y, y + piece.height], settings, tiling.paper)
         doc.marks(marks)
         doc.footer([Box(x - b, y - b, piece.width + 2 * b, piece.height + 2 * b), *(m.box() for m in marks)])
         doc.show_page()

@@ -213,3 +213,15 @@ def test_crop_marks_around_sheets_only_when_they_are_to_be_cut():
 
     assert len(corner_marks(True)) == 2
     assert corner_marks(False) == []
+
+
+def test_one_page_landscape_board_keeps_its_crop_marks_on_the_paper():
+    from printkit.layout.components import BoardComponent
+
+    board = Piece("board", 270, 180, (Rect(0, 0, 270, 180, fill=MARKER, stroke=None),))
+    pdf = render(BoardComponent("b", "b", board), PrintSettings(paper="a4"), "en").pdf
+    assert page_size_mm(pdf) == pytest.approx((297, 210), abs=0.01)
+    marks = [s for s in shapes(pdf, 0) if min(s.width, s.height) < 0.4 and max(s.width, s.height) > 1]
+    assert len(marks) == 8
+    for m in marks:
+        assert m.left >= 2 - 0.2 and m.right <= 297 - 2 + 0.2 and m.top >= 2 - 0.2 and m.bottom <= 210 - 2 + 0.2
