@@ -221,7 +221,15 @@ def test_one_page_landscape_board_keeps_its_crop_marks_on_the_paper():
     board = Piece("board", 270, 180, (Rect(0, 0, 270, 180, fill=MARKER, stroke=None),))
     pdf = render(BoardComponent("b", "b", board), PrintSettings(paper="a4"), "en").pdf
     assert page_size_mm(pdf) == pytest.approx((297, 210), abs=0.01)
-    marks = [s for s in shapes(pdf, 0) if min(s.width, s.height) < 0.4 and max(s.width, s.height) > 1]
+    left, top, right, bottom = boxes_mm(pdf, 0)["trim"]
+    assert (right - left, bottom - top) == pytest.approx((270, 180), abs=0.05)
+
+    def on_edge(s) -> bool:
+        cx, cy = (s.left + s.right) / 2, (s.top + s.bottom) / 2
+        return any(abs(cx - v) < 0.05 for v in (left, right)) or any(abs(cy - v) < 0.05 for v in (top, bottom))
+
+    marks = [s for s in shapes(pdf, 0) if min(s.width, s.height) < 0.4 and 1 < max(s.width, s.height) < 5
+             and on_edge(s)]
     assert len(marks) == 8
     for m in marks:
         assert m.left >= 2 - 0.2 and m.right <= 297 - 2 + 0.2 and m.top >= 2 - 0.2 and m.bottom <= 210 - 2 + 0.2
