@@ -33,6 +33,7 @@ class Duplex(StrEnum):
     long = "long"
     short = "short"
     off = "off"
+    fold = "fold"
 
 
 def build(
@@ -51,7 +52,8 @@ def build(
     bleed: Annotated[float, typer.Option(help="Bleed around cut pieces, mm.", min=0, max=10)] = 3.0,
     gap: Annotated[float, typer.Option(help="Gap between cards, mm (0: cards share cut lines).", min=0,
                                        max=20)] = 0.0,
-    duplex: Annotated[Duplex, typer.Option(help="How your printer flips for card backs (off: no backs).")]
+    duplex: Annotated[Duplex, typer.Option(help="How your printer flips for card backs; off: no backs; "
+                                                "fold: fronts and backs side by side on one side, to fold and glue.")]
     = Duplex.long,
     offset_x: Annotated[float, typer.Option(help="Shift back pages right by this many mm "
                                                  "(read it off `printkit calibrate`).")] = 0.0,

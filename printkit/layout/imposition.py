@@ -154,6 +154,79 @@ def card_grid(card_w: float, card_h: float, settings: PrintSettings, offset: tup
                     settings.bleed, (inner, inner))
 
 
+@dataclass(frozen=True)
+class FoldSheet:
+    """Fronts on one half of the sheet, their backs mirrored on the other half.
+
+    Fold along ``fold`` (printed side out), glue, then cut: each back lands behind its
+    front.  With a vertical fold (landscape sheet, left and right halves) backs are mirrored
+    left-right, like long-edge duplex; with a horizontal fold (portrait, top and bottom)
+    they are mirrored top-bottom and turned 180° so they read upright when the card is
+    turned over sideways.
+    """
+
+    paper: tuple[float, float]  # as printed
+    front: CardGrid
+    vertical: bool  # fold line is vertical
+    fold: Segment
+
+    @property
+    def per_page(self) -> int:
+        return self.front.per_page
+
+    @property
+    def rotate_backs(self) -> int:
+        return 0 if self.vertical else 180
+
+    def back_position(self, row: int, col: int) -> tuple[float, float]:
+        """Top-left trim corner (mm) of the back behind front card (row, col)."""
+        x, y = self.front.position(row, col)
+        w, h = self.front.card
+        pw, ph = self.paper
+        return (pw - x - w, y) if self.vertical else (x, ph - y - h)
+
+    @property
+    def back_block(self) -> Box:
+        b = self.front.block
+        pw, ph = self.paper
+        return Box(pw - b.right, b.y, b.w, b.h) if self.vertical else Box(b.x, ph - b.bottom, b.w, b.h)
+
+
+def fold_sheet(card_w: float, card_h: float, settings: PrintSettings) -> FoldSheet:
+    """The fold-over layout holding the most cards: vertical fold on a landscape sheet, or
+    horizontal fold on a portrait one.  The gutter between the halves holds both bleeds."""
+    pw, ph = settings.paper_size
+    gutter = max(2 * settings.bleed, 2.0)
+    gap, m = settings.gap, settings.margin
+    best: FoldSheet | None = None
+    for vertical in (True, False):
+        w, h = (ph, pw) if vertical else (pw, ph)
+        half_w = (w / 2 - gutter / 2 - m) if vertical else (w - 2 * m)
+        half_h = (h - 2 * m) if vertical else (h / 2 - gutter / 2 - m)
+        cols = math.floor((half_w + gap) / (card_w + gap) + 1e-9)
+        rows = math.floor((half_h + gap) / (card_h + gap) + 1e-9)
+        if cols < 1 or rows < 1:
+            continue
+        block_w = cols * card_w + (cols - 1) * gap
+        block_h = rows * card_h + (rows - 1) * gap
+        if vertical:  # the front block hugs the fold from the left, centred vertically
+            origin = (w / 2 - gutter / 2 - block_w, (h - block_h) / 2)
+            fold = Segment(w / 2, 0, w / 2, h)
+        else:  # the front block hugs the fold from above, centred horizontally
+            origin = ((w - block_w) / 2, h / 2 - gutter / 2 - block_h)
+            fold = Segment(0, h / 2, w, h / 2)
+        inner = min(settings.bleed, gap / 2)
+        grid = CardGrid((w, h), (card_w, card_h), rows, cols, origin, (card_w + gap, card_h + gap),
+                        settings.bleed, (inner, inner))
+        cand = FoldSheet((w, h), grid, vertical, fold)
+        if best is None or cand.per_page > best.per_page:
+            best = cand
+    if best is None:
+        raise ValueError(f"a {card_w:g} x {card_h:g} mm piece does not fit on half a {settings.paper.upper()} sheet "
+                         "for a fold-over layout")
+    return best
+
+
 def crop_marks(
     block: Box, xs: list[float], ys: list[float], settings: PrintSettings,
     paper: tuple[float, float] | None = None, sides: str = "tblr",

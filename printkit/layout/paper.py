@@ -11,7 +11,7 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {  # portrait width x height, mm
     "a3": (297.0, 420.0),
 }
 
-Duplex = Literal["long", "short", "off"]
+Duplex = Literal["long", "short", "off", "fold"]  # fold: fronts and backs on one side, fold and glue
 
 
 @dataclass(frozen=True)

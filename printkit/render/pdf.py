@@ -26,6 +26,7 @@ from printkit.layout.imposition import (
     Segment,
     card_grid,
     crop_marks,
+    fold_sheet,
     footer_place,
     pages_needed,
     tile_board,
@@ -99,6 +100,19 @@ class _Doc:
     def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0)) -> None:
         draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search)
 
+    def draw_turned(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float],
+                    rotation: int) -> None:
+        """Draw ``piece`` in the slot whose top-left trim corner is (x, y), turned by 0 or 180 degrees."""
+        if rotation == 0:
+            self.draw(piece, x, y, bleed)
+            return
+        c = self.canvas
+        c.saveState()
+        c.translate(*self.origin(x + piece.width / 2, y + piece.height / 2))
+        c.rotate(rotation)
+        draw_piece(c, piece, (-piece.width / 2 * mm, piece.height / 2 * mm), self.warn, bleed, self.icon_search)
+        c.restoreState()
+
     def marks(self, segments: list[Segment]) -> None:
         c = self.canvas
         c.saveState()
@@ -156,6 +170,8 @@ def render_cards(
     for p in component.fronts:
         if abs(p.width - w) > 1e-6 or abs(p.height - h) > 1e-6:
             raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
+    if settings.duplex == "fold" and component.backs:
+        return _render_fold(component, settings, lang, icon_search)
     try:
         grid = card_grid(w, h, settings)
         back_grid = card_grid(w, h, settings, offset=(settings.offset_x, settings.offset_y))
@@ -194,6 +210,53 @@ def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> Non
     bleed_box = Box(b.x - grid.bleed, b.y - grid.bleed, b.w + 2 * grid.bleed, b.h + 2 * grid.bleed)
     doc.footer([bleed_box, *(m.box() for m in marks)])
     doc.show_page()
+
+
+def _render_fold(
+    component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...],
+) -> Rendered:
+    """Fronts and their backs on one side of each sheet, to fold, glue and cut."""
+    w, h = component.fronts[0].width, component.fronts[0].height
+    try:
+        sheet = fold_sheet(w, h, settings)
+    except ValueError as exc:
+        raise InputError.single(f"{component.name}: {exc}") from None
+    grid = sheet.front
+    doc = _Doc(component.title, settings, lang, False, sheet.paper, icon_search)
+    n = len(component.fronts)
+    per = sheet.per_page
+    front_sides, back_sides = ("tbl", "tbr") if sheet.vertical else ("tlr", "blr")
+    fb, bb = grid.block, sheet.back_block
+    b = grid.bleed
+    for page in range(pages_needed(n, per)):
+        both = Box(min(fb.x, bb.x), min(fb.y, bb.y), max(fb.right, bb.right) - min(fb.x, bb.x),
+                   max(fb.bottom, bb.bottom) - min(fb.y, bb.y))
+        doc.set_page(sheet.paper, both, b)
+        for i in range(page * per, min(n, (page + 1) * per)):
+            row, col = grid.slot(i)
+            left, top, right, bottom = grid.bleed_of(row, col)
+            x, y = grid.position(row, col)
+            doc.draw(component.fronts[i], x, y, (left, top, right, bottom))
+            back = component.back_for(i)
+            if back is not None:
+                bx, by = sheet.back_position(row, col)
+                doc.draw_turned(back, bx, by, (right, top, left, bottom), sheet.rotate_backs)
+        xs, ys = grid.cut_lines()
+        bxs = [sheet.paper[0] - x for x in xs] if sheet.vertical else xs
+        bys = ys if sheet.vertical else [sheet.paper[1] - y for y in ys]
+        marks = crop_marks(fb, xs, ys, settings, sheet.paper, front_sides) + \
+            crop_marks(bb, bxs, bys, settings, sheet.paper, back_sides)
+        doc.marks(marks)
+        f = sheet.fold
+        fold_line = Line(f.x1, f.y1, f.x2, f.y2, stroke="#888888", stroke_width=0.2, dash=(2.0, 1.5))
+        label = Text(f.x1 - 10, 1.5, 20, 3.5, message("fold", lang), size=6, min_size=4, color=FURNITURE_COLOR) \
+            if sheet.vertical else Text(1.5, f.y1 - 4.5, 20, 3.5, message("fold", lang), size=6, min_size=4,
+                                        color=FURNITURE_COLOR, align="left")
+        doc.draw(Piece("fold line", *sheet.paper, (fold_line, label)), 0, 0)
+        keep = [Box(blk.x - b, blk.y - b, blk.w + 2 * b, blk.h + 2 * b) for blk in (fb, bb)]
+        doc.footer([*keep, *(m.box() for m in marks), Segment(f.x1, f.y1, f.x2, f.y2).box(1.0)])
+        doc.show_page()
+    return Rendered(doc.finish(), doc.pages, n, doc.warnings)
 
 
 def render_sheets(

@@ -11,6 +11,7 @@ from printkit.errors import MissingGlyphError
 from printkit.inspect_pdf import (
     all_text,
     boxes_mm,
+    char_boxes,
     find_text,
     page_count,
     page_size_mm,
@@ -233,3 +234,62 @@ def test_one_page_landscape_board_keeps_its_crop_marks_on_the_paper():
     assert len(marks) == 8
     for m in marks:
         assert m.left >= 2 - 0.2 and m.right <= 297 - 2 + 0.2 and m.top >= 2 - 0.2 and m.bottom <= 210 - 2 + 0.2
+
+
+@pytest.mark.parametrize(("w", "h", "paper", "vertical"), [(63, 88, "a4", True), (70, 120, "a4", False)])
+def test_fold_over_puts_each_back_behind_its_front_on_the_same_side(w, h, paper, vertical):
+    from printkit.layout.imposition import fold_sheet
+
+    settings = PrintSettings(paper=paper, duplex="fold")
+    sheet = fold_sheet(w, h, settings)
+    assert sheet.vertical is vertical
+    n = sheet.per_page + 1
+    result = render(deck(n, w, h), settings, "en")
+    assert result.pages == 2  # no separate back pages
+    pw, ph = sheet.paper
+    assert page_size_mm(result.pdf) == pytest.approx((pw, ph), abs=0.01)
+    for i in range(sheet.per_page):
+        row, col = sheet.front.slot(i)
+        x, y = sheet.front.position(row, col)
+        bx, by = sheet.back_position(row, col)
+        # The back slot is the front slot's mirror image across the fold line.
+        if vertical:
+            assert bx + w / 2 - pw / 2 == pytest.approx(pw / 2 - (x + w / 2)) and by == pytest.approx(y)
+        else:
+            assert by + h / 2 - ph / 2 == pytest.approx(ph / 2 - (y + h / 2)) and bx == pytest.approx(x)
+        (fx, fy), = find_text(result.pdf, f"F{i + 1}", 0)
+        label = f"B{i + 1}"
+        hits = find_text(result.pdf, label, 0) or find_text(result.pdf, label[::-1], 0)
+        (lx, ly), = hits
+        if vertical:  # drawn as it is, in the mirrored slot
+            expected = (bx + (fx - x), by + (fy - y))
+        else:  # turned 180 degrees about the slot's centre
+            expected = (bx + w - (fx - x), by + h - (fy - y))
+        assert (lx, ly) == pytest.approx(expected, abs=0.3)
+    fronts = [s for s in shapes(result.pdf, 0) if s.fill == MARKER_RGB]
+    assert len(fronts) == sheet.per_page
+    for s in fronts:
+        assert (s.width, s.height) == pytest.approx((w, h), abs=0.05)
+        assert (s.right <= pw / 2) if vertical else (s.bottom <= ph / 2)
+
+
+def test_fold_over_backs_on_a_horizontal_fold_are_turned_upright_for_a_sideways_flip():
+    settings = PrintSettings(paper="a4", duplex="fold")
+    pdf = render(deck(2, 70, 120), settings, "en").pdf
+    chars = {c.char: c for c in char_boxes(pdf, 0) if c.char in "B1" and c.top > 297 / 2}
+    assert chars["1"].right <= chars["B"].left + 0.01  # "B1" printed upside down reads "1B" left to right
+
+
+def test_fold_over_marks_stay_out_of_the_gutter():
+    from printkit.layout.imposition import fold_sheet
+
+    settings = PrintSettings(paper="a4", duplex="fold")
+    sheet = fold_sheet(63, 88, settings)
+    pdf = render(deck(4), settings, "en").pdf
+    fb, bb = sheet.front.block, sheet.back_block
+    marks = [s for s in shapes(pdf, 0) if min(s.width, s.height) < 0.4 and 1 < max(s.width, s.height) < 5]
+    assert marks
+    for m in marks:
+        cx = (m.left + m.right) / 2
+        assert not (fb.right + 0.01 < cx < bb.x - 0.01)
+    assert "fold" in all_text(pdf)[0]
