@@ -261,10 +261,8 @@ def test_fold_over_puts_each_back_behind_its_front_on_the_same_side(w, h, paper,
         label = f"B{i + 1}"
         hits = find_text(result.pdf, label, 0) or find_text(result.pdf, label[::-1], 0)
         (lx, ly), = hits
-        if vertical:  # drawn as it is, in the mirrored slot
-            expected = (bx + (fx - x), by + (fy - y))
-        else:  # turned 180 degrees about the slot's centre
-            expected = (bx + w - (fx - x), by + h - (fy - y))
+        # Vertical fold: drawn as it is in the mirrored slot; horizontal: turned 180 degrees about its centre.
+        expected = (bx + (fx - x), by + (fy - y)) if vertical else (bx + w - (fx - x), by + h - (fy - y))
         assert (lx, ly) == pytest.approx(expected, abs=0.3)
     fronts = [s for s in shapes(result.pdf, 0) if s.fill == MARKER_RGB]
     assert len(fronts) == sheet.per_page
