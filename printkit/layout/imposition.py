@@ -12,6 +12,7 @@ from printkit.layout.paper import Duplex, PrintSettings
 
 MIN_MARK = 1.5  # mm; a crop mark shorter than this is useless, so it is left out
 EDGE_CLEAR = 2.0  # mm kept between a crop mark and the paper edge
+PRINTABLE_EDGE = 5.0  # mm most home printers cannot print; text and the scale bar stay inside it
 FOOTER_LENGTH = 74.0  # mm: 50 mm scale bar plus its label
 FOOTER_THICKNESS = 4.0  # mm
 
@@ -261,7 +262,7 @@ def crop_marks(
     return marks
 
 
-def footer_place(paper: tuple[float, float], keep_clear: list[Box], edge: float = 3.0) -> Footer | None:
+def footer_place(paper: tuple[float, float], keep_clear: list[Box], edge: float = PRINTABLE_EDGE) -> Footer | None:
     """Find a band for the scale bar and print note that touches nothing in ``keep_clear``.
 
     Tries the bottom and top centre, then the left and right edges (rotated), sliding

@@ -21,6 +21,7 @@ from printkit.errors import InputError
 from printkit.layout.components import BoardComponent, CardComponent, SheetComponent
 from printkit.layout.elements import Circle, Line, Piece, Text, bounds
 from printkit.layout.imposition import (
+    PRINTABLE_EDGE,
     Box,
     CardGrid,
     Segment,
@@ -141,8 +142,9 @@ class _Doc:
         c = self.canvas
         c.saveState()
         if place.rotation == 90:
-            # Rotated band reading bottom-to-top: its top-left corner is the box's bottom-left.
-            ox, oy = self.origin(b.x, b.bottom)
+            # Turned 90° to read bottom-to-top, the band's own top-left corner lands on the box's
+            # bottom-right: the band's thickness then runs leftwards, back inside the box.
+            ox, oy = self.origin(b.right, b.bottom)
             c.translate(ox, oy)
             c.rotate(90)
             draw_piece(c, piece, (0, 4.0 * mm), self.warn)
@@ -249,9 +251,10 @@ def _render_fold(
         doc.marks(marks)
         f = sheet.fold
         fold_line = Line(f.x1, f.y1, f.x2, f.y2, stroke="#888888", stroke_width=0.2, dash=(2.0, 1.5))
-        label = Text(f.x1 - 10, 1.5, 20, 3.5, message("fold", lang), size=6, min_size=4, color=FURNITURE_COLOR) \
-            if sheet.vertical else Text(1.5, f.y1 - 4.5, 20, 3.5, message("fold", lang), size=6, min_size=4,
-                                        color=FURNITURE_COLOR, align="left")
+        label = Text(f.x1 - 10, PRINTABLE_EDGE, 20, 3.5, message("fold", lang), size=6, min_size=4,
+                     color=FURNITURE_COLOR) if sheet.vertical else \
+            Text(PRINTABLE_EDGE, f.y1 - 4.5, 20, 3.5, message("fold", lang), size=6, min_size=4,
+                 color=FURNITURE_COLOR, align="left")
         doc.draw(Piece("fold line", *sheet.paper, (fold_line, label)), 0, 0)
         keep = [Box(blk.x - b, blk.y - b, blk.w + 2 * b, blk.h + 2 * b) for blk in (fb, bb)]
         doc.footer([*keep, *(m.box() for m in marks), Segment(f.x1, f.y1, f.x2, f.y2).box(1.0)])

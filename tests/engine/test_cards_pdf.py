@@ -291,3 +291,19 @@ def test_fold_over_marks_stay_out_of_the_gutter():
         cx = (m.left + m.right) / 2
         assert not (fb.right + 0.01 < cx < bb.x - 0.01)
     assert "fold" in all_text(pdf)[0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "fold"])
+def test_scale_bar_and_note_print_inside_the_printable_area(paper, duplex):
+    pdf = render(deck(9), PrintSettings(paper=paper, duplex=duplex), "en").pdf
+    pw, ph = page_size_mm(pdf)
+    chars = char_boxes(pdf, 0)
+    start = "".join(c.char for c in chars).find("Print at 100%")
+    assert start >= 0, "the print note is on the page"
+    for c in (c for c in chars[start:start + 40] if c.char.strip()):
+        assert 5 - 0.1 <= c.left and c.right <= pw - 5 + 0.1 and 5 - 0.1 <= c.top and c.bottom <= ph - 5 + 0.1
+    bars = [s for s in shapes(pdf, 0) if min(s.width, s.height) < 0.7 and abs(max(s.width, s.height) - 50.3) < 0.5]
+    assert bars
+    for s in bars:
+        assert 5 - 0.1 <= s.left and s.right <= pw - 5 + 0.1 and 5 - 0.1 <= s.top and s.bottom <= ph - 5 + 0.1
