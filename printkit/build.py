@@ -91,7 +91,11 @@ def _file_target(path: Path) -> Target:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deck"
+    """A folder name from a file name: lower case, runs of other characters become one hyphen.
+
+    Underscores stay, so a generated variant's file rebuilds into the folder it came from.
+    """
+    return re.sub(r"[^a-z0-9_]+", "-", text.lower()).strip("-") or "deck"
 
 
 def _check_options(targets: list[Target], request: BuildRequest, explicit: bool) -> tuple[list[Target], list[str]]:
@@ -147,6 +151,9 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
     planned: list[PlannedFile] = []
     opts, settings = request.options, request.settings
     targets, warnings = _check_options(resolve_targets(request.targets), request, bool(request.targets))
+    if settings.duplex == "fold" and (settings.offset_x or settings.offset_y):
+        warnings.append("--offset-x/--offset-y shift duplex backs; a fold-over sheet prints both sides at once, "
+                        "so they are not used")
     icons = icon_dirs(request.templates)
     suffix = f"{opts.lang}-{settings.paper}"
     for target in targets:
@@ -186,6 +193,8 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
             path = f"{folder}/overview-{suffix}.png"
             planned.append(PlannedFile(path, png, _entry(path, target, "overview", "preview", len(samples), 1,
                                                          request, png)))
+    if not targets:
+        raise InputError.single("nothing to build: " + "; ".join(w.split(": ", 2)[-1] for w in warnings))
     _refuse_collisions(planned, targets)
     return planned, warnings
 

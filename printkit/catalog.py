@@ -38,7 +38,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         id="ganz-schon-clever",
         title="Ganz schön clever",
-        title_zh="快狠準／絕頂聰明",
+        title_zh="絕頂聰明",
         components=(
             "score-sheets: a pad of score sheets (--count, 1 or 2 per page)",
             "solo-page: solo rules summary and rating table",

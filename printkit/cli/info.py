@@ -7,7 +7,6 @@ from enum import StrEnum
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from printkit.catalog import GAMES
 from printkit.cli.common import out
@@ -15,17 +14,16 @@ from printkit.cli.common import out
 
 def games() -> None:
     """List the bundled games and the components each one prints."""
-    table = Table(title="Bundled games", show_lines=True)
-    table.add_column("game")
-    table.add_column("players")
-    table.add_column("components")
-    table.add_column("game options")
     for g in GAMES:
         lo, hi = g.players
-        table.add_row(f"{g.id}\n{g.title} · {g.title_zh}", f"{lo}-{hi}", "\n".join(g.components),
-                      ", ".join(f"--{o.replace('_', '-')}" for o in g.options))
-    out.print(table)
-    out.print("Your own deck: printkit build my-deck.yaml  (see `printkit schema deck`)")
+        aliases = f"  (also: {', '.join(g.aliases)})" if g.aliases else ""
+        out.print(f"[bold]{g.id}[/]{aliases}  {g.title} · {g.title_zh}")
+        options = ", ".join(f"--{o.replace('_', '-')}" for o in g.options)
+        out.print(f"  players {lo}-{hi} · languages {', '.join(g.languages)} · options {options}")
+        for line in g.components:
+            out.print(f"  - {line}", markup=False)
+        out.print()
+    out.print("Your own deck: printkit build my-deck.yaml  (see `printkit schema deck`)", markup=False)
 
 
 def sizes() -> None:

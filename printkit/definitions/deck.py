@@ -56,7 +56,7 @@ def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
     doc = load_document(path)
     if not isinstance(doc.data, dict):
         raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
-    definition = doc.validate(DeckDefinition)
+    definition = doc.validate(DeckDefinition, kind="deck")
     if isinstance(definition.size, CustomSize):
         width, height = definition.size.width, definition.size.height
     else:

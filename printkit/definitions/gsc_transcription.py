@@ -91,7 +91,7 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
         raw = _Transcription.model_validate(doc.data)
     except ValidationError as exc:
         # Report the shape errors, then still run the rule checks on every field that validated.
-        problems.extend(doc.validation_error(exc).problems)
+        problems.extend(doc.validation_error(exc, "gsc-sheet").problems)
         failed = {err["loc"][0] for err in exc.errors() if err["loc"]}
         good = {k: v for k, v in doc.data.items() if k in _Transcription.model_fields and k not in failed}
         raw = _Fields.model_validate(good)  # cannot fail: each of these fields validated above

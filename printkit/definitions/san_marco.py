@@ -35,7 +35,7 @@ def parse(text: str, file: str = "<input>") -> SanMarcoDefinition:
 def from_document(doc: Document) -> SanMarcoDefinition:
     if not isinstance(doc.data, dict):
         raise doc.error([], "a San Marco definition must be a YAML mapping (schema:, map:, decks:, rules: ...)")
-    game = doc.validate(SanMarcoDefinition)
+    game = doc.validate(SanMarcoDefinition, kind="san-marco")
     problems = [doc.problem(path, msg) for path, msg in check(game)]
     if problems:
         raise InputError(problems)

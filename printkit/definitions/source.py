@@ -53,14 +53,17 @@ class Document:
     def error(self, path: Sequence[Any], message: str) -> InputError:
         return InputError([self.problem(path, message)])
 
-    def validate(self, model: type[M], context: dict[str, Any] | None = None) -> M:
-        """Validate the data against ``model``; raise :class:`InputError` naming every problem."""
+    def validate(self, model: type[M], context: dict[str, Any] | None = None, kind: str | None = None) -> M:
+        """Validate the data against ``model``; raise :class:`InputError` naming every problem.
+
+        ``kind`` names the file's schema (``printkit schema KIND``) in hints about unknown keys.
+        """
         try:
             return model.model_validate(self.data, context=context)
         except ValidationError as exc:
-            raise self.validation_error(exc) from None
+            raise self.validation_error(exc, kind) from None
 
-    def validation_error(self, exc: ValidationError) -> InputError:
+    def validation_error(self, exc: ValidationError, kind: str | None = None) -> InputError:
         errors = exc.errors(include_url=False)
         # A missing key is named by the last part of its location, which is (of course) not in the data.
         tagged = [(err, _tag_index(self.data, err["loc"][:-1] if err["type"] == "missing" else err["loc"]))
@@ -74,7 +77,7 @@ class Document:
             ):
                 continue  # a union member that failed earlier than another: report the closer miss only
             loc = [p for i, p in enumerate(err["loc"]) if i != tag]
-            problems.append(self.problem(loc, _describe(err)))
+            problems.append(self.problem(loc, _describe(err, kind)))
         return InputError(problems)
 
 
@@ -103,11 +106,12 @@ def _child(node: yaml.Node, key: Any) -> yaml.Node | None:
     return None
 
 
-def _describe(err: dict[str, Any]) -> str:
+def _describe(err: dict[str, Any], schema: str | None = None) -> str:
     found = err.get("input")
     kind = err["type"]
     if kind == "extra_forbidden":
-        return "unknown key (check its spelling; see `printkit schema`)"
+        hint = f"; `printkit schema {schema}` lists the keys" if schema else ""
+        return f"unknown key (check its spelling{hint})"
     if kind == "missing":
         return "required key is missing"  # the key's name is the last part of the path shown
     shown = repr(found)

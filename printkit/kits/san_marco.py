@@ -31,6 +31,12 @@ def components(options: BuildOptions) -> list[Component]:
     players = options.players
     out: list[Component] = []
     if definition:
+        given = [f"--{k}" for k, v in (("districts", districts), ("ranks", ranks), ("style", map_style))
+                 if v is not None]
+        if given:
+            raise InputError.single(
+                f"{', '.join(given)} make a new variant from `san-marco`; {definition} already defines its map, "
+                "so edit that file instead (map.districts, rules.ranks)")
         game = loader.load(str(definition))
     else:
         game = loader.load()

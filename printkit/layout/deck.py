@@ -16,7 +16,8 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
     backs: list[Piece] = []
     for card in deck.cards:
         fields = {**card.fields, "index": card.index, "copy": card.copy}
-        label = f"card {card.index} ({card.fields.get('name', card.source)})"
+        name = card.fields.get("name")
+        label = f"card {card.index} ({name}, {card.source})" if name else f"card {card.index} ({card.source})"
         scope = {"card": fields, "style": d.style, "deck": deck_info, "lang": options.lang}
         fronts.append(render_template(deck.front, scope, deck.width, deck.height, label, base))
         if deck.back is not None:

@@ -58,7 +58,7 @@ def test_failing_expression_points_at_the_template_line(tmp_path):
     result = build(deck(tmp_path, "- {name: A, n: 0}"), "--templates", t, "--out", tmp_path / "o")
     assert result.exit_code == 2
     assert "standard.yaml:3:" in result.output and "ZeroDivisionError" in result.output
-    assert "card 1 (A)" in result.output
+    assert "card 1 (A, " in result.output
 
 
 def test_colour_names_work_and_nonsense_colours_are_named(tmp_path):
@@ -174,3 +174,27 @@ def test_whole_kit_in_german_leaves_out_games_without_german_texts(tmp_path):
     assert "san-marco: left out: San Marco has texts in en, zh-TW; --lang de is not available" in result.output
     assert (tmp_path / "o" / "ganz-schon-clever" / "score-sheets-de-a4.pdf").is_file()
     assert not (tmp_path / "o" / "san-marco").exists()
+
+
+def test_nothing_left_to_build_is_an_error_and_writes_nothing(tmp_path):
+    result = build("--players", "5", "--lang", "de", "--out", tmp_path / "o")
+    assert result.exit_code == 2 and "nothing to build" in result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_variant_options_with_a_definition_file_are_refused(tmp_path):
+    from printkit.definitions.san_marco import CLASSIC
+
+    result = build(CLASSIC, "--districts", "9", "--out", tmp_path / "o")
+    assert result.exit_code == 2 and "already defines its map" in result.output
+
+
+def test_offsets_are_not_silently_ignored_with_fold(tmp_path):
+    result = runner.invoke(app, ["build", str(deck(tmp_path)), "--duplex", "fold", "--offset-x", "1",
+                                 "--out", str(tmp_path / "o")])
+    assert result.exit_code == 0 and "not used" in result.output
+
+
+def test_unknown_key_hint_names_the_right_schema(tmp_path):
+    d = write(tmp_path / "d.yaml", "title: T\ncards: [{name: A}]\nfornt: x\n")
+    assert "`printkit schema deck` lists the keys" in build(d, "--out", tmp_path / "o").output
