@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from printkit.definitions.gsc import load_gsc_game
-from printkit.definitions.source import Document, load_document, parse_text
+from printkit.definitions.source import Document, parse_text, read_text
 from printkit.errors import InputError, Problem
 from printkit.model.gsc import GscGame
 from printkit.model.gsc_sheet import ActionCount, Sheet
@@ -73,19 +73,19 @@ def transcription_json_schema() -> dict:
 
 def load_transcription(path: str | Path, game: GscGame | None = None) -> Sheet:
     """Read one transcription file; every problem found is reported in one InputError."""
-    return transcription_from_document(load_document(path), game)
+    return transcription_from_document(parse_text(read_text(path), str(path), strict=False), game)
 
 
 def parse_transcription(text: str, file: str = "<input>", game: GscGame | None = None) -> Sheet:
     """Like :func:`load_transcription`, from text (for tests and stdin)."""
-    return transcription_from_document(parse_text(text, file), game)
+    return transcription_from_document(parse_text(text, file, strict=False), game)
 
 
 def transcription_from_document(doc: Document, game: GscGame | None = None) -> Sheet:
     game = game or load_gsc_game()
     if not isinstance(doc.data, dict):
         raise doc.error((), "a transcription must be a mapping with keys game, players, yellow, ...")
-    problems: list[Problem] = []
+    problems: list[Problem] = list(doc.problems)
     raw: _Transcription | _Fields
     try:
         raw = _Transcription.model_validate(doc.data)

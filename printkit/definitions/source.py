@@ -32,6 +32,7 @@ class Document:
     data: Any
     node: yaml.Node | None
     file: str
+    problems: tuple[Problem, ...] = ()  # found while parsing but not fatal (see ``parse_text(strict=False)``)
 
     def locate(self, path: Sequence[Any]) -> tuple[int | None, int | None]:
         """Return (line, column), both 1-based, of the deepest node on ``path`` that exists."""
@@ -120,31 +121,39 @@ def _describe(err: dict[str, Any], schema: str | None = None) -> str:
     return f"{err['msg']}; found {shown}"
 
 
-def _check_duplicate_keys(node: yaml.Node, file: str) -> None:
+def _duplicate_keys(node: yaml.Node, file: str) -> list[Problem]:
     """PyYAML keeps the last of two equal keys silently; a user's first value would be lost."""
+    found: list[Problem] = []
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, yaml.Node] = {}
         for k, v in node.value:
             name = str(k.value)
             if name in seen:
                 first = seen[name].start_mark.line + 1
-                raise InputError.single(
-                    f"key {name!r} appears twice (first on line {first})",
-                    file, k.start_mark.line + 1, k.start_mark.column + 1,
-                )
-            seen[name] = k
-            _check_duplicate_keys(v, file)
+                found.append(Problem(f"key {name!r} appears twice (first on line {first})", file,
+                                     k.start_mark.line + 1, k.start_mark.column + 1))
+            else:
+                seen[name] = k
+            found.extend(_duplicate_keys(v, file))
     elif isinstance(node, yaml.SequenceNode):
         for item in node.value:
-            _check_duplicate_keys(item, file)
+            found.extend(_duplicate_keys(item, file))
+    return found
 
 
-def parse_text(text: str, file: str = "<input>") -> Document:
-    """Parse YAML or JSON text into a :class:`Document`; syntax errors become InputError."""
+def parse_text(text: str, file: str = "<input>", strict: bool = True) -> Document:
+    """Parse YAML or JSON text into a :class:`Document`; syntax errors become InputError.
+
+    A key given twice is an error at once when ``strict``; otherwise it is kept in
+    ``Document.problems`` (the last value wins) so a checker can report it with the rest.
+    """
+    duplicates: list[Problem] = []
     try:
         node = yaml.compose(text, Loader=_Loader)
         if node is not None:
-            _check_duplicate_keys(node, file)
+            duplicates = _duplicate_keys(node, file)
+            if duplicates and strict:
+                raise InputError(duplicates[:1])
         data = yaml.load(text, Loader=_Loader) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -160,7 +169,7 @@ def parse_text(text: str, file: str = "<input>") -> Document:
         raise InputError.single(f"YAML syntax error: {what}", file, line, column) from None
     except yaml.YAMLError as exc:
         raise InputError.single(f"YAML syntax error: {exc}", file) from None
-    return Document(data, node, file)
+    return Document(data, node, file, tuple(duplicates))
 
 
 def read_text(path: str | Path, what: str = "file") -> str:

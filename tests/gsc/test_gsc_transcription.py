@@ -124,3 +124,20 @@ def test_players_out_of_range_with_other_errors() -> None:
     err = _error(GOOD.replace("players: 1", "players: 7").replace("[[3, 6],", "[[3, 4],").replace(
         "[2, 3, 7, 12]", "[2, 3, 7, 2]"))
     assert [(p.line, p.path) for p in err.problems] == [(2, "players"), (3, "yellow.0.1"), (4, "blue.3")]
+
+
+def test_a_duplicate_key_is_reported_with_every_other_problem(tmp_path):
+    from printkit.definitions.gsc_transcription import load_transcription
+    from printkit.errors import InputError
+
+    p = tmp_path / "dup.yaml"
+    p.write_text("game: gsc\nplayers: 1\nplayers: 2\nyellow: [[9], [], [], []]\nblue: [2, 2]\ngreen: 12\n",
+                 encoding="utf-8")
+    try:
+        load_transcription(p)
+    except InputError as exc:
+        lines = [(pr.line, pr.message) for pr in exc.problems]
+    else:
+        raise AssertionError("a malformed sheet must not load")
+    assert [line for line, _ in lines] == [3, 4, 5, 6]
+    assert "appears twice" in lines[0][1]
