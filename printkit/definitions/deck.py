@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -37,34 +37,40 @@ class LoadedDeck:
     back: CardTemplate | None
 
 
-def _quantity(value: object, where: Problem) -> int:
+def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
+    """How many copies; a bad value is recorded in ``problems`` (and counts as 0)."""
     if value is None or value == "":
         return 1
     try:
         qty = int(str(value).strip())
     except ValueError:
-        raise InputError([Problem(f"quantity must be a whole number; found {value!r}", where.file, where.line,
-                                  where.column, where.path)]) from None
+        problems.append(replace(where, message=f"quantity must be a whole number; found {value!r}"))
+        return 0
     if qty < 0:
-        raise InputError([Problem(f"quantity must be 0 or more; found {qty}", where.file, where.line, where.column,
-                                  where.path)])
+        problems.append(replace(where, message=f"quantity must be 0 or more; found {qty}"))
+        return 0
     return qty
 
 
 def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
-    """Read a deck definition, its CSV (if any) and its templates (``templates`` first)."""
+    """Read a deck definition, its CSV (if any) and its templates (``templates`` first).
+
+    Every problem found in the definition and its cards is reported at once.
+    """
     doc = load_document(path)
     if not isinstance(doc.data, dict):
         raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
     definition = doc.validate(DeckDefinition, kind="deck")
+    problems: list[Problem] = []
+    width = height = 0.0
     if isinstance(definition.size, CustomSize):
         width, height = definition.size.width, definition.size.height
+    elif definition.size in card_sizes():
+        size = card_sizes()[definition.size]
+        width, height = float(size["width"]), float(size["height"])
     else:
-        sizes = card_sizes()
-        if definition.size not in sizes:
-            raise doc.error(("size",), f"unknown card size {definition.size!r}; known: {', '.join(sizes)}, "
-                                       "or {width: .., height: ..} in mm")
-        width, height = float(sizes[definition.size]["width"]), float(sizes[definition.size]["height"])
+        problems.append(doc.problem(("size",), f"unknown card size {definition.size!r}; known: "
+                                               f"{', '.join(card_sizes())}, or {{width: .., height: ..}} in mm"))
     qcol = definition.quantity_column
     rows: list[tuple[dict, Problem]] = []
     if definition.cards is not None:
@@ -75,11 +81,13 @@ def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
         rows = _read_csv(path.parent / definition.csv, qcol)
     cards: list[Card] = []
     for fields, where in rows:
-        qty = _quantity(fields.get(qcol), where)
+        qty = _quantity(fields.get(qcol), where, problems)
         clean = {k: v for k, v in fields.items() if k != qcol}
         for copy in range(1, qty + 1):
             cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy,
                               source=f"{where.file}:{where.line}" if where.line else str(where.file)))
+    if problems:
+        raise InputError(problems)
     front = load_template(find_template(definition.front, templates, path.parent))
     back = load_template(find_template(definition.back, templates, path.parent)) if definition.back else None
     return LoadedDeck(definition, tuple(cards), width, height, path, front, back)

@@ -134,3 +134,18 @@ def test_duplicate_keys_are_not_silently_dropped():
 def test_json_definitions_are_accepted(tmp_path):
     p = write(tmp_path, "d.json", '{"title": "T", "cards": [{"name": "A", "qty": 2}]}')
     assert len(load_deck(p).cards) == 2
+
+
+def test_every_problem_of_a_deck_is_reported_at_once(tmp_path):
+    p = write(tmp_path, "d.yaml", """
+        title: T
+        size: pokr
+        cards:
+          - {name: A, qty: lots}
+          - {name: B, qty: -2}
+    """)
+    msgs = problems(p)
+    assert len(msgs) == 3
+    assert ":2:" in msgs[0] and "pokr" in msgs[0]
+    assert ":4:" in msgs[1] and "'lots'" in msgs[1]
+    assert ":5:" in msgs[2] and "0 or more" in msgs[2]
