@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
@@ -33,7 +34,7 @@ from printkit.layout.elements import (
     VAlign,
 )
 from printkit.model.gsc import AREAS, AreaName, Bonus, GscGame
-from printkit.model.gsc_sheet_layout import FontName, Format, Region, SheetLayout
+from printkit.model.gsc_sheet_layout import FontName, Format, PrintFloor, Region, SheetLayout
 
 LANGS = ("en", "zh-TW", "de")
 DEFAULT_COUNT = 10  # sheets in a pad when --count is not given: a handful of games
@@ -136,8 +137,9 @@ def qr_payload(game: GscGame, layout: SheetLayout, format_name: str, rounds: int
 class _Canvas:
     """Collects elements drawn in design millimetres and places them on the sheet."""
 
-    def __init__(self, layout: SheetLayout, scale: float, origin: tuple[float, float]):
+    def __init__(self, layout: SheetLayout, scale: float, origin: tuple[float, float], floor: PrintFloor):
         self.layout = layout
+        self.floor = floor
         self.s = scale
         self.ox, self.oy = origin
         self.elements: list[Element] = []
@@ -177,8 +179,12 @@ class _Canvas:
              align: Align = "center", valign: VAlign = "middle", bold: bool = False, wrap: bool = False,
              rotation: Literal[0, 90, 180, 270] = 0) -> None:
         spec = self.layout.fonts[font]
-        self.elements.append(Text(self.x(x), self.y(y), self.len(w), self.len(h), text, size=spec.size * self.s,
-                                  min_size=spec.min * self.s, color=color, align=align, valign=valign, bold=bold,
+        # Fonts scale with the design, but never print below the format's floor: the design keeps
+        # room for text at the floor wherever scaling would take it lower.
+        floor = self.floor.cjk if has_cjk(text) else self.floor.latin
+        size, min_size = max(spec.size * self.s, floor), max(spec.min * self.s, floor)
+        self.elements.append(Text(self.x(x), self.y(y), self.len(w), self.len(h), text, size=size,
+                                  min_size=min_size, color=color, align=align, valign=valign, bold=bold,
                                   wrap=wrap, rotation=rotation))
         self.printed.append(text)
 
@@ -202,7 +208,7 @@ class _SheetBuilder:
         d = layout.design
         scale = min((pw - 2 * fmt.margin) / d.width, (ph - 2 * fmt.margin) / d.height, layout.max_scale)
         origin = ((pw - d.width * scale) / 2, (ph - d.height * scale) / 2)
-        self.cv = _Canvas(layout, scale, origin)
+        self.cv = _Canvas(layout, scale, origin, layout.floor(format_name))
         self.boxes: list[SheetBox] = []
         self.bonuses: list[BonusMark] = []
 
@@ -349,6 +355,8 @@ class _SheetBuilder:
         ends: dict[int, list[int]] = {}
         for players, n in sorted(self.game.rounds.by_player_count.items()):
             ends.setdefault(n, []).append(players)
+        compact = self.fmt.round_ends == "compact"
+        first_end: tuple[float, float] | None = None
         for i in range(self.rounds):
             number = i + 1
             cx = r.x + m.round_pitch * (i + 0.5)
@@ -367,9 +375,17 @@ class _SheetBuilder:
             ):
                 who = ends[number]
                 span = f"{who[0]}–{who[-1]}" if len(who) > 1 else str(who[0])
-                text = self.label("round_ends", players=self.label("players_short", n=span))
+                if compact:
+                    text = self.label("players_compact", n=span)
+                else:
+                    text = self.label("round_ends", players=self.label("players_short", n=span))
                 ty = bonus_cy + m.bonus / 2 + 0.4
                 cv.text(cx - m.round_pitch / 2, ty, m.round_pitch, r.bottom - ty, text, "tiny", c.ink, wrap=True)
+                if compact and first_end is None:
+                    first_end = (cx - m.round_pitch / 2, ty)
+        if first_end is not None:  # "last round:" leads into the player counts, on their line
+            kx, ky = first_end
+            cv.text(r.x, ky, kx - r.x, r.bottom - ky, self.label("round_ends_key"), "tiny", c.ink, align="right")
 
     def _round_bonus(self, options: tuple[Bonus, ...], cx: float, cy: float, index: int) -> None:
         """One bonus, or the round-4 choice drawn as a black X and a black number."""
@@ -641,7 +657,9 @@ class _SheetBuilder:
             x += widths["area"]
             op("+")
         fox_w = widths["fox_icon"] + widths["fox_count"] + widths["op"] + widths["lowest"] + 2.0
-        cv.text(x, r.y, fox_w, label_h, self.label("foxes_times_lowest"), "caption", c.ink, bold=True)
+        # Its label may reach over the "+" before and the "=" after: they have no label of their own.
+        cv.text(x - widths["op"], r.y, fox_w + 2 * widths["op"], label_h, self.label("foxes_times_lowest"),
+                "caption", c.ink, bold=True)
         cv.rect(x, by - 0.8, fox_w, bh + 1.6, fill=None, stroke=c.fox, width=m.stroke_box * 1.4, radius=2.0)
         cv.icon("gsc-fox", x + 1.0, by + (bh - widths["fox_icon"]) / 2, widths["fox_icon"], widths["fox_icon"],
                 c.fox)
@@ -658,6 +676,8 @@ class _SheetBuilder:
         self.box("score", "score", index, x, by, r.right - x, bh, width=m.stroke_box * 3.2, name="total")
 
     def _draw_legend(self) -> None:
+        if not self.fmt.legend:
+            return
         r = self.layout.regions.legend
         self.cv.text(r.x, r.y, r.w, r.h, self.label("legend"), "legend", self.c.ink, align="left", wrap=True)
 
@@ -675,6 +695,14 @@ class _SheetBuilder:
         s = self.layout.regions.serial
         self.cv.text(s.x, s.y, s.w, s.h, self.serial, "caption", self.c.muted, align="right")
         return QRCode(data, self.cv.x(r.x + r.w - size), self.cv.y(r.y), self.cv.len(size))
+
+
+_CJK = re.compile("[\u2e80-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds a Chinese (or other CJK) character, which needs a larger print size."""
+    return _CJK.search(text) is not None
 
 
 def _is_cjk_word(text: str) -> bool:

@@ -1,10 +1,12 @@
 """Ganz schön clever: the solo page (rules summary in our own words and the rating table).
 
 The rules text is ``sheet.yaml``'s ``solo_rules``; the rounds and the rating bands come from
-``game.yaml``.  One page, on the paper of the pad.
+``game.yaml``.  One page, on the paper of the pad, which also carries the sheet's icon legend.
 """
 
 from __future__ import annotations
+
+import re
 
 from printkit.layout.elements import Element, Icon, Line, Piece, Rect, Text
 from printkit.model.gsc import GscGame, RatingBand
@@ -63,4 +65,12 @@ def solo_piece(game: GscGame, layout: SheetLayout, format_name: str, lang: str) 
     els.append(Rect(m, top, w, bottom - top, fill=None, stroke=c.ink, stroke_width=0.4, radius=1.5))
     els.append(Line(m + col1, top + row_h, m + col1, bottom, stroke=c.ink, stroke_width=0.25))
     els.append(Icon("gsc-fox", pw - m - 14, bottom + 6, 14, 14, c.fox))
+    # The icon legend: printed once here for every pad (the half sheets have no room for it).
+    legend_top = bottom + 6
+    els.append(Text(m, legend_top, w - 18, 7, layout.label("solo_legend_title", lang), size=ts.size,
+                    min_size=ts.min, color=c.ink, align="left", bold=True, wrap=False))
+    items = "\n".join(part.strip() for part in re.split(r"\s{3,}", layout.label("legend", lang)))
+    els.append(Text(m, legend_top + 8, w - 18, ph - m - legend_top - 8, items, size=f["solo_text"].size,
+                    min_size=f["solo_text"].min, color=c.ink, align="left", valign="top", wrap=True,
+                    leading=1.35))
     return Piece(f"{game.id} solo page", pw, ph, tuple(els))

@@ -37,6 +37,13 @@ class MarkerSpec(_Frozen):
     inset: float = Field(ge=0)
 
 
+class PrintFloor(_Frozen):
+    """Smallest size text may print at, in pt at print size (after the design is scaled)."""
+
+    latin: float = Field(gt=0)
+    cjk: float = Field(gt=0)  # text with any Chinese character: its strokes need more size
+
+
 class Format(_Frozen):
     """One sheet size: which paper it is printed on, how many to a sheet of paper, its trim size."""
 
@@ -45,6 +52,12 @@ class Format(_Frozen):
     page: tuple[float, float]
     margin: float = Field(ge=0)
     marker: MarkerSpec
+    min_print_pt: PrintFloor | None = None  # overrides the layout's floor for this format
+    # Small sheets leave out what cannot be printed legibly at their scale: the icon legend
+    # (the solo page carries it) and the two-line "N players / last round" captions, which become
+    # a player count under the round with one "last round" key in the heading.
+    legend: bool = True
+    round_ends: Literal["caption", "compact"] = "caption"
 
     @model_validator(mode="after")
     def _marker_in_margin(self) -> Format:
@@ -160,6 +173,7 @@ class SheetLayout(_Frozen):
     design: Design
     formats: dict[str, Format]
     max_scale: float = Field(gt=0)
+    min_print_pt: PrintFloor
     regions: Regions
     metrics: Metrics
     fonts: dict[FontName, FontSpec]
@@ -186,6 +200,10 @@ class SheetLayout(_Frozen):
     def label(self, key: str, lang: str, **values: object) -> str:
         text = self.labels[key].get(lang)
         return text.format(**values) if values else text
+
+    def floor(self, format_name: str) -> PrintFloor:
+        """The smallest print size of text on sheets of ``format_name``."""
+        return self.formats[format_name].min_print_pt or self.min_print_pt
 
     def format_for(self, paper: str, per_page: int) -> tuple[str, Format]:
         for name, fmt in self.formats.items():

@@ -1,0 +1,119 @@
+"""Text is legible at print size: the font sizes read back from the PDF, on every format.
+
+The design is drawn once and scaled onto each format (about 0.63 on the half sheets), so scaled
+fonts can fall below what a home printer renders legibly.  These tests read the size every
+character was printed at (``FPDFText_GetFontSize``: the font size times the text matrix, in pt on
+the page) and hold it to the floors: 5.5 pt for Latin text, 6.5 pt for Chinese.
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+import pypdfium2
+import pypdfium2.raw as pdfium
+import pytest
+
+from printkit.layout.gsc_sheet import build_sheet, has_cjk
+from printkit.layout.paper import PrintSettings
+from printkit.model.gsc import GscGame
+from printkit.model.gsc_sheet_layout import SheetLayout
+from printkit.render.pdf import FURNITURE_COLOR, render
+
+from .conftest import build, rendered
+
+LATIN_FLOOR = 5.5  # pt at print size
+CJK_FLOOR = 6.5
+
+# (paper, sheets per page) of every format in sheet.yaml
+FORMATS = [("a4", 1), ("letter", 1), ("a3", 1), ("a4", 2), ("letter", 2), ("a3", 2)]
+LANGS = ("en", "zh-TW", "de")
+
+
+def _furniture_rgb() -> tuple[int, int, int]:
+    h = FURNITURE_COLOR.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def printed_sizes(pdf_bytes: bytes) -> list[tuple[str, float]]:
+    """(character, size in pt) of every visible character of the sheets, page furniture left out.
+
+    The page's own furniture (the "print at 100 %" note, crop-mark labels) is the renderer's, not
+    the sheet's: it is told apart by its colour.
+    """
+    furniture = _furniture_rgb()
+    out: list[tuple[str, float]] = []
+    pdf = pypdfium2.PdfDocument(pdf_bytes)
+    for page in pdf:
+        tp = page.get_textpage()
+        for i in range(tp.count_chars()):
+            ch = chr(pdfium.FPDFText_GetUnicode(tp.raw, i))
+            if ch.isspace() or not ch.isprintable():
+                continue
+            rgba = [ctypes.c_uint() for _ in range(4)]
+            assert pdfium.FPDFText_GetFillColor(tp.raw, i, *(ctypes.byref(v) for v in rgba))
+            if tuple(v.value for v in rgba[:3]) == furniture:
+                continue
+            out.append((ch, pdfium.FPDFText_GetFontSize(tp.raw, i)))
+    return out
+
+
+def _too_small(sizes: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    bad = {(ch, round(s, 2)) for ch, s in sizes if s < (CJK_FLOOR if has_cjk(ch) else LATIN_FLOOR) - 1e-3}
+    return sorted(bad, key=lambda t: t[1])
+
+
+@pytest.mark.parametrize("ink", [False, True], ids=["colour", "ink-saver"])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "per_page"), FORMATS, ids=[f"{p}x{n}" for p, n in FORMATS])
+def test_no_text_prints_below_the_floor(paper: str, per_page: int, lang: str, ink: bool) -> None:
+    r = rendered(paper=paper, lang=lang, per_page=per_page, ink_saver=ink, count=per_page)
+    assert r.warnings == []  # nothing had to shrink below its smallest size to fit its box
+    sizes = printed_sizes(r.pdf)
+    assert len(sizes) > 200  # the whole sheet was read
+    if lang == "zh-TW":
+        assert any(has_cjk(ch) for ch, _ in sizes)
+    assert _too_small(sizes) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_solo_page_text_is_legible(paper: str, lang: str) -> None:
+    _, solo, _ = build(paper=paper, lang=lang)
+    r = render(solo, PrintSettings(paper=paper), lang)
+    assert r.warnings == []
+    assert _too_small(printed_sizes(r.pdf)) == []
+
+
+def test_the_read_back_size_is_the_printed_size(game: GscGame, layout: SheetLayout) -> None:
+    """The numbers in the yellow and blue boxes print at the design size times the format's scale:
+    the read-back includes the scaling (it is not the size at scale 1)."""
+    plan = build_sheet(game, layout, "letter-half")
+    assert plan.scale < 0.7
+    sizes = printed_sizes(rendered(paper="letter", per_page=2, count=2).pdf)
+    biggest = max(s for _, s in sizes)
+    assert biggest == pytest.approx(layout.fonts["number"].size * plan.scale, abs=0.01)
+
+
+def test_the_floor_is_data(layout: SheetLayout) -> None:
+    """sheet.yaml's floor is at least the legibility floor on every format."""
+    for name in layout.formats:
+        floor = layout.floor(name)
+        assert floor.latin >= LATIN_FLOOR and floor.cjk >= CJK_FLOOR, name
+
+
+def test_half_sheets_leave_out_the_legend_and_shorten_round_ends(layout: SheetLayout) -> None:
+    """What does not fit legibly at half size is left out there, and the solo page has the legend."""
+    full, solo, _ = build(paper="letter", lang="en")
+    half, _, _ = build(paper="letter", lang="en", per_page=2)
+
+    def texts(component) -> str:
+        from printkit.layout.elements import Text
+
+        return "\n".join(e.text for e in component.pages[0].elements if isinstance(e, Text))
+
+    legend = layout.label("legend", "en")
+    assert legend in texts(full) and legend not in texts(half)
+    assert "last round" in texts(full).replace("\n", " ")
+    assert layout.label("round_ends_key", "en") in texts(half)
+    assert "fox: worth your lowest area" in texts(solo)
