@@ -130,12 +130,13 @@ class _Doc:
             return
         b = place.box
         length = b.w if place.rotation == 0 else b.h
+        # The note is 6.5 pt, legible in Chinese too; it may shrink to 5.5 pt for a long Latin line.
         elements = [
-            Line(0, 1.0, 50, 1.0, stroke=FURNITURE_COLOR, stroke_width=0.3),
-            Line(0, 0.2, 0, 1.8, stroke=FURNITURE_COLOR, stroke_width=0.3),
-            Line(50, 0.2, 50, 1.8, stroke=FURNITURE_COLOR, stroke_width=0.3),
-            Line(25, 0.5, 25, 1.5, stroke=FURNITURE_COLOR, stroke_width=0.2),
-            Text(0, 2.0, length, 2.0, message("print_note", self.lang), size=5.5, min_size=4.0,
+            Line(0, 0.6, 50, 0.6, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(0, 0.0, 0, 1.2, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(50, 0.0, 50, 1.2, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(25, 0.3, 25, 0.9, stroke=FURNITURE_COLOR, stroke_width=0.2),
+            Text(0, 1.3, length, 2.7, message("print_note", self.lang), size=6.5, min_size=5.5,
                  color=FURNITURE_COLOR, align="left", wrap=False),
         ]
         piece = Piece("page furniture", length, 4.0, tuple(elements))
