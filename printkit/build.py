@@ -14,7 +14,7 @@ from pathlib import Path
 from printkit.catalog import GAMES, GameEntry, find_game, game_for_schema, known_schemas
 from printkit.definitions.source import load_document
 from printkit.errors import InputError
-from printkit.layout.components import BuildOptions, Component, Edition, TextFile
+from printkit.layout.components import BuildOptions, Component, Edition, TextFile, count_label
 from printkit.layout.paper import PAPER_SIZES, PrintSettings
 from printkit.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.render.pdf import Rendered, render
@@ -182,7 +182,7 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
             planned.append(PlannedFile(path, rendered.pdf, _entry(path, target, comp.name, comp.kind,
                                                                   rendered.pieces, rendered.pages, request,
                                                                   rendered.pdf)))
-            samples.append((comp.title, rendered.pdf))
+            samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", rendered.pdf))
             if request.png:
                 for i, png in enumerate(page_pngs(rendered.pdf), start=1):
                     path = f"{folder}/png/{comp.name}-{suffix}-p{i:02d}.png"

@@ -13,7 +13,7 @@ from printkit.build import BuildRequest
 from printkit.build import build as run_build
 from printkit.build import calibrate as run_calibrate
 from printkit.cli.common import err, out, user_errors
-from printkit.layout.components import BuildOptions
+from printkit.layout.components import BuildOptions, count_label
 from printkit.layout.paper import PrintSettings
 
 
@@ -106,8 +106,7 @@ def build(
         if e is None or e.pages == 0 or e.kind == "preview":
             what = e.kind if e else ""
         else:
-            kind = e.kind[:-1] if e.pieces == 1 and e.kind.endswith("s") else e.kind
-            what = f"{e.pieces} {kind}, {e.pages} page{'s' if e.pages != 1 else ''}"
+            what = f"{count_label(e.pieces, e.kind)}, {count_label(e.pages, 'pages')}"
         out.print(f"{f.status:>9}  {out_dir / f.path}  ({what})")
     out.print(f"manifest: {out_dir / 'manifest.json'}")
 

@@ -83,3 +83,8 @@ class BuildOptions:
     players: int | None = None
     seed: int = 1
     extra: dict[str, object] = field(default_factory=dict)
+
+
+def count_label(count: int, kind: str) -> str:
+    """``"62 cards"``, ``"1 sheet"``: a count of pieces for people to read."""
+    return f"{count} {kind[:-1] if count == 1 and kind.endswith('s') else kind}"
