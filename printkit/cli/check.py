@@ -104,7 +104,8 @@ def as_text(path: Path, players: int, r: CheckResult, game: GscGame, texts: Chec
             lines.append(f"  {ui('rating')}: {rating}")
     lines.append(f"{ui('verdict')}: {ui('legal' if r.legal else 'illegal')}")
     d = r.dice
-    lines.append("  " + ui("dice", dice=d.dice, available=d.available, marks=d.marks, bonus=min(d.bonus_marks, d.marks)))
+    bonus = min(d.bonus_marks, d.marks)  # an impossible sheet may "owe" more bonus marks than it shows
+    lines.append("  " + ui("dice", dice=d.dice, available=d.available, marks=d.marks, bonus=bonus))
     if r.violations:
         lines.append(f"{ui('violations')}:")
         for v in r.violations:
