@@ -80,7 +80,7 @@ def test_crop_marks_never_touch_a_card_or_leave_the_paper(size, paper, bleed, ga
         box = m.box(pad=0.0)
         inner = Box(box.x + 1e-6, box.y + 1e-6, max(box.w - 2e-6, 0), max(box.h - 2e-6, 0))
         assert not inner.intersects(bleed_box)
-        assert 0 < box.x and box.right < pw and 0 < box.y and box.bottom < ph
+        assert box.x > 0 and box.y > 0 and box.right < pw and box.bottom < ph  # on the paper
 
 
 @settings(max_examples=100, deadline=None)
