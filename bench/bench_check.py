@@ -13,14 +13,12 @@ import datetime
 import gc
 import os
 import platform
-import random
 import time
 from pathlib import Path
 
 from printkit.definitions.gsc import load_gsc_game
-from printkit.model.gsc import AREAS
 from printkit.model.gsc_sheet import Sheet
-from printkit.rules.gsc_engine import FocusedRandom, random_sheets
+from printkit.rules.gsc_engine import simulated_sheets
 from printkit.rules.gsc_legality import check
 
 RESULTS = Path(__file__).parent / "RESULTS.md"
@@ -28,20 +26,7 @@ HEADING = "## check (Ganz schön clever)"
 
 
 def make_sheets(n: int) -> list[Sheet]:
-    game = load_gsc_game()
-    sheets: list[Sheet] = []
-    seed = 0
-    while len(sheets) < n:
-        players = seed % 4 + 1
-        if seed % 2:
-            order = list(AREAS)
-            random.Random(seed).shuffle(order)
-            rng: random.Random = FocusedRandom(seed, order[:2], 0.9)
-        else:
-            rng = random.Random(seed)
-        sheets.extend(random_sheets(game, players, rng))
-        seed += 1
-    return sheets[:n]
+    return simulated_sheets(load_gsc_game(), n)
 
 
 def retime(sheets: list[Sheet], raw: list[float], n: int = 50, repeat: int = 7) -> list[tuple[int, float]]:

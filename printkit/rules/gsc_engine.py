@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printkit.model.gsc import AreaName, Bonus, GscGame
+from printkit.model.gsc import AREAS, AreaName, Bonus, GscGame
 from printkit.model.gsc_sheet import ActionCount, Sheet
 from printkit.rules.gsc_tables import tables
 
@@ -352,3 +352,25 @@ def random_game(game: GscGame, players: int, rng: random.Random) -> list[PlayerS
 def random_sheets(game: GscGame, players: int, rng: random.Random) -> list[Sheet]:
     """The final sheets of :func:`random_game`, as transcriptions would give them."""
     return [s.to_sheet(game, players) for s in random_game(game, players, rng)]
+
+
+def simulated_sheets(game: GscGame, n: int, rng_offset: int = 0) -> list[Sheet]:
+    """``n`` final sheets of random games: 1-4 players in turn, every other game played by a
+    :class:`FocusedRandom` that favours two areas (so areas fill up and bonuses get lost).
+
+    Deterministic: game ``k`` uses seed ``k + rng_offset``; a different offset gives other games.
+    """
+    sheets: list[Sheet] = []
+    k = 0
+    while len(sheets) < n:
+        players = k % 4 + 1
+        if k % 2:
+            order = list(AREAS)
+            random.Random(k).shuffle(order)
+            rng: random.Random = FocusedRandom(k + rng_offset, order[:2], 0.9)
+        else:
+            rng = random.Random(k + rng_offset)
+        sheets.extend(random_sheets(game, players, rng))
+        k += 1
+    return sheets[:n]
+

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from printkit.model.gsc import AREAS, GscGame
+from printkit.model.gsc import GscGame
 from printkit.model.gsc_sheet import ActionCount, Sheet
-from printkit.rules.gsc_engine import FocusedRandom, random_sheets
+from printkit.rules.gsc_engine import simulated_sheets
 from printkit.rules.gsc_legality import check
 from printkit.rules.gsc_schedule import Scheduler
 from printkit.rules.gsc_tables import tables
@@ -102,19 +102,7 @@ def test_slowest_simulated_sheets_are_legal(game: GscGame, row: tuple) -> None: 
 
 
 def _simulated(n: int) -> list[Sheet]:
-    out: list[Sheet] = []
-    seed = 0
-    while len(out) < n:
-        players = seed % 4 + 1
-        if seed % 2:
-            order = list(AREAS)
-            random.Random(seed).shuffle(order)
-            rng: random.Random = FocusedRandom(seed + 10_000, order[:2], 0.9)
-        else:
-            rng = random.Random(seed + 10_000)
-        out.extend(random_sheets(_GAME, players, rng))
-        seed += 1
-    return out[:n]
+    return simulated_sheets(_GAME, n, rng_offset=10_000)
 
 
 def _mutate(s: Sheet, rng: random.Random) -> Sheet:
