@@ -7,6 +7,7 @@ import typer
 from printkit.cli.build import build, calibrate
 from printkit.cli.check import check
 from printkit.cli.info import games, schema, sizes
+from printkit.cli.preflight import preflight
 
 app = typer.Typer(
     name="printkit",
@@ -22,6 +23,7 @@ app.command("check")(check)
 app.command("schema")(schema)
 app.command("sizes")(sizes)
 app.command("calibrate")(calibrate)
+app.command("preflight")(preflight)
 
 
 def main() -> None:

@@ -22,7 +22,7 @@ from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
 
 from .conftest import build, rendered
 
-LATIN_FLOOR = 5.5  # pt at print size
+LATIN_FLOOR = 6.0  # pt at print size
 CJK_FLOOR = 6.5
 
 # (paper, sheets per page) of every format in sheet.yaml
