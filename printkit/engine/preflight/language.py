@@ -10,7 +10,7 @@ import re
 from printkit.engine.render.text import NO_LINE_END, NO_LINE_START, is_cjk
 
 # Latin words a Chinese page may carry: units, codes, the tool's name.
-_LATIN_OK_IN_CJK = {"mm", "pt", "qr", "pdf", "printkit", "offset", "id", "cm", "a4", "a3", "letter"}
+_LATIN_OK_IN_CJK = {"mm", "pt", "qr", "pdf", "printkit", "offset", "id", "cm", "a4", "a3", "letter", "max", "min"}
 # Common English words that are not German words: one of them in a German build means a text fell back.
 _ENGLISH_ONLY = {
     "the", "and", "with", "your", "each", "points", "point", "round", "rounds", "player", "players", "take",

@@ -175,10 +175,30 @@ def check_placement(p: Placement, lang: str, glossary: tuple[str, ...] = (),
             if crossing and (j > i or not (_texture(piece, i, box) or _hidden(piece, j, i, box))):
                 yield finding("overlap", f"{element_name(j, other)} runs through it", i)
             elif obox is not None and _overlap(box, obox, 0.0):
+                if isinstance(other, Polygon) and not other.smooth and not _polygon_hits(other.points, box):
+                    continue  # only its bounding box reaches the text, not the shape
                 if j > i:
                     yield finding("overlap", f"{element_name(j, other)} is drawn over it", i)
                 elif not _inside(box, obox) and not _inside(obox, box) and not isinstance(other, Polygon):
                     yield finding("overlap", f"straddles the edge of {element_name(j, other)}", i)
+
+
+def _polygon_hits(points: tuple[tuple[float, float], ...], box: Box) -> bool:
+    """Does the polygon cover any of the box: a corner inside it, a vertex inside the box, or crossing edges?"""
+    def inside(x: float, y: float) -> bool:
+        hit = False
+        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+        return hit
+
+    corners = [(box.x, box.y), (box.right, box.y), (box.x, box.bottom), (box.right, box.bottom)]
+    if any(inside(x, y) for x, y in corners):
+        return True
+    if any(box.x < x < box.right and box.y < y < box.bottom for x, y in points):
+        return True
+    edges = zip(points, points[1:] + points[:1], strict=True)
+    return any(_crosses((x1, y1, x2, y2, 0.0), box) for (x1, y1), (x2, y2) in edges)
 
 
 def _ruled(piece, a: Box, b: Box) -> bool:

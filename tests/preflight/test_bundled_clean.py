@@ -1,0 +1,94 @@
+"""Every bundled game passes its own preflight, in every language, paper, pieces-per-page, duplex mode
+and a sample of variants.  The games come from the registry, so a game added to printkit is checked
+here without touching this file.
+
+The sample is built to stay CI-sized: every language x paper with default options; each duplex mode
+on Letter (the narrowest margins); the smallest and largest player count; and each declared option
+at the ends of its range (bools switched on), all on the paper and language where they bite hardest.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.engine.build import BuildRequest, Target, components_for, preflight
+from printkit.engine.components import BoardComponent, BuildOptions, CardComponent, SheetComponent
+from printkit.engine.paper import PAPER_SIZES, PrintSettings
+from printkit.engine.paths import icon_dirs
+from printkit.engine.registry import kits
+from printkit.engine.render.pdf import render
+
+SLOW_MAX = 12  # an option value above this (a 500-sheet pad) is sampled at its minimum only
+
+
+def _cases() -> list[tuple[str, str, str, str, dict, int | None]]:
+    """(game, lang, paper, duplex, options, players)"""
+    cases = []
+    for game in kits():
+        facts = game.facts()
+        langs = facts.languages
+        other = next((lang for lang in langs if lang != "en"), "en")
+        quick = {o.name: o.min for o in game.options if o.type is int and o.min is not None and o.name == "count"}
+        for lang in langs:
+            for paper in PAPER_SIZES:
+                cases.append((game.id, lang, paper, "long", dict(quick), None))
+        for duplex in ("short", "off", "fold"):
+            cases.append((game.id, "en", "letter", duplex, dict(quick), None))
+        lo, hi = facts.players
+        for players in sorted({lo, hi}):
+            for lang in langs:
+                cases.append((game.id, lang, "a4", "long", dict(quick), players))
+        for opt in game.options:
+            values: list[object] = []
+            if opt.type is bool:
+                values = [True]
+            elif opt.type is int and opt.min is not None and opt.max is not None:
+                values = [v for v in {opt.min, opt.max} if v <= SLOW_MAX]
+            for value in values:
+                for lang in langs if opt.type is bool or opt.name != "count" else (other,):
+                    cases.append((game.id, lang, "letter", "long", {**quick, opt.name: value}, None))
+    return cases
+
+
+CASES = _cases()
+
+
+def _id(case) -> str:
+    game, lang, paper, duplex, options, players = case
+    extra = ",".join(f"{k}={v}" for k, v in options.items())
+    return "-".join(str(p) for p in (game, lang, paper, duplex, extra, players and f"{players}p") if p)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_bundled_build_passes_preflight(case):
+    game_id, lang, paper, duplex, options, players = case
+    game = next(g for g in kits() if g.id == game_id)
+    target = Target(game.id, game=game, folder=game.id)
+    request = BuildRequest(options=BuildOptions(paper=paper, lang=lang, players=players, extra=options),
+                           settings=PrintSettings(paper=paper, duplex=duplex))
+    problems = []
+    rendered_any = False
+    for comp in components_for(target, request):
+        if not isinstance(comp, (CardComponent, SheetComponent, BoardComponent)):
+            continue
+        rendered = render(comp, request.settings, lang, icon_dirs(None), game.facts().glossary)
+        rendered_any = True
+        problems += [str(f) for f in preflight(target, rendered)]
+    assert rendered_any
+    assert problems == []
+
+
+def test_the_sample_covers_every_registered_game_language_paper_and_duplex_mode():
+    games = {c[0] for c in CASES}
+    assert games == {g.id for g in kits()}
+    for g in kits():
+        mine = [c for c in CASES if c[0] == g.id]
+        assert {c[1] for c in mine} == set(g.facts().languages)
+        assert {c[2] for c in mine} == set(PAPER_SIZES)
+        assert {c[3] for c in mine} == {"long", "short", "off", "fold"}
+
+
+def test_per_page_two_is_sampled_where_a_game_offers_it():
+    offered = [g.id for g in kits() if "per_page" in g.option_names]
+    sampled = {c[0] for c in CASES if c[4].get("per_page") == 2}
+    assert set(offered) <= sampled
