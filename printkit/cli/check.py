@@ -12,6 +12,8 @@ from printkit.definitions.gsc import load_gsc_game
 from printkit.definitions.gsc_messages import load_check_texts
 from printkit.definitions.gsc_transcription import load_transcription
 from printkit.errors import InputError
+from printkit.games.sanssouci import transcription as sanssouci
+from printkit.games.sanssouci.model import LANGUAGES as sanssouci_languages
 from printkit.model.gsc import AREAS, GscGame
 from printkit.model.gsc_messages import CheckTexts
 from printkit.rules.gsc_legality import CheckResult
@@ -21,9 +23,9 @@ from printkit.rules.gsc_legality import check as check_sheet
 def check(
     files: Annotated[list[Path], typer.Argument(help="Transcribed sheets (YAML or JSON).")],
     json: Annotated[bool, typer.Option("--json", help="Print JSON (a list for several files).")] = False,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the report: en or zh-TW.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="Report language: en, zh-TW (de for Sanssouci).")] = "en",
 ) -> None:
-    """Check filled-in Ganz schön clever sheets: score, legality, claims.
+    """Check filled-in Ganz schön clever sheets or Sanssouci final gardens: score, legality, claims.
 
     Exit 0: every sheet legal and every claim right; 1: a sheet illegal or a claim wrong;
     2: malformed input.
@@ -34,12 +36,20 @@ def check(
     except InputError as err:  # pragma: no cover - the bundled file is tested
         typer.echo(str(err), err=True)
         raise typer.Exit(2) from None
-    if lang not in texts.languages:
-        typer.echo(texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
+    ours = [sanssouci.declares_game(path) for path in files]
+    known = sanssouci_languages if all(ours) else texts.languages
+    if lang not in known:
+        typer.echo(texts.report_text("bad_lang", "en", langs=", ".join(known)), err=True)
         raise typer.Exit(2)
     worst = 0
     objects: list[dict[str, Any]] = []
-    for path in files:
+    for path, is_sanssouci in zip(files, ours, strict=True):
+        if is_sanssouci:
+            code, shown = _check_sanssouci(path, json, lang)
+            worst = max(worst, code)
+            if json and shown is not None:
+                objects.append(shown)
+            continue
         try:
             sheet = load_transcription(path, game)
         except InputError as err:
@@ -56,6 +66,25 @@ def check(
     if json and objects:
         typer.echo(jsonlib.dumps(objects[0] if len(files) == 1 else objects, ensure_ascii=False, indent=2))
     raise typer.Exit(worst)
+
+
+def _check_sanssouci(path: Path, json: bool, lang: str) -> tuple[int, dict[str, Any] | None]:
+    """A Sanssouci end of game (``game: sanssouci``): scores and impossibilities."""
+    from printkit.games.sanssouci.definitions import load_game
+    from printkit.games.sanssouci.report import as_json as sanssouci_json
+    from printkit.games.sanssouci.report import as_text as sanssouci_text
+    from printkit.games.sanssouci.report import check_file
+
+    try:
+        report = check_file(path)
+    except InputError as err:
+        typer.echo(str(err), err=True)
+        return 2, None
+    game = load_game()
+    if json:
+        return report.exit_code, sanssouci_json(game, report, lang)
+    typer.echo(sanssouci_text(game, report, lang))
+    return report.exit_code, None
 
 
 def as_json(
