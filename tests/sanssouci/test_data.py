@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.errors import InputError
+from printkit.engine.errors import InputError
 from printkit.games.sanssouci.definitions import DATA, load_game_from
 
 

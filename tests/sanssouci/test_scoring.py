@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.errors import InputError
-from printkit.games.sanssouci.report import check_end
+from printkit.engine.errors import InputError
+from printkit.games.sanssouci.check import check_end
 from printkit.games.sanssouci.rules.legality import check
 from printkit.games.sanssouci.rules.scoring import score_all
 from printkit.games.sanssouci.transcription import parse_end
@@ -179,7 +179,7 @@ def test_bad_input_named_with_line(game, old, new, message):
 def test_report_words_in_every_language(game):
     text = _edit("track: 30", "track: 40")
     report = check_end(game, parse_end(text, game))
-    from printkit.games.sanssouci.report import as_text
+    from printkit.games.sanssouci.check import as_text
 
     assert "score track 40 is more than the nobles' moves can score (39 at most)" in as_text(game, report, "en")
     assert "計分軌 40 超過貴族移動最多可得的 39 分" in as_text(game, report, "zh-TW")

@@ -1,1 +1,23 @@
-"""Sanssouci (Michael Kiesling, 2013): garden tiles, cards, boards, score pad and checker."""
+"""Sanssouci (Michael Kiesling, 2013): garden tiles, cards, garden boards, the central board, pieces,
+player aid, score pad, and a checker for transcribed final gardens."""
+
+from printkit.engine.registry import Game
+
+GAME = Game(
+    titles={"en": "Sanssouci", "zh-TW": "無憂宮", "de": "Sanssouci"},
+    id="sanssouci",
+    kit="printkit.games.sanssouci.kit:components",
+    facts_from="printkit.games.sanssouci.kit:facts",
+    checker="printkit.games.sanssouci.check:check_file",
+    components=(
+        ("tiles", "81 garden tiles, element front, gardener back (--players leaves out unused ones)"),
+        ("cards", "72 play cards in 4 colours, 9 mission cards, 4 score cards"),
+        ("garden-boards", "4 garden boards, both sides (8 sides)"),
+        ("central-board", "score track 0-50, display and stack spaces"),
+        ("tokens", "36 nobles and 4 score markers"),
+        ("player-aid", "turn summary, two to a sheet"),
+        ("score-pad", "end-game score pad"),
+    ),
+    json_schemas=(("sanssouci-end", "a Sanssouci end of game for `printkit check`",
+                   "printkit.games.sanssouci.transcription:json_schema"),),
+)

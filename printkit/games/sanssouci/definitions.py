@@ -14,8 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from printkit.definitions.source import Document, load_document
-from printkit.errors import InputError, Problem
+from printkit.engine.errors import InputError, Problem
+from printkit.engine.source import Document, load_document
 from printkit.games.sanssouci.model import (
     BoardSide,
     Colour,

@@ -15,8 +15,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from printkit.definitions.source import Document, parse_text, read_text
-from printkit.errors import InputError, Problem
+from printkit.engine.errors import InputError, Problem
+from printkit.engine.source import Document, parse_text, read_text
 from printkit.games.sanssouci.model import EMPTY, GARDENER, Cell, EndOfGame, Game, Garden, Kind, PlayerEnd
 
 GAME_IDS = ("sanssouci",)
@@ -43,6 +43,13 @@ class _File(BaseModel):
 
     game: StrictStr
     players: list[_Player] = Field(min_length=1, max_length=8)
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema of the transcription file, for editors (``printkit schema sanssouci-end``)."""
+    schema = _File.model_json_schema()
+    schema["title"] = "Sanssouci end-of-game transcription"
+    return schema
 
 
 def load_end(path: str | Path, game: Game) -> EndOfGame:
@@ -198,21 +205,6 @@ def _string_start(doc: Document, path: tuple[Any, ...]) -> int | None:
 
 def _in_order(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
-
-
-def declares_game(path: str | Path) -> bool:
-    """True when ``path`` is a readable YAML mapping whose ``game`` names Sanssouci.
-
-    Lets ``printkit check`` send the file here; anything unreadable is left to the other checker,
-    which reports it.
-    """
-    try:
-        if Path(path).stat().st_size > MAX_BYTES:
-            return False
-        data = parse_text(read_text(path), str(path), strict=False).data
-    except (InputError, OSError):
-        return False
-    return isinstance(data, dict) and data.get("game") in GAME_IDS
 
 
 def dump_end(game: Game, end: EndOfGame) -> str:
