@@ -17,14 +17,20 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.source import Document, load_document
 from printkit.games.sanssouci.model import (
+    LANGUAGES,
     BoardSide,
+    CentralStyle,
     Colour,
     Element,
     EndScoring,
     Game,
+    GardenStyle,
     PlayCard,
     Row,
+    SheetStyle,
+    Style,
     Text,
+    Words,
 )
 from printkit.games.sanssouci.rules.sides import SideRules, balance_problems
 
@@ -180,6 +186,73 @@ class _BoardsFile(_Frozen):
     sides: list[_Side] = Field(max_length=20)
 
 
+class _GardenStyle(_Frozen):
+    space: float = Field(gt=10, lt=60)
+    margin: float = Field(ge=0, lt=30)
+    label_band: float = Field(ge=5, lt=40)
+    bonus_band: float = Field(ge=5, lt=40)
+    title_band: float = Field(ge=0, lt=30)
+    terrace: float = Field(ge=5, lt=40)
+    footer: float = Field(ge=5, lt=40)
+    paper: Hex
+    frame: Hex
+    ink: Hex
+    empty_alpha_mix: float = Field(ge=0, le=1)
+    gravel: Hex
+
+
+class _CentralStyle(_Frozen):
+    cell: float = Field(gt=8, lt=40)
+    ring_columns: int = Field(ge=4, le=40)
+    ring_rows: int = Field(ge=4, le=40)
+    paper: Hex
+    track: Hex
+    track_alt: Hex
+    frame: Hex
+    ink: Hex
+    space: float = Field(gt=10, lt=60)
+
+
+class _SheetStyle(_Frozen):
+    ink: Hex
+    accent: Hex
+    rule: Hex
+
+
+class _StyleFile(_Frozen):
+    tile: dict[str, Any]
+    card: dict[str, Any]
+    token: dict[str, Any]
+    garden: _GardenStyle
+    central: _CentralStyle
+    sheet: _SheetStyle
+
+
+def load_style(path: Path) -> Style:
+    """The kit's look (``templates/sanssouci/style.yaml`` or the user's copy)."""
+    doc = load_document(path)
+    s = doc.validate(_StyleFile, kind="sanssouci-style")
+    for section, key in (("tile", "size"), ("card", "width"), ("card", "height"), ("token", "size")):
+        value = getattr(s, section).get(key)
+        if not isinstance(value, (int, float)) or not 5 <= value <= 200:
+            raise doc.error((section, key), f"expected a size in mm (5..200); found {value!r}")
+    return Style(s.tile, s.card, s.token, GardenStyle(**s.garden.model_dump()),
+                 CentralStyle(**s.central.model_dump()), SheetStyle(**s.sheet.model_dump()))
+
+
+@cache
+def load_words() -> Words:
+    """The printed kit's words (``texts.yaml`` ``print``), checked for every language."""
+    doc = load_document(DATA / "texts.yaml")
+    entries = doc.data.get("print") if isinstance(doc.data, dict) else None
+    if not isinstance(entries, dict):
+        raise doc.error((), "texts.yaml needs a `print:` mapping")
+    for key, value in entries.items():
+        if not isinstance(value, dict) or set(value) != set(LANGUAGES):
+            raise doc.error(("print", key), f"each text needs exactly the languages {', '.join(LANGUAGES)}")
+    return Words(entries)
+
+
 def side_rules(raw: dict[str, Any], columns: int = 9) -> SideRules:
     """The balance rules of ``boards.yaml`` (its ``rules`` mapping)."""
     r = _SideRules.model_validate(raw)
@@ -309,3 +382,8 @@ def _unique(doc: Document, values: list[Any], where: str, key: str | None, bad: 
             path = (*where.split("."), i) + ((key,) if key else ())
             bad(doc, path, f"{key or 'entry'} given twice")
         seen.add(v)
+
+
+def load_board_seed() -> int:
+    """The seed the board sides were drawn from (printed with them)."""
+    return load_document(BOARDS).validate(_BoardsFile, kind="sanssouci-boards").seed

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 LANGUAGES = ("en", "zh-TW", "de")
 TERRACE = 0
@@ -143,6 +144,68 @@ class Game:
             if c.id == ident:
                 return c
         raise KeyError(ident)
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the printed kit says, by key and language (``texts.yaml`` ``print``)."""
+
+    entries: dict[str, dict[str, Any]]
+
+    def get(self, key: str, lang: str, **values: object) -> str:
+        text = self.entries[key][lang]
+        return str(text).format(**values) if values else str(text)
+
+    def lines(self, key: str, lang: str) -> tuple[str, ...]:
+        return tuple(self.entries[key][lang])
+
+
+@dataclass(frozen=True)
+class GardenStyle:
+    space: float
+    margin: float
+    label_band: float
+    bonus_band: float
+    title_band: float
+    terrace: float
+    footer: float
+    paper: str
+    frame: str
+    ink: str
+    empty_alpha_mix: float
+    gravel: str
+
+
+@dataclass(frozen=True)
+class CentralStyle:
+    cell: float
+    ring_columns: int
+    ring_rows: int
+    paper: str
+    track: str
+    track_alt: str
+    frame: str
+    ink: str
+    space: float
+
+
+@dataclass(frozen=True)
+class SheetStyle:
+    ink: str
+    accent: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Style:
+    """``templates/sanssouci/style.yaml``: the template sections as given, the layouts' typed."""
+
+    tile: dict[str, Any]
+    card: dict[str, Any]
+    token: dict[str, Any]
+    garden: GardenStyle
+    central: CentralStyle
+    sheet: SheetStyle
 
 
 class Kind(Enum):
