@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from printkit.engine.components import BoardComponent
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Rect, Text
 from printkit.games.sanssouci.layout.colour import ink_on, tint
+from printkit.games.sanssouci.layout.legend import row_strip
 from printkit.games.sanssouci.model import BoardSide, Game, GardenStyle, Style, Words
 
 
@@ -52,6 +53,7 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
     g = garden_geometry(game, s)
     tile = float(style.tile["size"])
     pad = (g.space - tile) / 2
+    latin = lang != "zh-TW"  # faux-bold Chinese fills its strokes at small sizes
     el: list[Element] = [
         Rect(-5, -5, g.width + 10, g.height + 10, fill=s.paper, stroke=None),
         Rect(s.margin / 2, s.margin / 2, g.width - s.margin, g.height - s.margin, stroke=s.frame, stroke_width=0.8,
@@ -73,8 +75,8 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
         el.append(Rect(x + pad, g.terrace_y + 0.5, tile, s.terrace - 1.5, fill=s.gravel, stroke=s.frame,
                        stroke_width=0.3, radius=1.5, dash=(1.2, 0.8)))
         el.append(Icon("ss-noble", x + g.space / 2 - 3.2, g.terrace_y + 1.2, 6.4, 6.4, color=tint(s.frame, 0.45)))
-        el.append(Text(x + pad + 0.5, g.terrace_y + 7.6, tile - 1, 4.8, e.name.get(lang), size=6, min_size=5,
-                       bold=True, color=s.ink, wrap=False))
+        el.append(Text(x + pad + 0.5, g.terrace_y + 7.6, tile - 1, 4.8, e.name.get(lang), size=7, min_size=5,
+                       bold=latin, color=s.ink, wrap=False))
     # rows: colour, pattern and noble points on the left; full-row bonus on the right
     for row in game.rows:
         colour = game.colour(row.colour)
@@ -82,11 +84,10 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
         lx = s.margin + 1
         el.append(Rect(lx, y + pad, s.label_band - 2, tile, fill=colour.hex, stroke="#3a3a3a", stroke_width=0.3,
                        radius=1.5))
-        el += _pattern(colour.pattern, lx + 1, y + pad + 5, s.label_band - 4, tint(colour.hex, 0.45))
         ink = ink_on(colour.hex)
         el.append(Text(lx, y + pad + 1, s.label_band - 2, 9, str(row.number), size=16, min_size=10, bold=True,
                        color=ink, wrap=False))
-        el.append(Text(lx, y + pad + 15, s.label_band - 2, 8, words.get("noble_points", lang, n=row.value),
+        el.append(Text(lx, y + pad + 14, s.label_band - 2, 9, words.get("noble_points", lang, n=row.value),
                        size=6, min_size=5, color=ink, wrap=True, leading=1.0))
         bonus = game.scoring.row_bonus.get(row.number)
         if bonus is not None:
@@ -106,12 +107,12 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
                 fill = tint(colour.hex, s.empty_alpha_mix)
                 el.append(Rect(x + pad, y + pad, tile, tile, fill=fill, stroke=tint(s.frame, 0.3), stroke_width=0.3,
                                radius=1.2))
-                el += _pattern(colour.pattern, x + pad + 2, y + pad + 2, tile - 4, tint(colour.hex, 0.2))
+                el += _pattern(colour.pattern, x + pad + 2, y + pad + 2, tile - 4, tint(colour.hex, 0.32))
     # footer: the column bonus under every column, and the seed's end scoring in words
     for c in range(1, game.columns + 1):
         x, _ = g.space_box(1, c)
         bonus_text = words.get("column_bonus", lang, n=game.scoring.column_bonus)
-        el.append(Text(x + pad, g.footer_y + 0.3, tile, 4.2, bonus_text, size=7, min_size=5, bold=True, color=s.ink,
+        el.append(Text(x + pad, g.footer_y + 0.3, tile, 4.2, bonus_text, size=7, min_size=5, bold=latin, color=s.ink,
                        wrap=False))
     el.append(Text(s.margin + 2, g.footer_y + 4.6, g.width - 2 * s.margin - 4, 5, words.get("end_summary", lang),
                    size=6.5, min_size=5, color=s.ink, wrap=False))
@@ -193,7 +194,8 @@ def central_board(game: Game, words: Words, style: Style, lang: str) -> BoardCom
     notes_y = sy + s.space + 3
     if notes_y + 5 < inner_y + inner_h:
         el.append(Line(inner_x + 10, notes_y, inner_x + inner_w - 10, notes_y, stroke=s.frame, stroke_width=0.3))
-        el.append(Text(inner_x + 4, notes_y + 1, inner_w - 8, inner_y + inner_h - notes_y - 2,
-                       words.get("end_summary", lang), size=7.5, min_size=5.5, color=s.ink))
+        el += row_strip(game, words, lang, inner_x + 20, notes_y + 4, inner_w - 40, 16)
+        el.append(Text(inner_x + 4, notes_y + 22, inner_w - 8, inner_y + inner_h - notes_y - 23,
+                       words.get("end_summary", lang), size=8, min_size=5.5, color=s.ink))
     piece = Piece("central board", width, height, tuple(el), bleed_color=s.paper)
     return BoardComponent("central-board", words.get("central_board", lang), piece)

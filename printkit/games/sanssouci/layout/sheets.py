@@ -4,31 +4,11 @@ from __future__ import annotations
 
 from printkit.engine.components import SheetComponent
 from printkit.engine.elements import Element, Icon, Line, Piece, Rect, Text
-from printkit.games.sanssouci.layout.colour import ink_on, tint
+from printkit.games.sanssouci.layout.colour import tint
+from printkit.games.sanssouci.layout.legend import row_strip
 from printkit.games.sanssouci.model import Game, Style, Words
 
 HALF_PAGE = (190.0, 136.0)  # two fit on A4 and on Letter, one above the other
-
-
-def _row_strip(game: Game, words: Words, lang: str, x: float, y: float, w: float, h: float) -> list[Element]:
-    """A row legend: colour, pattern, number, noble points and full-row bonus of each row."""
-    el: list[Element] = []
-    cw = w / len(game.rows)
-    for k, row in enumerate(game.rows):
-        colour = game.colour(row.colour)
-        cx = x + k * cw
-        el.append(Rect(cx + 0.5, y, cw - 1, h, fill=colour.hex, stroke="#3a3a3a", stroke_width=0.3, radius=1.2))
-        if colour.pattern != "none":
-            el.append(Icon(f"ss-pattern-{colour.pattern}", cx + cw - h + 1, y + 1, h - 2, h - 2,
-                           color=tint(colour.hex, 0.45)))
-        ink = ink_on(colour.hex)
-        bonus = game.scoring.row_bonus.get(row.number)
-        lines = [f"{words.get('row', lang)} {row.number}", words.get("noble_points", lang, n=row.value)]
-        if bonus is not None:
-            lines.append(words.get("row_bonus", lang, n=bonus))
-        el.append(Text(cx + 1.5, y + 0.5, cw - 3, h - 1, "\n".join(lines), size=7, min_size=5.5, color=ink,
-                       align="left", bold=False, leading=1.15))
-    return el
 
 
 def player_aid(game: Game, words: Words, style: Style, lang: str) -> SheetComponent:
@@ -57,9 +37,9 @@ def player_aid(game: Game, words: Words, style: Style, lang: str) -> SheetCompon
                    align="left", wrap=False))
     el.append(Text(6, ey + 7, w - 12, 11, words.get("aid_end_lines", lang), size=8, min_size=6, color=s.ink,
                    align="left", valign="top", leading=1.15))
-    el += _row_strip(game, words, lang, 6, ey + 19, w - 12, 15)
-    el.append(Text(6, h - 9, w - 12, 6, words.get("house_note", lang), size=6, min_size=5, color="#6b5a3a",
-                   align="left", wrap=False))
+    el += row_strip(game, words, lang, 6, ey + 19, w - 12, 15)
+    el.append(Text(6, h - 13, w - 12, 10, words.get("house_note", lang), size=7, min_size=5.5, color="#6b5a3a",
+                   align="left", valign="bottom"))
     page = Piece("player aid", w, h, tuple(el))
     return SheetComponent("player-aid", words.get("player_aid", lang), (page, page), per_page=2, cut=True)
 
