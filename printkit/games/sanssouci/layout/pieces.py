@@ -97,7 +97,7 @@ def missions(game: Game, words: Words, style: Style, templates: Templates, lang:
     for e in game.elements:
         card = {"title": words.get("mission", lang), "icon": e.icon, "name": e.name.get(lang),
                 "text": words.get("mission_text", lang, element=e.name.get(lang)), "rows": rows,
-                "rows_title": f"{words.get('row', lang)} → {words.get('pad_total', lang)}",
+                "rows_title": words.get("mission_table", lang),
                 "points_note": terrace, "house": house}
         scope = {"card": card, "style": style.card, "lang": lang}
         fronts.append(render_template(templates["mission-front"], scope, w, h, f"mission {e.id}"))
