@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.source import Document, load_document
+from printkit.engine.template.files import SearchPath, merge_values
 from printkit.games.sanssouci.model import (
     LANGUAGES,
     BoardSide,
@@ -228,9 +229,18 @@ class _StyleFile(_Frozen):
     sheet: _SheetStyle
 
 
-def load_style(path: Path) -> Style:
-    """The kit's look (``templates/sanssouci/style.yaml`` or the user's copy)."""
-    doc = load_document(path)
+def load_style(search: SearchPath | None = None) -> Style:
+    """The kit's look: the bundled ``style.yaml`` with a user's (``--templates``) merged over it."""
+    search = search or SearchPath(game="sanssouci")
+    places = search.candidates("style.yaml", generic=False)
+    files = [p for p in places if p.is_file()]
+    if not files:
+        raise InputError.single(f"style.yaml not found (looked for {', '.join(map(str, places))})")
+    bundled = load_document(files[-1])
+    data = bundled.data
+    for path in reversed(files[:-1]):
+        data = merge_values(data, load_document(path).data)
+    doc = Document(data, bundled.node if len(files) == 1 else None, str(files[0]))
     s = doc.validate(_StyleFile, kind="sanssouci-style")
     for section, key in (("tile", "size"), ("card", "width"), ("card", "height"), ("token", "size")):
         value = getattr(s, section).get(key)

@@ -1,18 +1,17 @@
 """Sanssouci's kit: read the data, style and templates, then hand plain values to the pure layouts.
 
-Templates are looked up in the user's ``--templates`` folder (``sanssouci/<name>.yaml`` or
-``<name>.yaml``) before the bundled ``templates/sanssouci/``.
+Templates and ``style.yaml`` resolve through the engine's search path: the user's ``--templates DIR``
+(``DIR/sanssouci/...``), then ``templates/sanssouci/``.  A user's ``style.yaml`` is merged over the
+bundled one, so a restyle names only what it changes.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from printkit.engine.components import BuildOptions, Component
 from printkit.engine.errors import InputError
-from printkit.engine.paths import templates_root
 from printkit.engine.registry import Facts
-from printkit.engine.template.files import CardTemplate, load_template
+from printkit.engine.template.files import CardTemplate, SearchPath, load_template
+from printkit.games.sanssouci import GAME
 from printkit.games.sanssouci.definitions import load_board_seed, load_game, load_style, load_words
 from printkit.games.sanssouci.layout import boards, pieces, sheets
 from printkit.games.sanssouci.model import LANGUAGES
@@ -21,24 +20,18 @@ TEMPLATES = ("tile-front", "tile-back", "play-card-front", "play-card-back", "mi
              "score-card", "token")
 
 
-def _find(name: str, user: Path | None) -> Path:
-    candidates = [user / "sanssouci" / name, user / name] if user is not None else []
-    candidates.append(templates_root() / "sanssouci" / name)
-    for c in candidates:
-        if c.is_file():
-            return c
-    raise InputError.single(f"Sanssouci template {name!r} not found (looked for {', '.join(map(str, candidates))})")
-
-
 def components(options: BuildOptions) -> list[Component]:
     game = load_game()
     lang = options.lang if options.lang in LANGUAGES else "en"
     players = options.players
     if players is not None and not game.players[0] <= players <= game.players[1]:
         raise InputError.single(f"--players {players}: Sanssouci is for {game.players[0]} to {game.players[1]}")
+    search = SearchPath(user=options.templates, game=GAME.id)
     words = load_words()
-    style = load_style(_find("style.yaml", options.templates))
-    templates: dict[str, CardTemplate] = {n: load_template(_find(f"{n}.yaml", options.templates)) for n in TEMPLATES}
+    style = load_style(search)
+    templates: dict[str, CardTemplate] = {
+        name: load_template(search.find(name, generic=False), search) for name in TEMPLATES
+    }
     out: list[Component] = [
         pieces.tiles(game, words, style, templates, lang, players),
         pieces.play_cards(game, words, style, templates, lang),
