@@ -20,15 +20,12 @@ from printkit.engine.template.files import SearchPath, merge_values
 from printkit.games.sanssouci.model import (
     LANGUAGES,
     BoardSide,
-    CentralStyle,
     Colour,
     Element,
     EndScoring,
     Game,
-    GardenStyle,
     PlayCard,
     Row,
-    SheetStyle,
     Style,
     Text,
     Words,
@@ -187,48 +184,6 @@ class _BoardsFile(_Frozen):
     sides: list[_Side] = Field(max_length=20)
 
 
-class _GardenStyle(_Frozen):
-    space: float = Field(gt=10, lt=60)
-    margin: float = Field(ge=0, lt=30)
-    label_band: float = Field(ge=5, lt=40)
-    bonus_band: float = Field(ge=5, lt=40)
-    title_band: float = Field(ge=0, lt=30)
-    terrace: float = Field(ge=5, lt=40)
-    footer: float = Field(ge=5, lt=40)
-    paper: Hex
-    frame: Hex
-    ink: Hex
-    empty_alpha_mix: float = Field(ge=0, le=1)
-    gravel: Hex
-
-
-class _CentralStyle(_Frozen):
-    cell: float = Field(gt=8, lt=40)
-    ring_columns: int = Field(ge=4, le=40)
-    ring_rows: int = Field(ge=4, le=40)
-    paper: Hex
-    track: Hex
-    track_alt: Hex
-    frame: Hex
-    ink: Hex
-    space: float = Field(gt=10, lt=60)
-
-
-class _SheetStyle(_Frozen):
-    ink: Hex
-    accent: Hex
-    rule: Hex
-
-
-class _StyleFile(_Frozen):
-    tile: dict[str, Any]
-    card: dict[str, Any]
-    token: dict[str, Any]
-    garden: _GardenStyle
-    central: _CentralStyle
-    sheet: _SheetStyle
-
-
 def load_style(search: SearchPath | None = None) -> Style:
     """The kit's look: the bundled ``style.yaml`` with a user's (``--templates``) merged over it."""
     search = search or SearchPath(game="sanssouci")
@@ -241,13 +196,12 @@ def load_style(search: SearchPath | None = None) -> Style:
     for path in reversed(files[:-1]):
         data = merge_values(data, load_document(path).data)
     doc = Document(data, bundled.node if len(files) == 1 else None, str(files[0]))
-    s = doc.validate(_StyleFile, kind="sanssouci-style")
+    style = doc.validate(Style, kind="sanssouci-style")
     for section, key in (("tile", "size"), ("card", "width"), ("card", "height"), ("token", "size")):
-        value = getattr(s, section).get(key)
+        value = getattr(style, section).get(key)
         if not isinstance(value, (int, float)) or not 5 <= value <= 200:
             raise doc.error((section, key), f"expected a size in mm (5..200); found {value!r}")
-    return Style(s.tile, s.card, s.token, GardenStyle(**s.garden.model_dump()),
-                 CentralStyle(**s.central.model_dump()), SheetStyle(**s.sheet.model_dump()))
+    return style
 
 
 @cache

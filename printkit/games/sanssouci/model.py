@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 LANGUAGES = ("en", "zh-TW", "de")
 TERRACE = 0
@@ -160,44 +162,51 @@ class Words:
         return tuple(self.entries[key][lang])
 
 
-@dataclass(frozen=True)
-class GardenStyle:
-    space: float
-    margin: float
-    label_band: float
-    bonus_band: float
-    title_band: float
-    terrace: float
-    footer: float
-    paper: str
-    frame: str
-    ink: str
-    empty_alpha_mix: float
-    gravel: str
+class _Look(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-@dataclass(frozen=True)
-class CentralStyle:
-    cell: float
-    ring_columns: int
-    ring_rows: int
-    paper: str
-    track: str
-    track_alt: str
-    frame: str
-    ink: str
-    space: float
+Hex = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
-@dataclass(frozen=True)
-class SheetStyle:
-    ink: str
-    accent: str
-    rule: str
+class GardenStyle(_Look):
+    """Sizes (mm) and colours of a garden board (``style.yaml`` ``garden``)."""
+
+    space: float = Field(gt=10, lt=60)
+    margin: float = Field(ge=0, lt=30)
+    label_band: float = Field(ge=5, lt=40)
+    bonus_band: float = Field(ge=5, lt=40)
+    title_band: float = Field(ge=0, lt=30)
+    terrace: float = Field(ge=5, lt=40)
+    footer: float = Field(ge=5, lt=40)
+    paper: Hex
+    frame: Hex
+    ink: Hex
+    empty_alpha_mix: float = Field(ge=0, le=1)
+    gravel: Hex
 
 
-@dataclass(frozen=True)
-class Style:
+class CentralStyle(_Look):
+    """The central board (``style.yaml`` ``central``): the track is a ring of cells round the inside."""
+
+    cell: float = Field(gt=8, lt=40)
+    ring_columns: int = Field(ge=4, le=40)
+    ring_rows: int = Field(ge=4, le=40)
+    paper: Hex
+    track: Hex
+    track_alt: Hex
+    frame: Hex
+    ink: Hex
+    space: float = Field(gt=10, lt=60)
+
+
+class SheetStyle(_Look):
+    ink: Hex
+    accent: Hex
+    rule: Hex
+
+
+class Style(_Look):
     """``templates/sanssouci/style.yaml``: the template sections as given, the layouts' typed."""
 
     tile: dict[str, Any]

@@ -20,7 +20,7 @@ def row_strip(game: Game, words: Words, lang: str, x: float, y: float, w: float,
                            color=tint(colour.hex, 0.45)))
         ink = ink_on(colour.hex)
         bonus = game.scoring.row_bonus.get(row.number)
-        lines = [f"{words.get('row', lang)} {row.number}", words.get("noble_points", lang, n=row.value)]
+        lines = [words.get("row_n", lang, n=row.number), words.get("noble_points", lang, n=row.value)]
         if bonus is not None:
             lines.append(words.get("row_bonus", lang, n=bonus))
         el.append(Text(cx + 1.5, y + 0.5, cw - 3, h - 1, "\n".join(lines), size=7, min_size=5.5, color=ink,
