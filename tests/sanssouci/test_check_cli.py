@@ -76,3 +76,27 @@ def test_json(tmp_path):
 def test_gsc_sheet_still_checked():
     gsc = Path(__file__).resolve().parents[2] / "examples" / "gsc-legal-sheet.yaml"
     assert runner.invoke(app, [str(gsc)]).exit_code == 0
+
+
+def test_schema_and_bounded_loader(tmp_path):
+    from printkit.cli import app as full_app
+    from printkit.engine.errors import InputError
+    from printkit.games.sanssouci.definitions import load_game
+    from printkit.games.sanssouci.transcription import MAX_BYTES, load_end
+
+    schema = runner.invoke(full_app, ["schema", "sanssouci-end"])
+    assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "Sanssouci end-of-game transcription"
+    big = _write(tmp_path, "game: sanssouci\n" + "#" * (MAX_BYTES + 10) + "\n", "big.yaml")
+    try:
+        load_end(big, load_game())
+    except InputError as err:
+        assert "a transcription is at most" in str(err)
+    else:  # pragma: no cover - the assertion above is the test
+        raise AssertionError("a huge file was read")
+    assert len(load_end(EXAMPLE, load_game()).players) == 2
+
+
+def test_not_a_mapping_exit_2(tmp_path):
+    result = runner.invoke(app, [str(_write(tmp_path, "game: sanssouci\nplayers: 3\n"))])
+    assert result.exit_code == 2
+    assert "end.yaml:2:10:" in result.output and "players" in result.output
