@@ -8,24 +8,11 @@ and replaces everything after the "--- generated" line; the comments above it ar
 
 from pathlib import Path
 
-import yaml
-
-from printkit.games.sanssouci.definitions import BOARDS, side_rules
-from printkit.games.sanssouci.rules.sides import generate_sides
-
-MARKER = "# --- generated"
+from printkit.games.sanssouci.definitions import BOARDS, boards_yaml
 
 
 def render(text: str) -> str:
-    data = yaml.safe_load(text)
-    sides = generate_sides(data["seed"], side_rules(data["rules"]))
-    head = text[: text.index(MARKER)]
-    line = text[text.index(MARKER):].splitlines()[0]
-    body = "".join(
-        f"  - {{side: {n}, extra: [{', '.join(f'[{r}, {c}]' for r, c in side)}]}}\n"
-        for n, side in enumerate(sides, 1)
-    )
-    return f"{head}{line}\nsides:\n{body}"
+    return boards_yaml(text)[0]
 
 
 if __name__ == "__main__":

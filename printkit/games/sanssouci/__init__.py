@@ -1,7 +1,7 @@
 """Sanssouci (Michael Kiesling, 2013): garden tiles, cards, garden boards, the central board, pieces,
 player aid, score pad, and a checker for transcribed final gardens."""
 
-from printkit.engine.registry import Game
+from printkit.engine.registry import Game, Option
 
 GAME = Game(
     titles={"en": "Sanssouci", "zh-TW": "無憂宮", "de": "Sanssouci"},
@@ -17,6 +17,10 @@ GAME = Game(
         ("tokens", "36 nobles and 4 score markers"),
         ("player-aid", "turn summary, two to a sheet"),
         ("score-pad", "end-game score pad"),
+    ),
+    options=(
+        Option("board_seed", int, "draw a new set of the 8 garden-board sides from this seed (written as boards.yaml "
+               "beside the PDFs).", min=0, max=2**31 - 1),
     ),
     json_schemas=(("sanssouci-end", "a Sanssouci end of game for `printkit check`",
                    "printkit.games.sanssouci.transcription:json_schema"),),

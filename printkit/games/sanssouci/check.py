@@ -37,8 +37,9 @@ def check_end(game: Game, end: EndOfGame, file: str = "<input>") -> Report:
 
 def check_file(doc: Document, lang: str) -> CheckOutcome:
     """Check one parsed transcription and report in ``lang``; bad input raises InputError (exit 2)."""
-    game = load_game()
-    report = check_end(game, end_from_document(doc, game), doc.file)
+    end = end_from_document(doc, load_game())
+    game = end.game or load_game()
+    report = check_end(game, end, doc.file)
     return CheckOutcome(report.verdict.legal, as_text(game, report, lang), as_json(game, report, lang))
 
 

@@ -8,6 +8,8 @@ is marked ``house: true`` in its file and listed in :attr:`Game.house_values`.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -15,7 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from printkit.engine.errors import InputError, Problem
-from printkit.engine.source import Document, load_document
+from printkit.engine.source import Document, load_document, parse_text
 from printkit.engine.template.files import SearchPath, merge_values
 from printkit.games.sanssouci.model import (
     LANGUAGES,
@@ -30,7 +32,7 @@ from printkit.games.sanssouci.model import (
     Text,
     Words,
 )
-from printkit.games.sanssouci.rules.sides import SideRules, balance_problems
+from printkit.games.sanssouci.rules.sides import SideRules, balance_problems, generate_sides
 
 DATA = Path(__file__).parent / "data"
 GAME = DATA / "game.yaml"
@@ -351,3 +353,49 @@ def _unique(doc: Document, values: list[Any], where: str, key: str | None, bad: 
 def load_board_seed() -> int:
     """The seed the board sides were drawn from (printed with them)."""
     return load_document(BOARDS).validate(_BoardsFile, kind="sanssouci-boards").seed
+
+
+GENERATED_MARKER = "# --- generated"
+
+
+def boards_yaml(text: str, seed: int | None = None) -> tuple[str, list[tuple[tuple[int, int], ...]]]:
+    """``boards.yaml`` with its ``sides`` drawn anew from ``seed`` (default: the file's own seed).
+
+    The comments and settings above the "--- generated" line are kept; a new seed replaces the
+    ``seed:`` line.  Returns the text and the sides.
+    """
+    doc = parse_text(text, "boards.yaml")
+    raw = doc.validate(_BoardsFile, kind="sanssouci-boards")
+    if GENERATED_MARKER not in text:
+        raise doc.error(("sides",), f"boards.yaml needs the line {GENERATED_MARKER!r} above `sides:`")
+    chosen = raw.seed if seed is None else seed
+    sides = generate_sides(chosen, SideRules(sides=raw.rules.sides, extra_per_side=raw.rules.extra_per_side,
+                                             rows=tuple(raw.rules.rows)))
+    head = text[: text.index(GENERATED_MARKER)]
+    if seed is not None:
+        head = re.sub(r"(?m)^seed: .*$", f"seed: {seed}", head)
+    marker_line = text[text.index(GENERATED_MARKER):].splitlines()[0]
+    body = "".join(
+        f"  - {{side: {n}, extra: [{', '.join(f'[{r}, {c}]' for r, c in side)}]}}\n"
+        for n, side in enumerate(sides, 1)
+    )
+    return f"{head}{marker_line}\nsides:\n{body}", sides
+
+
+def with_sides(game: Game, sides: list[tuple[tuple[int, int], ...]]) -> Game:
+    """``game`` played on other board sides (a generated edition)."""
+    return replace(game, sides=tuple(BoardSide(i, (i + 1) // 2, s) for i, s in enumerate(sides, 1)))
+
+
+def load_sides(path: Path, columns: int = 9) -> list[tuple[tuple[int, int], ...]]:
+    """The board sides of another ``boards.yaml`` (a generated edition), checked like the bundled one."""
+    doc = load_document(path)
+    raw = doc.validate(_BoardsFile, kind="sanssouci-boards")
+    rules = SideRules(sides=raw.rules.sides, extra_per_side=raw.rules.extra_per_side, rows=tuple(raw.rules.rows),
+                      columns=columns)
+    sides = [tuple((r, c) for r, c in s.extra) for s in raw.sides]
+    problems = [doc.problem(("sides",), f"board sides break the balance rules: {m}")
+                for m in balance_problems(sides, rules)]
+    if problems:
+        raise InputError(problems)
+    return sides

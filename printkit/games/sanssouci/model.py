@@ -276,3 +276,4 @@ class PlayerEnd:
 @dataclass(frozen=True)
 class EndOfGame:
     players: tuple[PlayerEnd, ...]
+    game: Game | None = None  # the game with another edition's board sides, when the file names them

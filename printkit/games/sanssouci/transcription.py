@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.source import Document, parse_text, read_text
+from printkit.games.sanssouci.definitions import load_sides, with_sides
 from printkit.games.sanssouci.model import EMPTY, GARDENER, Cell, EndOfGame, Game, Garden, Kind, PlayerEnd
 
 GAME_IDS = ("sanssouci",)
@@ -42,6 +43,7 @@ class _File(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: StrictStr
+    boards: StrictStr | None = Field(default=None, max_length=500)  # another edition's boards.yaml
     players: list[_Player] = Field(min_length=1, max_length=8)
 
 
@@ -70,6 +72,8 @@ def parse_end(text: str, game: Game, file: str = "<input>") -> EndOfGame:
 
 
 def end_from_document(doc: Document, game: Game) -> EndOfGame:
+    """The end of game a parsed transcription describes; its board sides are ``game``'s unless the
+    file names another edition's ``boards:`` (then :attr:`EndOfGame.game` carries those sides)."""
     if not isinstance(doc.data, dict):
         raise doc.error((), "a Sanssouci transcription is a mapping with keys game and players")
     problems: list[Problem] = list(doc.problems)
@@ -87,6 +91,13 @@ def end_from_document(doc: Document, game: Game) -> EndOfGame:
 
     if raw.game not in GAME_IDS:
         bad(("game",), f"expected game: sanssouci; found {raw.game!r}")
+    if raw.boards is not None:
+        # the game was played on the boards of a generated edition (`printkit build sanssouci --board-seed N`)
+        where = Path(doc.file).parent / raw.boards if not Path(raw.boards).is_absolute() else Path(raw.boards)
+        if not where.is_file():
+            bad(("boards",), f"boards file not found: {where}")
+        else:
+            game = with_sides(game, load_sides(where, game.columns))
     colours = [c.id for c in game.player_colours]
     by_name = {e.id: e.id for e in game.elements} | {e.code.lower(): e.id for e in game.elements}
     players: list[PlayerEnd] = []
@@ -115,7 +126,7 @@ def end_from_document(doc: Document, game: Game) -> EndOfGame:
             players.append(PlayerEnd(p.name or f"{i + 1}", p.colour, garden, tuple(missions), p.track))
     if problems:
         raise InputError(_in_order(problems))
-    return EndOfGame(tuple(players))
+    return EndOfGame(tuple(players), game if raw.boards is not None else None)
 
 
 def _garden(doc: Document, game: Game, p: _Player, where: tuple[Any, ...], bad: Any) -> (
