@@ -56,3 +56,44 @@ def test_transcription_round_trip(game):
         end = play(game, 4, seed).end
         again = parse_end(dump_end(game, end), game)
         assert again == end
+
+
+def _mutate(end, player: int, at: tuple[int, int] | None = None, cell=None, nobles=None):
+    """``end`` with one space of a player's garden replaced (``at``, ``cell``) or their nobles moved."""
+    from dataclasses import replace
+
+    from printkit.games.sanssouci.rules.garden import with_cell
+
+    p = end.players[player]
+    garden = with_cell(p.garden, *at, cell) if at is not None else p.garden
+    if nobles is not None:
+        garden = replace(garden, nobles=nobles)
+    players = list(end.players)
+    players[player] = replace(p, garden=garden)
+    return replace(end, players=tuple(players))
+
+
+def test_selfplay_gardens_broken_on_purpose_are_caught(game):
+    from printkit.games.sanssouci.model import Cell
+
+    caught = Counter()
+    for seed in range(20):
+        end = play(game, 3, seed).end
+        garden = end.players[0].garden
+        tiles = [(r, c, cell) for r, row in enumerate(garden.cells, 1) for c, cell in enumerate(row, 1)
+                 if cell.kind is Kind.TILE]
+        r, c, cell = tiles[seed % len(tiles)]
+        other = next(e.id for e in game.elements if e.id != cell.element)
+        wrong = _mutate(end, 0, (r, c), Cell(Kind.TILE, other))
+        assert "wrong_column" in {f.rule for f in check(game, wrong).violations}
+        caught["wrong_column"] += 1
+        gardeners = [(r, c) for r, row in enumerate(garden.cells, 1) for c, cell in enumerate(row, 1)
+                     if cell.kind is Kind.GARDENER]
+        if gardeners:
+            gr, gc = gardeners[0]
+            nobles = list(garden.nobles)
+            nobles[gc - 1] = gr
+            on_gardener = _mutate(end, 0, nobles=tuple(nobles))
+            assert "noble_on_gardener" in {f.rule for f in check(game, on_gardener).violations}
+            caught["noble_on_gardener"] += 1
+    assert caught["wrong_column"] == 20 and caught["noble_on_gardener"] >= 10
