@@ -51,13 +51,11 @@ def gardener_spaces(garden: Garden, row: int, column: int) -> list[Space]:
     return sorted(out)
 
 
-def reachable(garden: Garden, start: Space) -> set[Space]:
-    """Built spaces joined to ``start`` through built spaces along edges (``start`` included)."""
+def reachable(garden: Garden, *starts: Space) -> set[Space]:
+    """Built spaces joined to any of ``starts`` through built spaces along edges (built starts included)."""
     depth, width = len(garden.cells), len(garden.cells[0])
-    if not garden.at(*start).built:
-        return set()
-    seen = {start}
-    todo = deque([start])
+    seen = {s for s in starts if garden.at(*s).built}
+    todo = deque(seen)
     while todo:
         r, c = todo.popleft()
         for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):

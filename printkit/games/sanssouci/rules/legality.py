@@ -111,6 +111,8 @@ def _garden(game: Game, i: int, garden: Garden) -> list[Finding]:
                 out.append(Finding("not_printed", i, (r, c), {"side": garden.side}))
             elif cell.kind is Kind.TILE and cell.element != here:
                 out.append(Finding("wrong_column", i, (r, c), {"element": cell.element, "column": here}))
+    # every noble walked from the terrace into row 1, then over built spaces only
+    walk = reachable(garden, *((1, c) for c in range(1, game.columns + 1)))
     for c, row in enumerate(garden.nobles, 1):
         if row == TERRACE:
             continue
@@ -119,6 +121,6 @@ def _garden(game: Game, i: int, garden: Garden) -> list[Finding]:
             out.append(Finding("noble_on_gardener", i, (row, c)))
         elif not cell.built:
             out.append(Finding("noble_on_empty", i, (row, c)))
-        elif (row, c) not in reachable(garden, (1, c)):  # it walked there from row 1 over built spaces
+        elif (row, c) not in walk:
             out.append(Finding("noble_cut_off", i, (row, c)))
     return out
