@@ -33,4 +33,5 @@ def test_sheet_boxes_is_the_printed_box_table() -> None:
     boxes = json.loads(frozen.read_text(encoding="utf-8"))["boxes"]
     got = api.sheet_boxes("a4")
     assert len(got) == len(boxes) == 87
-    assert (got[0].area, got[0].x, got[0].y, got[0].w) == (boxes[0]["area"], boxes[0]["x"], boxes[0]["y"], boxes[0]["w"])
+    first = boxes[0]
+    assert (got[0].area, got[0].x, got[0].y, got[0].w) == (first["area"], first["x"], first["y"], first["w"])
