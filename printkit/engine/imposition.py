@@ -13,6 +13,7 @@ from printkit.engine.paper import Duplex, PrintSettings
 MIN_MARK = 1.5  # mm; a crop mark shorter than this is useless, so it is left out
 PRINTABLE_EDGE = 5.0  # mm most home printers cannot print; marks, text and the scale bar stay inside it
 TICK_GAP = 0.5  # mm between a crop tick drawn inside the bleed and the trim
+TILE_CAPTION_BAND = 16.0  # mm below a board tile: its bleed, crop marks and the assembly text
 ON_CUT_TICK = 3.0  # mm: a tick drawn on the cut line where the margin has no room for any mark
 FOOTER_LENGTH = 74.0  # mm: 50 mm scale bar plus its label
 FOOTER_THICKNESS = 4.0  # mm
@@ -369,6 +370,10 @@ def tile_board(width: float, height: float, settings: PrintSettings, label_band:
             tile = Tile(0, 0, Box(0, 0, width, height), origin)
             return BoardTiling((w, h), landscape, 1, 1, (tile,), 0.0, ())
     ov = settings.tile_overlap
+    # Tiles keep room around them for the outer bleed and crop marks on the printable area, and a
+    # band below for the assembly text.
+    m = max(m, settings.bleed + PRINTABLE_EDGE + MIN_MARK + 1.0)
+    label_band = max(label_band, TILE_CAPTION_BAND)
     best: BoardTiling | None = None
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)

@@ -16,7 +16,7 @@ from printkit.engine.render.text import CJK_FLOOR, LATIN_FLOOR, is_cjk
 
 MM = 72 / 25.4  # points per mm
 MAX_PAGES = 2000  # a preflight reads every page: bound the work for an untrusted file
-MARK_THICKNESS = 0.6  # mm: a path thinner than this and short is a mark or a rule, not artwork
+MARK_THICKNESS = 1.0  # mm: a path thinner than this and short is a mark or a rule, not artwork
 
 
 def _open(path: Path) -> pdfium.PdfDocument:

@@ -381,21 +381,30 @@ def render_board(
 
 
 def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: PrintSettings, lang: str) -> None:
+    """One page of a tiled board: the outer edges with bleed and crop marks like a one-page board,
+    the edges shared with a neighbour with a dashed cut line, and text saying how to assemble it."""
     piece = component.piece
     win = tile.window
     ox, oy = tile.origin
     trim = Box(ox, oy, win.w, win.h)
-    doc.set_page(tiling.paper, trim, 0.0)
-    # Shift the whole board so the window lands at the tile origin, clipped to the window.
+    b = settings.bleed
+    left, top = tile.col == 0, tile.row == 0
+    right, bottom = tile.col == tiling.cols - 1, tile.row == tiling.rows - 1
+    bl, bt, br, bb = (b if outer else 0.0 for outer in (left, top, right, bottom))
+    doc.set_page(tiling.paper, trim, b)
+    # Shift the whole board so the window lands at the tile origin, clipped to the window and its outer bleed.
     c = doc.canvas
     c.saveState()
     clip = c.beginPath()
-    px, py = doc.origin(ox, oy + win.h)
-    clip.rect(px, py, win.w * mm, win.h * mm)
+    px, py = doc.origin(ox - bl, oy + win.h + bb)
+    clip.rect(px, py, (win.w + bl + br) * mm, (win.h + bt + bb) * mm)
     c.clipPath(clip, stroke=0, fill=0)
-    draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn,
-               (win.x, win.y, piece.width - win.right + 0.001, piece.height - win.bottom + 0.001), doc.icon_search)
+    texts: list[SetTextRecord] = []
+    draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn, (b, b, b, b), doc.icon_search, texts,
+               doc.glossary)
     c.restoreState()
+    if tile.row == 0 and tile.col == 0:  # the board's own content is checked once
+        doc.record(piece, Affine.place(ox - win.x, oy - win.y), "board", (b, b, b, b), texts)
     furniture: list = []
     # Registration crosses in the overlaps, and dashed trim lines on edges shared with a neighbour.
     for bx, by in tiling.registration:
@@ -407,20 +416,50 @@ def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: Pr
                 Line(x, y - 3, x, y + 3, stroke_width=0.2),
             ]
     ov = tiling.overlap
+    xs = [ox] if left else [ox + ov / 2]
+    ys = [oy] if top else [oy + ov / 2]
     if tile.col > 0:
         furniture.append(Line(ov / 2, 0, ov / 2, win.h, stroke="#777777", stroke_width=0.2, dash=(1.5, 1.0)))
     if tile.row > 0:
         furniture.append(Line(0, ov / 2, win.w, ov / 2, stroke="#777777", stroke_width=0.2, dash=(1.5, 1.0)))
+    if right:
+        xs.append(ox + win.w)
+    if bottom:
+        ys.append(oy + win.h)
     label = f"{chr(ord('A') + tile.row)}{tile.col + 1}"
     doc.draw(Piece("tile marks", win.w, win.h, tuple(furniture)), ox, oy, role="furniture")
-    caption = message("tile", lang, label=label, row=tile.row + 1, rows=tiling.rows, col=tile.col + 1,
-                      cols=tiling.cols) + " · " + message("tile_help", lang)
-    doc.draw(Piece(f"{component.name} tile {label}", win.w, 5.0, (
-        Text(0, 0, win.w, 5.0, f"{component.title} — {caption}", size=7, min_size=5, align="left",
-             color=FURNITURE_COLOR),
-    )), ox, oy + win.h + 1.0, role="furniture")
-    doc.footer([Box(ox, oy, win.w, win.h + 6.5)])
+    marks = crop_marks(Box(ox - bl, oy - bt, win.w + bl + br, win.h + bt + bb), xs, ys,
+                       replace(settings, bleed=1.0), tiling.paper)
+    doc.marks(marks)
+    caption = f"{component.title} — " + message("tile", lang, label=label, row=tile.row + 1, rows=tiling.rows,
+                                                  col=tile.col + 1, cols=tiling.cols) + ": " + \
+        assembly_text(tile.row, tile.col, tiling.rows, tiling.cols, ov / 2, lang)
+    cap_y = oy + win.h + bb + settings.crop_mark_length + 2.0
+    doc.draw(Piece(f"{component.name} tile {label}", win.w, 8.0, (
+        Text(0, 0, win.w, 8.0, caption, size=7, min_size=6, align="left", color=FURNITURE_COLOR),
+    )), ox, cap_y, role="furniture")
+    doc.footer([Box(ox - bl - 6, oy - bt - 6, win.w + bl + br + 12, cap_y + 8.0 - oy + bt + 6)])
     doc.show_page()
+
+
+def assembly_text(row: int, col: int, rows: int, cols: int, overlap: float, lang: str) -> str:
+    """Exactly which edges of this tile to cut where, and which tiles it lies over."""
+    sides = [s for s, outer in (("top", row == 0), ("bottom", row == rows - 1), ("left", col == 0),
+                                ("right", col == cols - 1)) if outer]
+    parts = []
+    if sides:
+        parts.append(message("tile_cut_outer", lang, edges=_edges(sides, lang)))
+    joins = [s for s, inner in (("top", row > 0), ("left", col > 0)) if inner]
+    if joins:
+        under = [f"{chr(ord('A') + row - 1)}{col + 1}" for s in joins if s == "top"] + \
+            [f"{chr(ord('A') + row)}{col}" for s in joins if s == "left"]
+        parts.append(message("tile_join", lang, edges=_edges(joins, lang), mm=f"{overlap:g}",
+                             tiles=message("and", lang).join(under)))
+    return "; ".join(parts) + "."
+
+
+def _edges(sides: list[str], lang: str) -> str:
+    return message("and", lang).join(message(f"edge_{s}", lang) for s in sides)
 
 
 def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
