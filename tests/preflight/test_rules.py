@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -157,7 +158,7 @@ def test_the_renderer_keeps_glossary_words_whole_and_leaves_no_orphan():
         set_ = fit_text(text, width * 72 / 25.4, 1000, 8, 8, glossary=("狐狸", "區域"))
         lines = ["".join(t.text for t in line.tokens) for line in set_.lines]
         assert "".join(lines) == text
-        assert not any(a.endswith(("狐", "區")) and b.startswith(("狸", "域")) for a, b in zip(lines, lines[1:]))
+        assert not any(a.endswith(("狐", "區")) and b.startswith(("狸", "域")) for a, b in itertools.pairwise(lines))
         assert len(lines) == 1 or len(lines[-1]) > 1
 
 
