@@ -238,3 +238,17 @@ def test_char_boxes_of_a_clean_build_lie_on_the_printable_area(tmp_path: Path):
     w, h = page_size_mm(pdf, 0)
     for ch in char_boxes(pdf, 0):
         assert ch.left >= 5 and ch.top >= 5 and ch.right <= w - 5 and ch.bottom <= h - 5
+
+
+def test_an_image_by_relative_or_absolute_path_gives_the_same_bytes(tmp_path: Path, monkeypatch):
+    from PIL import Image as PILImage
+
+    from printkit.engine.elements import Image
+
+    PILImage.new("RGB", (8, 8), (200, 30, 30)).save(tmp_path / "art.png")
+    monkeypatch.chdir(tmp_path)
+
+    def pdf(path: str) -> bytes:
+        return render(deck(card(Image(path, 5, 5, 20, 20))), PrintSettings(), "en").pdf
+
+    assert pdf("art.png") == pdf(str(tmp_path / "art.png")) == pdf("./art.png")

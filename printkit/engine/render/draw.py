@@ -18,6 +18,7 @@ from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor, toColor
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
@@ -341,7 +342,10 @@ def _draw_image(ctx: Context, e: Image) -> None:
         return
     x, y = ctx.pt(e.x, e.y + e.h)
     try:
-        ctx.canvas.drawImage(str(path), x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
+        # Read from bytes, so ReportLab names the image by its content, not by the path string:
+        # the same picture given by a relative or an absolute path makes the same PDF bytes.
+        reader = ImageReader(io.BytesIO(path.read_bytes()))
+        ctx.canvas.drawImage(reader, x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
                              mask="auto")
     except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
         raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None
