@@ -157,7 +157,7 @@ def preflight(target: Target, rendered: Rendered) -> list[Finding]:
     if rendered.log is None:
         return []
     glossary = () if target.game.files_only else target.game.facts().glossary
-    return check_log(rendered.log, glossary)
+    return check_log(rendered.log, glossary, languages=not target.game.files_only)
 
 
 def _preflight_warnings(target: Target, comp: str, findings: list[Finding], notes: list[str]) -> list[str]:

@@ -2,9 +2,10 @@
 and a sample of variants.  The games come from the registry, so a game added to printkit is checked
 here without touching this file.
 
-The sample is built to stay CI-sized: every language x paper with default options; each duplex mode
-on Letter (the narrowest margins); the smallest and largest player count; and each declared option
-at the ends of its range (bools switched on), all on the paper and language where they bite hardest.
+The sample is built to stay CI-sized: every language on A4 and every paper in Chinese (the larger
+size floor); each duplex mode on Letter (the narrowest margins); the smallest and largest player
+count in every language; and each declared option at the ends of its range (bools switched on) on
+Letter, pieces-per-page 2 in every language.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ def _cases() -> list[tuple[str, str, str, str, dict, int | None]]:
         other = next((lang for lang in langs if lang != "en"), "en")
         quick = {o.name: o.min for o in game.options if o.type is int and o.min is not None and o.name == "count"}
         for lang in langs:
-            for paper in PAPER_SIZES:
-                cases.append((game.id, lang, paper, "long", dict(quick), None))
+            cases.append((game.id, lang, "a4", "long", dict(quick), None))
+        for paper in PAPER_SIZES:
+            if paper != "a4":  # the other papers in the language with the larger floor (Chinese, if any)
+                cases.append((game.id, other, paper, "long", dict(quick), None))
         for duplex in ("short", "off", "fold"):
             cases.append((game.id, "en", "letter", duplex, dict(quick), None))
         lo, hi = facts.players
@@ -45,8 +48,10 @@ def _cases() -> list[tuple[str, str, str, str, dict, int | None]]:
             elif opt.type is int and opt.min is not None and opt.max is not None:
                 values = [v for v in {opt.min, opt.max} if v <= SLOW_MAX]
             for value in values:
-                for lang in langs if opt.type is bool or opt.name != "count" else (other,):
-                    cases.append((game.id, lang, "letter", "long", {**quick, opt.name: value}, None))
+                cases.append((game.id, other, "letter", "long", {**quick, opt.name: value}, None))
+                if opt.name == "per_page" and value == 2:  # half sheets: every language's labels
+                    cases += [(game.id, lang, "letter", "long", {**quick, opt.name: value}, None)
+                              for lang in langs if lang != other]
     return cases
 
 

@@ -112,7 +112,7 @@ def _box(e: Element) -> Box:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
-def check_placement(p: Placement, lang: str, glossary: tuple[str, ...] = (),
+def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = (),
                     allowed: frozenset[str] = frozenset()) -> Iterator[Finding]:
     """Text fit, size floor, trim, overlaps, language and typography inside one placed piece."""
     piece = p.piece
@@ -132,7 +132,7 @@ def check_placement(p: Placement, lang: str, glossary: tuple[str, ...] = (),
             yield finding("floor", f"printed at {rec.size:.2f} pt; nothing may print below {rec.floor:g} pt", i)
         if p.role != "furniture" and not _inside(ink, trim):
             yield finding("trim", f"runs outside the {piece.width:g} x {piece.height:g} mm trim", i)
-        problem = language_problem(e.text, lang, allowed)
+        problem = language_problem(e.text, lang, allowed) if lang else None
         if problem:
             yield finding("language", problem, i)
         if lang == "zh-TW":
@@ -179,7 +179,8 @@ def check_placement(p: Placement, lang: str, glossary: tuple[str, ...] = (),
                     continue  # only its bounding box reaches the text, not the shape
                 if j > i:
                     yield finding("overlap", f"{element_name(j, other)} is drawn over it", i)
-                elif not _inside(box, obox) and not _inside(obox, box) and not isinstance(other, Polygon):
+                elif (not _inside(box, obox) and not _inside(obox, box) and not isinstance(other, Polygon)
+                      and not _hidden(piece, j, i, box)):  # a ground drawn over the shape carries the text
                     yield finding("overlap", f"straddles the edge of {element_name(j, other)}", i)
 
 
@@ -367,8 +368,10 @@ def _ltrb(b: Box) -> tuple[float, float, float, float]:
     return b.x, b.y, b.right, b.bottom
 
 
-def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset[str] = frozenset()) -> list[Finding]:
-    """Every layout check on one rendered component."""
+def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset[str] = frozenset(),
+              languages: bool = True) -> list[Finding]:
+    """Every layout check on one rendered component.  ``languages=False`` leaves out the language
+    check (a user's own deck is written in whatever language its author chose)."""
     out: list[Finding] = []
     seen_boards: set[str] = set()
     for p in log.placements:
@@ -376,7 +379,8 @@ def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset
             if p.piece.name in seen_boards:
                 continue
             seen_boards.add(p.piece.name)
-        out.extend(check_placement(p, log.lang, glossary, allowed))
+        own = p.role == "furniture" or languages  # printkit's own words are always checked
+        out.extend(check_placement(p, log.lang if own else None, glossary, allowed))
     out.extend(check_bleed(log))
     out.extend(check_marks(log))
     return _dedupe(out)

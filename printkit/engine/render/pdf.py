@@ -432,7 +432,7 @@ def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: Pr
                        replace(settings, bleed=1.0), tiling.paper)
     doc.marks(marks)
     caption = f"{component.title} — " + message("tile", lang, label=label, row=tile.row + 1, rows=tiling.rows,
-                                                  col=tile.col + 1, cols=tiling.cols) + ": " + \
+                                                  col=tile.col + 1, cols=tiling.cols) + message("colon", lang) + \
         assembly_text(tile.row, tile.col, tiling.rows, tiling.cols, ov / 2, lang)
     cap_y = oy + win.h + bb + settings.crop_mark_length + 2.0
     doc.draw(Piece(f"{component.name} tile {label}", win.w, 8.0, (
@@ -455,7 +455,7 @@ def assembly_text(row: int, col: int, rows: int, cols: int, overlap: float, lang
             [f"{chr(ord('A') + row)}{col}" for s in joins if s == "left"]
         parts.append(message("tile_join", lang, edges=_edges(joins, lang), mm=f"{overlap:g}",
                              tiles=message("and", lang).join(under)))
-    return "; ".join(parts) + "."
+    return message("semicolon", lang).join(parts) + message("stop", lang)
 
 
 def _edges(sides: list[str], lang: str) -> str:
