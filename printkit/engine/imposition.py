@@ -370,9 +370,8 @@ def tile_board(width: float, height: float, settings: PrintSettings, label_band:
             tile = Tile(0, 0, Box(0, 0, width, height), origin)
             return BoardTiling((w, h), landscape, 1, 1, (tile,), 0.0, ())
     ov = settings.tile_overlap
-    # Tiles keep room around them for the outer bleed and crop marks on the printable area, and a
-    # band below for the assembly text.
-    m = max(m, settings.bleed + PRINTABLE_EDGE + MIN_MARK + 1.0)
+    # A band below each tile for its crop marks and the assembly text.  The sides keep the margin: where
+    # it is too narrow for marks outside the bleed, they become ticks (see crop_marks), never more pages.
     label_band = max(label_band, TILE_CAPTION_BAND)
     best: BoardTiling | None = None
     for landscape in (False, True):
