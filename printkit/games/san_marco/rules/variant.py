@@ -79,7 +79,7 @@ __all__ = [
     "score_district",
 ]
 
-GENERATOR_NAME = "printkit san-marco variant v1"
+GENERATOR_NAME = "printkit san-marco variant v2"
 
 
 @dataclass(frozen=True)
