@@ -65,6 +65,7 @@ def _content(k: Kit, size: float, head: float, add) -> None:
     for card in g.decks.action:
         effect = card.effect.get(k.lang).format(district=k.t_any_district())
         add(f"{card.name.get(k.lang)} — {effect}", size, "#222222", False, 0.8, False)
+    add(k.t("book_actions_detail", die=r.banishment_die), size, "#222222", False, 1.0, False)
     add(k.t("aid_doge_body", cross=r.doge_crossing_cost, nobridge=r.doge_no_bridge_cost), size, "#222222", False,
         1.6, False)
     heading("rule_piles_head")
