@@ -91,3 +91,20 @@ def test_variant_sheet_lists_every_difference(six_en):
 def test_board_states_what_neighbours_are(six_en):
     text = " ".join(all_text(_pdf(six_en, "board")))
     assert "Neighbouring districts are districts joined by bridge sites" in re.sub(r"\s+", " ", text)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_aids_to_a_sheet(paper):
+    comps = K.components(BuildOptions(lang="en", players=4, paper=paper))
+    data = _pdf(comps, "player-aids", paper)
+    assert page_count(data) == 2
+    w, h = page_size_mm(data, 0)
+    assert h > w  # portrait: the two halves one above the other
+
+
+@pytest.mark.parametrize(("paper", "page"), [("letter", (279.4, 215.9)), ("a3", (420.0, 297.0))])
+def test_booklet_on_letter_and_a3(paper, page):
+    comps = K.components(BuildOptions(lang="de", paper=paper))
+    data = _pdf(comps, "rules-booklet", paper)
+    assert page_size_mm(data, 0) == pytest.approx(page, abs=0.3)
+    assert page_count(data) % 2 == 0

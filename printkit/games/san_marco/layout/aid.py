@@ -14,7 +14,7 @@ from printkit.games.san_marco.rules.variant import score_district
 if TYPE_CHECKING:
     from printkit.games.san_marco.layout.pieces import Kit
 
-AID_W, AID_H = 200.0, 140.0  # two fit one above the other on A4 and on Letter
+AID_W, AID_H = 200.0, 138.0  # two fit one above the other on A4 and on Letter (279.4 mm)
 INK = "#2b2b2b"
 
 

@@ -379,8 +379,10 @@ class Kit:
                            stroke=b.bridge_site_stroke, stroke_width=0.35))
         els.append(Text(x + 17, yy - 1, w - 20, 11, self.t("rule_neighbours"), size=7.5, min_size=5, color=b.ink,
                         align="left"))
-        # title at the bottom of the panel
-        els.append(Icon("sm-palazzo", x + w / 2 - 9, bottom - 40, 18, 18, color=b.frame_color))
+        yy += 11
+        # title at the bottom of the panel (the palazzo only where the legend leaves room for it)
+        if yy < bottom - 41:
+            els.append(Icon("sm-palazzo", x + w / 2 - 9, bottom - 40, 18, 18, color=b.frame_color))
         els.append(Text(x + 2, bottom - 22, w - 4, 12, g.title.get(self.lang), size=b.title_size, min_size=10,
                         bold=True, color=b.frame_color, wrap=True))
         els.append(Text(x + 2, bottom - 9, w - 4, 6, self.t("board_house_note"), size=6.5, min_size=5, color=b.ink,
