@@ -108,3 +108,21 @@ def test_booklet_on_letter_and_a3(paper, page):
     data = _pdf(comps, "rules-booklet", paper)
     assert page_size_mm(data, 0) == pytest.approx(page, abs=0.3)
     assert page_count(data) % 2 == 0
+
+
+@pytest.mark.parametrize(("players", "districts", "style"), [(3, 8, "island"), (5, 10, "ring"), (4, 6, "lagoon")])
+def test_every_difference_has_words_and_is_printed(classic, gen, texts, players, districts, style):
+    from printkit.games.san_marco.rules.differences import differences
+    from printkit.games.san_marco.rules.variant import generate_variant
+
+    variant = generate_variant(classic, gen, players, districts, None, 3, style)
+    found = differences(classic, variant)
+    kinds = [d.kind for d in found]
+    assert "bridge_limit" in kinds  # the 3-player limit of 2 (classic 3) is always a change
+    assert all(f"diff_{k}" in texts.root for k in kinds)
+    if districts != 6:
+        assert "map" in kinds and "die" in kinds
+    comps = K.components(BuildOptions(lang="en", players=players, seed=3,
+                                      extra={"districts": districts, "style": style}))
+    text = re.sub(r"\s+", " ", " ".join(all_text(_pdf(comps, "variant-rules"))))
+    assert "3 players: at most 2 bridges between two districts (classic: 3" in text
