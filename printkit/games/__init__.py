@@ -1,0 +1,1 @@
+"""The bundled games, one package each."""
