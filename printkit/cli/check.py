@@ -8,14 +8,14 @@ from typing import Annotated, Any
 
 import typer
 
-from printkit.definitions.gsc import load_gsc_game
-from printkit.definitions.gsc_messages import load_check_texts
-from printkit.definitions.gsc_transcription import load_transcription
-from printkit.errors import InputError
-from printkit.model.gsc import AREAS, GscGame
-from printkit.model.gsc_messages import CheckTexts
-from printkit.rules.gsc_legality import CheckResult
-from printkit.rules.gsc_legality import check as check_sheet
+from printkit.engine.errors import InputError
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+from printkit.games.ganz_schon_clever.definitions.transcription import load_transcription
+from printkit.games.ganz_schon_clever.model.game import AREAS, GscGame
+from printkit.games.ganz_schon_clever.model.messages import CheckTexts
+from printkit.games.ganz_schon_clever.rules.legality import CheckResult
+from printkit.games.ganz_schon_clever.rules.legality import check as check_sheet
 
 
 def check(

@@ -8,13 +8,13 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.definitions import san_marco as loader
-from printkit.errors import InputError
-from printkit.kits import san_marco as K
-from printkit.layout import san_marco as L
-from printkit.layout.components import BuildOptions, SheetComponent, TextFile
-from printkit.model.san_marco import GeneratorConfig
-from printkit.rules.san_marco_variant import VariantRequest, check_request, generate_variant
+from printkit.engine.components import BuildOptions, SheetComponent, TextFile
+from printkit.engine.errors import InputError
+from printkit.games.san_marco import definitions as loader
+from printkit.games.san_marco import kit as K
+from printkit.games.san_marco.layout import pieces as L
+from printkit.games.san_marco.model.game import GeneratorConfig
+from printkit.games.san_marco.rules.variant import VariantRequest, check_request, generate_variant
 
 
 def _messages(exc: pytest.ExceptionInfo[InputError]) -> list[str]:

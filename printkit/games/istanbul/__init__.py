@@ -1,1 +1,22 @@
 """Istanbul: the 16 place cards in any language, every layout, and the rest of the kit."""
+
+from printkit.engine.registry import Game, Option
+
+GAME = Game(
+    titles={"en": "Istanbul", "zh-TW": "伊斯坦堡", "de": "Istanbul"},
+    id="istanbul",
+    kit="printkit.games.istanbul.kit:components",
+    facts_from="printkit.games.istanbul.kit:facts",
+    components=(
+        ("place-cards", "the 16 places, with the values for --players"),
+        ("layout", "the 4×4 layout sheet (--layout), or a pack of random layouts (--layouts)"),
+    ),
+    options=(
+        Option("layout", str, "Istanbul: short, long, in-order or random (default short).",
+               choices=("short", "long", "in-order", "random")),
+        Option("layouts", int, "Istanbul: a pack of this many different random layouts, seeds --seed onward.",
+               min=1, max=200),
+        Option("apart_lines", bool, "Istanbul random layouts: Black Market and Tea House also share no row "
+                                    "or column."),
+    ),
+)

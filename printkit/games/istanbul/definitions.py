@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printkit.definitions.source import load_document
-from printkit.errors import InputError, Problem
-from printkit.games.istanbul.model import Istanbul, Layouts, Pieces, Places, Setup, Tracks
+from printkit.engine.errors import InputError, Problem
+from printkit.engine.source import load_document
+from printkit.games.istanbul.model import Istanbul, Layouts, Pieces, Places, Setup, Texts, Tracks
 
 DATA = Path(__file__).parent / "data"
-FILES = ("places", "tracks", "layouts", "pieces", "setup")
+FILES = ("places", "tracks", "layouts", "pieces", "setup", "texts")
 
 Issue = tuple[str, Sequence[Any], str]  # (file key, path inside it, message)
 
@@ -24,7 +24,8 @@ Issue = tuple[str, Sequence[Any], str]  # (file key, path inside it, message)
 def load(data_dir: str | Path = DATA) -> Istanbul:
     """Every file of ``data_dir`` validated and cross-checked; all problems reported at once."""
     docs = {name: load_document(Path(data_dir) / f"{name}.yaml") for name in FILES}
-    models = {"places": Places, "tracks": Tracks, "layouts": Layouts, "pieces": Pieces, "setup": Setup}
+    models = {"places": Places, "tracks": Tracks, "layouts": Layouts, "pieces": Pieces, "setup": Setup,
+              "texts": Texts}
     parsed: dict[str, Any] = {}
     problems: list[Problem] = []
     for name, doc in docs.items():

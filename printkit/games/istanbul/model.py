@@ -313,6 +313,11 @@ class Setup(Frozen):
         return next(p for p in self.per_players if p.players == players)
 
 
+class Texts(Frozen):
+    schema_: str = Field(alias="schema", pattern=r"^printkit/istanbul-texts/1$")
+    texts: dict[Ident, Localized]
+
+
 class Istanbul(Frozen):
     """The whole game definition: every file of ``data/`` validated and cross-checked."""
 
@@ -321,6 +326,7 @@ class Istanbul(Frozen):
     layouts: Layouts
     pieces: Pieces
     setup: Setup
+    texts: Texts
 
     def place(self, number: int) -> Place:
         return self.places.by_number(number)
@@ -328,3 +334,31 @@ class Istanbul(Frozen):
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(range(self.setup.players.min, self.setup.players.max + 1))
+
+
+# --- look (templates/istanbul/style.yaml) -------------------------------------------------------------------------
+
+class LayoutSheetStyle(Frozen):
+    page_w: float = Field(gt=50, le=420)
+    page_h: float = Field(gt=50, le=420)
+    margin: float = Field(ge=0, le=50)
+    title_size: float = Field(gt=0, le=60)
+    cell_gap: float = Field(ge=0, le=20)
+    name_size: float = Field(gt=0, le=40)
+    number_size: float = Field(gt=0, le=60)
+    footer_size: float = Field(gt=0, le=20)
+
+
+class Style(Frozen):
+    """Colours, icons and sheet geometry shared by the templates and the sheet layouts."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)  # templates may read extra values as style.x
+    paper: Hex
+    ink: Hex
+    muted: Hex
+    short_color: Hex
+    long_color: Hex
+    mark_color: Hex
+    place_colors: dict[str, Hex]
+    place_icons: dict[str, str]
+    layout_sheet: LayoutSheetStyle

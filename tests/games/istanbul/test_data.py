@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.errors import InputError
+from printkit.engine.errors import InputError
 from printkit.games.istanbul import definitions
 
 NAMES = {

@@ -1,0 +1,93 @@
+"""Istanbul's kit: load the data, style and templates, then hand plain values to the pure layouts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.engine.components import BuildOptions, CardComponent, Component, SheetComponent
+from printkit.engine.errors import InputError
+from printkit.engine.paths import templates_root
+from printkit.engine.registry import Facts
+from printkit.engine.source import load_document
+from printkit.engine.template.evaluate import render_template
+from printkit.engine.template.files import CardTemplate, load_template
+from printkit.games.istanbul import definitions
+from printkit.games.istanbul.layout.language import MODES, Words
+from printkit.games.istanbul.layout.places import place_fields
+from printkit.games.istanbul.layout.sheets import layout_sheet
+from printkit.games.istanbul.model import Istanbul, Style
+from printkit.games.istanbul.rules import grid
+
+GAME_ID = "istanbul"
+
+
+def facts() -> Facts:
+    game = definitions.load()
+    return Facts(players=(game.setup.players.min, game.setup.players.max), languages=MODES)
+
+
+def _find(name: str, user_dir: Path | None) -> Path:
+    """``--templates DIR`` (its ``istanbul/`` folder, then itself), then the bundled ``templates/istanbul/``."""
+    candidates = [templates_root() / GAME_ID / name]
+    if user_dir is not None:
+        candidates[:0] = [user_dir / GAME_ID / name, user_dir / name]
+    for c in candidates:
+        if c.is_file():
+            return c
+    raise InputError.single(f"Istanbul template {name!r} not found (looked for "
+                            f"{', '.join(map(str, candidates))})")
+
+
+def load_style(user_dir: Path | None = None) -> Style:
+    return load_document(_find("style.yaml", user_dir)).validate(Style, kind="istanbul-style")
+
+
+def template(name: str, user_dir: Path | None = None) -> CardTemplate:
+    return load_template(_find(f"{name}.yaml", user_dir))
+
+
+def choose_layouts(game: Istanbul, options: BuildOptions) -> list[grid.Layout]:
+    """The layout(s) asked for; refuses option combinations that mean nothing."""
+    extra = options.extra or {}
+    kind = str(extra.get("layout") or ("random" if extra.get("layouts") else "short"))
+    count = extra.get("layouts")
+    apart_lines = bool(extra.get("apart_lines"))
+    if kind not in {"random", *(f.id for f in game.layouts.fixed)}:
+        raise InputError.single(f"--layout {kind}: choose short, long, in-order or random")
+    if kind != "random" and count is not None:
+        raise InputError.single(f"--layouts makes a pack of random layouts; --layout {kind} is a fixed layout")
+    if kind != "random" and apart_lines:
+        raise InputError.single(f"--apart-lines is a rule for random layouts; --layout {kind} is fixed")
+    if kind != "random":
+        return [grid.fixed_layout(game.layouts, kind)]
+    if count is not None:
+        try:
+            return grid.layout_pack(game.layouts, int(str(count)), options.seed, apart_lines)
+        except ValueError as exc:
+            raise InputError.single(f"--layouts: {exc}") from None
+    return [grid.random_layout(game.layouts, options.seed, apart_lines)]
+
+
+def components(options: BuildOptions) -> list[Component]:
+    game = definitions.load()
+    if options.lang not in MODES:
+        raise InputError.single(f"Istanbul prints in {', '.join(MODES)}; --lang {options.lang} is not available")
+    players = options.players
+    if players is not None and players not in game.player_counts:
+        raise InputError.single(f"Istanbul is for {game.setup.players.min} to {game.setup.players.max} players; "
+                                f"--players was {players}")
+    layouts = choose_layouts(game, options)
+    style = load_style(options.templates)
+    words = Words(game.texts, options.lang)
+    scope_style = style.model_dump()
+    size = game.pieces.sizes.place.size
+
+    place_tpl = template("place", options.templates)
+    fronts = tuple(
+        render_template(place_tpl, {"card": f, "style": scope_style, "lang": options.lang}, size, size,
+                        f"place {f['number']} ({f['name']})")
+        for f in place_fields(game, words, players, style.place_colors, style.place_icons))
+    out: list[Component] = [CardComponent("place-cards", words.label("title", sep=" · "), fronts, None, "tiles")]
+    pages = tuple(layout_sheet(game, lay, words, style, players) for lay in layouts)
+    out.append(SheetComponent("layout" if len(layouts) == 1 else "layout-pack", words.label("layout"), pages))
+    return out

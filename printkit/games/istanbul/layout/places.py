@@ -1,0 +1,206 @@
+"""The 16 place cards as template fields: number, names, action, positions and the values that matter.
+
+A card printed for a player count (``players``) shows that count's values.  Without one it shows the
+values of the largest table (4–5 players, as the real tiles do) and marks each value that changes with
+the player count: the marked line starts with a flag, and the card's ``note`` lists the other counts.
+Every number comes from the model through :mod:`printkit.games.istanbul.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from printkit.games.istanbul.layout.language import Words
+from printkit.games.istanbul.model import Istanbul
+from printkit.games.istanbul.rules import grid, tracks
+
+FLAG = ":ist-flag:"
+
+
+def icon(name: str) -> str:
+    return f":ist-{name}:"
+
+
+def groups(game: Istanbul, key: Callable[[int], object]) -> list[tuple[tuple[int, ...], object]]:
+    """Player counts grouped by equal value, largest table first: [((4, 5), v), ((2, 3), w)]."""
+    out: dict[object, list[int]] = {}
+    for n in sorted(game.player_counts, reverse=True):
+        out.setdefault(key(n), []).append(n)
+    return [(tuple(sorted(ns)), v) for v, ns in out.items()]
+
+
+def players_label(words: Words, counts: tuple[int, ...]) -> str:
+    if len(counts) == 1:
+        return words.label("players_n", n=counts[0])
+    if counts == tuple(range(counts[0], counts[-1] + 1)):
+        return words.label("players_range", a=counts[0], b=counts[-1])
+    return words.label("players_n", n="/".join(map(str, counts)))
+
+
+class PlaceText:
+    """The per-place lines for one language mode and player count."""
+
+    def __init__(self, game: Istanbul, words: Words, players: int | None) -> None:
+        self.game, self.w, self.players = game, words, players
+        self.counts = (players,) if players is not None else game.player_counts
+
+    def _by_players(self, key: Callable[[int], object], line: Callable[[object], str]) -> tuple[list[str], list[str]]:
+        """(lines for the shown table, marked notes for the others)."""
+        found = groups(self.game, key) if self.players is None else [((self.players,), key(self.players))]
+        shown_counts, shown = found[0]
+        mark = len(found) > 1
+        first = f"{FLAG} " if mark else ""
+        head = players_label(self.w, shown_counts)
+        lines = [f"{first}{head}: {line(shown)}"]
+        notes = [f"{players_label(self.w, counts)}: {line(value)}" for counts, value in found[1:]]
+        return lines, notes
+
+    def details(self, number: int) -> tuple[str, str]:
+        """(details, note) for a place; either may be ''."""
+        method = getattr(self, f"_{self.game.place(number).id}", None)
+        if method is None:
+            return "", ""
+        lines, notes = method()
+        note = f"{FLAG} " + " · ".join(notes) if notes else ""
+        return "\n".join(lines), note
+
+    # --- one method per place with values --------------------------------------------------------------------
+
+    def _wainwright(self) -> tuple[list[str], list[str]]:
+        wr = self.game.tracks.wainwright
+        caps = " → ".join(map(str, tracks.capacities(wr)))
+        lines = [f"{icon('lira')} {wr.price} → +1 {icon('extension')}",
+                 f"{self.w.label('capacity')}: {caps}",
+                 f"{wr.ruby_with_extension}. {icon('extension')} → {icon('ruby')}"]
+        if self.players is None:
+            lines.append(f"{self.w.label('setup')}: {wr.extensions_per_player} {icon('extension')} + "
+                         f"{wr.rubies_per_player} {icon('ruby')} {self.w.label('per_player')}")
+        else:
+            n = self.players
+            lines.append(f"{self.w.label('setup')}: {wr.extensions_per_player * n} {icon('extension')} + "
+                         f"{wr.rubies_per_player * n} {icon('ruby')} ({self.w.label('players_n', n=n)})")
+        return lines, []
+
+    def _warehouse(self, good: str) -> tuple[list[str], list[str]]:
+        return [f"{icon(good)} {icon(good)} {icon(good)} … {self.w.label('fill_up')}"], []
+
+    def _fabric_warehouse(self) -> tuple[list[str], list[str]]:
+        return self._warehouse("fabric")
+
+    def _spice_warehouse(self) -> tuple[list[str], list[str]]:
+        return self._warehouse("spice")
+
+    def _fruit_warehouse(self) -> tuple[list[str], list[str]]:
+        return self._warehouse("fruit")
+
+    def _space(self, space: Any) -> str:
+        return icon(space.good) if space.good else f"{space.lira}{icon('lira')}"
+
+    def _post_office(self) -> tuple[list[str], list[str]]:
+        post = self.game.tracks.post_office
+        top = "  ".join(self._space(s) for s in post.top)
+        bottom = "  ".join(self._space(s) for s in post.bottom)
+        cycle = [f"{k}: {''.join(icon(g) for g in v.goods)}+{v.lira}"
+                 for k, v in enumerate(tracks.post_office_cycle(post), start=1)]
+        return [f"{self.w.label('top_row')}: {top}", f"{self.w.label('bottom_row')}: {bottom}",
+                f"{self.w.label('mail_cycle')}: " + " · ".join(cycle)], []
+
+    def _fountain(self) -> tuple[list[str], list[str]]:
+        return [self.w.label("start_here")], []
+
+    def _black_market(self) -> tuple[list[str], list[str]]:
+        bm = self.game.tracks.black_market
+        take = " / ".join(icon(g) for g in bm.take_one_of)
+        rolls = [f"{b.from_}–{b.to}: {icon('jewelry') * b.jewelry}" for b in bm.dice]
+        return [f"+1 {take}", f"{icon('dice')}{icon('dice')} " + "   ".join(rolls)], []
+
+    def _tea_house(self) -> tuple[list[str], list[str]]:
+        tea = self.game.tracks.tea_house
+        return [self.w.label("call"),
+                f"{self.w.label('otherwise')}: {tea.otherwise_lira} {icon('lira')}"], []
+
+    def _market(self, number: int) -> tuple[list[str], list[str]]:
+        market = self.game.tracks.market(number)
+        sold = "  ".join(f"{k}→{p}" for k, p in enumerate(market.prices, start=1))
+        return [f"{self.w.label('goods')} → {icon('lira')}:  {sold}"], []
+
+    def _large_market(self) -> tuple[list[str], list[str]]:
+        return self._market(10)
+
+    def _small_market(self) -> tuple[list[str], list[str]]:
+        return self._market(11)
+
+    def _police_station(self) -> tuple[list[str], list[str]]:
+        return [self.w.label("family_start"),
+                f"{self.w.label('catch')} 3 {icon('lira')} {self.w.label('or')} 1 {icon('card')}"], []
+
+    def _sultans_palace(self) -> tuple[list[str], list[str]]:
+        tr = self.game.tracks
+        track = "".join(icon(s) for s in tr.sultans_palace.spaces) + f" {icon('ruby')}"
+
+        def line(value: object) -> str:
+            rubies, costs = value  # type: ignore[misc]
+            return (f"{rubies} {icon('ruby')} · {self.w.label('goods')}: "
+                    + " → ".join(str(c) for c in costs))
+
+        lines, notes = self._by_players(
+            lambda n: (tracks.sultan(tr, n).rubies, tuple(len(c) for c in tracks.sultan(tr, n).costs)), line)
+        return [track, *lines], notes
+
+    def _gemstone_dealer(self) -> tuple[list[str], list[str]]:
+        tr = self.game.tracks
+
+        def line(value: object) -> str:
+            rubies, prices = value  # type: ignore[misc]
+            return f"{rubies} {icon('ruby')} · {icon('lira')} " + " ".join(str(p) for p in prices)
+
+        return self._by_players(lambda n: (tracks.gemstone(tr, n).rubies, tracks.gemstone(tr, n).prices), line)
+
+    def _mosque(self, number: int) -> tuple[list[str], list[str]]:
+        abilities = [a for a in self.game.tracks.mosques.abilities if a.place == number]
+        lines = [f"{icon(a.good)} {self.w.one(a.text)}" for a in abilities]
+        lines.append(f"{self.w.label('tiles')}: {self.w.label('own_pay_one')}")
+
+        def line(value: object) -> str:
+            tiles, rubies = value  # type: ignore[misc]
+            return " · ".join(str(t) for t in tiles) + f" {self.w.label('goods')} · {rubies} {icon('ruby')}"
+
+        more, notes = self._by_players(
+            lambda n: (self.game.setup.for_players(n).mosque_tiles, self.game.setup.for_players(n).mosque_rubies),
+            line)
+        lines += more
+        lines.append(f"{self.w.label('both_tiles')} → {icon('ruby')}")
+        return lines, notes
+
+    def _small_mosque(self) -> tuple[list[str], list[str]]:
+        return self._mosque(14)
+
+    def _great_mosque(self) -> tuple[list[str], list[str]]:
+        return self._mosque(15)
+
+
+def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict[str, str],
+                 icons: dict[str, str]) -> list[dict[str, Any]]:
+    """One mapping of template fields per place, in place-number order."""
+    short, long_ = (grid.position_map(game.layouts.layout(i).grid) for i in game.layouts.printed_positions)
+    text = PlaceText(game, words, players)
+    size = game.pieces.sizes.place
+    out = []
+    for place in sorted(game.places.places, key=lambda p: p.number):
+        name, name2 = words.pair(place.name)
+        action, action2 = words.pair(place.action)
+        details, note = text.details(place.number)
+        ways = grid.dice_ways(place.number)
+        out.append({
+            "number": place.number, "id": place.id,
+            "name": name, "name2": name2, "action": action, "action2": action2,
+            "details": details, "note": note,
+            "short": short[place.number], "long": long_[place.number],
+            "dots": "•" * ways if ways else "",
+            "color": colors.get(place.id, colors["default"]),
+            "icon": icons.get(place.id, ""),
+            "house": words.label("house_size", size=f"{size.size:g}") if size.provenance == "house" else "",
+            "bilingual": words.bilingual,
+        })
+    return out

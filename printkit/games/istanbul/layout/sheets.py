@@ -1,0 +1,100 @@
+"""Page-sized Istanbul pieces laid out in Python: the layout sheet.
+
+The layout sheet shows the 4×4 grid (names, place numbers, the dice numbers the Governor and
+Smuggler can land on, each position's number), what the layout is for, and for every layout the
+constraints of a random layout with whether it obeys them, the Fountain's position and the Black
+Market–Tea House distance in steps.  A random layout also prints its seed and the command that
+rebuilds it.
+"""
+
+from __future__ import annotations
+
+from printkit.engine.elements import Circle, Element, Line, Piece, Rect, Text
+from printkit.games.istanbul.layout.language import Words
+from printkit.games.istanbul.model import Istanbul, Style
+from printkit.games.istanbul.rules import grid
+
+
+def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style,
+                 players: int | None = None) -> Piece:
+    s = style.layout_sheet
+    W, H, m = s.page_w, s.page_h, s.margin
+    ink, muted = style.ink, style.muted
+    els: list[Element] = []
+    rnd = game.layouts.random
+    if layout.kind == "random":
+        name = words.one(rnd.name)
+        note = words.label("seed") + f" {layout.seed}"
+    else:
+        fixed = game.layouts.layout(layout.kind)
+        name = words.one(fixed.name)
+        note = words.one(fixed.note, sep="\n")
+    title = f"{words.label('title', sep=' · ')} — {words.label('layout')}: {name}"
+    els.append(Text(m, m, W - 2 * m, 11, title, size=s.title_size, min_size=10, bold=True, color=ink, align="left",
+                    wrap=False))
+    els.append(Text(m, m + 11.5, W - 2 * m, 9, note, size=9, min_size=6, color=muted, align="left", valign="top"))
+
+    rows, cols = game.layouts.rows, game.layouts.columns
+    gap = s.cell_gap
+    cell = (W - 2 * m - (cols - 1) * gap) / cols
+    top = m + 22
+    positions = grid.position_map(layout.grid)
+    for number, pos in positions.items():
+        r, c = divmod(pos - 1, cols)
+        x, y = m + c * (cell + gap), top + r * (cell + gap)
+        place = game.place(number)
+        color = style.place_colors.get(place.id, style.place_colors["default"])
+        els.append(Rect(x, y, cell, cell, fill=style.paper, stroke=color, stroke_width=0.6, radius=1.5))
+        els.append(Rect(x, y, cell, 11, fill=color, stroke=None, radius=1.5))
+        els.append(Rect(x, y + 6, cell, 5, fill=color, stroke=None))
+        els.append(Circle(x + 6.5, y + 5.5, 4.6, fill="#fffaf0", stroke=None))
+        els.append(Text(x + 2, y + 1.6, 9, 7.8, str(number), size=s.number_size * 0.6, min_size=8, bold=True,
+                        color=ink, wrap=False))
+        els.append(Text(x + cell - 12, y + 1.5, 10.5, 4, f"{words.label('position', sep='/')} {pos}", size=5.5,
+                        min_size=4, color="#ffffff", align="right", wrap=False))
+        ways = grid.dice_ways(number)
+        if ways:
+            els.append(Text(x + 12, y + 5.5, cell - 13.5, 5, "•" * ways, size=8, min_size=5, color="#ffffff",
+                            align="right", wrap=False))
+        first, second = words.pair(place.name)
+        if second:
+            els.append(Text(x + 2, y + 13, cell - 4, cell * 0.36, first, size=s.name_size, min_size=6, bold=True,
+                            color=ink))
+            els.append(Text(x + 2, y + 13 + cell * 0.36, cell - 4, cell - 15 - cell * 0.36, second,
+                            size=s.name_size, min_size=6, bold=True, color=ink))
+        else:
+            els.append(Text(x + 2, y + 13, cell - 4, cell - 15, first, size=s.name_size + 1, min_size=6, bold=True,
+                            color=ink))
+    grid_bottom = top + rows * cell + (rows - 1) * gap
+
+    # the constraints and distances
+    y = grid_bottom + 5
+    els.append(Line(m, y - 2.5, W - m, y - 2.5, stroke=muted, stroke_width=0.3))
+    a, b = rnd.apart.places
+    fountain = positions[rnd.centre_place]
+    facts = [words.label("fountain_at", p=fountain), words.label("apart_is", d=grid.steps(layout.grid, a, b))]
+    els.append(Text(m, y, W - 2 * m, 6, "   ·   ".join(facts), size=10, min_size=6, bold=True, color=ink,
+                    align="left"))
+    y += 7
+    checks = {c.id: c for c in grid.checks(game.layouts, layout.grid, apart_lines=True)}
+    rules = [("centre", words.label("rule_centre")),
+             ("apart", words.label("rule_apart", n=rnd.apart.min_steps)),
+             ("apart_lines", words.label("rule_lines"))]
+    for key, text in rules:
+        ok = checks[key].ok
+        verdict = words.label("obeys" if ok else "breaks")
+        mark_color = style.long_color if ok else style.mark_color
+        els.append(Rect(m, y + 0.6, 22, 4.6, fill=mark_color, stroke=None, radius=1))
+        els.append(Text(m, y + 0.6, 22, 4.6, verdict, size=7, min_size=4.5, bold=True, color="#ffffff", wrap=False))
+        els.append(Text(m + 24, y, W - 2 * m - 24, 5.8, text, size=8.5, min_size=5.5, color=ink, align="left",
+                        wrap=False))
+        y += 6.2
+    if layout.kind == "random":
+        lines = " --apart-lines" if layout.apart_lines else ""
+        els.append(Text(m, y + 0.5, W - 2 * m, 5, words.label("rebuild", sep="  ·  ", seed=layout.seed, lines=lines),
+                        size=7.5, min_size=5, color=muted, align="left"))
+        y += 6
+    els.append(Text(m, y + 0.5, W - 2 * m, 8, words.label("dice_note", sep="\n"), size=7.5, min_size=5,
+                    color=muted, align="left", valign="top"))
+    return Piece(f"istanbul layout {layout.kind}" + (f" seed {layout.seed}" if layout.seed is not None else ""),
+                 W, H, tuple(els))
