@@ -89,5 +89,7 @@ def components(options: BuildOptions) -> list[Component]:
         for f in place_fields(game, words, players, style.place_colors, style.place_icons))
     out: list[Component] = [CardComponent("place-cards", words.label("title", sep=" · "), fronts, None, "tiles")]
     pages = tuple(layout_sheet(game, lay, words, style, players) for lay in layouts)
-    out.append(SheetComponent("layout" if len(layouts) == 1 else "layout-pack", words.label("layout"), pages))
+    record = {"layouts": [grid.describe(game.layouts, lay) for lay in layouts]}
+    out.append(SheetComponent("layout" if len(layouts) == 1 else "layout-pack", words.label("layout"), pages,
+                              record=record))
     return out

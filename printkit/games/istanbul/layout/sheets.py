@@ -50,8 +50,8 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
         els.append(Circle(x + 6.5, y + 5.5, 4.6, fill="#fffaf0", stroke=None))
         els.append(Text(x + 2, y + 1.6, 9, 7.8, str(number), size=s.number_size * 0.6, min_size=8, bold=True,
                         color=ink, wrap=False))
-        els.append(Text(x + cell - 12, y + 1.5, 10.5, 4, f"{words.label('position', sep='/')} {pos}", size=5.5,
-                        min_size=4, color="#ffffff", align="right", wrap=False))
+        els.append(Text(x + cell - 12, y + 1.2, 10.5, 4.2, f"#{pos}", size=7, min_size=5, color="#ffffff",
+                        align="right", wrap=False))
         ways = grid.dice_ways(number)
         if ways:
             els.append(Text(x + 12, y + 5.5, cell - 13.5, 5, "•" * ways, size=8, min_size=5, color="#ffffff",

@@ -176,3 +176,18 @@ def dice_ways(total: int, dice: int = 2, sides: int = 6) -> int:
                 nxt[s + face] = nxt.get(s + face, 0) + w
         ways = nxt
     return ways.get(total, 0)
+
+
+def describe(layouts: Layouts, layout: Layout) -> dict[str, object]:
+    """What a layout is, as plain JSON-able values (for the manifest)."""
+    rnd = layouts.random
+    a, b = rnd.apart.places
+    return {
+        "layout": layout.kind,
+        "seed": layout.seed,
+        "apart_lines": layout.apart_lines,
+        "grid": [list(row) for row in layout.grid],
+        "centre_place_position": position_map(layout.grid)[rnd.centre_place],
+        "apart_steps": steps(layout.grid, a, b),
+        "obeys": {c.id: c.ok for c in checks(layouts, layout.grid, apart_lines=True)},
+    }
