@@ -139,6 +139,9 @@ def check(game: Istanbul) -> list[Issue]:
         for k, n in enumerate(pp.neutral_merchants):
             if n not in known:
                 out.append(("setup", ("per_players", i, "neutral_merchants", k), f"unknown place {n}"))
+    if len(setup.player_colors) < setup.players.max:
+        out.append(("setup", ("player_colors",), f"{len(setup.player_colors)} colours for up to "
+                                                 f"{setup.players.max} players"))
     for path, n in ((("start", "merchant_place"), setup.start.merchant_place),
                     (("start", "family_place"), setup.start.family_place)):
         if n not in known:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.engine.components import BuildOptions, CardComponent, Component, SheetComponent
+from printkit.engine.elements import Piece
 from printkit.engine.errors import InputError
 from printkit.engine.paths import templates_root
 from printkit.engine.registry import Facts
@@ -12,9 +13,10 @@ from printkit.engine.source import load_document
 from printkit.engine.template.evaluate import render_template
 from printkit.engine.template.files import CardTemplate, load_template
 from printkit.games.istanbul import definitions
+from printkit.games.istanbul.layout import pieces
 from printkit.games.istanbul.layout.language import MODES, Words
 from printkit.games.istanbul.layout.places import place_fields
-from printkit.games.istanbul.layout.sheets import layout_sheet
+from printkit.games.istanbul.layout.sheets import layout_sheet, setup_sheet
 from printkit.games.istanbul.model import Istanbul, Style
 from printkit.games.istanbul.rules import grid
 
@@ -82,14 +84,45 @@ def components(options: BuildOptions) -> list[Component]:
     scope_style = style.model_dump()
     size = game.pieces.sizes.place.size
 
-    place_tpl = template("place", options.templates)
-    fronts = tuple(
-        render_template(place_tpl, {"card": f, "style": scope_style, "lang": options.lang}, size, size,
-                        f"place {f['number']} ({f['name']})")
-        for f in place_fields(game, words, players, style.place_colors, style.place_icons))
-    out: list[Component] = [CardComponent("place-cards", words.label("title", sep=" · "), fronts, None, "tiles")]
+    sizes = game.pieces.sizes
+
+    def draw(name: str, fields: list[dict[str, object]], w: float, h: float, what: str) -> tuple[Piece, ...]:
+        tpl = template(name, options.templates)
+        return tuple(render_template(tpl, {"card": f, "style": scope_style, "lang": options.lang}, w, h,
+                                     f"{what} {i + 1}") for i, f in enumerate(fields))
+
+    title = words.label("title", sep=" · ")
+    places = place_fields(game, words, players, style.place_colors, style.place_icons)
+    out: list[Component] = [CardComponent("place-cards", title, draw("place", places, size, size, "place"),
+                                          None, "tiles")]
     pages = tuple(layout_sheet(game, lay, words, style, players) for lay in layouts)
     record = {"layouts": [grid.describe(game.layouts, lay) for lay in layouts]}
     out.append(SheetComponent("layout" if len(layouts) == 1 else "layout-pack", words.label("layout"), pages,
                               record=record))
+    out.append(SheetComponent("setup", words.label("setup_sheet"), (setup_sheet(game, words, style, players),)))
+    mt, dt = sizes.mosque_tile.size, sizes.demand_tile.size
+    out.append(CardComponent("mosque-tiles", title, draw("mosque-tile", pieces.mosque_tiles(game, words, players),
+                                                         mt, mt, "mosque tile"), None, "tiles"))
+    out.append(CardComponent("demand-tiles", title, draw("demand-tile", pieces.demand_tiles(game, words), dt, dt,
+                                                         "demand tile"), None, "tiles"))
+    bc = sizes.bonus_card
+    bonus = pieces.bonus_cards(game, words, style.bonus_icons)
+    back = draw("bonus-back", [{"title": words.label("bonus", sep="\n")}], bc.width, bc.height, "bonus back")
+    out.append(CardComponent("bonus-cards", title, draw("bonus-card", bonus, bc.width, bc.height, "bonus card"),
+                             back))
+    wb, ex = sizes.wheelbarrow, sizes.extension
+    out.append(CardComponent("wheelbarrows", title, draw("wheelbarrow", pieces.wheelbarrows(game, words, players),
+                                                         wb.width, wb.height, "wheelbarrow"), None, "boards"))
+    out.append(CardComponent("extensions", title, draw("extension", pieces.extensions(game, words, players),
+                                                       ex.width, ex.height, "extension"), None, "tiles"))
+    tk = sizes.token.size
+    out.append(CardComponent("tokens", title, draw("token", pieces.tokens(game, words, players), tk, tk, "token"),
+                             None, "tokens"))
+    sd = sizes.standee
+    out.append(CardComponent("standees", title, draw("standee", pieces.standees(game, words), sd.width, sd.height,
+                                                     "standee"), None, "standees"))
+    ov = sizes.overview
+    out.append(SheetComponent("overviews", words.label("overview"),
+                              draw("overview", pieces.overviews(game, words, players), ov.width, ov.height,
+                                   "overview"), per_page=2, cut=True))
     return out

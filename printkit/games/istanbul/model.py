@@ -225,8 +225,11 @@ class Sizes(Frozen):
     mosque_tile: SquareSize
     demand_tile: SquareSize
     bonus_card: RectSize
-    overview: RectSize
     token: SquareSize
+    wheelbarrow: RectSize
+    extension: RectSize
+    standee: RectSize
+    overview: RectSize
 
 
 class DemandTile(Frozen):
@@ -299,6 +302,12 @@ class PerPlayers(Frozen):
     neutral_merchants: tuple[PlaceNumber, ...] = ()
 
 
+class PlayerColor(Frozen):
+    id: Ident
+    color: Hex
+    name: Localized
+
+
 class Setup(Frozen):
     schema_: str = Field(alias="schema", pattern=r"^printkit/istanbul-setup/1$")
     players: PlayerRange
@@ -308,6 +317,8 @@ class Setup(Frozen):
     per_players: tuple[PerPlayers, ...] = Field(min_length=1)
     neutral_fee: int = Field(ge=0, le=20)
     meeting_fee: int = Field(ge=0, le=20)
+    player_colors: tuple[PlayerColor, ...] = Field(min_length=1, max_length=8)
+    player_colors_provenance: Provenance
 
     def for_players(self, players: int) -> PerPlayers:
         return next(p for p in self.per_players if p.players == players)
@@ -361,4 +372,5 @@ class Style(Frozen):
     mark_color: Hex
     place_colors: dict[str, Hex]
     place_icons: dict[str, str]
+    bonus_icons: dict[str, str]
     layout_sheet: LayoutSheetStyle

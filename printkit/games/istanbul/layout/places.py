@@ -30,12 +30,12 @@ def groups(game: Istanbul, key: Callable[[int], object]) -> list[tuple[tuple[int
     return [(tuple(sorted(ns)), v) for v, ns in out.items()]
 
 
-def players_label(words: Words, counts: tuple[int, ...]) -> str:
+def players_label(words: Words, counts: tuple[int, ...], sep: str = " / ") -> str:
     if len(counts) == 1:
-        return words.label("players_n", n=counts[0])
+        return words.label("players_n", sep, n=counts[0])
     if counts == tuple(range(counts[0], counts[-1] + 1)):
-        return words.label("players_range", a=counts[0], b=counts[-1])
-    return words.label("players_n", n="/".join(map(str, counts)))
+        return words.label("players_range", sep, a=counts[0], b=counts[-1])
+    return words.label("players_n", sep, n="/".join(map(str, counts)))
 
 
 class PlaceText:

@@ -1,4 +1,4 @@
-"""Page-sized Istanbul pieces laid out in Python: the layout sheet.
+"""Page-sized Istanbul pieces laid out in Python: the layout sheet and the setup sheet.
 
 The layout sheet shows the 4×4 grid (names, place numbers, the dice numbers the Governor and
 Smuggler can land on, each position's number), what the layout is for, and for every layout the
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from printkit.engine.elements import Circle, Element, Line, Piece, Rect, Text
 from printkit.games.istanbul.layout.language import Words
+from printkit.games.istanbul.layout.places import icon, players_label
 from printkit.games.istanbul.model import Istanbul, Style
-from printkit.games.istanbul.rules import grid
+from printkit.games.istanbul.rules import grid, tracks
 
 
 def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style,
@@ -98,3 +99,101 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
                     color=muted, align="left", valign="top"))
     return Piece(f"istanbul layout {layout.kind}" + (f" seed {layout.seed}" if layout.seed is not None else ""),
                  W, H, tuple(els))
+
+
+def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None = None) -> Piece:
+    """Setup for the chosen table (or every table side by side), and what to bring besides the kit."""
+    s = style.layout_sheet
+    W, H, m = s.page_w, s.page_h, s.margin
+    ink, muted = style.ink, style.muted
+    els: list[Element] = []
+    counts = (players,) if players is not None else game.player_counts
+    heading = players_label(words, (players,)) if players is not None else words.label("all_counts")
+    els.append(Text(m, m, W - 2 * m, 11, f"{words.label('title', sep=' · ')} — {words.label('setup_sheet')}: "
+                                          f"{heading}", size=s.title_size, min_size=10, bold=True, color=ink,
+                    align="left", wrap=False))
+    y = m + 15
+
+    def section(title: str) -> None:
+        nonlocal y
+        els.append(Text(m, y, W - 2 * m, 6, title, size=11, min_size=7, bold=True, color=style.mark_color,
+                        align="left", wrap=False))
+        y += 7
+
+    # per player count: a table, one column per count
+    st = game.setup
+    rows: list[tuple[str, list[str]]] = [
+        (words.label("starting_lira"), [" ".join(str(v) for v in st.starting_lira[:n]) for n in counts]),
+        (words.label("target"), [str(st.for_players(n).ruby_target) for n in counts]),
+        (f"{words.one(game.place(13).name)}: {words.label('rubies')}",
+         [str(tracks.sultan(game.tracks, n).rubies) for n in counts]),
+        (f"{words.one(game.place(16).name)}: {words.label('rubies')} ({icon('lira')})",
+         [f"{tracks.gemstone(game.tracks, n).rubies} ({tracks.gemstone(game.tracks, n).prices[0]})" for n in counts]),
+        (f"{words.label('rubies')} {words.label('per_mosque')}",
+         [str(st.for_players(n).mosque_rubies) for n in counts]),
+        (f"{words.one(game.place(1).name)}: {words.label('rubies')} · {words.label('extensions_on')}",
+         [f"{game.tracks.wainwright.rubies_per_player * n} · {game.tracks.wainwright.extensions_per_player * n}"
+          for n in counts]),
+        (words.label("mosque_tiles_used"), [" ".join(map(str, st.for_players(n).mosque_tiles)) for n in counts]),
+    ]
+    section(words.label("setup"))
+    label_w = 86
+    col_w = (W - 2 * m - label_w) / len(counts)
+    for k, n in enumerate(counts):
+        els.append(Text(m + label_w + k * col_w + 1, y, col_w - 2, 9, players_label(words, (n,), sep="\n"), size=9,
+                        min_size=5, bold=True, color=ink, valign="bottom"))
+    y += 10
+    for i, (label, values) in enumerate(rows):
+        if i % 2 == 0:
+            els.append(Rect(m, y - 0.6, W - 2 * m, 7.2, fill="#f3ead6", stroke=None))
+        els.append(Text(m + 1.5, y, label_w - 3, 6, label, size=8.5, min_size=5, color=ink, align="left"))
+        for k, v in enumerate(values):
+            els.append(Text(m + label_w + k * col_w, y, col_w, 6, v, size=9.5, min_size=5, bold=True, color=ink,
+                            wrap=False))
+        y += 7.2
+    y += 3
+
+    section(words.label("where_pieces"))
+    start = st.start
+    steps = [
+        words.label("step_layout", sep="\n"),
+        words.label("step_merchants", sep="\n", k=start.assistants_in_stack,
+                    p=f"{start.merchant_place} {words.one(game.place(start.merchant_place).name)}"),
+        words.label("step_family", sep="\n",
+                    p=f"{start.family_place} {words.one(game.place(start.family_place).name)}"),
+        words.label("step_dice", sep="\n"),
+        words.label("step_bonus", sep="\n", k=st.start_bonus_cards),
+        words.label("step_demand", sep="\n"),
+        words.label("step_mail", sep="\n"),
+        words.label("step_goods", sep="\n"),
+    ]
+    neutral = [n for n in counts if st.for_players(n).neutral_merchants]
+    for n in neutral:
+        places = ", ".join(f"{p} {words.one(game.place(p).name)}" for p in st.for_players(n).neutral_merchants)
+        steps.append(words.label("neutral", sep="\n", places=places))
+    step_h = 9.5 if words.bilingual else 6.2
+    for k, text in enumerate(steps):
+        h = step_h * (2 if k >= len(steps) - len(neutral) else 1)  # the neutral-merchant rule is long
+        els.append(Text(m + 2, y, W - 2 * m - 2, h, f"• {text}", size=8.5, min_size=6, color=ink, align="left",
+                        valign="top"))
+        y += h + 0.6
+    y += 3
+
+    section(words.label("what_you_need"))
+    need = [c for c in game.pieces.components if c.printed != "kit"]
+    col = (W - 2 * m) / 2
+    for i, c in enumerate(need):
+        n = c.count if c.per_player is None or players is None else c.per_player * players
+        where = words.label("paper_tokens" if c.printed == "paper" else "from_box")
+        x = m + (i % 2) * col
+        row_h = 8.5 if words.bilingual else 5.5
+        els.append(Text(x + 2, y, col - 4, row_h, f"{n} × {words.one(c.name)} ({where})", size=8, min_size=5.5,
+                        color=ink if c.printed == "box" else muted, align="left", valign="top"))
+        if i % 2 == 1:
+            y += row_h + 1
+    y += 8
+    size = game.pieces.sizes.place
+    if size.provenance == "house":
+        els.append(Text(m, min(y, H - m - 5), W - 2 * m, 5, words.label("house_size", size=f"{size.size:g}")
+                        + f" ({words.label('house_marked')})", size=7, min_size=5, color=muted, align="left"))
+    return Piece("istanbul setup" + (f" {players} players" if players else ""), W, H, tuple(els))
