@@ -10,6 +10,15 @@ GAME = Game(
     components=(
         ("place-cards", "the 16 places, with the values for --players"),
         ("layout", "the 4×4 layout sheet (--layout), or a pack of random layouts (--layouts)"),
+        ("setup", "setup for --players (or every table), and what to bring besides the kit"),
+        ("mosque-tiles", "the mosque tiles used by --players"),
+        ("demand-tiles", "5 dark and 5 light market demand tiles"),
+        ("bonus-cards", "26 bonus cards with backs"),
+        ("wheelbarrows", "one player board per player"),
+        ("extensions", "3 wheelbarrow extensions per player"),
+        ("tokens", "rubies, coins, assistant discs, goods and mail indicators, start player"),
+        ("standees", "the Governor and the Smuggler"),
+        ("overviews", "5 overview cards, two to a page"),
     ),
     options=(
         Option("layout", str, "Istanbul: short, long, in-order or random (default short).",
