@@ -54,6 +54,7 @@ class Facts:
 
     players: tuple[int, int]
     languages: tuple[str, ...]
+    check_languages: tuple[str, ...] = ()  # what `printkit check` reports in, if not every language
 
 
 def _resolve(ref: str) -> Callable[..., Any]:

@@ -130,7 +130,7 @@ def test_default_players_come_from_the_definition(classic, texts, style):
     three_only = classic.model_copy(update={"rules": classic.rules.model_copy(
         update={"player_counts": (classic.rules.for_players(3),)})})
     assert three_only.rules.default_players == 3
-    aids = next(c for c in L.build(three_only, texts, style, "en") if c.name == "player-aids")
+    aids = next(c for c in L.build(three_only, texts, style, "en", K.deck_templates()) if c.name == "player-aids")
     assert isinstance(aids, SheetComponent) and len(aids.pages) == 3
 
 

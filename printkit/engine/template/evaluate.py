@@ -1,9 +1,11 @@
 """Evaluating a card template for one card: Jinja2 values → validated elements → a Piece.
 
 Every string value containing ``{{`` or ``{%`` is a Jinja2 template, evaluated in a
-sandbox (templates may come from anyone) with ``card``, ``style``, ``deck``, ``width``
-and ``height`` in scope.  Numbers may be expressions too: ``w: "{{ width - 8 }}"``.
-An element with ``when:`` is drawn only if that expression is true.
+sandbox (templates may come from anyone) with ``card``, ``style``, ``deck``, ``vars``, ``width``
+and ``height`` in scope (a game may add its own names, e.g. ``game``).  Numbers may be
+expressions too: ``w: "{{ width - 8 }}"``.  An element with ``when:`` is drawn only if that
+expression is true; one with ``for: "i in range(4)"`` is drawn once per value, with ``i`` in scope.
+The filters and functions of :mod:`printkit.engine.template.functions` are there for every template.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from printkit.engine.elements import ELEMENT_KINDS, MAX_TEXT_SIZE, Image, Piece, Rect, Text
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.template.functions import FILTERS, GLOBALS
 
 if TYPE_CHECKING:
     from printkit.engine.template.files import CardTemplate
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
 _FALSE = {"", "false", "False", "0", "none", "None", "no"}
 
 _env = SandboxedEnvironment(autoescape=False, keep_trailing_newline=False)
+_env.filters.update(FILTERS)
+_env.globals.update(GLOBALS)
 
 
 @cache
@@ -46,6 +51,11 @@ def _field_names(cls: type) -> frozenset[str]:
 
 def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
     if isinstance(value, str) and ("{{" in value or "{%" in value):
+        whole = value.strip()
+        if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1:
+            native = _expression(whole[2:-2].strip())(**scope)
+            if isinstance(native, list | tuple):  # e.g. polygon points computed by an expression
+                return native
         return _compiled(value).render(scope)
     if isinstance(value, list):
         return [_evaluate(v, scope) for v in value]
@@ -78,53 +88,91 @@ def _check_values(element: Any) -> str | None:
     return None
 
 
+def _loop(spec: str, scope: dict[str, Any]) -> tuple[str, list[Any]]:
+    """``for: "i in range(4)"``: the loop variable and the values it takes."""
+    name, _, expr = spec.partition(" in ")
+    name = name.strip()
+    if not name.isidentifier():
+        raise ValueError(f"`for:` needs a name before `in`; found {name!r}")
+    values = _expression(expr.strip())(**scope)
+    return name, list(values)
+
+
+@cache
+def _expression(source: str) -> Any:
+    return _env.compile_expression(source)
+
+
 def render_template(
     template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str,
     base_dir: Path | None = None,
 ) -> Piece:
     """The piece ``template`` draws for one card (``scope`` holds card, style, deck...).
 
-    Relative image paths are taken from ``base_dir`` (the deck definition's folder).
+    Relative image paths are taken from ``base_dir`` (a deck definition's folder) when given, else
+    from the folder of the template file that names the image.
     """
-    scope = {**scope, "width": width, "height": height}
+    scope = {**scope, "width": width, "height": height, "vars": template.vars}
     elements = []
-    for raw, (line, col) in zip(template.elements, template.positions, strict=True):
-        kind = next(k for k in raw if k != "when")
+    for raw, source in zip(template.elements, template.sources, strict=True):
+        kind = next(k for k in raw if k in ELEMENT_KINDS)
 
-        def fail(message: str, line: int | None = line, col: int | None = col, kind: str = kind) -> InputError:
-            return InputError([Problem(f"{name}: {kind}: {message}", template.file, line, col)])
+        def fail(message: str, source: Any = source, kind: str = kind) -> InputError:
+            return InputError([Problem(f"{name}: {kind}: {message}", source.file, source.line, source.column)])
 
         try:
-            if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
-                continue
-            cls = ELEMENT_KINDS[kind]
-            values = _evaluate(raw[kind], scope)
+            if "for" in raw:
+                if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
+                    continue  # `when:` decides whether the loop runs at all
+                var, values = _loop(str(raw["for"]), scope)
+                scopes = [{**scope, var: v} for v in values]
+            else:
+                scopes = [scope]
         except TemplateError as exc:
             raise fail(f"template expression failed: {exc}") from None
         except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
             raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
-        unknown = sorted(set(values) - _field_names(cls))
-        if unknown:
-            raise fail(f"no setting {unknown[0]!r}; it has {', '.join(sorted(_field_names(cls)))}")
-        for key in _optional_fields(cls) & values.keys():
-            if values[key] == "":
-                values[key] = None  # an empty expression means "no paint"
-        try:
-            element = _adapter(cls).validate_python(values)
-        except ValidationError as exc:
-            err = exc.errors(include_url=False)[0]
-            where = ".".join(str(p) for p in err["loc"])
-            raise fail(f"{where}: {err['msg']}; found {err.get('input')!r}") from None
-        problem = _check_values(element)
-        if problem:
-            raise fail(problem)
-        if isinstance(element, Image) and base_dir is not None and not Path(element.path).is_absolute():
-            element = replace(element, path=str(base_dir / element.path))
-        elements.append(element)
+        for each in scopes:
+            element = _element(raw, kind, each, fail)
+            if element is None:
+                continue
+            if isinstance(element, Image) and not Path(element.path).is_absolute():
+                folder = base_dir if base_dir is not None else source.folder
+                element = replace(element, path=str(folder / element.path))
+            elements.append(element)
     background = _evaluate(template.background, scope) if template.background else None
     if background:
         elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))
     return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
+
+
+def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -> Any:
+    """One element evaluated in ``scope``, or None when its ``when:`` is false."""
+    try:
+        if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
+            return None
+        cls = ELEMENT_KINDS[kind]
+        values = _evaluate(raw[kind], scope)
+    except TemplateError as exc:
+        raise fail(f"template expression failed: {exc}") from None
+    except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
+        raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
+    unknown = sorted(set(values) - _field_names(cls))
+    if unknown:
+        raise fail(f"no setting {unknown[0]!r}; it has {', '.join(sorted(_field_names(cls)))}")
+    for key in _optional_fields(cls) & values.keys():
+        if values[key] == "":
+            values[key] = None  # an empty expression means "no paint"
+    try:
+        element = _adapter(cls).validate_python(values)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise fail(f"{where}: {err['msg']}; found {err.get('input')!r}") from None
+    problem = _check_values(element)
+    if problem:
+        raise fail(problem)
+    return element
 
 
 def template_json_schema() -> dict[str, Any]:

@@ -8,7 +8,7 @@ GAME = Game(
     aliases=("clever", "gsc"),
     kit="printkit.games.ganz_schon_clever.kit:components",
     facts_from="printkit.games.ganz_schon_clever.kit:facts",
-    checker="printkit.games.ganz_schon_clever.check:check_files",
+    checker="printkit.games.ganz_schon_clever.check:check_file",
     components=(
         ("score-sheets", "a pad of score sheets (--count, 1 or 2 per page)"),
         ("solo-page", "solo rules summary and rating table"),

@@ -11,6 +11,7 @@ from printkit.engine.errors import InputError, Problem
 from printkit.engine.registry import Facts
 from printkit.games.ganz_schon_clever.definitions.box_table import boxes_json
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
 from printkit.games.ganz_schon_clever.definitions.sheet_layout import load_sheet_layout
 from printkit.games.ganz_schon_clever.layout.sheet import (
     BOXES_FILENAME,
@@ -67,4 +68,5 @@ def components(options: BuildOptions) -> list[Component]:
 def facts() -> Facts:
     """Players from the rounds table of ``game.yaml``; languages the sheet is laid out in."""
     counts = sorted(load_gsc_game().rounds.by_player_count)
-    return Facts(players=(counts[0], counts[-1]), languages=LANGS)
+    return Facts(players=(counts[0], counts[-1]), languages=LANGS,
+                 check_languages=tuple(load_check_texts().languages))

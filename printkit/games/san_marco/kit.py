@@ -9,8 +9,11 @@ from __future__ import annotations
 from printkit.engine.components import BuildOptions, Component, Edition, TextFile
 from printkit.engine.errors import InputError
 from printkit.engine.registry import Facts
+from printkit.engine.template.files import SearchPath, load_template
+from printkit.games.san_marco import GAME
 from printkit.games.san_marco import definitions as loader
 from printkit.games.san_marco.definitions import definition_yaml
+from printkit.games.san_marco.layout.cards import DeckTemplates
 from printkit.games.san_marco.layout.pieces import build, choose_lang
 from printkit.games.san_marco.rules.variant import MapGenerationError, check_request, generate_variant
 
@@ -24,7 +27,9 @@ def components(options: BuildOptions) -> list[Component]:
     ranks or style are given, or for a table the classic game has no rules for.
     """
     extra = options.extra or {}
-    texts, style = loader.load_texts(), loader.load_style()
+    search = SearchPath(user=options.templates, game=GAME.id)
+    texts, style = loader.load_texts(), loader.load_style(search)
+    templates = deck_templates(search)
     lang = choose_lang(options.lang, texts)
     definition = options.definition
     districts = extra.get("districts")
@@ -57,7 +62,7 @@ def components(options: BuildOptions) -> list[Component]:
         raise InputError.single(f"--players {players}: this definition has rules for {have} players")
     if game.id != "classic":
         out.append(Edition(game.id))
-    return build(game, texts, style, lang, players) + out
+    return build(game, texts, style, lang, templates, players) + out
 
 
 def facts() -> Facts:
@@ -66,3 +71,10 @@ def facts() -> Facts:
     lo, hi = loader.load_generator().variant.players
     tables = [pc.players for pc in classic.rules.player_counts]
     return Facts(players=(min(*tables, lo), max(*tables, hi)), languages=tuple(loader.load_texts().languages()))
+
+
+def deck_templates(search: SearchPath | None = None) -> DeckTemplates:
+    """The decks' templates from the search path (the user's ``--templates`` first)."""
+    search = search or SearchPath(game=GAME.id)
+    return DeckTemplates(*(load_template(search.find(name, generic=False), search)
+                           for name in ("action-card", "limit-card", "action-back", "limit-back")))

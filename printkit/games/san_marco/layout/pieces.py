@@ -1,5 +1,5 @@
-"""San Marco as pieces: action and limit cards, the board, bridges/Doge/sundial, player aids,
-the variant sheet and, for a generated variant, its definition file.
+"""San Marco as pieces: the board, bridges/Doge/sundial, player aids, the variant sheet, and the
+kit's components (the decks come from :mod:`.cards` and their templates).
 
 Everything here is geometry built from the definition, the texts and the style;
 :mod:`printkit.games.san_marco.kit` loads those files (or generates a variant) and hands plain
@@ -19,7 +19,8 @@ from printkit.engine.components import (
     SheetComponent,
 )
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
-from printkit.games.san_marco.model.game import ActionCard, District, Lang, PlayerCount, SanMarcoDefinition
+from printkit.games.san_marco.layout.cards import DeckTemplates, decks
+from printkit.games.san_marco.model.game import District, Lang, PlayerCount, SanMarcoDefinition
 from printkit.games.san_marco.model.printing import SanMarcoStyle, SanMarcoTexts
 from printkit.games.san_marco.rules import geometry as geo
 
@@ -37,12 +38,14 @@ def choose_lang(requested: str, texts: SanMarcoTexts) -> Lang:
 
 
 def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,
-          players: int | None = None) -> list[Component]:
+          templates: DeckTemplates, players: int | None = None) -> list[Component]:
+    """Every component of the kit; the decks are drawn by their templates."""
     n_players = game.rules.default_players if players is None else players
     k = Kit(game, texts, style, lang)
+    action_fronts, action_back, limit_fronts, limit_back = decks(game, style, templates, lang)
     out: list[Component] = [
-        CardComponent("action-cards", k.t_title("action_cards"), k.action_fronts(), (k.action_back(),)),
-        CardComponent("limit-cards", k.t_title("limit_cards"), k.limit_fronts(), (k.limit_back(),)),
+        CardComponent("action-cards", k.t_title("action_cards"), action_fronts, (action_back,)),
+        CardComponent("limit-cards", k.t_title("limit_cards"), limit_fronts, (limit_back,)),
         BoardComponent("board", game.title.get(lang), k.board()),
         SheetComponent("pieces", game.title.get(lang), k.pieces_pages(), kind="sheets"),
         SheetComponent("player-aids", texts.get("aid_title", lang),
@@ -156,112 +159,6 @@ class Kit:
     def t_title(self, which: str) -> str:
         d = self.g.decks
         return (d.action_back if which == "action_cards" else d.limit_back).title.get(self.lang)
-
-    # --- cards ----------------------------------------------------------------------------------
-
-    def _card_frame(self, name: str, color: str, title: str) -> list[Element]:
-        c = self.s.card
-        w, h = self.g.decks.card_size
-        return [
-            Rect(c.safe - 0.5, c.safe - 0.5, w - 2 * c.safe + 1, h - 2 * c.safe + 1, fill=c.panel_color,
-                 stroke=None, radius=2.5),
-            Rect(c.safe - 0.5, c.safe - 0.5, w - 2 * c.safe + 1, c.band_height, fill=color, stroke=None, radius=2.5),
-            Text(c.safe + 1, c.safe, w - 2 * c.safe - 2, c.band_height - 1, title, size=c.title_size, min_size=7,
-                 color=text_on(color), bold=True, wrap=False),
-        ]
-
-    def _action_face(self, card: ActionCard, district: District | None) -> Piece:
-        c = self.s.card
-        w, h = self.g.decks.card_size
-        color = district.color if district else card.color
-        title = district.name.get(self.lang) if district else card.name.get(self.lang)
-        els = self._card_frame(title, color, title)
-        top = c.safe + c.band_height + 2
-        if district:
-            els.append(Text(c.safe, top, w - 2 * c.safe, 5, card.name.get(self.lang), size=8, min_size=6,
-                            color=darker(color, 0.8), wrap=False))
-            top += 5
-        isz = c.icon_size
-        els.append(Icon(card.icon, (w - isz) / 2, top + 2, isz, isz, color=darker(color, 0.85)))
-        if district:
-            face = min(district.die)
-            d = 11.0
-            els += die_face(w - c.safe - d - 1.5, top + 2, d, face, self.g.die.sides)
-        effect = card.effect.get(self.lang).format(district=district.name.get(self.lang) if district else "")
-        ey = top + isz + 5
-        els.append(Line(c.safe + 4, ey - 2, w - c.safe - 4, ey - 2, stroke=color, stroke_width=0.4))
-        els.append(Text(c.safe + 2.5, ey, w - 2 * c.safe - 5, h - c.safe - 2 - ey, effect, size=c.effect_size,
-                        min_size=6, color=c.ink, valign="top"))
-        kind = card.type if not district else f"district {district.id}"
-        return Piece(f"san-marco action card {kind}", w, h, tuple(els), bleed_color=color)
-
-    def action_fronts(self) -> tuple[Piece, ...]:
-        out: list[Piece] = []
-        for card in self.g.decks.action:
-            if card.type == "district":
-                for d in self.g.map.districts:
-                    out += [self._action_face(card, d)] * (card.count_per_district or 0)
-            else:
-                out += [self._action_face(card, None)] * (card.count or 0)
-        return tuple(out)
-
-    def limit_fronts(self) -> tuple[Piece, ...]:
-        c = self.s.card
-        w, h = self.g.decks.card_size
-        d = self.g.decks
-        color = d.limit_back.color
-        out: list[Piece] = []
-        for lc in d.limit:
-            els = self._card_frame("limit", color, d.limit_name.get(self.lang))
-            top = c.safe + c.band_height
-            els.append(Text(c.safe, top + 4, w - 2 * c.safe, 34, str(lc.value), size=c.limit_number_size,
-                            min_size=20, color=color, bold=True, wrap=False))
-            isz = 7.0
-            total = lc.value * isz + (lc.value - 1) * 1.5
-            for i in range(lc.value):
-                els.append(Icon("sm-hourglass", (w - total) / 2 + i * (isz + 1.5), top + 41, isz, isz, color=color))
-            ey = top + 53
-            els.append(Line(c.safe + 4, ey - 2, w - c.safe - 4, ey - 2, stroke=color, stroke_width=0.4))
-            effect = d.limit_effect.get(self.lang).format(threshold=self.g.rules.limit_threshold)
-            els.append(Text(c.safe + 2.5, ey, w - 2 * c.safe - 5, h - c.safe - 2 - ey, effect, size=c.effect_size,
-                            min_size=6, color=c.ink, valign="top"))
-            out += [Piece(f"san-marco limit card {lc.value}", w, h, tuple(els), bleed_color=color)] * lc.count
-        return tuple(out)
-
-    def _back(self, kind: str, back_color: str, icon: str, title: str, pattern: str) -> Piece:
-        w, h = self.g.decks.card_size
-        c = self.s.card
-        els: list[Element] = [Rect(-3, -3, w + 6, h + 6, fill=back_color, stroke=None)]
-        step = 9.0
-        if pattern == "diamonds":
-            for i in range(-12, 14):
-                x = i * step
-                els.append(Line(x, -3, x + h + 6, h + 3, stroke=darker(back_color, 0.8), stroke_width=0.6))
-                els.append(Line(x + h + 6, -3, x, h + 3, stroke=darker(back_color, 0.8), stroke_width=0.6))
-        else:  # horizontal waves of the lagoon: clearly not the action back even in grey
-            for j in range(0, int(h / 6) + 2):
-                y = j * 6.0
-                pts = tuple((x * 3.0 - 3, y + (1.2 if x % 2 else -1.2)) for x in range(0, int(w / 3) + 4))
-                els.append(Polygon(pts, stroke=darker(back_color, 0.8), stroke_width=0.6, closed=False, smooth=False))
-        els += [
-            Rect(c.safe + 4, c.safe + 4, w - 2 * c.safe - 8, h - 2 * c.safe - 8, fill=None, stroke=c.back_pattern_color,
-                 stroke_width=0.8, radius=3),
-            Circle(w / 2, h / 2 - 6, 17, fill=darker(back_color, 0.75), stroke=c.back_pattern_color, stroke_width=0.8),
-            Icon(icon, w / 2 - 12, h / 2 - 18, 24, 24, color=c.back_pattern_color),
-            Text(c.safe + 5, h / 2 + 14, w - 2 * c.safe - 10, 9, title, size=15, min_size=8,
-                 color=c.back_pattern_color, bold=True, wrap=False),
-            Text(c.safe + 5, h / 2 + 24, w - 2 * c.safe - 10, 6, self.g.title.get(self.lang), size=9, min_size=6,
-                 color=c.back_pattern_color, wrap=False),
-        ]
-        return Piece(f"san-marco {kind} back", w, h, tuple(els), bleed_color=back_color)
-
-    def action_back(self) -> Piece:
-        b = self.g.decks.action_back
-        return self._back("action", b.color, b.icon, b.title.get(self.lang), "diamonds")
-
-    def limit_back(self) -> Piece:
-        b = self.g.decks.limit_back
-        return self._back("limit", b.color, b.icon, b.title.get(self.lang), "waves")
 
     # --- board ----------------------------------------------------------------------------------
 
