@@ -2,50 +2,26 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from printkit.engine.components import BuildOptions, CardComponent, Component, SheetComponent
 from printkit.engine.elements import Piece
 from printkit.engine.errors import InputError
-from printkit.engine.paths import templates_root
 from printkit.engine.registry import Facts
-from printkit.engine.source import load_document
 from printkit.engine.template.evaluate import render_template
-from printkit.engine.template.files import CardTemplate, load_template
+from printkit.engine.template.files import SearchPath, load_template
 from printkit.games.istanbul import definitions
 from printkit.games.istanbul.layout import pieces
 from printkit.games.istanbul.layout.language import MODES, Words
 from printkit.games.istanbul.layout.places import place_fields
 from printkit.games.istanbul.layout.sheets import layout_sheet, setup_sheet
-from printkit.games.istanbul.model import Istanbul, Style
+from printkit.games.istanbul.model import Istanbul
 from printkit.games.istanbul.rules import grid
 
-GAME_ID = "istanbul"
+GAME_ID = "istanbul"  # its templates' folder: templates/istanbul/
 
 
 def facts() -> Facts:
     game = definitions.load()
     return Facts(players=(game.setup.players.min, game.setup.players.max), languages=MODES)
-
-
-def _find(name: str, user_dir: Path | None) -> Path:
-    """``--templates DIR`` (its ``istanbul/`` folder, then itself), then the bundled ``templates/istanbul/``."""
-    candidates = [templates_root() / GAME_ID / name]
-    if user_dir is not None:
-        candidates[:0] = [user_dir / GAME_ID / name, user_dir / name]
-    for c in candidates:
-        if c.is_file():
-            return c
-    raise InputError.single(f"Istanbul template {name!r} not found (looked for "
-                            f"{', '.join(map(str, candidates))})")
-
-
-def load_style(user_dir: Path | None = None) -> Style:
-    return load_document(_find("style.yaml", user_dir)).validate(Style, kind="istanbul-style")
-
-
-def template(name: str, user_dir: Path | None = None) -> CardTemplate:
-    return load_template(_find(f"{name}.yaml", user_dir))
 
 
 def choose_layouts(game: Istanbul, options: BuildOptions) -> list[grid.Layout]:
@@ -79,7 +55,8 @@ def components(options: BuildOptions) -> list[Component]:
         raise InputError.single(f"Istanbul is for {game.setup.players.min} to {game.setup.players.max} players; "
                                 f"--players was {players}")
     layouts = choose_layouts(game, options)
-    style = load_style(options.templates)
+    search = SearchPath(user=options.templates, game=GAME_ID)
+    style = definitions.load_style(search)
     words = Words(game.texts, options.lang)
     scope_style = style.model_dump()
     size = game.pieces.sizes.place.size
@@ -87,7 +64,7 @@ def components(options: BuildOptions) -> list[Component]:
     sizes = game.pieces.sizes
 
     def draw(name: str, fields: list[dict[str, object]], w: float, h: float, what: str) -> tuple[Piece, ...]:
-        tpl = template(name, options.templates)
+        tpl = load_template(search.find(name, generic=False), search)
         return tuple(render_template(tpl, {"card": f, "style": scope_style, "lang": options.lang}, w, h,
                                      f"{what} {i + 1}") for i, f in enumerate(fields))
 

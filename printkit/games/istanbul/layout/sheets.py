@@ -196,6 +196,6 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     y += 8
     size = game.pieces.sizes.place
     if size.provenance == "house":
-        els.append(Text(m, min(y, H - m - 5), W - 2 * m, 5, words.label("house_size", size=f"{size.size:g}")
-                        + f" ({words.label('house_marked')})", size=7, min_size=5, color=muted, align="left"))
+        els.append(Text(m, min(y, H - m - 5), W - 2 * m, 5, words.label("house_size", size=f"{size.size:g}"),
+                        size=7, min_size=5, color=muted, align="left"))
     return Piece("istanbul setup" + (f" {players} players" if players else ""), W, H, tuple(els))

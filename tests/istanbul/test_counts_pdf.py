@@ -34,7 +34,7 @@ def kit_pdfs(request):
 def test_place_cards(kit_pdfs):
     _, pdfs = kit_pdfs
     text = _flat(" ".join(all_text(pdfs["place-cards"])))
-    assert len(re.findall(r"house size 90 mm", text)) == 16
+    assert len(re.findall(r"house value: 90 mm tile", text)) == 16
 
 
 def test_mosque_tiles(kit_pdfs):
