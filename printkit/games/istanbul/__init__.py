@@ -21,11 +21,11 @@ GAME = Game(
         ("overviews", "5 overview cards, two to a page"),
     ),
     options=(
-        Option("layout", str, "Istanbul: short, long, in-order or random (default short).",
+        Option("layout", str, "short, long, in-order or random (default short).",
                choices=("short", "long", "in-order", "random")),
-        Option("layouts", int, "Istanbul: a pack of this many different random layouts, seeds --seed onward.",
+        Option("layouts", int, "a pack of this many different random layouts, seeds --seed onward.",
                min=1, max=200),
-        Option("apart_lines", bool, "Istanbul random layouts: Black Market and Tea House also share no row "
+        Option("apart_lines", bool, "random layouts: the Black Market and Tea House also share no row "
                                     "or column."),
     ),
 )
