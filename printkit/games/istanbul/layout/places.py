@@ -94,17 +94,11 @@ class PlaceText:
     def _fruit_warehouse(self) -> tuple[list[str], list[str]]:
         return self._warehouse("fruit")
 
-    def _space(self, space: Any) -> str:
-        return icon(space.good) if space.good else f"{space.lira}{icon('lira')}"
-
     def _post_office(self) -> tuple[list[str], list[str]]:
-        post = self.game.tracks.post_office
-        top = "  ".join(self._space(s) for s in post.top)
-        bottom = "  ".join(self._space(s) for s in post.bottom)
+        post = self.game.tracks.post_office  # the two rows are drawn (see ``track``); this is the cycle
         cycle = [f"{k}: {''.join(icon(g) for g in v.goods)}+{v.lira}"
                  for k, v in enumerate(tracks.post_office_cycle(post), start=1)]
-        return [f"{self.w.label('top_row')}: {top}", f"{self.w.label('bottom_row')}: {bottom}",
-                f"{self.w.label('mail_cycle')}: " + " · ".join(cycle)], []
+        return [f"{self.w.label('mail_cycle')}: " + " · ".join(cycle)], []
 
     def _fountain(self) -> tuple[list[str], list[str]]:
         return [self.w.label("start_here")], []
@@ -136,8 +130,7 @@ class PlaceText:
                 f"{self.w.label('catch')} 3 {icon('lira')} {self.w.label('or')} 1 {icon('card')}"], []
 
     def _sultans_palace(self) -> tuple[list[str], list[str]]:
-        tr = self.game.tracks
-        track = "".join(icon(s) for s in tr.sultans_palace.spaces) + f" {icon('ruby')}"
+        tr = self.game.tracks  # the track itself is drawn (see ``track``); these lines give the numbers
 
         def line(value: object) -> str:
             rubies, costs = value  # type: ignore[misc]
@@ -146,7 +139,7 @@ class PlaceText:
 
         lines, notes = self._by_players(
             lambda n: (tracks.sultan(tr, n).rubies, tuple(len(c) for c in tracks.sultan(tr, n).costs)), line)
-        return [track, *lines], notes
+        return lines, notes
 
     def _gemstone_dealer(self) -> tuple[list[str], list[str]]:
         tr = self.game.tracks
@@ -180,6 +173,71 @@ class PlaceText:
         return self._mosque(15)
 
 
+# --- drawn tracks -----------------------------------------------------------------------------------------------
+
+TRACK_X, TRACK_Y, TRACK_W = 5.0, 45.0, 80.0  # mm on the card: the top of the details area
+CELL_H = 7.0
+COVERED = "#f6dfe3"  # a space holding a ruby at setup
+
+
+def _cells(count: int, y: float = TRACK_Y, h: float = CELL_H, gap: float = 0.4) -> list[dict[str, float]]:
+    w = (TRACK_W - gap * (count - 1)) / count
+    return [{"x": TRACK_X + k * (w + gap), "y": y, "w": w, "h": h} for k in range(count)]
+
+
+def track(game: Istanbul, words: Words, number: int, players: int | None, colors: dict[str, str]) -> dict[str, Any]:
+    """What a place draws as a track above its details: cells (rects), icons and texts in cells, the rubies
+    on the cells covered at setup for the shown table, and small marks under cells (player-count markers).
+    Empty for places without a track.  ``below`` is where the details text starts."""
+    shown = players if players is not None else max(game.player_counts)
+    tr = game.tracks
+    place_id = game.place(number).id
+    out: dict[str, Any] = {"cells": [], "icons": [], "texts": [], "rubies": [], "marks": [], "below": TRACK_Y}
+    if place_id == "sultans_palace":
+        palace = tr.sultans_palace
+        cells = _cells(len(palace.spaces) + 1)
+        first = tracks.sultan(tr, shown).first_covered
+        for k, (c, space) in enumerate(zip(cells, (*palace.spaces, "ruby"), strict=True), start=1):
+            out["cells"].append({**c, "fill": COVERED if k >= first else "#fffaf0"})
+            if space != "ruby":
+                out["icons"].append({**c, "icon": f"ist-{space}"})
+            if k >= first:
+                out["rubies"].append(c)
+        for marker in palace.markers:
+            c = cells[marker.space - 1]
+            out["marks"].append({**c, "text": "/".join(map(str, marker.players))})
+    elif place_id == "gemstone_dealer":
+        dealer = tr.gemstone_dealer
+        cells = _cells(len(dealer.prices) + 1)
+        covered_from = dealer.prices.index(next(m.price for m in dealer.markers if shown in m.players))
+        for k, (c, price) in enumerate(zip(cells, (*dealer.prices, None), strict=True)):
+            out["cells"].append({**c, "fill": COVERED if k >= covered_from else "#fffaf0"})
+            if price is not None:
+                out["texts"].append({**c, "text": str(price)})
+            if k >= covered_from:
+                out["rubies"].append(c)
+        for marker in dealer.markers:
+            c = cells[dealer.prices.index(marker.price)]
+            label = f"{marker.players[0]}+" if marker.players[-1] == max(game.player_counts) and \
+                len(marker.players) > 1 else "/".join(map(str, marker.players))
+            out["marks"].append({**c, "text": label})
+    elif place_id == "post_office":
+        post = tr.post_office
+        for row, spaces in enumerate((post.top, post.bottom)):
+            for c, space in zip(_cells(len(spaces), TRACK_Y + row * (CELL_H + 0.6)), spaces, strict=True):
+                out["cells"].append({**c, "fill": "#fffaf0" if row else "#efe4cf"})
+                if space.good:
+                    out["icons"].append({**c, "icon": f"ist-{space.good}"})
+                else:
+                    out["texts"].append({**c, "text": f"{space.lira} :ist-lira:"})
+        out["marks"] = [{**c, "text": roman} for c, roman in zip(_cells(len(post.top), TRACK_Y + CELL_H + 0.6),
+                                                                 ("I", "II", "III", "IV"), strict=False)]
+    if out["cells"]:
+        bottom = max(c["y"] + c["h"] for c in out["cells"])
+        out["below"] = bottom + (4.5 if out["marks"] else 1.5)
+    return out
+
+
 def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict[str, str],
                  icons: dict[str, str]) -> list[dict[str, Any]]:
     """One mapping of template fields per place, in place-number order."""
@@ -192,7 +250,9 @@ def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict
         action, action2 = words.pair(place.action)
         details, note = text.details(place.number)
         ways = grid.dice_ways(place.number)
+        drawn = track(game, words, place.number, players, colors)
         out.append({
+            "track": drawn,
             "number": place.number, "id": place.id,
             "name": name, "name2": name2, "action": action, "action2": action2,
             "details": details, "note": note,
