@@ -12,7 +12,7 @@ import pytest
 from printkit.engine.components import BuildOptions, CardComponent, SheetComponent
 from printkit.engine.errors import InputError
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text, find_text, page_count
+from printkit.engine.readback import all_text, find_text, page_count, shapes
 from printkit.engine.render.pdf import render
 from printkit.games.istanbul import kit
 
@@ -187,3 +187,18 @@ def test_layout_pack_one_layout_a_page_with_its_seed():
 def test_meaningless_options_are_refused(extra, message):
     with pytest.raises(InputError, match=re.escape(message)):
         kit.components(BuildOptions(extra=extra))
+
+
+@pytest.mark.parametrize("players", [None, 2, 3, 4, 5])
+def test_drawn_tracks_hold_the_setup_rubies(players):
+    """The Sultan and Gemstone tracks are drawn with the spaces that hold a ruby at setup tinted."""
+    cards = _components(lang="en", players=players)["place-cards"]
+    n = players or 5  # without --players the 4–5 player values are shown
+
+    def covered(index: int) -> int:
+        one = CardComponent(cards.name, cards.title, (cards.fronts[index],), None, cards.kind)
+        pdf = render(one, SETTINGS, "en").pdf
+        return sum(1 for s in shapes(pdf, 0) if s.fill == (0xF6, 0xDF, 0xE3))
+
+    assert covered(12) == SULTAN[n][0]
+    assert covered(15) == GEMSTONE[n][0]
