@@ -102,3 +102,10 @@ def test_setup_sheet(kit_pdfs):
         assert " ".join(str(v) for v in (2, 3, 4, 5, 6)[:players]) in text
     assert ("merchant of an unused colour" in text) == (players in (None, 2))
     assert "dice" in text and "Governor" in text  # the what-you-need panel
+
+
+def test_two_players_need_five_merchants():
+    comps = {c.name: c for c in kit.components(BuildOptions(lang="en", players=2))}
+    text = _flat(" ".join(all_text(render(comps["setup"], SETTINGS, "en").pdf)))
+    assert "5 × merchants" in text  # 2 players + 3 neutral merchants (Small Mosque, Great Mosque, Gemstone Dealer)
+    assert "2 × family members" in text

@@ -186,6 +186,8 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     col = (W - 2 * m) / 2
     for i, c in enumerate(need):
         n = c.count if c.per_player is None or players is None else c.per_player * players
+        if c.id == "merchants" and players is not None:  # the 2-player game's neutral merchants are merchants too
+            n += len(st.for_players(players).neutral_merchants)
         where = words.label("paper_tokens" if c.printed == "paper" else "from_box")
         x = m + (i % 2) * col
         row_h = 8.5 if words.bilingual else 5.5
