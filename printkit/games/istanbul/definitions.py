@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.engine.errors import InputError, Problem
-from printkit.engine.source import Document, load_document
-from printkit.engine.template.files import SearchPath, merge_values
+from printkit.engine.source import load_document
+from printkit.engine.template.files import SearchPath, merged_style
 from printkit.games.istanbul.model import Istanbul, Layouts, Pieces, Places, Setup, Style, Texts, Tracks
 
 DATA = Path(__file__).parent / "data"
@@ -49,14 +49,7 @@ def load(data_dir: str | Path = DATA) -> Istanbul:
 def load_style(search: SearchPath | None = None) -> Style:
     """The kit's look: the bundled ``templates/istanbul/style.yaml`` with a user's ``style.yaml``
     (``--templates DIR/istanbul/``) merged over it, so a restyle names only what it changes."""
-    search = search or SearchPath(game="istanbul")
-    files = [p for p in search.candidates("style.yaml", generic=False) if p.is_file()]
-    bundled = load_document(files[-1])
-    data = bundled.data
-    for path in reversed(files[:-1]):
-        data = merge_values(data, load_document(path).data)
-    doc = Document(data, bundled.node if len(files) == 1 else None, str(files[0]))
-    return doc.validate(Style, kind="istanbul-style")
+    return merged_style(search or SearchPath(game="istanbul")).validate(Style, kind="istanbul-style")
 
 
 def check(game: Istanbul) -> list[Issue]:
