@@ -202,3 +202,20 @@ def test_drawn_tracks_hold_the_setup_rubies(players):
 
     assert covered(12) == SULTAN[n][0]
     assert covered(15) == GEMSTONE[n][0]
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "de", "en+zh-TW"])
+def test_whole_kit_renders_in_every_language_without_missing_glyphs(lang):
+    for comp in kit.components(BuildOptions(lang=lang, players=2)):
+        rendered = render(comp, SETTINGS, lang)  # a missing glyph would raise MissingGlyphError
+        assert rendered.pages > 0
+        assert not [w for w in rendered.warnings if "does not fit" in w], (comp.name, rendered.warnings)
+
+
+def test_a_users_style_is_merged_over_the_bundled_one(tmp_path):
+    (tmp_path / "istanbul").mkdir()
+    (tmp_path / "istanbul" / "style.yaml").write_text('short_color: "#ff00aa"\n', encoding="utf-8")
+    cards = {c.name: c for c in kit.components(BuildOptions(templates=tmp_path))}["place-cards"]
+    pdf = render(cards, SETTINGS, "en").pdf
+    fills = {s.fill for s in shapes(pdf, 0)}
+    assert (0xFF, 0x00, 0xAA) in fills and (0x2E, 0x8B, 0x3A) in fills  # new short colour, bundled long colour
