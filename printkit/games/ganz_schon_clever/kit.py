@@ -9,6 +9,8 @@ from __future__ import annotations
 from printkit.engine.components import BuildOptions, Component, SheetComponent, TextFile
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.registry import Facts
+from printkit.engine.template.files import SearchPath
+from printkit.games.ganz_schon_clever import GAME
 from printkit.games.ganz_schon_clever.definitions.box_table import boxes_json
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
@@ -27,7 +29,7 @@ from printkit.games.ganz_schon_clever.layout.sheet import (
 def components(options: BuildOptions) -> list[Component]:
     """Build the pad: ``count`` score sheets, the solo page and the box table for scanners."""
     game = load_gsc_game()
-    layout = load_sheet_layout()
+    layout = load_sheet_layout(search=SearchPath(user=options.templates, game=GAME.id))
     extra = options.extra
     problems: list[str] = []
     count = extra.get("count", DEFAULT_COUNT)
