@@ -9,7 +9,7 @@ rebuilds it.
 
 from __future__ import annotations
 
-from printkit.engine.elements import Circle, Element, Line, Piece, Rect, Text
+from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Rect, Text
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import icon, players_label
 from printkit.games.istanbul.model import Istanbul, Style
@@ -57,6 +57,8 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
         if ways:
             els.append(Text(x + 12, y + 5.5, cell - 13.5, 5, "•" * ways, size=8, min_size=5, color="#ffffff",
                             align="right", wrap=False))
+        if place.id in style.place_icons:
+            els.append(Icon(style.place_icons[place.id], x + cell - 9, y + cell - 9, 7, 7, color=color))
         first, second = words.pair(place.name)
         if second:
             els.append(Text(x + 2, y + 13, cell - 4, cell * 0.36, first, size=s.name_size, min_size=6, bold=True,
@@ -64,7 +66,7 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
             els.append(Text(x + 2, y + 13 + cell * 0.36, cell - 4, cell - 15 - cell * 0.36, second,
                             size=s.name_size, min_size=6, bold=True, color=ink))
         else:
-            els.append(Text(x + 2, y + 13, cell - 4, cell - 15, first, size=s.name_size + 1, min_size=6, bold=True,
+            els.append(Text(x + 2, y + 13, cell - 4, cell - 22, first, size=s.name_size + 1, min_size=6, bold=True,
                             color=ink))
     grid_bottom = top + rows * cell + (rows - 1) * gap
 
