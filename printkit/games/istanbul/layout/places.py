@@ -192,7 +192,8 @@ def track(game: Istanbul, words: Words, number: int, players: int | None, colors
     shown = players if players is not None else max(game.player_counts)
     tr = game.tracks
     place_id = game.place(number).id
-    out: dict[str, Any] = {"cells": [], "icons": [], "texts": [], "rubies": [], "marks": [], "below": TRACK_Y}
+    out: dict[str, Any] = {"cells": [], "icons": [], "texts": [], "rubies": [], "mails": [], "marks": [],
+                           "below": TRACK_Y}
     if place_id == "sultans_palace":
         palace = tr.sultans_palace
         cells = _cells(len(palace.spaces) + 1)
@@ -226,6 +227,8 @@ def track(game: Istanbul, words: Words, number: int, players: int | None, colors
         for row, spaces in enumerate((post.top, post.bottom)):
             for c, space in zip(_cells(len(spaces), TRACK_Y + row * (CELL_H + 0.6)), spaces, strict=True):
                 out["cells"].append({**c, "fill": "#fffaf0" if row else "#efe4cf"})
+                if row == 0:  # the mail indicators start on the top row
+                    out["mails"].append(c)
                 if space.good:
                     out["icons"].append({**c, "icon": f"ist-{space.good}"})
                 else:
@@ -253,6 +256,8 @@ def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict
         drawn = track(game, words, place.number, players, colors)
         out.append({
             "track": drawn,
+            # room for a large icon under short details (warehouses, caravansary ...)
+            "big_icon": not drawn["cells"] and not note and details.count("\n") < 2,
             "number": place.number, "id": place.id,
             "name": name, "name2": name2, "action": action, "action2": action2,
             "details": details, "note": note,
