@@ -87,8 +87,8 @@ def test_tokens(kit_pdfs):
 
 def test_overviews_and_standees(kit_pdfs):
     _, pdfs = kit_pdfs
-    assert _flat(" ".join(all_text(pdfs["overviews"]))).count("Your turn") == 5
-    assert page_count(pdfs["overviews"]) == 3  # two to a page
+    assert _flat(" ".join(all_text(pdfs["overview-cards"]))).count("Your turn") == 5
+    assert page_count(pdfs["overview-cards"]) == 3  # two to a page
     standees = _flat(" ".join(all_text(pdfs["standees"])))
     assert standees.count("Governor") == 1 and standees.count("Smuggler") == 1
 

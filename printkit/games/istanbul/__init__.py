@@ -18,7 +18,7 @@ GAME = Game(
         ("extensions", "3 wheelbarrow extensions per player"),
         ("tokens", "rubies, coins, assistant discs, goods and mail indicators, start player"),
         ("standees", "the Governor and the Smuggler"),
-        ("overviews", "5 overview cards, two to a page"),
+        ("overview-cards", "5 overview cards, two to a page"),
     ),
     options=(
         Option("layout", str, "short, long, in-order or random (default short).",

@@ -99,7 +99,7 @@ def components(options: BuildOptions) -> list[Component]:
     out.append(CardComponent("standees", title, draw("standee", pieces.standees(game, words), sd.width, sd.height,
                                                      "standee"), None, "standees"))
     ov = sizes.overview
-    out.append(SheetComponent("overviews", words.label("overview"),
+    out.append(SheetComponent("overview-cards", words.label("overview"),
                               draw("overview", pieces.overviews(game, words, players), ov.width, ov.height,
                                    "overview"), per_page=2, cut=True))
     return out
