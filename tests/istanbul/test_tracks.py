@@ -79,9 +79,3 @@ def test_wainwright(game):
     w = game.tracks.wainwright
     assert w.price == 7
     assert t.capacities(w) == (2, 3, 4, 5)
-
-
-def test_what_changes_with_players(game):
-    changes = t.changes_with_players(game)
-    assert changes["sultan"] and changes["gemstone"] and changes["mosque_tiles"]
-    assert not t.changes_with_players(game, (4, 5))["gemstone"]

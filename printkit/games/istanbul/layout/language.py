@@ -38,6 +38,3 @@ class Words:
 
     def label(self, key: str, sep: str = " / ", **values: object) -> str:
         return self.one(self.texts[key], sep, **values)
-
-    def label_pair(self, key: str, **values: object) -> tuple[str, str]:
-        return self.pair(self.texts[key], **values)

@@ -49,13 +49,9 @@ class Layout:
     seed: int | None = None
     apart_lines: bool = False
 
-    @property
-    def positions(self) -> dict[int, int]:
-        """Place number -> position 1..16."""
-        return position_map(self.grid)
-
 
 def position_map(grid: Grid) -> dict[int, int]:
+    """Place number -> position 1..16."""
     cols = len(grid[0])
     return {n: r * cols + c + 1 for r, row in enumerate(grid) for c, n in enumerate(row)}
 

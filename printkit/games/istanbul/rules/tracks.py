@@ -114,15 +114,3 @@ def rubies_at_setup(game: Istanbul, players: int) -> Rubies:
         sultan=sultan(game.tracks, players).rubies,
         gemstone=gemstone(game.tracks, players).rubies,
     )
-
-
-def changes_with_players(game: Istanbul, counts: tuple[int, ...] | None = None) -> dict[str, bool]:
-    """Which printed values differ between player counts (a tile marks those when printed for no count)."""
-    counts = counts or game.player_counts
-    return {
-        "sultan": len({sultan(game.tracks, n).first_covered for n in counts}) > 1,
-        "gemstone": len({gemstone(game.tracks, n).prices[0] for n in counts}) > 1,
-        "mosque_tiles": len({game.setup.for_players(n).mosque_tiles for n in counts}) > 1,
-        "mosque_rubies": len({game.setup.for_players(n).mosque_rubies for n in counts}) > 1,
-        "wainwright": game.tracks.wainwright.rubies_per_player > 0,
-    }
