@@ -219,3 +219,13 @@ def test_a_users_style_is_merged_over_the_bundled_one(tmp_path):
     pdf = render(cards, SETTINGS, "en").pdf
     fills = {s.fill for s in shapes(pdf, 0)}
     assert (0xFF, 0x00, 0xAA) in fills and (0x2E, 0x8B, 0x3A) in fills  # new short colour, bundled long colour
+
+
+def test_bilingual_overview_cards_have_english_fronts_and_chinese_backs():
+    cards = _components(lang="en+zh-TW")["overview-cards"]
+    pdf = render(cards, PrintSettings(paper="a4", duplex="long"), "en+zh-TW").pdf
+    pages = [_flat(t) for t in all_text(pdf)]
+    assert len(pages) == 6  # 5 cards two to a page: 3 fronts, 3 backs
+    fronts, backs = pages[0::2], pages[1::2]
+    assert sum(p.count("Your turn") for p in fronts) == 5 and not any("你的回合" in p for p in fronts)
+    assert sum(p.count("你的回合") for p in backs) == 5 and not any("Your turn" in p for p in backs)

@@ -64,8 +64,12 @@ def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, Ca
     sd = sizes.standee
     out.append(CardComponent("standees", title, draw("standee", pieces.standees(game, words), sd.width, sd.height,
                                                      "standee"), None, "standees"))
+    # Overview cards, two to a page.  Bilingual, they are printed like the bilingual edition's: one language on
+    # each side (English front, Chinese back), since both on one side would not be legible at this size.
     ov = sizes.overview
-    out.append(SheetComponent("overview-cards", words.label("overview"),
-                              draw("overview", pieces.overviews(game, words, players), ov.width, ov.height,
-                                   "overview"), per_page=2, cut=True))
+    sides = [Words(game.texts, lang) for lang in words.langs]
+    faces = [draw("overview", pieces.overviews(game, side, players), ov.width, ov.height, "overview")
+             for side in sides]
+    out.append(CardComponent("overview-cards", words.label("overview"), faces[0],
+                             faces[1] if len(faces) > 1 else None, "cards"))
     return out
