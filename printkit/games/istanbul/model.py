@@ -210,11 +210,13 @@ class Layouts(Frozen):
 # --- pieces -------------------------------------------------------------------------------------------------------
 
 class SquareSize(Frozen):
+    name: Localized
     size: float = Field(gt=5, le=200)
     provenance: Provenance
 
 
 class RectSize(Frozen):
+    name: Localized
     width: float = Field(gt=5, le=300)
     height: float = Field(gt=5, le=300)
     provenance: Provenance

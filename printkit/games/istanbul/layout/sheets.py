@@ -198,8 +198,15 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
         if i % 2 == 1:
             y += row_h + 1
     y += 8
-    size = game.pieces.sizes.place
-    if size.provenance == "house":
-        els.append(Text(m, min(y, H - m - 5), W - 2 * m, 5, words.label("house_size", size=f"{size.size:g}"),
-                        size=7, min_size=5, color=muted, align="left"))
+    # every house value of the kit (sizes no source gives, our player colours), so a user knows what to change
+    house = []
+    for _, value in game.pieces.sizes:
+        if value.provenance == "house":
+            dims = f"{value.size:g}" if hasattr(value, "size") else f"{value.width:g}×{value.height:g}"
+            house.append(f"{words.one(value.name)} {dims} mm")
+    if st.player_colors_provenance == "house":
+        house.append(", ".join(words.one(c.name) for c in st.player_colors))
+    if house:
+        els.append(Text(m, min(y, H - m - 9), W - 2 * m, 9, f"{words.label('house_values')}: " + "; ".join(house),
+                        size=7, min_size=5, color=muted, align="left", valign="top"))
     return Piece("istanbul setup" + (f" {players} players" if players else ""), W, H, tuple(els))
