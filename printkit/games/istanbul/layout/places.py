@@ -257,7 +257,7 @@ def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict
         out.append({
             "track": drawn,
             # room for a large icon under short details (warehouses, caravansary ...)
-            "big_icon": not drawn["cells"] and not note and details.count("\n") < 2,
+            "big_icon": not drawn["cells"] and not note and "\n" not in details,  # one line, even if it wraps
             "number": place.number, "id": place.id,
             "name": name, "name2": name2, "action": action, "action2": action2,
             "details": details, "note": note,
