@@ -224,7 +224,7 @@ def test_schema_is_json_schema_of_the_deck_file():
 def test_calibration_sheet_has_front_and_back(tmp_path):
     result = runner.invoke(app, ["calibrate", "--out", str(tmp_path)])
     assert result.exit_code == 0
-    data = (tmp_path / "calibration-a4.pdf").read_bytes()
+    data = (tmp_path / "calibration-en-a4.pdf").read_bytes()
     texts = all_text(data)
     assert len(texts) == 2 and "offset" in texts[1] and "+2" in texts[1]
 
