@@ -186,7 +186,12 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
     for target in targets:
         if progress:
             progress(Step(f"{target.id}: laying out"))
-        laid_out.append((target, components_for(target, request)))
+        components = components_for(target, request)
+        for comp in components:
+            if isinstance(comp, CardComponent) and len(comp.fronts) > opts.max_cards:
+                raise InputError.single(f"{target.id}/{comp.name}: {len(comp.fronts):,} cards is more than the cap "
+                                        f"of {opts.max_cards:,} (`--max-cards N` raises it)", target.file)
+        laid_out.append((target, components))
     total = sum(_pieces(c) for _, comps in laid_out for c in comps)
     done = 0
     for target, components in laid_out:

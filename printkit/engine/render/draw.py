@@ -21,6 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from printkit.engine.containment import check_name
 from printkit.engine.elements import (
     Circle,
     Element,
@@ -281,6 +282,7 @@ def _embed_fonts_only(drawing: Drawing) -> None:
 
 
 def _find_icon(ctx: Context, name: str) -> Path:
+    check_name(name, f"{ctx.piece_name}: icon")
     for d in ctx.icon_search:
         p = d / f"{name}.svg"
         if p.is_file():

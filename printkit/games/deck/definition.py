@@ -11,8 +11,11 @@ from pathlib import Path
 
 import yaml
 
+from printkit.engine.containment import Containment
 from printkit.engine.errors import InputError, Problem
-from printkit.engine.source import load_document, read_text
+from printkit.engine.limits import MAX_CARDS
+from printkit.engine.paths import templates_root
+from printkit.engine.source import Document, load_document, read_text
 from printkit.engine.template.files import CardTemplate, find_template, load_template
 from printkit.games.deck.model import Card, CustomSize, DeckDefinition
 
@@ -52,11 +55,15 @@ def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
     return qty
 
 
-def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
+def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CARDS,
+              allow_outside: bool = False) -> LoadedDeck:
     """Read a deck definition, its CSV (if any) and its templates (``templates`` first).
 
-    Every problem found in the definition and its cards is reported at once.
+    Every problem found in the definition and its cards is reported at once.  Files the definition
+    names must lie in its folder or ``templates`` (unless ``allow_outside``); a deck of more than
+    ``max_cards`` cards is refused at the row that crosses the cap, before any card is made.
     """
+    contain = deck_containment(path, templates, allow_outside)
     doc = load_document(path)
     if not isinstance(doc.data, dict):
         raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
@@ -78,19 +85,39 @@ def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
             rows.append((fields, doc.problem(("cards", i, qcol) if qcol in fields else ("cards", i), "")))
     else:
         assert definition.csv is not None
-        rows = _read_csv(path.parent / definition.csv, qcol)
+        line, column = doc.locate(("csv",))
+        csv_path = contain.check(path.parent / definition.csv, "csv:", path, line, column)
+        rows = _read_csv(csv_path, qcol)
     cards: list[Card] = []
+    total = 0
     for fields, where in rows:
         qty = _quantity(fields.get(qcol), where, problems)
+        total += qty
+        if total > max_cards:
+            raise InputError([replace(where, message=f"the deck would have more than {max_cards:,} cards here "
+                                                     f"(the cap; `printkit build --max-cards N` raises it)")])
         clean = {k: v for k, v in fields.items() if k != qcol}
         for copy in range(1, qty + 1):
             cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy,
                               source=f"{where.file}:{where.line}" if where.line else str(where.file)))
     if problems:
         raise InputError(problems)
-    front = load_template(find_template(definition.front, templates, path.parent))
-    back = load_template(find_template(definition.back, templates, path.parent)) if definition.back else None
+    front = load_template(_template_path(doc, "front", definition.front, templates, contain))
+    back = load_template(_template_path(doc, "back", definition.back, templates, contain)) if definition.back else None
     return LoadedDeck(definition, tuple(cards), width, height, path, front, back)
+
+
+def _template_path(doc: Document, key: str, name: str, templates: Path | None, contain: Containment) -> Path:
+    """``front:``/``back:`` found on the search path or next to the deck; a problem names the key's line."""
+    try:
+        return find_template(name, templates, Path(doc.file).parent, contain)
+    except InputError as exc:
+        raise InputError([doc.problem((key,), p.message) for p in exc.problems]) from None
+
+
+def deck_containment(path: Path, templates: Path | None, allow_outside: bool) -> Containment:
+    """The folders a deck may read from: its own, the user's templates, the bundled templates."""
+    return Containment((path.parent, templates_root()), allow_outside).with_roots(templates)
 
 
 def _read_csv(path: Path, qcol: str) -> list[tuple[dict, Problem]]:
