@@ -152,7 +152,7 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
 
 def _missing_folders(out: Path, planned: list[PlannedFile]) -> list[Path]:
     """The folders this build would create (``out`` and below), deepest first."""
-    folders = {out}
+    folders = {out, *out.parents}
     for f in planned:
         folders.update(p for p in (out / f.path).parents if p == out or out in p.parents)
     return sorted((p for p in folders if not p.exists()), key=lambda p: len(p.parts), reverse=True)
@@ -201,8 +201,9 @@ def _write_locked(out: Path, planned: list[PlannedFile], force: bool) -> list[Wr
             if f.entry is not None:
                 manifest[f.path] = asdict(f.entry)
     except BaseException as exc:
-        with contextlib.suppress(OSError):  # the first error is the one to report
-            _write_manifest(out, manifest)
+        if results:
+            with contextlib.suppress(OSError):  # the first error is the one to report
+                _write_manifest(out, manifest)
         if isinstance(exc, OSError):
             raise InputError.single(f"cannot write: {exc.strerror or exc}", exc.filename or out) from None
         raise

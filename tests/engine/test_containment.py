@@ -49,7 +49,7 @@ def pdf_text(out: Path, name: str) -> str:
 
 
 def test_csv_outside_is_refused_and_allowed_on_request(layout, tmp_path):
-    home, shared = layout
+    _home, shared = layout
     deck = write(shared / "deck.yaml", "title: T\nback: null\ncsv: ../secret.csv\n")
     refused = build(deck, tmp_path / "o")
     assert refused.exit_code == 2
@@ -94,7 +94,7 @@ def test_images_outside_are_refused(layout, tmp_path, path):
 
 
 def test_an_image_next_to_the_deck_is_fine(layout, tmp_path):
-    home, shared = layout
+    _home, shared = layout
     Image.new("RGB", (20, 20), (0, 0, 200)).save(write(shared / "art" / "x.txt", "").parent / "ok.png")
     write(shared / "face.yaml", "elements:\n  - image: {path: art/ok.png, x: 0, y: 0, w: 20, h: 20}\n")
     deck = write(shared / "deck.yaml", "title: T\nback: null\nfront: face.yaml\ncards: [{name: Ann}]\n")
@@ -103,7 +103,7 @@ def test_an_image_next_to_the_deck_is_fine(layout, tmp_path):
 
 def test_icon_names_with_folders_are_refused_even_with_allow_outside(layout, tmp_path):
     """(Inline ``:name:`` icons in text only ever match icons found in the icon folders.)"""
-    home, shared = layout
+    _home, shared = layout
     element = "icon: {name: ../../secret, x: 0, y: 0, w: 9, h: 9}"
     write(shared / "t" / "cards" / "standard.yaml", f"elements:\n  - {element}\n")
     (shared / "t" / "icons").mkdir(parents=True)
