@@ -172,7 +172,8 @@ def test_whole_kit_in_german_leaves_out_games_without_german_texts(tmp_path):
     result = runner.invoke(app, ["build", "--lang", "de", "--out", str(tmp_path / "o"), "--count", "1"])
     assert result.exit_code == 0, result.output
     assert "san-marco: left out: San Marco has texts in en, zh-TW; --lang de is not available" in result.output
-    assert (tmp_path / "o" / "ganz-schon-clever" / "score-sheets-de-a4.pdf").is_file()
+    german = "".join(all_text((tmp_path / "o" / "ganz-schon-clever" / "score-sheets-de-a4.pdf").read_bytes()))
+    assert "Ge" in german and "Li" in german  # the German area labels (Gelb, Lila), not the English Y and P
     assert not (tmp_path / "o" / "san-marco").exists()
 
 

@@ -45,7 +45,10 @@ def test_builds_a_deck_with_manifest(tmp_path):
     import hashlib
 
     assert entry["sha256"] == hashlib.sha256(data).hexdigest()
-    assert (out / "spells" / "overview-en-a4.png").is_file()
+    from PIL import Image
+
+    with Image.open(out / "spells" / "overview-en-a4.png") as overview:
+        assert overview.format == "PNG" and len(overview.convert("RGB").getcolors(1 << 20) or []) > 2  # not blank
 
 
 def test_png_previews_one_per_page(tmp_path):
