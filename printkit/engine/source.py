@@ -213,7 +213,7 @@ def _parse_cached(text: str, file: str, strict: bool, as_json: bool) -> Document
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
-        if node is not None:
+        if node is not None and "*" in text:  # without an alias nothing expands: the size is the text's
             _expanded_size(node, file)
             duplicates = _duplicate_keys(node, file)
             if duplicates and strict:

@@ -8,6 +8,7 @@ reported through the ``warn`` callback with the piece's name.
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -300,7 +301,8 @@ def _draw_icon(ctx: Context, e: Icon) -> None:
 def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: float, tint: str | None) -> None:
     if tint is not None:
         color(tint, ctx.piece_name)  # a bad colour is the user's error, not a broken SVG
-    drawing = _svg_drawing(_find_icon(ctx, name), tint)
+    path = _find_icon(ctx, name)
+    drawing = _svg_drawing(path, tint)
     scale = min(w / drawing.width, h / drawing.height)
     dx = x + (w - drawing.width * scale) / 2
     dy = y + (h - drawing.height * scale) / 2
@@ -308,8 +310,22 @@ def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: floa
     c.saveState()
     c.translate(dx, dy)
     c.scale(scale, scale)
-    renderPDF.draw(drawing, c, 0, 0)
+    c.doForm(_icon_form(c, path, tint, drawing))
     c.restoreState()
+
+
+def _icon_form(c: Canvas, path: Path, tint: str | None, drawing: Drawing) -> str:
+    """The icon drawn once per PDF as a form (XObject) that every use refers to: a pad of 500 sheets
+    repeats the same few dozen icons thousands of times."""
+    forms: dict[tuple[str, str | None], str] = c.__dict__.setdefault("_printkit_icon_forms", {})
+    key = (str(path), tint)
+    if key not in forms:
+        name = f"pkicon{len(forms)}"
+        c.beginForm(name, 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.endForm()
+        forms[key] = name
+    return forms[key]
 
 
 def _draw_image(ctx: Context, e: Image) -> None:
@@ -335,15 +351,42 @@ def _draw_image(ctx: Context, e: Image) -> None:
         raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None
 
 
+QR_BORDER = 2  # quiet zone, modules
+
+
+@cache
+def _qr_runs(data: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """The QR code of ``data`` (level M) as its module count and dark runs (row, first column, length).
+
+    Encoded once per text by ReportLab's encoder and drawn as one filled path: the same modules its
+    widget draws as thousands of separate shapes (each validated attribute by attribute).
+    """
+    widget = QrCodeWidget(data, barLevel="M", barBorder=QR_BORDER)
+    widget.qr.make()
+    runs = []
+    for r, row in enumerate(widget.qr.modules):
+        c = 0
+        for dark, group in itertools.groupby(map(bool, row)):
+            n = len(list(group))
+            if dark:
+                runs.append((r, c, n))
+            c += n
+    return widget.qr.getModuleCount(), tuple(runs)
+
+
 def _draw_qr(ctx: Context, e: QRCode) -> None:
-    widget = QrCodeWidget(e.data, barLevel="M", barBorder=2)
-    x0, y0, x1, y1 = widget.getBounds()
+    count, runs = _qr_runs(e.data)
     size = e.size * mm
-    d = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    d.add(widget)
-    _embed_fonts_only(d)
+    box = size / (count + 2 * QR_BORDER)
     x, y = ctx.pt(e.x, e.y + e.size)
-    renderPDF.draw(d, ctx.canvas, x, y)
+    c = ctx.canvas
+    path = c.beginPath()
+    for r, col, n in runs:
+        path.rect(x + (col + QR_BORDER) * box, y + size - (r + QR_BORDER + 1) * box, n * box, box)
+    c.saveState()
+    c.setFillColor(HexColor("#000000"))
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
 
 
 def _draw_marker(ctx: Context, e: Marker) -> None:
