@@ -208,6 +208,8 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
                 continue
             if progress:
                 progress(Step(f"{target.id}: {comp.name}", done, total))
+            if isinstance(comp, CardComponent):
+                warnings.extend(f"{target.id}/{comp.name}: {w}" for w in comp.warnings)
             rendered: Rendered = render(comp, settings, opts.lang, icons)
             done += _pieces(comp)
             if progress:

@@ -31,6 +31,7 @@ class CardComponent:
     fronts: tuple[Piece, ...]
     backs: tuple[Piece, ...] | None = None
     kind: str = "cards"  # what a piece is called in summaries: cards, tiles, tokens
+    warnings: tuple[str, ...] = ()  # what the build should tell the user about this component's input
 
     def back_for(self, index: int) -> Piece | None:
         if not self.backs:

@@ -25,4 +25,5 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
             back_scope = {**scope, "card": {**fields, **d.back_fields}}
             backs.append(render_template(deck.back, back_scope, deck.width, deck.height, f"back of {label}",
                                          base, contain))
-    return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None)]
+    return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
+                          warnings=deck.warnings)]
