@@ -215,6 +215,7 @@ def _parse_cached(text: str, file: str, strict: bool, as_json: bool) -> Document
         node = loader.get_single_node()
         if node is not None and "*" in text:  # without an alias nothing expands: the size is the text's
             _expanded_size(node, file)
+        if node is not None:
             duplicates = _duplicate_keys(node, file)
             if duplicates and strict:
                 raise InputError(duplicates[:1])
