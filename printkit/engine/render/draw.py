@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Callable
+import logging
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -282,6 +285,38 @@ def _embed_fonts_only(drawing: Drawing) -> None:
     drawing.initialFontSize = 10
 
 
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def library_warnings(ctx: Context, path: Path) -> Iterator[None]:
+    """Warnings Pillow, svglib or ReportLab give while reading ``path``, reworded as printkit warnings
+    naming the piece and the file (and kept off stderr, so ``-q`` stays quiet)."""
+    handler = _Collect()
+    loggers = [logging.getLogger(n) for n in ("svglib", "svglib.svglib", "PIL", "reportlab")]
+    saved = [(lg, lg.propagate) for lg in loggers]
+    for lg in loggers:
+        lg.addHandler(handler)
+        lg.propagate = False
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            yield
+    finally:
+        for lg, propagate in saved:
+            lg.removeHandler(handler)
+            lg.propagate = propagate
+    said = [f"{w.category.__name__}: {w.message}" for w in caught] + handler.messages
+    for message in dict.fromkeys(said):
+        ctx.warn(f"{ctx.piece_name}: {path.name}: {message}")
+
+
 def _find_icon(ctx: Context, name: str) -> Path:
     check_name(name, f"{ctx.piece_name}: icon")
     for d in ctx.icon_search:
@@ -302,7 +337,8 @@ def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: floa
     if tint is not None:
         color(tint, ctx.piece_name)  # a bad colour is the user's error, not a broken SVG
     path = _find_icon(ctx, name)
-    drawing = _svg_drawing(path, tint)
+    with library_warnings(ctx, path):
+        drawing = _svg_drawing(path, tint)
     scale = min(w / drawing.width, h / drawing.height)
     dx = x + (w - drawing.width * scale) / 2
     dy = y + (h - drawing.height * scale) / 2
@@ -334,7 +370,8 @@ def _draw_image(ctx: Context, e: Image) -> None:
         raise InputError.single(f"{ctx.piece_name}: image file not found", path)
     if path.suffix.lower() == ".svg":
         x, y = ctx.pt(e.x, e.y + e.h)
-        drawing = _svg_drawing(path, None)
+        with library_warnings(ctx, path):
+            drawing = _svg_drawing(path, None)
         scale = min(e.w * mm / drawing.width, e.h * mm / drawing.height)
         c = ctx.canvas
         c.saveState()
@@ -345,8 +382,9 @@ def _draw_image(ctx: Context, e: Image) -> None:
         return
     x, y = ctx.pt(e.x, e.y + e.h)
     try:
-        ctx.canvas.drawImage(str(path), x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
-                             mask="auto")
+        with library_warnings(ctx, path):
+            ctx.canvas.drawImage(str(path), x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
+                                 mask="auto")
     except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
         raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None
 
