@@ -167,3 +167,29 @@ def test_quiet_means_errors_only(files, tmp_path):
     assert quiet.exit_code == 0 and quiet.output == ""
     checked = runner.invoke(app, ["check", "-q", str(files / "sheet.yaml")])
     assert checked.output == "" and checked.exit_code in (0, 1)
+
+
+def test_piped_build_prints_a_line_per_component(files, tmp_path):
+    result = runner.invoke(app, ["build", str(files / "deck.yaml"), "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    (line,) = [x for x in result.output.splitlines() if x.startswith("deck/cards:")]
+    assert line.startswith("deck/cards: 2 cards, 2 pages  [2/2 pieces, ")
+
+
+def test_a_terminal_gets_a_progress_bar_with_pieces_and_pages():
+    import io
+
+    from rich.console import Console
+
+    from printkit.cli.progress import BuildProgress
+    from printkit.engine.build import Step
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=120)
+    with BuildProgress(console, quiet=False) as progress:
+        progress(Step("deck: cards", 0, 40))
+        progress(Step("deck: cards", 30, 40, finished="deck/cards: 30 cards", pages=4))
+        assert progress.bar is not None
+        task = progress.bar.tasks[0]
+        assert (task.completed, task.total, task.fields["pages"]) == (30, 40, 4)
+    assert "30/40" in screen.getvalue()
