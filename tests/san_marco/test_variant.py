@@ -185,3 +185,9 @@ def test_shipped_six_player_definition_is_generator_output(classic, gen):
     regenerated = generate_variant(classic, gen, v.players, v.districts, v.ranks, v.seed, v.style)
     assert definition_yaml(regenerated) == loader.SIX_PLAYERS.read_text(encoding="utf-8")
     assert {pc.players for pc in shipped.rules.player_counts} >= {5, 6}
+
+
+def test_choices_in_messages_read_as_a_list():
+    from printkit.games.san_marco.rules.variant import _or
+
+    assert [_or([2]), _or([2, 3]), _or(["lagoon", "ring", "island"])] == ["2", "2 or 3", "lagoon, ring or island"]
