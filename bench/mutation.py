@@ -153,9 +153,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--write", action="store_true", help=f"replace the section in {RESULTS.name}")
+    ap.add_argument("--only", nargs="*", default=None, metavar="MODULE:LINE",
+                    help="run only the sampled mutants on these lines (e.g. survivors of an earlier run)")
     args = ap.parse_args()
     started = time.monotonic()
-    outcomes = run(sample(args.per_module, args.seed), args.timeout)
+    mutants = sample(args.per_module, args.seed)
+    if args.only is not None:
+        mutants = [m for m in mutants if f"{m.module}:{m.line}" in args.only]
+    outcomes = run(mutants, args.timeout)
     killed = sum(1 for _, o in outcomes if o != "survived")
     lines = [HEADING, "",
              f"- date: {datetime.date.today()}; `python bench/mutation.py --per-module {args.per_module} --seed "

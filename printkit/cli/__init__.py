@@ -32,6 +32,9 @@ def main() -> None:
 
     try:
         app()
+    except KeyboardInterrupt:
+        print("printkit: interrupted; files already in place are unchanged", file=sys.stderr)
+        sys.exit(130)
     except Exception as exc:
         if os.environ.get("PRINTKIT_DEBUG"):
             raise
