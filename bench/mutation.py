@@ -34,7 +34,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/gsc/test_gsc_score.py", "tests/gsc/test_gsc_score_tables.py", "tests/gsc/test_gsc_examples.py"],
     "printkit/games/ganz_schon_clever/rules/legality.py": [
         "tests/gsc/test_gsc_score.py", "tests/gsc/test_gsc_mutations.py", "tests/gsc/test_gsc_examples.py"],
-    "printkit/games/san_marco/rules/variant.py": ["tests/san_marco/test_variant.py"],
+    "printkit/games/san_marco/rules/variant.py": ["tests/san_marco/test_variant.py", "tests/san_marco/test_options.py"],
     "printkit/engine/imposition.py": [
         "tests/engine/test_imposition.py", "tests/engine/test_imposition_properties.py",
         "tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py"],
