@@ -193,3 +193,19 @@ def test_a_terminal_gets_a_progress_bar_with_pieces_and_pages():
         task = progress.bar.tasks[0]
         assert (task.completed, task.total, task.fields["pages"]) == (30, 40, 4)
     assert "30/40" in screen.getvalue()
+
+
+def test_many_files_are_checked_in_parallel_with_the_same_answer(files, tmp_path, monkeypatch):
+    import printkit.cli.check as check_cli
+
+    paths = []
+    for i in range(40):
+        p = tmp_path / f"s{i:02d}.yaml"
+        p.write_text(SHEET if i != 17 else "game: gsc\nplayers: [\n", encoding="utf-8")
+        paths.append(str(p))
+    serial = invoke(["check", "--json", *paths])
+    monkeypatch.setattr(check_cli, "PARALLEL_FROM", 10)
+    parallel = invoke(["check", "--json", *paths])
+    assert parallel.exit_code == serial.exit_code == 2
+    assert json.loads(parallel.stdout) == json.loads(serial.stdout)
+    assert [e["file"] for e in json.loads(parallel.stdout)] == paths
