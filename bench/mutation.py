@@ -37,8 +37,10 @@ TARGETS: dict[str, list[str]] = {
     "printkit/games/san_marco/rules/variant.py": ["tests/san_marco/test_variant.py", "tests/san_marco/test_options.py"],
     "printkit/engine/imposition.py": [
         "tests/engine/test_imposition.py", "tests/engine/test_imposition_properties.py",
-        "tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py"],
-    "printkit/engine/render/text.py": ["tests/engine/test_text.py", "tests/engine/test_cards_pdf.py"],
+        "tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py",
+        "tests/engine/test_imposition_pinned.py"],
+    "printkit/engine/render/text.py": ["tests/engine/test_text.py", "tests/engine/test_cards_pdf.py",
+                                       "tests/engine/test_imposition_pinned.py"],
     "printkit/engine/render/pdf.py": ["tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py"],
 }
 
