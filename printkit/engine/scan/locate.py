@@ -1,0 +1,239 @@
+"""Find each sheet in an image by its four markers, read its QR code, and rectify it.
+
+Generic: the caller gives a *resolver* that turns a QR payload into the sheet's geometry (its size
+in mm, where its markers and QR code are printed), or raises :class:`ScanError` for a payload it
+does not know.  The result maps the sheet's millimetre frame (origin top-left of the trim, y down)
+onto the image, whatever the rotation (upside down included) and perspective.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.markers import MarkerSeen, find_markers
+
+PX_PER_MM = 8.0  # resolution of the rectified sheet
+
+
+@dataclass(frozen=True)
+class PrintedMarker:
+    kind: int  # 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left
+    x: float
+    y: float
+    size: float
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    """What a reader must know of a printed sheet to find it: sizes in mm, y down."""
+
+    width: float
+    height: float
+    markers: tuple[PrintedMarker, ...]
+    qr: tuple[float, float, float]  # x, y, size
+
+
+@dataclass
+class LocatedSheet:
+    payload: str
+    geometry: object  # what the resolver returned (a SheetGeometry or a richer table holding one)
+    frame: SheetGeometry
+    to_image: np.ndarray  # 3 x 3 homography, sheet mm -> image pixels
+    residual_mm: float  # mean distance of the marker corners from where the homography puts them
+    image_center: tuple[float, float]  # of the four markers, to tell top from bottom on a shared page
+
+
+Resolver = Callable[[str], tuple[object, SheetGeometry]]
+
+
+def _order_clockwise(ms: list[MarkerSeen]) -> list[MarkerSeen]:
+    c = np.mean([m.center for m in ms], axis=0)
+    return sorted(ms, key=lambda m: np.arctan2(m.center[1] - c[1], m.center[0] - c[0]))  # clockwise, y down
+
+
+def _quad_ok(ms: list[MarkerSeen], others: list[MarkerSeen]) -> float:
+    """A score > 0 when the four markers can be one sheet's corners: convex, blocks pointing out,
+    similar sizes, no other marker inside.  Larger is better (the area)."""
+    pts = np.array([m.center for m in ms], dtype=np.float32)
+    if not cv2.isContourConvex(pts.reshape(-1, 1, 2)):
+        return 0.0
+    sizes = [m.size for m in ms]
+    if max(sizes) > 2.0 * min(sizes):
+        return 0.0
+    c = pts.mean(axis=0)
+    for m in ms:
+        out = np.array(m.center) - c
+        blk = np.array(m.block) - np.array(m.center)
+        if np.dot(out, blk) < 0.3 * np.linalg.norm(out) * np.linalg.norm(blk):
+            return 0.0
+    area = cv2.contourArea(pts)
+    if area < 25 * max(sizes) ** 2:
+        return 0.0
+    for o in others:
+        if cv2.pointPolygonTest(pts.reshape(-1, 1, 2), o.center, False) > 0:
+            return 0.0
+    return area
+
+
+def group_markers(markers: list[MarkerSeen]) -> list[list[MarkerSeen]]:
+    """Sets of four markers that frame one sheet each, in clockwise order."""
+    ms = markers[:16]
+    quads: list[tuple[float, list[MarkerSeen]]] = []
+    for combo in itertools.combinations(range(len(ms)), 4):
+        chosen = _order_clockwise([ms[i] for i in combo])
+        rest = [ms[i] for i in range(len(ms)) if i not in combo]
+        score = _quad_ok(chosen, rest)
+        if score > 0:
+            quads.append((score, chosen))
+    quads.sort(key=lambda q: -q[0])
+    used: set[int] = set()
+    out = []
+    for _, q in quads:
+        ids = {id(m) for m in q}
+        if ids & used:
+            continue
+        used |= ids
+        out.append(q)
+    return out
+
+
+_qr = None
+
+
+def _qr_detector() -> cv2.QRCodeDetector:
+    global _qr
+    if _qr is None:
+        _qr = cv2.QRCodeDetector()
+    return _qr
+
+
+def decode_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
+    """(payload, 4 x 2 corner points) of a QR code in ``gray``, or None."""
+    det = _qr_detector()
+    for img in (gray, cv2.GaussianBlur(gray, (3, 3), 0)):
+        try:
+            data, pts, _ = det.detectAndDecode(img)
+        except cv2.error:
+            data, pts = "", None
+        if data and pts is not None:
+            return data, pts.reshape(-1, 2).astype(np.float32)
+    return None
+
+
+def _nominal_rectify(gray: np.ndarray, quad: list[MarkerSeen], px_long: int = 1600
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Warp the quad's markers to a rectangle of its own mean proportions (orientation unknown)."""
+    pts = np.array([m.center for m in quad], dtype=np.float32)
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    w, h = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    f = px_long / max(w, h)
+    w, h = w * f, h * f
+    margin = 0.06 * max(w, h)
+    dst = np.array([[margin, margin], [margin + w, margin], [margin + w, margin + h], [margin, margin + h]],
+                   dtype=np.float32)
+    m = cv2.getPerspectiveTransform(pts, dst)
+    size = (int(w + 2 * margin), int(h + 2 * margin))
+    return cv2.warpPerspective(gray, m, size, flags=cv2.INTER_LINEAR, borderValue=255), m
+
+
+def _find_qr(gray: np.ndarray, quad: list[MarkerSeen]) -> tuple[str, np.ndarray]:
+    """The QR payload and its centre in image pixels (decoded on a roughly rectified copy)."""
+    for px_long in (1600, 2200, 1100):
+        rect, m = _nominal_rectify(gray, quad, px_long)
+        found = decode_qr(rect)
+        if found is not None:
+            data, pts = found
+            inv = np.linalg.inv(m)
+            img_pts = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
+            return data, img_pts
+    raise ScanError("QR code unreadable: found the four corner markers but could not decode the QR code "
+                    "(is it covered, folded, out of focus or cut off?)")
+
+
+def _marker_corners_mm(m: PrintedMarker) -> np.ndarray:
+    return np.array([[m.x, m.y], [m.x + m.size, m.y], [m.x + m.size, m.y + m.size], [m.x, m.y + m.size]],
+                    dtype=np.float32)
+
+
+def _fit(quad: list[MarkerSeen], geom: SheetGeometry, qr_img: np.ndarray) -> tuple[np.ndarray, float]:
+    """Homography sheet mm -> image and its residual, choosing the rotation that puts the QR code
+    where the sheet printed it."""
+    by_kind = {m.kind: m for m in geom.markers}
+    centers_mm = np.array([[by_kind[k].x + by_kind[k].size / 2, by_kind[k].y + by_kind[k].size / 2]
+                           for k in range(4)], dtype=np.float32)
+    img = np.array([m.center for m in quad], dtype=np.float32)
+    qx, qy, qs = geom.qr
+    qr_mm = np.array([qx + qs / 2, qy + qs / 2])
+    qr_center = qr_img.mean(axis=0)
+    best: tuple[float, int, np.ndarray] | None = None
+    for shift in range(4):  # quad[i] is marker kind (i + shift) % 4
+        mm = np.array([centers_mm[(i + shift) % 4] for i in range(4)], dtype=np.float32)
+        h_img_to_mm = cv2.getPerspectiveTransform(img, mm)
+        p = cv2.perspectiveTransform(qr_center.reshape(1, 1, 2).astype(np.float32), h_img_to_mm).reshape(2)
+        err = float(np.hypot(*(p - qr_mm)))
+        if best is None or err < best[0]:
+            best = (err, shift, h_img_to_mm)
+    assert best is not None
+    err, shift, h_img_to_mm = best
+    if err > max(6.0, 0.6 * qs):
+        raise ScanError(f"the QR code is {err:.0f} mm from where its layout prints it: the sheet does not match "
+                        "the layout its QR code names")
+    # Refine on all 16 marker corners: each seen corner is matched to the nearest printed one.
+    src, dst = [], []
+    for i, seen in enumerate(quad):
+        printed = _marker_corners_mm(by_kind[(i + shift) % 4])
+        seen_mm = cv2.perspectiveTransform(seen.corners.reshape(-1, 1, 2), h_img_to_mm).reshape(-1, 2)
+        for c_img, c_mm in zip(seen.corners, seen_mm, strict=True):
+            j = int(np.argmin(np.linalg.norm(printed - c_mm, axis=1)))
+            src.append(printed[j])
+            dst.append(c_img)
+    src_a, dst_a = np.array(src, np.float32), np.array(dst, np.float32)
+    h, _ = cv2.findHomography(src_a, dst_a, 0)
+    if h is None:
+        h = np.linalg.inv(h_img_to_mm)
+    back = cv2.perspectiveTransform(dst_a.reshape(-1, 1, 2), np.linalg.inv(h)).reshape(-1, 2)
+    residual = float(np.mean(np.linalg.norm(back - src_a, axis=1)))
+    return h, residual
+
+
+def locate_sheets(gray: np.ndarray, resolve: Resolver) -> list[LocatedSheet]:
+    """Every sheet in the image; :class:`ScanError` when there is none."""
+    markers = find_markers(gray)
+    quads = group_markers(markers)
+    if not quads:
+        n = len(markers)
+        if n == 0:
+            raise ScanError("no corner markers found: this does not look like a printkit sheet "
+                            "(photograph the whole sheet, all four corners visible)")
+        raise ScanError(f"found {min(n, 3) if n < 4 else n} corner marker{'s' if n != 1 else ''} but not four that "
+                        "frame a sheet: is part of the sheet cut off or covered?")
+    sheets = []
+    problems: list[str] = []
+    for quad in quads:
+        try:
+            payload, qr_pts = _find_qr(gray, quad)
+            table, geom = resolve(payload)
+            h, residual = _fit(quad, geom, qr_pts)
+        except ScanError as exc:
+            problems.append(str(exc))
+            continue
+        c = np.mean([m.center for m in quad], axis=0)
+        sheets.append(LocatedSheet(payload, table, geom, h, residual, (float(c[0]), float(c[1]))))
+    if not sheets:
+        raise ScanError(problems[0])
+    return sheets
+
+
+def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    """The sheet warped to its own frame: pixel (x, y) is sheet mm (x / px_per_mm, y / px_per_mm)."""
+    s = np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
+    m = sheet.to_image @ s  # rectified pixel -> mm -> image
+    size = (round(sheet.frame.width * px_per_mm), round(sheet.frame.height * px_per_mm))
+    return cv2.warpPerspective(image, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)

@@ -1,0 +1,60 @@
+"""Freeze the box table and the printed-ink reference of every Ganz schön clever sheet format.
+
+Scanners must read every sheet printkit ever printed, so each layout version's tables stay in
+``printkit/games/ganz_schon_clever/data/scan/`` for good: run this after bumping ``layout_version``
+in sheet.yaml (it refuses to overwrite the files of a version already frozen unless --force; a test
+fails when the current layout no longer matches its frozen table).
+
+    python scripts/freeze_gsc_box_tables.py [--force]
+
+Per format: ``layout-<v>-<format>.json`` (the box table printkit writes next to the pad) and
+``layout-<v>-<format>.png`` (1 bit, 4 px/mm: where the blank sheet has ink, so a reader can tell
+printed numbers and icons from pen).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+from PIL import Image
+
+from printkit.definitions.gsc_sheet_layout import load_sheet_layout
+from printkit.games.ganz_schon_clever.scan.pad import print_pad, sheet_origins
+
+DATA = Path(__file__).resolve().parents[1] / "printkit/games/ganz_schon_clever/data/scan"
+REF_PX_PER_MM = 4
+INK = 0.22  # darkness (0 paper .. 1 black) above which the blank sheet counts as inked
+
+
+def main(force: bool) -> int:
+    layout = load_sheet_layout()
+    DATA.mkdir(parents=True, exist_ok=True)
+    for name, fmt in layout.formats.items():
+        stem = DATA / f"layout-{layout.layout_version}-{name}"
+        if stem.with_suffix(".json").exists() and not force:
+            print(f"kept {stem.name} (frozen; --force to rewrite)")
+            continue
+        pad = print_pad(fmt.paper, fmt.per_page)
+        doc = pdfium.PdfDocument(pad.pdf)
+        page = doc[0]
+        pw_pt, ph_pt = page.get_size()
+        scale = REF_PX_PER_MM * 25.4 / 72
+        img = np.asarray(page.render(scale=scale, grayscale=True).to_pil().convert("L"), dtype=np.float32)
+        doc.close()
+        w, h = pad.table["sheet"]["width"], pad.table["sheet"]["height"]
+        ox, oy = sheet_origins((pw_pt / 72 * 25.4, ph_pt / 72 * 25.4), (w, h), fmt.per_page)[0]
+        x0, y0 = round(ox * REF_PX_PER_MM), round(oy * REF_PX_PER_MM)
+        crop = img[y0:y0 + round(h * REF_PX_PER_MM), x0:x0 + round(w * REF_PX_PER_MM)]
+        mask = (1 - crop / 255.0) > INK
+        Image.fromarray(mask).convert("1").save(stem.with_suffix(".png"), optimize=True)
+        stem.with_suffix(".json").write_text(
+            __import__("json").dumps(pad.table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {stem.name}.json/.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main("--force" in sys.argv[1:]))
