@@ -8,8 +8,9 @@ fails when the current layout no longer matches its frozen table).
     python scripts/freeze_gsc_box_tables.py [--force]
 
 Per format: ``layout-<v>-<format>.json`` (the box table printkit writes next to the pad) and
-``layout-<v>-<format>.png`` (1 bit, 4 px/mm: where the blank sheet has ink, so a reader can tell
-printed numbers and icons from pen).
+``layout-<v>-<format>.png`` (8 px/mm, three levels: 255 where the blank sheet has dark
+ink, 128 where it has faint ink such as the grey icons in the action circles, 0 where it is blank),
+so a reader can tell printed numbers and icons from pen.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image
@@ -25,8 +27,8 @@ from printkit.definitions.gsc_sheet_layout import load_sheet_layout
 from printkit.games.ganz_schon_clever.scan.pad import print_pad, sheet_origins
 
 DATA = Path(__file__).resolve().parents[1] / "printkit/games/ganz_schon_clever/data/scan"
-REF_PX_PER_MM = 4
-INK = 0.22  # darkness (0 paper .. 1 black) above which the blank sheet counts as inked
+REF_PX_PER_MM = 8
+FAINT, DARK = 0.15, 0.62  # darkness (0 paper .. 1 black) of faint and of dark printed ink
 
 
 def main(force: bool) -> int:
@@ -42,14 +44,16 @@ def main(force: bool) -> int:
         page = doc[0]
         pw_pt, ph_pt = page.get_size()
         scale = REF_PX_PER_MM * 25.4 / 72
-        img = np.asarray(page.render(scale=scale, grayscale=True).to_pil().convert("L"), dtype=np.float32)
+        rgb = np.asarray(page.render(scale=scale).to_pil().convert("RGB"), dtype=np.float32)
+        img = rgb.min(axis=2)  # the darkest channel, as the reader measures pen
         doc.close()
         w, h = pad.table["sheet"]["width"], pad.table["sheet"]["height"]
         ox, oy = sheet_origins((pw_pt / 72 * 25.4, ph_pt / 72 * 25.4), (w, h), fmt.per_page)[0]
         x0, y0 = round(ox * REF_PX_PER_MM), round(oy * REF_PX_PER_MM)
         crop = img[y0:y0 + round(h * REF_PX_PER_MM), x0:x0 + round(w * REF_PX_PER_MM)]
-        mask = (1 - crop / 255.0) > INK
-        Image.fromarray(mask).convert("1").save(stem.with_suffix(".png"), optimize=True)
+        dark = cv2.dilate(1 - crop / 255.0, np.ones((3, 3), np.uint8))  # antialiased edges count in full
+        level = np.where(dark > DARK, 255, np.where(dark > FAINT, 128, 0)).astype(np.uint8)
+        Image.fromarray(level).save(stem.with_suffix(".png"), optimize=True)
         stem.with_suffix(".json").write_text(
             __import__("json").dumps(pad.table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {stem.name}.json/.png")

@@ -1,8 +1,8 @@
 """Load what a scanner or phone produced: JPEG, PNG, TIFF, HEIC and multi-page PDFs.
 
 Every page comes back as an RGB ``uint8`` array no larger than :data:`MAX_SIDE` pixels on its long
-side (a 12-megapixel photo is scaled down: the sheet's boxes are a centimetre wide, so 2400 pixels
-are plenty and keep reading fast and memory bounded).
+side: a 12-megapixel photo keeps its resolution (the QR code of a half sheet needs it), anything
+larger is scaled down so memory stays bounded.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from printkit.engine.scan.errors import ScanError
 
-MAX_SIDE = 2400  # pixels on the long side after loading
+MAX_SIDE = 4800  # pixels on the long side after loading
 MAX_FILE_BYTES = 200 * 1024 * 1024
 MAX_PIXELS = 120_000_000  # refuse decompression bombs before decoding
 MAX_PDF_PAGES = 500
-PDF_DPI = 200  # a page holding two half sheets still gives 40-pixel markers
+PDF_DPI = 300  # a scanner's usual resolution; a half sheet's QR code needs it
 
 _heif_registered = False
 

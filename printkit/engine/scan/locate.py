@@ -9,7 +9,7 @@ onto the image, whatever the rotation (upside down included) and perspective.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -75,10 +75,22 @@ def _quad_ok(ms: list[MarkerSeen], others: list[MarkerSeen]) -> float:
     area = cv2.contourArea(pts)
     if area < 25 * max(sizes) ** 2:
         return 0.0
+    # A sheet is a rectangle; seen in perspective its corners stay within about 25 degrees of square
+    # and opposite sides within a factor 1.6.  This keeps a quad of two half sheets' corners out.
+    worst = 0.0
+    for i in range(4):
+        a, b = pts[i - 1] - pts[i], pts[(i + 1) % 4] - pts[i]
+        worst = max(worst, abs(float(np.dot(a, b))) / float(np.linalg.norm(a) * np.linalg.norm(b)))
+    if worst > 0.42:
+        return 0.0
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    if max(sides[0], sides[2]) > 1.6 * min(sides[0], sides[2]) or \
+            max(sides[1], sides[3]) > 1.6 * min(sides[1], sides[3]):
+        return 0.0
     for o in others:
         if cv2.pointPolygonTest(pts.reshape(-1, 1, 2), o.center, False) > 0:
             return 0.0
-    return area
+    return area * (1.0 - worst)
 
 
 def group_markers(markers: list[MarkerSeen]) -> list[list[MarkerSeen]]:
@@ -142,15 +154,68 @@ def _nominal_rectify(gray: np.ndarray, quad: list[MarkerSeen], px_long: int = 16
     return cv2.warpPerspective(gray, m, size, flags=cv2.INTER_LINEAR, borderValue=255), m
 
 
-def _find_qr(gray: np.ndarray, quad: list[MarkerSeen]) -> tuple[str, np.ndarray]:
-    """The QR payload and its centre in image pixels (decoded on a roughly rectified copy)."""
-    for px_long in (1600, 2200, 1100):
+def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shift: int
+             ) -> tuple[str, np.ndarray] | None:
+    """Decode the QR code where ``geom`` prints it, assuming quad[i] is marker kind (i + shift) % 4:
+    a tight, upright, enlarged crop decodes where the whole image does not (small or soft codes)."""
+    by_kind = {m.kind: m for m in geom.markers}
+    mm = np.array([[by_kind[(i + shift) % 4].x + by_kind[(i + shift) % 4].size / 2,
+                    by_kind[(i + shift) % 4].y + by_kind[(i + shift) % 4].size / 2] for i in range(4)], np.float32)
+    img = np.array([m.center for m in quad], np.float32)
+    to_img = cv2.getPerspectiveTransform(mm, img)
+    qx, qy, qs = geom.qr
+    pad = 0.12 * qs
+    out = 360
+    f = out / (qs + 2 * pad)
+    crop_to_mm = np.array([[1 / f, 0, qx - pad], [0, 1 / f, qy - pad], [0, 0, 1]])
+    m = to_img @ crop_to_mm
+    crop = cv2.warpPerspective(gray, m, (out, out), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
+                               borderValue=255)
+    found = decode_qr(crop)
+    if found is None:
+        sharp = cv2.addWeighted(crop, 1.8, cv2.GaussianBlur(crop, (0, 0), 3), -0.8, 0)
+        found = decode_qr(sharp)
+    if found is None:
+        return None
+    data, pts = found
+    return data, cv2.perspectiveTransform(pts.reshape(-1, 1, 2), m).reshape(-1, 2)
+
+
+def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Sequence[SheetGeometry]
+             ) -> tuple[str, np.ndarray]:
+    """The QR payload and its corners in image pixels.  First where each known sheet geometry prints
+    it (``hints``, in both upright orientations the quad's proportions allow), then on the image
+    itself (when the sheet is alone in it), then on roughly rectified copies."""
+    pts = np.array([m.center for m in quad], dtype=np.float32)
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    across, down = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2  # quad[0] -> quad[1] is "across"
+    seen_ratio = min(across, down) / max(across, down)
+
+    def ratio(g: SheetGeometry) -> float:
+        xs = [m.x for m in g.markers]
+        ys = [m.y for m in g.markers]
+        return min(np.ptp(xs), np.ptp(ys)) / max(np.ptp(xs), np.ptp(ys))
+
+    for g in sorted(hints, key=lambda g: abs(ratio(g) - seen_ratio)):
+        portrait = g.height >= g.width
+        # quad[0]->quad[1] runs along the sheet's width when it is the short side of a portrait sheet
+        shifts = (0, 2) if (across < down) == portrait else (1, 3)
+        for shift in shifts:
+            found = _qr_crop(gray, quad, g, shift)
+            if found is not None:
+                return found
+    poly = pts.reshape(-1, 1, 2)
+    if alone:
+        found = decode_qr(gray)
+        if found is not None and cv2.pointPolygonTest(poly, tuple(map(float, found[1].mean(axis=0))), False) > 0:
+            return found
+    for px_long in (2400, 1600):
         rect, m = _nominal_rectify(gray, quad, px_long)
         found = decode_qr(rect)
         if found is not None:
-            data, pts = found
+            data, qr_pts = found
             inv = np.linalg.inv(m)
-            img_pts = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
+            img_pts = cv2.perspectiveTransform(qr_pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
             return data, img_pts
     raise ScanError("QR code unreadable: found the four corner markers but could not decode the QR code "
                     "(is it covered, folded, out of focus or cut off?)")
@@ -202,9 +267,20 @@ def _fit(quad: list[MarkerSeen], geom: SheetGeometry, qr_img: np.ndarray) -> tup
     return h, residual
 
 
-def locate_sheets(gray: np.ndarray, resolve: Resolver) -> list[LocatedSheet]:
-    """Every sheet in the image; :class:`ScanError` when there is none."""
-    markers = find_markers(gray)
+DETECT_SIDE = 2000  # markers are looked for on a copy this large (they stay above 30 pixels)
+
+
+def _scaled(m: MarkerSeen, f: float) -> MarkerSeen:
+    return MarkerSeen((m.center[0] * f, m.center[1] * f), m.corners * f, (m.block[0] * f, m.block[1] * f),
+                      m.size * f, m.score)
+
+
+def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeometry] = ()) -> list[LocatedSheet]:
+    """Every sheet in the image; :class:`ScanError` when there is none.  ``hints``: the geometries of
+    the sheets the caller knows, to find a small or soft QR code where they print it."""
+    f = min(1.0, DETECT_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    markers = [_scaled(m, 1 / f) for m in find_markers(small)]
     quads = group_markers(markers)
     if not quads:
         n = len(markers)
@@ -217,7 +293,7 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver) -> list[LocatedSheet]:
     problems: list[str] = []
     for quad in quads:
         try:
-            payload, qr_pts = _find_qr(gray, quad)
+            payload, qr_pts = _find_qr(gray, quad, len(quads) == 1, hints)
             table, geom = resolve(payload)
             h, residual = _fit(quad, geom, qr_pts)
         except ScanError as exc:

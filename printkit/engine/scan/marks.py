@@ -25,7 +25,7 @@ import numpy as np
 
 ReadKind = Literal["mark", "loop", "number"]
 INK = 0.33  # darkness (0 paper .. 1 black) that counts as pen; a pencil or a faded pen is darker than this
-REF_GROW_MM = 0.55  # printed ink is grown by this much before it is taken out: rectification is this good
+REF_GROW_MM = 0.3  # printed ink is grown by this much before it is taken out: rectification is this good
 
 
 @dataclass(frozen=True)
@@ -74,42 +74,62 @@ def darkness(rgb: np.ndarray, px_per_mm: float) -> np.ndarray:
     return np.clip(1.0 - m / np.maximum(bg, 30.0), 0.0, 1.0)
 
 
-def reference_mask(ref: np.ndarray, shape: tuple[int, int], px_per_mm: float) -> np.ndarray:
-    """The layout's printed-ink image resized to the rectified sheet and grown by REF_GROW_MM."""
-    big = cv2.resize(ref.astype(np.uint8), (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
+PEN_OVER_FAINT = 0.62  # over faint print (grey icons), only ink darker than this is pen
+
+
+def pen_ink(dark: np.ndarray, ref: np.ndarray | None, px_per_mm: float) -> np.ndarray:
+    """Where the pen wrote: dark enough, and not where the blank sheet has dark print.
+
+    ``ref`` is the layout's reference (255 dark print, 128 faint print, 0 blank; any resolution),
+    grown by REF_GROW_MM so small rectification errors do not turn print into pen.
+    """
+    ink = dark > INK
+    if ref is None:
+        return ink
+    big = cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
     r = max(1, round(REF_GROW_MM * px_per_mm))
-    return cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))) > 0
+    big = cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    return ink & (big < 200) & ((big < 64) | (dark > PEN_OVER_FAINT))
 
 
 def _sig(x: float) -> float:
     return float(1.0 / (1.0 + np.exp(-max(-30.0, min(30.0, x)))))
 
 
-def _strokes(extra: np.ndarray, side: float) -> tuple[float, float, int]:
-    """(span, coverage, n) of the ink pieces at least a fifth of ``side`` long: span = their joint
-    extent / side, coverage = their pixels / side (about stroke width x strokes), n = how many."""
+MIN_PIECE_MM2 = 0.12  # ink pieces smaller than this are noise, not pen
+
+
+def _strokes(extra: np.ndarray, side: float, p: float) -> tuple[float, float, int, float]:
+    """(span, coverage, pieces, largest) of the pen ink in a box: span = extent of all pieces together
+    / side, coverage = their pixels / side / the thinnest pen line (about strokes x their length in
+    sides), largest = the extent of the biggest piece / side.  Printed ink cuts a cross into pieces,
+    so the pieces are taken together; a lone dot is one small piece."""
     n, _, stats, _ = cv2.connectedComponentsWithStats(extra.astype(np.uint8), connectivity=8)
     x0 = y0 = 10**9
     x1 = y1 = -1
     pixels = 0
     count = 0
+    largest = 0
+    min_px = MIN_PIECE_MM2 * p * p
     for i in range(1, n):
         x, y, w, h, a = stats[i]
-        if max(w, h) < 0.2 * side:
+        if a < min_px:
             continue
         count += 1
         pixels += int(a)
+        largest = max(largest, int(max(w, h)))
         x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w), max(y1, y + h)
     if count == 0:
-        return 0.0, 0.0, 0
-    return max(x1 - x0, y1 - y0) / side, pixels / side, count
+        return 0.0, 0.0, 0, 0.0
+    return max(x1 - x0, y1 - y0) / side, pixels / side / (0.3 * p), count, largest / side
 
 
-def _mark_probability(span: float, coverage: float, px_per_mm: float) -> float:
-    """Probability the box is crossed.  A cross or slash spans half the box or more with a pen line's
-    worth of pixels; nothing, a dot or a short tick spans far less."""
-    stroke = 0.3 * px_per_mm  # the thinnest pen line, in pixels
-    return min(_sig((span - 0.36) / 0.035), _sig((coverage / stroke - 0.8) / 0.12))
+def _mark_probability(span: float, coverage: float, pieces: int, largest: float) -> float:
+    """Probability the box is crossed.  A cross or slash spans a good part of the box with a pen
+    line's worth of ink; nothing, a dot or a speck spans far less."""
+    if pieces == 1 and largest < 0.22:  # one small blob: a dot
+        return 0.02
+    return min(_sig((span - 0.3) / 0.04), _sig((coverage - 0.55) / 0.1))
 
 
 def _roi(img: np.ndarray, x: float, y: float, w: float, h: float, p: float) -> tuple[slice, slice]:
@@ -121,14 +141,14 @@ def _roi(img: np.ndarray, x: float, y: float, w: float, h: float, p: float) -> t
 def read_mark(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> BoxReading:
     inset = 0.1 * min(spec.w, spec.h)
     sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
-    extra = (dark[sy, sx] > INK) & ~ref[sy, sx]
+    extra = ref[sy, sx]
     side = min(spec.w, spec.h) * p
-    span, coverage, n = _strokes(extra, side)
-    prob = _mark_probability(span, coverage, p)
+    span, coverage, n, largest = _strokes(extra, side, p)
+    prob = _mark_probability(span, coverage, n, largest)
     value = prob >= 0.5
     conf = prob if value else 1 - prob
     alts = ((value, conf), (not value, 1 - conf))
-    return BoxReading(spec, value, conf, alts, {"span": span, "coverage": coverage, "strokes": n})
+    return BoxReading(spec, value, conf, alts, {"span": span, "coverage": coverage, "pieces": n, "largest": largest})
 
 
 def read_loop(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpec]
@@ -138,7 +158,7 @@ def read_loop(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float, neighb
     r = spec.w / 2
     reach = 1.6 * r
     sy, sx = _roi(dark, cx - reach, cy - reach, 2 * reach, 2 * reach, p)
-    ink = (dark[sy, sx] > INK) & ~ref[sy, sx]
+    ink = ref[sy, sx]
     yy, xx = np.mgrid[sy, sx]
     px, py = (xx + 0.5) / p, (yy + 0.5) / p
     dist = np.hypot(px - cx, py - cy)
@@ -148,16 +168,16 @@ def read_loop(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float, neighb
             continue
         ox, oy = o.x + o.w / 2, o.y + o.h / 2
         nearest &= dist <= np.hypot(px - ox, py - oy)
-    ring = ink & nearest & (dist >= 0.82 * r) & (dist <= 1.55 * r)
+    ring = ink & nearest & (dist >= 0.8 * r) & (dist <= 1.6 * r)
     ang = np.arctan2(py[ring] - cy, px[ring] - cx)
     bins = 24
     hit = np.zeros(bins, bool)
     hit[((ang + np.pi) / (2 * np.pi) * bins).astype(int) % bins] = True
     around = float(hit.mean())
     # The cross: strokes inside the circle.
-    inner = ink & (dist <= 0.78 * r)
-    span, coverage, _ = _strokes(inner, 1.4 * r * p)
-    p_cross = _mark_probability(span, coverage, p)
+    inner = ink & (dist <= 0.9 * r)
+    span, coverage, n, largest = _strokes(inner, 1.8 * r * p, p)
+    p_cross = _mark_probability(span, coverage, n, largest)
     p_loop = _sig((around - 0.45) / 0.06)
     if p_cross >= 0.5:
         # A crossed-out circle is a used action; without its loop it is still used (it must have been
@@ -177,18 +197,16 @@ def number_crop(rgb_gray: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: B
     """The box's inside as grayscale (paper white), printed ink painted white."""
     inset = 0.06 * min(spec.w, spec.h)
     sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
-    crop = (255 * (1 - dark[sy, sx])).astype(np.uint8)
-    crop[ref[sy, sx]] = 255
-    return crop
+    return (255 * (1 - dark[sy, sx] * ref[sy, sx])).astype(np.uint8)
 
 
 def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
     """(empty, confidence) without the digit model: no stroke at all means an empty box."""
     inset = 0.1 * min(spec.w, spec.h)
     sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
-    extra = (dark[sy, sx] > INK) & ~ref[sy, sx]
-    _, _, n = _strokes(extra, min(spec.w, spec.h) * p)
-    if n == 0:
+    extra = ref[sy, sx]
+    span, _, n, _ = _strokes(extra, min(spec.w, spec.h) * p, p)
+    if n == 0 or span < 0.12:
         return True, 0.99
     return False, 0.0
 
@@ -202,7 +220,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     """
     p = px_per_mm
     dark = darkness(rgb, p)
-    refm = reference_mask(ref, dark.shape, p) if ref is not None else np.zeros(dark.shape, bool)
+    refm = pen_ink(dark, ref, p)  # the readers below take this: where the pen wrote
     loops = [s for s in specs if s.read == "loop"]
     out: list[BoxReading] = []
     for s in specs:

@@ -40,7 +40,7 @@ class SheetId:
 class BoxTable:
     sheet_id: SheetId
     table: dict
-    reference: np.ndarray  # bool, where the blank sheet has ink
+    reference: np.ndarray  # uint8: 255 dark printed ink, 128 faint printed ink, 0 blank
     ref_px_per_mm: float
 
     @property
@@ -79,7 +79,7 @@ def box_table(layout: int, fmt: str) -> BoxTable:
         raise ScanError(f"unknown layout version {layout} (format {fmt!r}): this printkit reads "
                         f"{', '.join(known_layouts())}; a newer printkit may know it")
     table = json.loads(stem.with_suffix(".json").read_text(encoding="utf-8"))
-    ref = np.asarray(Image.open(stem.with_suffix(".png")).convert("L")) > 127
+    ref = np.asarray(Image.open(stem.with_suffix(".png")).convert("L"))
     p = ref.shape[1] / float(table["sheet"]["width"])
     return BoxTable(SheetId(layout, fmt, int(table["rounds"]), "", None), table, ref, p)
 
@@ -118,3 +118,14 @@ def score_name(table: dict, index: int) -> str:
         if b["area"] == "score" and int(b["index"]) == index:
             return str(b["name"])
     raise KeyError(index)
+
+
+def all_geometries() -> list[SheetGeometry]:
+    """Every sheet geometry printkit has printed (distinct ones), as hints for finding QR codes."""
+    seen: list[SheetGeometry] = []
+    for name in known_layouts():
+        version, fmt = name.split("-", 1)
+        g = box_table(int(version), fmt).geometry
+        if g not in seen:
+            seen.append(g)
+    return seen
