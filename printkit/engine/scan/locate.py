@@ -115,26 +115,27 @@ def group_markers(markers: list[MarkerSeen]) -> list[list[MarkerSeen]]:
     return out
 
 
-_qr = None
+_detectors: list = []
 
 
-def _qr_detector() -> cv2.QRCodeDetector:
-    global _qr
-    if _qr is None:
-        _qr = cv2.QRCodeDetector()
-    return _qr
+def _qr_detectors() -> list:
+    """OpenCV's two QR readers: they fail on different images (the ArUco-based one copes better with
+    soft, low-contrast codes)."""
+    if not _detectors:
+        _detectors.append(cv2.QRCodeDetector())
+        _detectors.append(cv2.QRCodeDetectorAruco())
+    return _detectors
 
 
 def decode_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
     """(payload, 4 x 2 corner points) of a QR code in ``gray``, or None."""
-    det = _qr_detector()
-    for img in (gray, cv2.GaussianBlur(gray, (3, 3), 0)):
+    for det in _qr_detectors():
         try:
-            data, pts, _ = det.detectAndDecode(img)
+            data, pts, _ = det.detectAndDecode(gray)
         except cv2.error:
             data, pts = "", None
         if data and pts is not None:
-            return data, pts.reshape(-1, 2).astype(np.float32)
+            return data, np.asarray(pts).reshape(-1, 2).astype(np.float32)
     return None
 
 
@@ -164,8 +165,8 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
     img = np.array([m.center for m in quad], np.float32)
     to_img = cv2.getPerspectiveTransform(mm, img)
     qx, qy, qs = geom.qr
-    pad = 0.12 * qs
-    out = 360
+    pad = 0.3 * qs  # room for a neighbouring format's QR position: the payload says which it is
+    out = 440
     f = out / (qs + 2 * pad)
     crop_to_mm = np.array([[1 / f, 0, qx - pad], [0, 1 / f, qy - pad], [0, 0, 1]])
     m = to_img @ crop_to_mm

@@ -136,6 +136,14 @@ def filled_pages(pad: PrintedPad, sheets: list[Sheet], rng: random.Random, dpi: 
     return pages
 
 
+def _cut_sheet(page: np.ndarray, pad: PrintedPad, dpi: float) -> np.ndarray:
+    h, w = page.shape[:2]
+    f = dpi / 25.4
+    sw, sh = pad.table["sheet"]["width"], pad.table["sheet"]["height"]
+    ox, oy = sheet_origins((w / f, h / f), (sw, sh), 1)[0]
+    return page[round(oy * f):round((oy + sh) * f), round(ox * f):round((ox + sw) * f)].copy()
+
+
 def make_samples(n: int, seed: int, kinds: tuple[Kind, ...] = ("scan", "photo"),
                  pads: tuple[PadOptions, ...] | None = None, photo_size: tuple[int, int] = (4000, 3000),
                  game: GscGame | None = None) -> list[Sample]:
@@ -167,6 +175,9 @@ def make_samples(n: int, seed: int, kinds: tuple[Kind, ...] = ("scan", "photo"),
             # decode it, so their scans are 300 dpi (docs/gsc-scan.md says so).
             data, suffix = capture.scan(page, dpi, rng, 300 if opts.per_page == 2 else None)
         elif kind == "photo":
+            if opts.paper == "a3" and opts.per_page == 1:
+                # A3 pads are cut along their crop marks: the photo shows the A4-sized sheet, not the A3 page.
+                page = _cut_sheet(page, pad, dpi)
             data, suffix = capture.photo(page, rng, photo_size)
         else:
             data, suffix = capture._png(page), ".png"
