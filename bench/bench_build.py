@@ -220,8 +220,8 @@ def protograf_home(folder: Path) -> Path:
 def child_printkit(args: list[str]) -> None:
     """``--child deck DECK OUT`` or ``--child kit OUT``: one printkit build, a JSON line on stdout."""
     t0 = time.perf_counter()
-    from printkit.build import BuildRequest, build
-    from printkit.catalog import GAMES
+    from printkit.engine.build import BuildRequest, build
+    from printkit.engine.registry import GAMES
 
     mode = args[0]
     skipped: list[str] = []

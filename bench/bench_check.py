@@ -16,10 +16,10 @@ import platform
 import time
 from pathlib import Path
 
-from printkit.definitions.gsc import load_gsc_game
-from printkit.model.gsc_sheet import Sheet
-from printkit.rules.gsc_engine import simulated_sheets
-from printkit.rules.gsc_legality import check
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
+from printkit.games.ganz_schon_clever.rules.legality import check
+from printkit.games.ganz_schon_clever.rules.play import simulated_sheets
 
 RESULTS = Path(__file__).parent / "RESULTS.md"
 HEADING = "## check (Ganz schön clever)"

@@ -9,14 +9,15 @@ loads the bundled game once (cached) when none is given.
 
 from __future__ import annotations
 
-from printkit.definitions.gsc import load_gsc_game
-from printkit.definitions.gsc_messages import load_check_texts
-from printkit.definitions.gsc_transcription import load_transcription, parse_transcription
-from printkit.model.gsc import Bonus, GscGame
-from printkit.model.gsc_sheet import ActionCount, Sheet
-from printkit.rules import gsc_legality, gsc_score
-from printkit.rules.gsc_legality import CheckResult, Claim, DiceCount, Violation
-from printkit.rules.gsc_score import Score
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+from printkit.games.ganz_schon_clever.definitions.transcription import load_transcription, parse_transcription
+from printkit.games.ganz_schon_clever.model.game import Bonus, GscGame
+from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.rules import legality as gsc_legality
+from printkit.games.ganz_schon_clever.rules import score as gsc_score
+from printkit.games.ganz_schon_clever.rules.legality import CheckResult, Claim, DiceCount, Violation
+from printkit.games.ganz_schon_clever.rules.score import Score
 
 __all__ = [
     "ActionCount", "Bonus", "CheckResult", "Claim", "DiceCount", "GscGame", "Score", "Sheet",

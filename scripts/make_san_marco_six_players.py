@@ -3,8 +3,9 @@
     PYTHONPATH=. python scripts/make_san_marco_six_players.py
 """
 
-from printkit.definitions import san_marco as loader
-from printkit.rules.san_marco_variant import definition_yaml, generate_variant
+from printkit.games.san_marco import definitions as loader
+from printkit.games.san_marco.definitions import definition_yaml
+from printkit.games.san_marco.rules.variant import generate_variant
 
 PLAYERS, DISTRICTS, RANKS, SEED, STYLE = 6, 9, 3, 2001, "lagoon"
 

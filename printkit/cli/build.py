@@ -9,12 +9,12 @@ from typing import Annotated
 import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from printkit.build import BuildRequest
-from printkit.build import build as run_build
-from printkit.build import calibrate as run_calibrate
-from printkit.cli.common import err, out, user_errors
-from printkit.layout.components import BuildOptions, count_label
-from printkit.layout.paper import PrintSettings
+from printkit.cli.common import err, out, user_errors, with_game_options
+from printkit.engine.build import BuildRequest
+from printkit.engine.build import build as run_build
+from printkit.engine.build import calibrate as run_calibrate
+from printkit.engine.components import BuildOptions, count_label
+from printkit.engine.paper import PrintSettings
 
 
 class Paper(StrEnum):
@@ -36,6 +36,7 @@ class Duplex(StrEnum):
     fold = "fold"
 
 
+@with_game_options
 def build(
     targets: Annotated[list[str] | None, typer.Argument(
         help="Bundled games (see `printkit games`) or your own definition files (.yaml/.json). "
@@ -58,28 +59,14 @@ def build(
     offset_x: Annotated[float, typer.Option(help="Shift back pages right by this many mm "
                                                  "(read it off `printkit calibrate`).")] = 0.0,
     offset_y: Annotated[float, typer.Option(help="Shift back pages down by this many mm.")] = 0.0,
-    count: Annotated[int | None, typer.Option(help="Ganz schön clever: sheets in the pad.", min=1,
-                                              max=500)] = None,
-    per_page: Annotated[int | None, typer.Option(help="Ganz schön clever: sheets per page (1 or 2).", min=1,
-                                                 max=2)] = None,
-    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Ganz schön clever: outlines instead of "
-                                                                "large colour fills.")] = False,
-    districts: Annotated[int | None, typer.Option(help="San Marco: generate a variant map with this many "
-                                                       "districts (6-10).")] = None,
-    ranks: Annotated[int | None, typer.Option(help="San Marco variant: scoring ranks per district (2 or 3).")]
-    = None,
-    style: Annotated[str | None, typer.Option(help="San Marco variant: map style (lagoon, island, ring).")]
-    = None,
     force: Annotated[bool, typer.Option("--force", help="Replace output files that printkit did not write "
                                                         "or that were changed since.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary; errors only.")]
     = False,
+    **game_options: object,
 ) -> None:
     """Build print-ready PDFs into the output folder (and a manifest.json)."""
-    extra = {k: v for k, v in {
-        "count": count, "per_page": per_page, "ink_saver": ink_saver or None, "districts": districts,
-        "ranks": ranks, "style": style,
-    }.items() if v is not None}
+    extra = {k: v for k, v in game_options.items() if v is not None and v is not False}
     request = BuildRequest(
         targets=tuple(targets or ()),
         options=BuildOptions(paper=paper.value, lang=lang.value, players=players, seed=seed, extra=extra),

@@ -1,4 +1,4 @@
-"""`printkit check`: check transcribed Ganz schön clever sheets (issue 5).  Formatting only."""
+"""``printkit check``: check filled-in sheets; the game is named by each file's ``game:`` key."""
 
 from __future__ import annotations
 
@@ -8,14 +8,9 @@ from typing import Annotated, Any
 
 import typer
 
-from printkit.definitions.gsc import load_gsc_game
-from printkit.definitions.gsc_messages import load_check_texts
-from printkit.definitions.gsc_transcription import load_transcription
-from printkit.errors import InputError
-from printkit.model.gsc import AREAS, GscGame
-from printkit.model.gsc_messages import CheckTexts
-from printkit.rules.gsc_legality import CheckResult
-from printkit.rules.gsc_legality import check as check_sheet
+from printkit.engine.checking import check_document, check_languages
+from printkit.engine.errors import InputError
+from printkit.engine.source import parse_text, read_text
 
 
 def check(
@@ -28,97 +23,25 @@ def check(
     Exit 0: every sheet legal and every claim right; 1: a sheet illegal or a claim wrong;
     2: malformed input.
     """
-    try:
-        game = load_gsc_game()
-        texts = load_check_texts()
-    except InputError as err:  # pragma: no cover - the bundled file is tested
-        typer.echo(str(err), err=True)
-        raise typer.Exit(2) from None
-    if lang not in texts.languages:
-        typer.echo(texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
+    langs = check_languages()
+    if lang not in langs:
+        typer.echo(f"--lang must be one of: {', '.join(langs)}", err=True)
         raise typer.Exit(2)
     worst = 0
     objects: list[dict[str, Any]] = []
     for path in files:
         try:
-            sheet = load_transcription(path, game)
+            outcome = check_document(parse_text(read_text(path), str(path), strict=False), lang)
         except InputError as err:
             typer.echo(str(err), err=True)
             worst = 2
             continue
-        result = check_sheet(sheet, game)
-        if not result.ok:
+        if not outcome.ok:
             worst = max(worst, 1)
         if json:
-            objects.append(as_json(path, sheet.players, result, game, texts, lang))
+            objects.append(outcome.json)
         else:
-            typer.echo(as_text(path, sheet.players, result, game, texts, lang))
+            typer.echo(outcome.text)
     if json and objects:
         typer.echo(jsonlib.dumps(objects[0] if len(files) == 1 else objects, ensure_ascii=False, indent=2))
     raise typer.Exit(worst)
-
-
-def as_json(
-    path: Path, players: int, r: CheckResult, game: GscGame, texts: CheckTexts, lang: str
-) -> dict[str, Any]:
-    sc = r.score
-    return {
-        "file": str(path),
-        "players": players,
-        "legal": r.legal,
-        "score": {k: getattr(sc, k) for k in (*AREAS, "foxes", "fox_value", "total")},
-        "violations": [
-            {"area": v.area, "box": v.box, "rule": v.rule, "message": texts.finding(game, v.rule, v.params, lang)}
-            for v in r.violations
-        ],
-        "claims": [
-            {"key": c.key, "claimed": c.claimed, "computed": c.computed, "ok": c.ok} for c in r.claims
-        ],
-        "dice": {
-            "marks": r.dice.marks,
-            "bonus_marks": r.dice.bonus_marks,
-            "dice": r.dice.dice,
-            "available": r.dice.available,
-        },
-        "notes": [texts.finding(game, n.rule, n.params, lang) for n in r.notes],
-    }
-
-
-def as_text(path: Path, players: int, r: CheckResult, game: GscGame, texts: CheckTexts, lang: str) -> str:
-    def ui(key: str, **values: Any) -> str:
-        return texts.report_text(key, lang, **values)
-
-    def label(key: str) -> str:
-        return texts.label(game, key, lang)
-
-    sc = r.score
-    lines = [f"{path}: {ui('players', n=players, rounds=game.rounds_for(players))}"]
-    for area in AREAS:
-        lines.append(f"  {label(area):<8} {getattr(sc, area):>4}")
-    fox_points = sc.foxes * sc.fox_value
-    lines.append(f"  {label('foxes'):<8} {fox_points:>4}   ({sc.foxes} x {sc.fox_value})")
-    lines.append(f"  {label('total'):<8} {sc.total:>4}")
-    if players == 1:
-        rating = game.solo_label(sc.total, lang)
-        if rating:
-            lines.append(f"  {ui('rating')}: {rating}")
-    lines.append(f"{ui('verdict')}: {ui('legal' if r.legal else 'illegal')}")
-    d = r.dice
-    bonus = min(d.bonus_marks, d.marks)  # an impossible sheet may "owe" more bonus marks than it shows
-    lines.append("  " + ui("dice", dice=d.dice, available=d.available, marks=d.marks, bonus=bonus))
-    if r.violations:
-        lines.append(f"{ui('violations')}:")
-        for v in r.violations:
-            where = label(v.area)
-            if v.box:
-                where += f" {ui('box')} {v.box}"
-            lines.append(f"  - [{where}] {texts.finding(game, v.rule, v.params, lang)}")
-    for n in r.notes:
-        lines.append(f"{ui('note')}: {texts.finding(game, n.rule, n.params, lang)}")
-    if r.claims:
-        lines.append(f"{ui('claims')}:")
-        for c in r.claims:
-            name = label("claim_foxes" if c.key == "foxes" else c.key)
-            mark = ui("right" if c.ok else "wrong")
-            lines.append(f"  {name}: {ui('claimed', claimed=c.claimed, computed=c.computed)} -- {mark}")
-    return "\n".join(lines)

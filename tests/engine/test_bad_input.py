@@ -9,8 +9,8 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.definitions.deck import load_deck
-from printkit.inspect_pdf import all_text, shapes
+from printkit.engine.readback import all_text, shapes
+from printkit.games.deck.definition import load_deck
 
 runner = CliRunner()
 
@@ -183,7 +183,7 @@ def test_nothing_left_to_build_is_an_error_and_writes_nothing(tmp_path):
 
 
 def test_variant_options_with_a_definition_file_are_refused(tmp_path):
-    from printkit.definitions.san_marco import CLASSIC
+    from printkit.games.san_marco.definitions import CLASSIC
 
     result = build(CLASSIC, "--districts", "9", "--out", tmp_path / "o")
     assert result.exit_code == 2 and "already defines its map" in result.output

@@ -7,8 +7,12 @@ import io
 import pikepdf
 import pytest
 
-from printkit.errors import MissingGlyphError
-from printkit.inspect_pdf import (
+from printkit.engine.components import CardComponent
+from printkit.engine.elements import Piece, Rect, Text
+from printkit.engine.errors import MissingGlyphError
+from printkit.engine.imposition import card_grid
+from printkit.engine.paper import PrintSettings
+from printkit.engine.readback import (
     all_text,
     boxes_mm,
     char_boxes,
@@ -19,11 +23,7 @@ from printkit.inspect_pdf import (
     shapes,
     unembedded_fonts,
 )
-from printkit.layout.components import CardComponent
-from printkit.layout.elements import Piece, Rect, Text
-from printkit.layout.imposition import card_grid
-from printkit.layout.paper import PrintSettings
-from printkit.render.pdf import render
+from printkit.engine.render.pdf import render
 
 MARKER = "#12ab34"  # a fill no other shape uses
 MARKER_RGB = (0x12, 0xAB, 0x34)
@@ -191,7 +191,7 @@ def test_scale_bar_is_fifty_millimetres():
 
 
 def test_sheets_carry_the_scale_bar_where_their_drawing_leaves_room():
-    from printkit.layout.components import SheetComponent
+    from printkit.engine.components import SheetComponent
 
     busy = Piece("aid", 210, 297, (Rect(10, 10, 190, 250, fill="#eeeeee"),))
     full = Piece("poster", 210, 297, (Rect(0, 0, 210, 297, fill="#eeeeee"),))
@@ -202,7 +202,7 @@ def test_sheets_carry_the_scale_bar_where_their_drawing_leaves_room():
 
 
 def test_crop_marks_around_sheets_only_when_they_are_to_be_cut():
-    from printkit.layout.components import SheetComponent
+    from printkit.engine.components import SheetComponent
 
     page = Piece("pad sheet", 210, 297, (Rect(20, 20, 170, 250, fill="#eeeeee"),))
 
@@ -217,7 +217,7 @@ def test_crop_marks_around_sheets_only_when_they_are_to_be_cut():
 
 
 def test_one_page_landscape_board_keeps_its_crop_marks_on_the_paper():
-    from printkit.layout.components import BoardComponent
+    from printkit.engine.components import BoardComponent
 
     board = Piece("board", 270, 180, (Rect(0, 0, 270, 180, fill=MARKER, stroke=None),))
     pdf = render(BoardComponent("b", "b", board), PrintSettings(paper="a4"), "en").pdf
@@ -238,7 +238,7 @@ def test_one_page_landscape_board_keeps_its_crop_marks_on_the_paper():
 
 @pytest.mark.parametrize(("w", "h", "paper", "vertical"), [(63, 88, "a4", True), (70, 120, "a4", False)])
 def test_fold_over_puts_each_back_behind_its_front_on_the_same_side(w, h, paper, vertical):
-    from printkit.layout.imposition import fold_sheet
+    from printkit.engine.imposition import fold_sheet
 
     settings = PrintSettings(paper=paper, duplex="fold")
     sheet = fold_sheet(w, h, settings)
@@ -279,7 +279,7 @@ def test_fold_over_backs_on_a_horizontal_fold_are_turned_upright_for_a_sideways_
 
 
 def test_fold_over_marks_stay_out_of_the_gutter():
-    from printkit.layout.imposition import fold_sheet
+    from printkit.engine.imposition import fold_sheet
 
     settings = PrintSettings(paper="a4", duplex="fold")
     sheet = fold_sheet(63, 88, settings)

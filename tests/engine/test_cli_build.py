@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.inspect_pdf import all_text, page_count
+from printkit.engine.readback import all_text, page_count
 
 REPO = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -129,10 +129,10 @@ def test_interrupted_write_keeps_the_previous_good_file(tmp_path, monkeypatch):
     def boom(src, dst):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("printkit.outputs.os.replace", boom)
+    monkeypatch.setattr("printkit.engine.outputs.os.replace", boom)
     with pytest.raises(KeyboardInterrupt):
-        from printkit.build import BuildRequest
-        from printkit.build import build as run_build
+        from printkit.engine.build import BuildRequest
+        from printkit.engine.build import build as run_build
 
         run_build(BuildRequest(targets=(str(deck),)), out)
     assert pdf.read_bytes() == good

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit.definitions.deck import load_deck
-from printkit.definitions.source import parse_text
-from printkit.errors import InputError
+from printkit.engine.errors import InputError
+from printkit.engine.source import parse_text
+from printkit.games.deck.definition import load_deck
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from printkit.layout.imposition import card_grid, crop_marks, pages_needed, tile_board
-from printkit.layout.paper import PrintSettings
+from printkit.engine.imposition import card_grid, crop_marks, pages_needed, tile_board
+from printkit.engine.paper import PrintSettings
 
 
 def test_poker_cards_nine_up_on_a4_and_letter_centred():

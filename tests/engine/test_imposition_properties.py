@@ -7,8 +7,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.layout.imposition import Box, card_grid, crop_marks, fold_sheet
-from printkit.layout.paper import PrintSettings
+from printkit.engine.imposition import Box, card_grid, crop_marks, fold_sheet
+from printkit.engine.paper import PrintSettings
 
 sizes = st.tuples(st.floats(20, 190), st.floats(20, 270))
 papers = st.sampled_from(["a4", "letter", "a3"])

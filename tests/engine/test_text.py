@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from printkit.render.fonts import missing_characters, string_width
-from printkit.render.text import fit_text, tokenize
+from printkit.engine.render.fonts import missing_characters, string_width
+from printkit.engine.render.text import fit_text, tokenize
 
 
 def words(result):

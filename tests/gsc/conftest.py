@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.definitions.gsc import load_gsc_game
-from printkit.model.gsc import GscGame
-from printkit.model.gsc_sheet import Sheet
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
 
 
 @pytest.fixture(scope="session")

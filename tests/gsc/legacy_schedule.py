@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.model.gsc import Bonus
-from printkit.rules.gsc_tables import Marks, Tables
+from printkit.games.ganz_schon_clever.model.game import Bonus
+from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables
 
 NODE_LIMIT = 200_000  # beyond this the search gives up and reports "undecided" (never "illegal")
 

@@ -11,9 +11,9 @@ import typer
 from typer.testing import CliRunner
 
 from printkit.cli.check import check
-from printkit.model.gsc import GscGame
-from printkit.rules.gsc_engine import random_sheets
-from printkit.rules.gsc_score import score
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.rules.play import random_sheets
+from printkit.games.ganz_schon_clever.rules.score import score
 
 app = typer.Typer()
 app.command()(check)  # the command alone; the lead's app registers it as `check`

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from printkit.model.gsc import GscGame, parse_bonus
+from printkit.games.ganz_schon_clever.model.game import GscGame, parse_bonus
 
 
 def test_bundled_definition_loads_with_reference_numbers(game: GscGame) -> None:

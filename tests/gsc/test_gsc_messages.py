@@ -7,12 +7,12 @@ import re
 import pytest
 from pydantic import ValidationError
 
-from printkit.definitions.gsc_messages import load_check_texts
+from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+from printkit.games.ganz_schon_clever.model.game import AREAS, GscGame
+from printkit.games.ganz_schon_clever.model.messages import CheckTexts
+from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.rules.legality import Violation, check
 from printkit.gsc import describe
-from printkit.model.gsc import AREAS, GscGame
-from printkit.model.gsc_messages import CheckTexts
-from printkit.model.gsc_sheet import ActionCount, Sheet
-from printkit.rules.gsc_legality import Violation, check
 
 from .conftest import sheet
 from .test_gsc_mutations import _legal_sheets

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from printkit.model.gsc import GscGame
-from printkit.model.gsc_sheet import ActionCount, Sheet
-from printkit.rules.gsc_engine import random_sheets
-from printkit.rules.gsc_legality import check
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.rules.legality import check
+from printkit.games.ganz_schon_clever.rules.play import random_sheets
 
 from .conftest import sheet
 

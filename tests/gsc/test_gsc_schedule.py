@@ -11,12 +11,12 @@ import random
 
 import pytest
 
-from printkit.model.gsc import GscGame
-from printkit.model.gsc_sheet import ActionCount, Sheet
-from printkit.rules.gsc_engine import simulated_sheets
-from printkit.rules.gsc_legality import check
-from printkit.rules.gsc_schedule import Scheduler
-from printkit.rules.gsc_tables import tables
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.rules.legality import check
+from printkit.games.ganz_schon_clever.rules.play import simulated_sheets
+from printkit.games.ganz_schon_clever.rules.schedule import Scheduler
+from printkit.games.ganz_schon_clever.rules.tables import tables
 
 from . import legacy_schedule
 

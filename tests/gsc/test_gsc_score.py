@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from printkit.model.gsc import GscGame
-from printkit.rules.gsc_legality import check
-from printkit.rules.gsc_score import score
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.rules.legality import check
+from printkit.games.ganz_schon_clever.rules.score import score
 
 from .conftest import sheet
 
@@ -45,7 +45,7 @@ def test_every_area_scores_foxes_use_the_lowest(game: GscGame) -> None:
 
 
 def test_two_cell_blue_column_completes_and_earns_a_reroll(game: GscGame) -> None:
-    from printkit.model.gsc_sheet import ActionCount
+    from printkit.games.ganz_schon_clever.model.sheet import ActionCount
 
     s = sheet(blue=(5, 9), rerolls=ActionCount(earned=3, used=0))  # rounds 1 and 3 + column {5, 9}
     r = check(s, game)

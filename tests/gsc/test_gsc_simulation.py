@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from printkit.model.gsc import AREAS, GscGame
-from printkit.model.gsc_sheet import Sheet
-from printkit.rules.gsc_engine import FocusedRandom, random_game
-from printkit.rules.gsc_legality import check
+from printkit.games.ganz_schon_clever.model.game import AREAS, GscGame
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
+from printkit.games.ganz_schon_clever.rules.legality import check
+from printkit.games.ganz_schon_clever.rules.play import FocusedRandom, random_game
 
 GAMES_PER_COUNT = 300  # x 4 player counts x 2 policies: ~2,400 games, ~6,000 sheets
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.definitions.gsc_transcription import parse_transcription
-from printkit.errors import InputError
+from printkit.engine.errors import InputError
+from printkit.games.ganz_schon_clever.definitions.transcription import parse_transcription
 
 GOOD = """\
 game: ganz-schon-clever
@@ -127,8 +127,8 @@ def test_players_out_of_range_with_other_errors() -> None:
 
 
 def test_a_duplicate_key_is_reported_with_every_other_problem(tmp_path):
-    from printkit.definitions.gsc_transcription import load_transcription
-    from printkit.errors import InputError
+    from printkit.engine.errors import InputError
+    from printkit.games.ganz_schon_clever.definitions.transcription import load_transcription
 
     p = tmp_path / "dup.yaml"
     p.write_text("game: gsc\nplayers: 1\nplayers: 2\nyellow: [[9], [], [], []]\nblue: [2, 2]\ngreen: 12\n",

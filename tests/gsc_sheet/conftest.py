@@ -7,14 +7,14 @@ from functools import cache
 import pypdfium2
 import pytest
 
-from printkit.definitions.gsc import load_gsc_game
-from printkit.definitions.gsc_sheet_layout import load_sheet_layout
-from printkit.kits.ganz_schon_clever import components
-from printkit.layout.components import BuildOptions, SheetComponent, TextFile
-from printkit.layout.paper import PrintSettings
-from printkit.model.gsc import GscGame
-from printkit.model.gsc_sheet_layout import SheetLayout
-from printkit.render.pdf import Rendered, render
+from printkit.engine.components import BuildOptions, SheetComponent, TextFile
+from printkit.engine.paper import PrintSettings
+from printkit.engine.render.pdf import Rendered, render
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.definitions.sheet_layout import load_sheet_layout
+from printkit.games.ganz_schon_clever.kit import components
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
 
 PT_PER_MM = 72 / 25.4
 

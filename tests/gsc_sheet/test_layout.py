@@ -7,10 +7,12 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from printkit.errors import InputError
-from printkit.kits.ganz_schon_clever import components
-from printkit.layout.components import BuildOptions
-from printkit.layout.gsc_sheet import (
+from printkit.engine.components import BuildOptions
+from printkit.engine.errors import InputError
+from printkit.engine.paper import PrintSettings
+from printkit.engine.render.pdf import render
+from printkit.games.ganz_schon_clever.kit import components
+from printkit.games.ganz_schon_clever.layout.sheet import (
     BonusMark,
     SheetBox,
     SheetPlan,
@@ -18,10 +20,8 @@ from printkit.layout.gsc_sheet import (
     serial_for,
     sheet_boxes,
 )
-from printkit.layout.paper import PrintSettings
-from printkit.model.gsc import GscGame
-from printkit.model.gsc_sheet_layout import SheetLayout
-from printkit.render.pdf import render
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
 
 from .conftest import build
 
@@ -159,7 +159,7 @@ def test_yellow_column_points_are_printed_under_their_columns(game: GscGame) -> 
 
 
 def _printed(sheets) -> list[str]:
-    from printkit.layout.elements import Text
+    from printkit.engine.elements import Text
 
     return [e.text for e in sheets.pages[0].elements if isinstance(e, Text)]
 
@@ -268,7 +268,7 @@ def test_box_table_json_matches_the_layout(game: GscGame, layout: SheetLayout) -
 
 def test_qr_payload_and_serials(game: GscGame, layout: SheetLayout) -> None:
     sheets, _, _ = build(count=3, seed=7)
-    from printkit.layout.elements import QRCode
+    from printkit.engine.elements import QRCode
 
     payloads = [next(e for e in p.elements if isinstance(e, QRCode)).data for p in sheets.pages]
     serials = [serial_for(7, n) for n in (1, 2, 3)]
@@ -312,7 +312,7 @@ def test_bad_players_and_paper() -> None:
 
 
 def test_a3_prints_a4_sized_sheets_one_or_two_to_a_page() -> None:
-    from printkit.inspect_pdf import page_size_mm
+    from printkit.engine.readback import page_size_mm
 
     one, _, _ = components(BuildOptions(paper="a3", extra={"count": 2}))
     two, _, _ = components(BuildOptions(paper="a3", extra={"count": 2, "per_page": 2}))
@@ -327,7 +327,7 @@ def test_a3_prints_a4_sized_sheets_one_or_two_to_a_page() -> None:
 
 def test_the_sheet_follows_the_data_not_the_code(game: GscGame, layout: SheetLayout) -> None:
     """Change the definition: the drawing changes with it (no game number lives in the code)."""
-    from printkit.model.gsc import Green, Orange, Yellow
+    from printkit.games.ganz_schon_clever.model.game import Green, Orange, Yellow
 
     green = Green(thresholds=(2,) * 11, box_bonus={1: "fox"}, points_by_crosses=tuple(range(12)))
     orange = Orange(multipliers=(3,) + (1,) * 10, box_bonus={})
@@ -347,7 +347,7 @@ def test_the_sheet_follows_the_data_not_the_code(game: GscGame, layout: SheetLay
 
 def test_icons_are_plain_svg() -> None:
     """svglib ignores opacity and filters, so the icons must not rely on them."""
-    from printkit.templates_dir import icon_dirs
+    from printkit.engine.paths import icon_dirs
 
     icons = sorted(icon_dirs()[0].glob("gsc-*.svg"))
     assert {p.stem for p in icons} >= {"gsc-reroll", "gsc-plus1", "gsc-fox", "gsc-x", "gsc-blue-white"}

@@ -14,11 +14,11 @@ import pypdfium2
 import pypdfium2.raw as pdfium
 import pytest
 
-from printkit.layout.gsc_sheet import build_sheet, has_cjk
-from printkit.layout.paper import PrintSettings
-from printkit.model.gsc import GscGame
-from printkit.model.gsc_sheet_layout import SheetLayout
-from printkit.render.pdf import FURNITURE_COLOR, render
+from printkit.engine.paper import PrintSettings
+from printkit.engine.render.pdf import FURNITURE_COLOR, render
+from printkit.games.ganz_schon_clever.layout.sheet import build_sheet, has_cjk
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
 
 from .conftest import build, rendered
 
@@ -108,7 +108,7 @@ def test_half_sheets_leave_out_the_legend_and_shorten_round_ends(layout: SheetLa
     half, _, _ = build(paper="letter", lang="en", per_page=2)
 
     def texts(component) -> str:
-        from printkit.layout.elements import Text
+        from printkit.engine.elements import Text
 
         return "\n".join(e.text for e in component.pages[0].elements if isinstance(e, Text))
 

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from printkit.layout.gsc_sheet import build_sheet, sheet_boxes
-from printkit.layout.paper import PAPER_SIZES, PrintSettings
-from printkit.model.gsc import AREAS, GscGame
-from printkit.model.gsc_sheet_layout import SheetLayout
-from printkit.render.pdf import render
+from printkit.engine.paper import PAPER_SIZES, PrintSettings
+from printkit.engine.render.pdf import render
+from printkit.games.ganz_schon_clever.layout.sheet import build_sheet, sheet_boxes
+from printkit.games.ganz_schon_clever.model.game import AREAS, GscGame
+from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
 
 from .conftest import PT_PER_MM, build, pdf_of, rendered
 

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.definitions import san_marco as loader
-from printkit.model.san_marco import GeneratorConfig, SanMarcoDefinition
-from printkit.model.san_marco_print import SanMarcoStyle, SanMarcoTexts
+from printkit.games.san_marco import definitions as loader
+from printkit.games.san_marco.model.game import GeneratorConfig, SanMarcoDefinition
+from printkit.games.san_marco.model.printing import SanMarcoStyle, SanMarcoTexts
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.inspect_pdf import all_text
+from printkit.engine.readback import all_text
 
 runner = CliRunner()
 

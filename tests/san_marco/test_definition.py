@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from printkit.definitions import san_marco as loader
-from printkit.errors import InputError
+from printkit.engine.errors import InputError
+from printkit.games.san_marco import definitions as loader
 
 
 def test_classic_deck_counts(classic):

@@ -7,13 +7,13 @@ from collections import Counter
 import pypdfium2 as pdfium
 import pytest
 
-from printkit.kits import san_marco as K
-from printkit.layout import san_marco as L
-from printkit.layout.components import BoardComponent, BuildOptions, CardComponent, Edition, SheetComponent, TextFile
-from printkit.layout.paper import PrintSettings
-from printkit.render.pdf import render
-from printkit.rules import san_marco_geometry as geo
-from printkit.rules.san_marco_variant import generate_variant
+from printkit.engine.components import BoardComponent, BuildOptions, CardComponent, Edition, SheetComponent, TextFile
+from printkit.engine.paper import PrintSettings
+from printkit.engine.render.pdf import render
+from printkit.games.san_marco import kit as K
+from printkit.games.san_marco.layout import pieces as L
+from printkit.games.san_marco.rules import geometry as geo
+from printkit.games.san_marco.rules.variant import generate_variant
 
 MM = 72 / 25.4
 

@@ -8,13 +8,13 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.definitions import san_marco as loader
-from printkit.errors import InputError
-from printkit.kits import san_marco as K
-from printkit.layout import san_marco as L
-from printkit.layout.components import BuildOptions, SheetComponent, TextFile
-from printkit.model.san_marco import GeneratorConfig
-from printkit.rules.san_marco_variant import VariantRequest, check_request, generate_variant
+from printkit.engine.components import BuildOptions, SheetComponent, TextFile
+from printkit.engine.errors import InputError
+from printkit.games.san_marco import definitions as loader
+from printkit.games.san_marco import kit as K
+from printkit.games.san_marco.layout import pieces as L
+from printkit.games.san_marco.model.game import GeneratorConfig
+from printkit.games.san_marco.rules.variant import VariantRequest, check_request, generate_variant
 
 
 def _messages(exc: pytest.ExceptionInfo[InputError]) -> list[str]:
@@ -130,7 +130,7 @@ def test_default_players_come_from_the_definition(classic, texts, style):
     three_only = classic.model_copy(update={"rules": classic.rules.model_copy(
         update={"player_counts": (classic.rules.for_players(3),)})})
     assert three_only.rules.default_players == 3
-    aids = next(c for c in L.build(three_only, texts, style, "en") if c.name == "player-aids")
+    aids = next(c for c in L.build(three_only, texts, style, "en", K.deck_templates()) if c.name == "player-aids")
     assert isinstance(aids, SheetComponent) and len(aids.pages) == 3
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.definitions import san_marco as loader
-from printkit.model.san_marco import SanMarcoDefinition
-from printkit.rules import san_marco_geometry as geo
-from printkit.rules.san_marco_variant import (
-    definition_yaml,
+from printkit.games.san_marco import definitions as loader
+from printkit.games.san_marco.definitions import definition_yaml
+from printkit.games.san_marco.model.game import SanMarcoDefinition
+from printkit.games.san_marco.rules import geometry as geo
+from printkit.games.san_marco.rules.variant import (
     die_sides,
     generate_variant,
     round_half_up,

@@ -1,1 +1,0 @@
-"""Definition files: reading YAML/JSON with positions, and the bundled game definitions."""

@@ -1,0 +1,227 @@
+"""One build: resolve what to build, lay it out, render it, and write it with a manifest.
+
+The CLI turns flags into a :class:`BuildRequest` and prints the :class:`BuildReport`;
+everything in between happens here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from printkit.engine.components import BuildOptions, Component, Edition, TextFile, count_label
+from printkit.engine.errors import InputError
+from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
+from printkit.engine.paper import PAPER_SIZES, PrintSettings
+from printkit.engine.paths import icon_dirs
+from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
+from printkit.engine.render.pdf import Rendered, render
+from printkit.engine.render.preview import overview_png, page_pngs
+from printkit.engine.source import load_document
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A bundled game, or a user's own definition file (a deck, or a game's own format)."""
+
+    id: str
+    game: Game
+    file: Path | None = None
+    folder: str = ""  # where its files go, below the output folder
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return self.game.option_names
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    targets: tuple[str, ...] = ()
+    options: BuildOptions = field(default_factory=BuildOptions)
+    settings: PrintSettings = field(default_factory=PrintSettings)
+    png: bool = False
+    templates: Path | None = None
+
+
+@dataclass
+class BuildReport:
+    files: list[WriteResult]
+    warnings: list[str]
+
+
+def resolve_targets(names: tuple[str, ...]) -> list[Target]:
+    """Bundled game ids/aliases or paths to definition files; none means every bundled game."""
+    if not names:
+        return [Target(g.id, game=g, folder=g.id) for g in kits()]
+    targets = []
+    for name in names:
+        game = find_game(name)
+        if game is not None and not game.files_only:
+            targets.append(Target(game.id, game=game, folder=game.id))
+            continue
+        path = Path(name)
+        if path.suffix.lower() in (".yaml", ".yml", ".json") or path.exists():
+            targets.append(_file_target(path))
+            continue
+        known = ", ".join(g.id for g in kits())
+        raise InputError.single(f"unknown game {name!r}; bundled games: {known} (or give a .yaml definition file)")
+    return targets
+
+
+def _file_target(path: Path) -> Target:
+    """A definition file: a game's own format when it declares ``schema:``, else a deck.
+
+    A game built from a file gets a folder of its own (``san-marco/my-variant``) so it
+    never replaces the bundled kit's files.
+    """
+    if not path.is_file():
+        raise InputError.single("definition file not found", path)
+    doc = load_document(path)
+    declared = doc.data.get("schema") if isinstance(doc.data, dict) else None
+    if declared is None:
+        return Target(_slug(path.stem), game=game_for_files(), file=path, folder=_slug(path.stem))
+    game = game_for_schema(declared)
+    if game is None:
+        raise doc.error(("schema",), f"unknown schema {declared!r}; known: {', '.join(known_schemas())}")
+    return Target(game.id, game=game, file=path, folder=f"{game.id}/{_slug(path.stem)}")
+
+
+def _slug(text: str) -> str:
+    """A folder name from a file name: lower case, runs of other characters become one hyphen.
+
+    Underscores stay, so a generated variant's file rebuilds into the folder it came from.
+    """
+    return re.sub(r"[^a-z0-9_]+", "-", text.lower()).strip("-") or "deck"
+
+
+def _check_options(targets: list[Target], request: BuildRequest, explicit: bool) -> tuple[list[Target], list[str]]:
+    """Refuse game options no chosen game reads; with no targets named, leave out the games
+    that cannot take ``--players`` or ``--lang`` (and say so) instead of failing the whole kit."""
+    for key in request.options.extra:
+        if not any(key in t.options for t in targets):
+            users = [g.id for g in kits() if key in g.option_names]
+            flag = "--" + key.replace("_", "-")
+            where = f"it applies to {', '.join(users)}" if users else "no game reads it"
+            raise InputError.single(f"{flag} does not apply to {', '.join(t.id for t in targets)}; {where}")
+    players, lang = request.options.players, request.options.lang
+    kept, warnings = [], []
+    for t in targets:
+        message = None
+        if not t.game.files_only:
+            facts = t.game.facts()
+            lo, hi = facts.players
+            if players is not None and not lo <= players <= hi:
+                message = f"{t.game.title()} is for {lo} to {hi} players; --players was {players}"
+            if lang not in facts.languages:
+                message = (f"{t.game.title()} has texts in {', '.join(facts.languages)}; "
+                           f"--lang {lang} is not available")
+        if message and explicit:
+            raise InputError.single(message)
+        if message:
+            warnings.append(f"{t.id}: left out: {message}")
+            continue
+        kept.append(t)
+    return kept, warnings
+
+
+def components_for(target: Target, request: BuildRequest) -> list[Component]:
+    options = replace(request.options, definition=target.file, templates=request.templates)
+    return target.game.build(options)
+
+
+def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: int, request: BuildRequest,
+           data: bytes) -> ManifestEntry:
+    o = request.options
+    return ManifestEntry(path, target.id, comp, kind, pieces, pages, request.settings.paper, o.lang, o.seed,
+                         sha256(data))
+
+
+def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[PlannedFile], list[str]]:
+    """Lay out and render everything in memory; nothing touches the output folder yet."""
+    planned: list[PlannedFile] = []
+    opts, settings = request.options, request.settings
+    targets, warnings = _check_options(resolve_targets(request.targets), request, bool(request.targets))
+    if settings.duplex == "fold" and (settings.offset_x or settings.offset_y):
+        warnings.append("--offset-x/--offset-y shift duplex backs; a fold-over sheet prints both sides at once, "
+                        "so they are not used")
+    icons = icon_dirs(request.templates)
+    suffix = f"{opts.lang}-{settings.paper}"
+    for target in targets:
+        if progress:
+            progress(f"{target.id}: laying out")
+        samples: list[tuple[str, bytes]] = []
+        components = components_for(target, request)
+        editions = [c.id for c in components if isinstance(c, Edition)]
+        folder = target.folder if target.file is not None else "/".join([target.folder, *editions[:1]])
+        for comp in components:
+            if isinstance(comp, Edition):
+                continue
+            if isinstance(comp, TextFile):
+                data = comp.text.encode("utf-8")
+                path = f"{folder}/{comp.filename}"
+                planned.append(PlannedFile(path, data, _entry(path, target, comp.name, comp.kind, 0, 0, request, data)))
+                continue
+            if progress:
+                progress(f"{target.id}: {comp.name}")
+            rendered: Rendered = render(comp, settings, opts.lang, icons)
+            warnings.extend(f"{target.id}/{comp.name}: {w}" for w in rendered.warnings)
+            if rendered.pages == 0:
+                warnings.append(f"{target.id}/{comp.name}: nothing to print (0 {comp.kind}); no file written")
+                continue
+            path = f"{folder}/{comp.name}-{suffix}.pdf"
+            planned.append(PlannedFile(path, rendered.pdf, _entry(path, target, comp.name, comp.kind,
+                                                                  rendered.pieces, rendered.pages, request,
+                                                                  rendered.pdf)))
+            samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", rendered.pdf))
+            if request.png:
+                for i, png in enumerate(page_pngs(rendered.pdf), start=1):
+                    path = f"{folder}/png/{comp.name}-{suffix}-p{i:02d}.png"
+                    planned.append(PlannedFile(path, png, _entry(path, target, comp.name, "preview",
+                                                                 rendered.pieces, 1, request, png)))
+        if samples:
+            png = overview_png(samples)
+            path = f"{folder}/overview-{suffix}.png"
+            planned.append(PlannedFile(path, png, _entry(path, target, "overview", "preview", len(samples), 1,
+                                                         request, png)))
+    if not targets:
+        raise InputError.single("nothing to build: " + "; ".join(w.split(": ", 2)[-1] for w in warnings))
+    _refuse_collisions(planned, targets)
+    return planned, warnings
+
+
+def _refuse_collisions(planned: list[PlannedFile], targets: list[Target]) -> None:
+    """Two sources planning the same file would lose the first one's output."""
+    seen: dict[str, str] = {}
+    for f in planned:
+        owner = f.entry.game if f.entry else "?"
+        if f.path in seen:
+            files = [str(t.file) for t in targets if t.file is not None and t.folder == f.path.rsplit("/", 1)[0]]
+            names = " and ".join(files) if len(files) > 1 else owner
+            raise InputError.single(f"{names} would both write {f.path}; build them into different --out folders "
+                                    "or rename one file")
+        seen[f.path] = owner
+
+
+def build(request: BuildRequest, out: Path, force: bool = False, progress: Progress | None = None) -> BuildReport:
+    """Build the request into ``out``: all in memory first, then atomic writes."""
+    planned, warnings = plan(request, progress)
+    if progress:
+        progress("writing files")
+    return BuildReport(write_all(out, planned, force), warnings)
+
+
+def calibrate(out: Path, paper: str, lang: str, force: bool = False) -> WriteResult:
+    """Write the duplex calibration sheet for ``paper`` into ``out``."""
+    from printkit.engine.calibration import calibration_sheet
+
+    sheet = calibration_sheet(PAPER_SIZES[paper], lang)
+    rendered = render(sheet, PrintSettings(paper=paper), lang)
+    name = f"calibration-{paper}.pdf"
+    entry = ManifestEntry(name, "printkit", sheet.name, sheet.kind, rendered.pieces, rendered.pages, paper, lang, 0,
+                          sha256(rendered.pdf))
+    (result,) = write_all(out, [PlannedFile(name, rendered.pdf, entry)], force)
+    return result

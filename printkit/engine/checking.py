@@ -1,0 +1,57 @@
+"""``printkit check``'s engine side: which game checks a file, and what a checker returns.
+
+A game that can check something (a transcribed score sheet, a final position) declares
+``checker="module:function"`` in its :class:`~printkit.engine.registry.Game`; the function takes the
+parsed :class:`~printkit.engine.source.Document` and the report language and returns a
+:class:`CheckOutcome`, or raises :class:`~printkit.engine.errors.InputError` for a malformed file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.engine.errors import InputError
+from printkit.engine.registry import Game, checkers, find_game
+from printkit.engine.source import Document
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    """One checked file: ``ok`` when it is legal and every claim in it is right."""
+
+    ok: bool
+    text: str  # the report for people, in the requested language
+    json: dict[str, Any]  # the same report for scripts
+
+
+def checker_for(doc: Document) -> Game:
+    """The game named by the file's ``game:`` key, if it has a checker."""
+    key = doc.data.get("game") if isinstance(doc.data, dict) else None
+    names = ", ".join(g.id for g in checkers())
+    if key is None:
+        if len(checkers()) == 1:  # one game to check: its own loader reports the missing key with the rest
+            return checkers()[0]
+        raise doc.error((), f"which game is this? start the file with `game: <id>`; printkit checks {names}")
+    game = find_game(key) if isinstance(key, str) else None
+    if game is None or game.checker is None:
+        raise doc.error(("game",), f"printkit cannot check {key!r}; it checks {names}")
+    return game
+
+
+def check_document(doc: Document, lang: str) -> CheckOutcome:
+    """Check one parsed file with the game it names."""
+    outcome: CheckOutcome = checker_for(doc).check(doc, lang)
+    return outcome
+
+
+def check_languages() -> tuple[str, ...]:
+    """The report languages every checker speaks."""
+    langs: list[str] | None = None
+    for game in checkers():
+        have = game.facts().check_languages or game.facts().languages
+        langs = [lang for lang in (langs if langs is not None else have) if lang in have]
+    return tuple(langs or ("en",))
+
+
+__all__ = ["CheckOutcome", "InputError", "check_document", "check_languages", "checker_for"]

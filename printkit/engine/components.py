@@ -1,0 +1,98 @@
+"""What a game build produces, before it becomes PDF pages.
+
+A game's layout function returns a list of components; the engine imposes and renders
+each into one PDF.  Three kinds cover every bundled game:
+
+* :class:`CardComponent` – cards or tiles cut from a sheet: n-up with bleed, crop marks
+  and duplex backs;
+* :class:`SheetComponent` – page-sized pieces such as score sheets, player aids, rules;
+* :class:`BoardComponent` – one large piece: on one page if it fits, else tiled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit.engine.elements import Piece
+
+
+@dataclass(frozen=True)
+class CardComponent:
+    """Cards of one size.  ``backs`` is None (no backs), one back per front, or a single
+    shared back (a tuple of length 1)."""
+
+    name: str
+    title: str
+    fronts: tuple[Piece, ...]
+    backs: tuple[Piece, ...] | None = None
+    kind: str = "cards"  # what a piece is called in summaries: cards, tiles, tokens
+
+    def back_for(self, index: int) -> Piece | None:
+        if not self.backs:
+            return None
+        return self.backs[0] if len(self.backs) == 1 else self.backs[index]
+
+
+@dataclass(frozen=True)
+class SheetComponent:
+    """Page-content pieces, ``per_page`` of them on each sheet of paper (1 or 2)."""
+
+    name: str
+    title: str
+    pages: tuple[Piece, ...]
+    per_page: int = 1
+    kind: str = "sheets"
+    cut: bool = False  # crop marks around a piece smaller than the paper (score pads), not for rules sheets
+
+
+@dataclass(frozen=True)
+class BoardComponent:
+    name: str
+    title: str
+    piece: Piece
+    kind: str = "board"
+
+
+@dataclass(frozen=True)
+class TextFile:
+    """A text output, e.g. the definition file of a generated variant."""
+
+    name: str
+    filename: str
+    text: str
+    kind: str = "definition"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Marks a build of something other than the game's standard kit (e.g. a generated
+    variant): its files go into a folder of their own so they never replace the standard kit's."""
+
+    id: str
+
+
+Component = CardComponent | SheetComponent | BoardComponent | TextFile | Edition
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for, shared by every game.
+
+    ``extra`` holds game options (by :class:`~printkit.engine.registry.Option` name); ``definition`` is
+    the user's definition file when one is built; ``templates`` the user's own templates folder,
+    searched before the game's bundled templates.
+    """
+
+    paper: str = "a4"
+    lang: str = "en"
+    players: int | None = None
+    seed: int = 1
+    extra: dict[str, object] = field(default_factory=dict)
+    definition: Path | None = None
+    templates: Path | None = None
+
+
+def count_label(count: int, kind: str) -> str:
+    """``"62 cards"``, ``"1 sheet"``: a count of pieces for people to read."""
+    return f"{count} {kind[:-1] if count == 1 and kind.endswith('s') else kind}"

@@ -1,0 +1,365 @@
+"""Where pieces go on paper: card grids, crop marks, duplex backs, board tiles.
+
+Pure geometry in millimetres, page origin top-left, y down.  Nothing here draws.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printkit.engine.paper import Duplex, PrintSettings
+
+MIN_MARK = 1.5  # mm; a crop mark shorter than this is useless, so it is left out
+EDGE_CLEAR = 2.0  # mm kept between a crop mark and the paper edge
+PRINTABLE_EDGE = 5.0  # mm most home printers cannot print; text and the scale bar stay inside it
+FOOTER_LENGTH = 74.0  # mm: 50 mm scale bar plus its label
+FOOTER_THICKNESS = 4.0  # mm
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def intersects(self, other: Box) -> bool:
+        return not (
+            self.right <= other.x or other.right <= self.x or self.bottom <= other.y or other.bottom <= self.y
+        )
+
+    def inside(self, other: Box) -> bool:
+        return self.x >= other.x and self.y >= other.y and self.right <= other.right and self.bottom <= other.bottom
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    def box(self, pad: float = 0.5) -> Box:
+        x, y = min(self.x1, self.x2), min(self.y1, self.y2)
+        return Box(x - pad, y - pad, abs(self.x2 - self.x1) + 2 * pad, abs(self.y2 - self.y1) + 2 * pad)
+
+
+@dataclass(frozen=True)
+class Footer:
+    """Where the scale bar and "print at 100%" note go: a band, horizontal or rotated 90°."""
+
+    box: Box
+    rotation: int  # 0 or 90 (reading bottom-to-top)
+
+
+@dataclass(frozen=True)
+class CardGrid:
+    """An n-up grid of equal cards on one side of a sheet."""
+
+    paper: tuple[float, float]
+    card: tuple[float, float]
+    rows: int
+    cols: int
+    origin: tuple[float, float]  # top-left trim corner of card (0, 0)
+    pitch: tuple[float, float]  # distance between neighbouring cards' top-left corners
+    bleed: float  # outer bleed around the block
+    inner_bleed: tuple[float, float]  # bleed between neighbours (x, y): half the gap, at most ``bleed``
+
+    @property
+    def per_page(self) -> int:
+        return self.rows * self.cols
+
+    def slot(self, index: int) -> tuple[int, int]:
+        """(row, col) of the ``index``-th card on a front page, row by row."""
+        return divmod(index % self.per_page, self.cols)
+
+    def back_slot(self, index: int, duplex: Duplex) -> tuple[int, int]:
+        """(row, col) on the back page that lies behind front card ``index``.
+
+        Long-edge flip mirrors the columns; short-edge flip mirrors the rows.
+        """
+        row, col = self.slot(index)
+        if duplex == "short":
+            return self.rows - 1 - row, col
+        return row, self.cols - 1 - col
+
+    def position(self, row: int, col: int) -> tuple[float, float]:
+        """Top-left trim corner (mm) of the card at (row, col)."""
+        return self.origin[0] + col * self.pitch[0], self.origin[1] + row * self.pitch[1]
+
+    def bleed_of(self, row: int, col: int) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) bleed of the card at (row, col)."""
+        bx, by = self.inner_bleed
+        return (
+            self.bleed if col == 0 else bx,
+            self.bleed if row == 0 else by,
+            self.bleed if col == self.cols - 1 else bx,
+            self.bleed if row == self.rows - 1 else by,
+        )
+
+    @property
+    def block(self) -> Box:
+        """The trim area of the whole grid."""
+        w = (self.cols - 1) * self.pitch[0] + self.card[0]
+        h = (self.rows - 1) * self.pitch[1] + self.card[1]
+        return Box(self.origin[0], self.origin[1], w, h)
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """x positions of vertical cuts and y positions of horizontal cuts."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for c in range(self.cols):
+            x = self.origin[0] + c * self.pitch[0]
+            for v in (x, x + self.card[0]):
+                if not any(abs(v - e) < 1e-9 for e in xs):
+                    xs.append(v)
+        for r in range(self.rows):
+            y = self.origin[1] + r * self.pitch[1]
+            for v in (y, y + self.card[1]):
+                if not any(abs(v - e) < 1e-9 for e in ys):
+                    ys.append(v)
+        return xs, ys
+
+
+def card_grid(card_w: float, card_h: float, settings: PrintSettings, offset: tuple[float, float] = (0, 0)) -> CardGrid:
+    """The largest grid of ``card_w`` x ``card_h`` cards that fits inside the margins.
+
+    The block is centred on the paper; ``offset`` shifts it (duplex correction of backs).
+    Raises ValueError when not even one card fits.
+    """
+    pw, ph = settings.paper_size
+    gap = settings.gap
+    usable_w = pw - 2 * settings.margin
+    usable_h = ph - 2 * settings.margin
+    cols = math.floor((usable_w + gap) / (card_w + gap) + 1e-9)
+    rows = math.floor((usable_h + gap) / (card_h + gap) + 1e-9)
+    if cols < 1 or rows < 1:
+        raise ValueError(
+            f"a {card_w:g} x {card_h:g} mm piece does not fit on {settings.paper.upper()} paper "
+            f"inside {settings.margin:g} mm margins"
+        )
+    block_w = cols * card_w + (cols - 1) * gap
+    block_h = rows * card_h + (rows - 1) * gap
+    origin = ((pw - block_w) / 2 + offset[0], (ph - block_h) / 2 + offset[1])
+    inner = min(settings.bleed, gap / 2)
+    return CardGrid((pw, ph), (card_w, card_h), rows, cols, origin, (card_w + gap, card_h + gap),
+                    settings.bleed, (inner, inner))
+
+
+@dataclass(frozen=True)
+class FoldSheet:
+    """Fronts on one half of the sheet, their backs mirrored on the other half.
+
+    Fold along ``fold`` (printed side out), glue, then cut: each back lands behind its
+    front.  With a vertical fold (landscape sheet, left and right halves) backs are mirrored
+    left-right, like long-edge duplex; with a horizontal fold (portrait, top and bottom)
+    they are mirrored top-bottom and turned 180° so they read upright when the card is
+    turned over sideways.
+    """
+
+    paper: tuple[float, float]  # as printed
+    front: CardGrid
+    vertical: bool  # fold line is vertical
+    fold: Segment
+
+    @property
+    def per_page(self) -> int:
+        return self.front.per_page
+
+    @property
+    def rotate_backs(self) -> int:
+        return 0 if self.vertical else 180
+
+    def back_position(self, row: int, col: int) -> tuple[float, float]:
+        """Top-left trim corner (mm) of the back behind front card (row, col)."""
+        x, y = self.front.position(row, col)
+        w, h = self.front.card
+        pw, ph = self.paper
+        return (pw - x - w, y) if self.vertical else (x, ph - y - h)
+
+    @property
+    def back_block(self) -> Box:
+        b = self.front.block
+        pw, ph = self.paper
+        return Box(pw - b.right, b.y, b.w, b.h) if self.vertical else Box(b.x, ph - b.bottom, b.w, b.h)
+
+
+def fold_sheet(card_w: float, card_h: float, settings: PrintSettings) -> FoldSheet:
+    """The fold-over layout holding the most cards: vertical fold on a landscape sheet, or
+    horizontal fold on a portrait one.  The gutter between the halves holds both bleeds."""
+    pw, ph = settings.paper_size
+    gutter = max(2 * settings.bleed, 2.0)
+    gap, m = settings.gap, settings.margin
+    best: FoldSheet | None = None
+    for vertical in (True, False):
+        w, h = (ph, pw) if vertical else (pw, ph)
+        half_w = (w / 2 - gutter / 2 - m) if vertical else (w - 2 * m)
+        half_h = (h - 2 * m) if vertical else (h / 2 - gutter / 2 - m)
+        cols = math.floor((half_w + gap) / (card_w + gap) + 1e-9)
+        rows = math.floor((half_h + gap) / (card_h + gap) + 1e-9)
+        if cols < 1 or rows < 1:
+            continue
+        block_w = cols * card_w + (cols - 1) * gap
+        block_h = rows * card_h + (rows - 1) * gap
+        if vertical:  # the front block hugs the fold from the left, centred vertically
+            origin = (w / 2 - gutter / 2 - block_w, (h - block_h) / 2)
+            fold = Segment(w / 2, 0, w / 2, h)
+        else:  # the front block hugs the fold from above, centred horizontally
+            origin = ((w - block_w) / 2, h / 2 - gutter / 2 - block_h)
+            fold = Segment(0, h / 2, w, h / 2)
+        inner = min(settings.bleed, gap / 2)
+        grid = CardGrid((w, h), (card_w, card_h), rows, cols, origin, (card_w + gap, card_h + gap),
+                        settings.bleed, (inner, inner))
+        cand = FoldSheet((w, h), grid, vertical, fold)
+        if best is None or cand.per_page > best.per_page:
+            best = cand
+    if best is None:
+        raise ValueError(f"a {card_w:g} x {card_h:g} mm piece does not fit on half a {settings.paper.upper()} sheet "
+                         "for a fold-over layout")
+    return best
+
+
+def crop_marks(
+    block: Box, xs: list[float], ys: list[float], settings: PrintSettings,
+    paper: tuple[float, float] | None = None, sides: str = "tblr",
+) -> list[Segment]:
+    """Crop marks outside the bleed, in line with every cut, on the ``sides`` of ``block``
+    (t, b, l, r) on a sheet of size ``paper`` (default: the settings' paper, portrait).
+
+    Each mark starts ``bleed`` outside the trim (so it never prints on a piece) and is
+    shortened to stay ``EDGE_CLEAR`` from the paper edge; marks with no room are dropped.
+    """
+    pw, ph = paper or settings.paper_size
+    start = max(settings.bleed, 1.0)
+    marks: list[Segment] = []
+
+    def room(side: str, available: float) -> float:
+        return min(settings.crop_mark_length, available - EDGE_CLEAR) if side in sides else 0.0
+
+    top_len = room("t", block.y - start)
+    bottom_len = room("b", ph - block.bottom - start)
+    left_len = room("l", block.x - start)
+    right_len = room("r", pw - block.right - start)
+    for x in xs:
+        if top_len >= MIN_MARK:
+            marks.append(Segment(x, block.y - start, x, block.y - start - top_len))
+        if bottom_len >= MIN_MARK:
+            marks.append(Segment(x, block.bottom + start, x, block.bottom + start + bottom_len))
+    for y in ys:
+        if left_len >= MIN_MARK:
+            marks.append(Segment(block.x - start, y, block.x - start - left_len, y))
+        if right_len >= MIN_MARK:
+            marks.append(Segment(block.right + start, y, block.right + start + right_len, y))
+    return marks
+
+
+def footer_place(paper: tuple[float, float], keep_clear: list[Box], edge: float = PRINTABLE_EDGE) -> Footer | None:
+    """Find a band for the scale bar and print note that touches nothing in ``keep_clear``.
+
+    Tries the bottom and top centre, then the left and right edges (rotated), sliding
+    along each edge.  Returns None when the page has no room (the calibration page and
+    the README still tell the user how to check the scale).
+    """
+    pw, ph = paper
+    page = Box(edge, edge, pw - 2 * edge, ph - 2 * edge)
+    candidates: list[Footer] = []
+    steps = [i / 20 for i in range(21)]
+    for y in (ph - edge - FOOTER_THICKNESS, edge):
+        for t in sorted(steps, key=lambda s: abs(s - 0.5)):
+            candidates.append(Footer(Box(edge + t * (pw - 2 * edge - FOOTER_LENGTH), y, FOOTER_LENGTH,
+                                         FOOTER_THICKNESS), 0))
+    for x in (edge, pw - edge - FOOTER_THICKNESS):
+        for t in sorted(steps, key=lambda s: abs(s - 0.5)):
+            candidates.append(Footer(Box(x, edge + t * (ph - 2 * edge - FOOTER_LENGTH), FOOTER_THICKNESS,
+                                         FOOTER_LENGTH), 90))
+    for cand in candidates:
+        if cand.box.inside(page) and not any(cand.box.intersects(b) for b in keep_clear):
+            return cand
+    return None
+
+
+def pages_needed(count: int, per_page: int) -> int:
+    """Sheets needed for ``count`` pieces, ``per_page`` to a sheet (0 pieces: 0 sheets)."""
+    return -(-count // per_page) if count > 0 else 0
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board: the window of the board it shows."""
+
+    row: int
+    col: int
+    window: Box  # in board mm
+    origin: tuple[float, float]  # page mm where the window's top-left corner goes
+
+
+@dataclass(frozen=True)
+class BoardTiling:
+    paper: tuple[float, float]  # as printed (landscape if rotated)
+    landscape: bool
+    rows: int
+    cols: int
+    tiles: tuple[Tile, ...]
+    overlap: float
+    registration: tuple[tuple[float, float], ...]  # board mm points to mark on every tile showing them
+
+    @property
+    def single(self) -> bool:
+        return self.rows == 1 and self.cols == 1
+
+
+def tile_board(width: float, height: float, settings: PrintSettings, label_band: float = 6.0) -> BoardTiling:
+    """Place a ``width`` x ``height`` mm board on one page, or tile it over several.
+
+    One page when the board plus bleed fits inside the margins in either orientation.
+    Otherwise the orientation needing fewer pages is used; neighbouring tiles overlap by
+    ``settings.tile_overlap`` and registration crosses sit in the overlaps.
+    """
+    pw, ph = settings.paper_size
+    m = settings.margin
+    for landscape in (False, True):
+        w, h = (ph, pw) if landscape else (pw, ph)
+        if width + 2 * settings.bleed <= w - 2 * m + 2 * settings.bleed and height <= h - 2 * m - label_band:
+            origin = ((w - width) / 2, (h - label_band - height) / 2)
+            tile = Tile(0, 0, Box(0, 0, width, height), origin)
+            return BoardTiling((w, h), landscape, 1, 1, (tile,), 0.0, ())
+    ov = settings.tile_overlap
+    best: BoardTiling | None = None
+    for landscape in (False, True):
+        w, h = (ph, pw) if landscape else (pw, ph)
+        uw, uh = w - 2 * m, h - 2 * m - label_band
+        cols = max(1, math.ceil((width - ov) / (uw - ov) - 1e-9))
+        rows = max(1, math.ceil((height - ov) / (uh - ov) - 1e-9))
+        # Spread the board evenly over the tiles instead of leaving a sliver on the last one.
+        step_x = (width - ov) / cols if cols > 1 else 0.0
+        step_y = (height - ov) / rows if rows > 1 else 0.0
+        tw = min(width, step_x + ov) if cols > 1 else width
+        th = min(height, step_y + ov) if rows > 1 else height
+        tiles = []
+        for r in range(rows):
+            for c in range(cols):
+                window = Box(c * step_x, r * step_y, tw, th)
+                tiles.append(Tile(r, c, window, ((w - tw) / 2, m + (uh - th) / 2)))
+        marks = []
+        for c in range(1, cols):
+            x = c * step_x + ov / 2
+            for r in range(rows):
+                marks.extend((x, r * step_y + th * f) for f in (0.25, 0.75))
+        for r in range(1, rows):
+            y = r * step_y + ov / 2
+            for c in range(cols):
+                marks.extend((c * step_x + tw * f, y) for f in (0.25, 0.75))
+        tiling = BoardTiling((w, h), landscape, rows, cols, tuple(tiles), ov, tuple(marks))
+        if best is None or rows * cols < best.rows * best.cols:
+            best = tiling
+    assert best is not None
+    return best

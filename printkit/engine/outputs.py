@@ -1,0 +1,158 @@
+"""Writing build results: atomic files, no silent overwrites, and ``manifest.json``.
+
+A file printkit wrote is recorded in the manifest with its sha256.  A later build may
+replace it only while it still has that hash; a file the user edited, or one printkit
+never wrote, is replaced only with ``force``.  Every write goes to a temporary file in
+the same folder first and is then renamed over the target, so an interrupted build never
+leaves half a PDF where a good one was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from printkit.engine.errors import InputError
+
+MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True)
+class ManifestEntry:
+    file: str  # relative to the output folder, with forward slashes
+    game: str
+    component: str
+    kind: str
+    pieces: int
+    pages: int
+    paper: str
+    lang: str
+    seed: int
+    sha256: str
+
+
+@dataclass(frozen=True)
+class PlannedFile:
+    """A file a build wants to write, with what the manifest should say about it."""
+
+    path: str  # relative to the output folder
+    data: bytes
+    entry: ManifestEntry | None  # None for files not listed (PNG pages are listed too)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def atomic_write(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` so that readers see the old file or the new, never half."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_manifest(out: Path) -> dict[str, dict]:
+    path = out / MANIFEST
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {e["file"]: e for e in data.get("files", [])}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise InputError.single(
+            "is not a manifest printkit can read; move it away or pass --force", path
+        ) from None
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    path: str
+    status: str  # "new", "updated", "unchanged"
+    entry: ManifestEntry | None
+
+
+def _blocked_folder(out: Path, target: Path) -> Path | None:
+    """The first folder on the way to ``target`` that exists but is a file."""
+    for parent in reversed(target.relative_to(out).parents):
+        p = out / parent
+        if p.exists() and not p.is_dir():
+            return p
+    return None
+
+
+def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> list[WriteResult]:
+    """Check every target first, then write them all and the manifest.
+
+    Nothing is written if any target would overwrite a file printkit did not write (or
+    that changed since), unless ``force``.  If the disk fails half-way, the manifest still
+    records what was written, so the next build recognises those files as its own.
+    """
+    if out.exists() and not out.is_dir():
+        raise InputError.single("the output folder is a file; choose another --out", out)
+    manifest = {} if force and not (out / MANIFEST).is_file() else _manifest_or_empty(out, force)
+    conflicts = []
+    for f in planned:
+        target = out / f.path
+        blocked = _blocked_folder(out, target)
+        if blocked is not None:
+            conflicts.append(f"{blocked}: is a file, but a folder is needed there for {f.path}")
+            continue
+        if not target.exists():
+            continue
+        if target.is_dir():
+            conflicts.append(f"{target}: is a folder, a file is to be written there")
+            continue
+        current = sha256(target.read_bytes())
+        recorded = manifest.get(f.path, {}).get("sha256")
+        if current != recorded and current != sha256(f.data) and not force:
+            why = "was changed since printkit wrote it" if recorded else "was not written by printkit"
+            conflicts.append(f"{target}: {why}; move it away or pass --force to replace it")
+    if conflicts:
+        raise InputError.single("\n".join(conflicts))
+    results = []
+    try:
+        for f in planned:
+            target = out / f.path
+            if target.is_file() and target.read_bytes() == f.data:
+                status = "unchanged"
+            else:
+                status = "updated" if target.exists() else "new"
+                atomic_write(target, f.data)
+            results.append(WriteResult(f.path, status, f.entry))
+            if f.entry is not None:
+                manifest[f.path] = asdict(f.entry)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):  # the first error is the one to report
+            _write_manifest(out, manifest)
+        if isinstance(exc, OSError):
+            raise InputError.single(f"cannot write: {exc.strerror or exc}", exc.filename or out) from None
+        raise
+    _write_manifest(out, manifest)
+    return results
+
+
+def _write_manifest(out: Path, manifest: dict[str, dict]) -> None:
+    body = {"generator": "printkit", "files": [manifest[k] for k in sorted(manifest)]}
+    atomic_write(out / MANIFEST, (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def _manifest_or_empty(out: Path, force: bool) -> dict[str, dict]:
+    try:
+        return read_manifest(out)
+    except InputError:
+        if force:
+            return {}
+        raise

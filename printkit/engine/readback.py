@@ -1,0 +1,161 @@
+"""Reading a printed PDF back: text, where characters and shapes are, boxes, fonts.
+
+Tests use it to check what a user would check on paper; it is also handy for checking
+a kit by hand (``python -c "from printkit.engine.readback import page_text; ..."``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+PT_PER_MM = 72 / 25.4
+
+
+def _mm(v: float) -> float:
+    return v / PT_PER_MM
+
+
+@dataclass(frozen=True)
+class CharBox:
+    char: str
+    left: float  # mm from the page's left edge
+    top: float  # mm from the page's top edge
+    right: float
+    bottom: float
+
+
+@dataclass(frozen=True)
+class ShapeBox:
+    """A vector path's bounds in mm, page origin top-left, and its fill colour (r, g, b)."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+    fill: tuple[int, int, int] | None
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+def open_pdf(data: bytes) -> pdfium.PdfDocument:
+    return pdfium.PdfDocument(data)
+
+
+def page_count(data: bytes) -> int:
+    return len(open_pdf(data))
+
+
+def page_text(data: bytes, index: int) -> str:
+    doc = open_pdf(data)
+    return doc[index].get_textpage().get_text_range()
+
+
+def all_text(data: bytes) -> list[str]:
+    doc = open_pdf(data)
+    return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+
+
+def page_size_mm(data: bytes, index: int = 0) -> tuple[float, float]:
+    w, h = open_pdf(data)[index].get_size()
+    return _mm(w), _mm(h)
+
+
+def boxes_mm(data: bytes, index: int = 0) -> dict[str, tuple[float, float, float, float]]:
+    """TrimBox, BleedBox and MediaBox as (left, top, right, bottom) in mm from the top-left."""
+    page = open_pdf(data)[index]
+    _, h = page.get_size()
+    out = {}
+    for name, getter in (("trim", page.get_trimbox), ("bleed", page.get_bleedbox), ("media", page.get_mediabox)):
+        left, b, r, t = getter()
+        out[name] = (_mm(left), _mm(h - t), _mm(r), _mm(h - b))
+    return out
+
+
+def char_boxes(data: bytes, index: int = 0) -> list[CharBox]:
+    page = open_pdf(data)[index]
+    _, h = page.get_size()
+    tp = page.get_textpage()
+    text = tp.get_text_range()
+    out = []
+    for i in range(tp.count_chars()):
+        left, b, r, t = tp.get_charbox(i)
+        out.append(CharBox(text[i] if i < len(text) else "", _mm(left), _mm(h - t), _mm(r), _mm(h - b)))
+    return out
+
+
+def find_text(data: bytes, needle: str, index: int = 0) -> list[tuple[float, float]]:
+    """Centres (mm) of every occurrence of ``needle`` on the page."""
+    chars = char_boxes(data, index)
+    text = "".join(c.char for c in chars)
+    hits = []
+    start = text.find(needle)
+    while start >= 0:
+        span = chars[start:start + len(needle)]
+        hits.append(((min(c.left for c in span) + max(c.right for c in span)) / 2,
+                     (min(c.top for c in span) + max(c.bottom for c in span)) / 2))
+        start = text.find(needle, start + 1)
+    return hits
+
+
+def shapes(data: bytes, index: int = 0) -> list[ShapeBox]:
+    """Every vector path on the page (recursing into forms), with its bounds and fill."""
+    page = open_pdf(data)[index]
+    _, h = page.get_size()
+    out = []
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        left, b, r, t = obj.get_bounds()
+        rgba = (pdfium_c.c_uint(), pdfium_c.c_uint(), pdfium_c.c_uint(), pdfium_c.c_uint())
+        fill = None
+        if pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *map(pdfium_c.byref, rgba)):
+            fill = (rgba[0].value, rgba[1].value, rgba[2].value)
+        out.append(ShapeBox(_mm(left), _mm(h - t), _mm(r), _mm(h - b), fill))
+    return out
+
+
+def render_page(data: bytes, index: int = 0, dpi: int = 100):
+    """The page as a PIL image (RGB)."""
+    return open_pdf(data)[index].render(scale=dpi / 72).to_pil().convert("RGB")
+
+
+def unembedded_fonts(data: bytes) -> list[str]:
+    """Names of fonts used but not embedded (what `pdffonts` shows with emb = no)."""
+    import pikepdf
+
+    missing = []
+    with pikepdf.open(__import__("io").BytesIO(data)) as pdf:
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
+                sub = obj.get("/Subtype")
+                if sub == "/Type0":
+                    continue  # its descendant font is checked on its own
+                if sub == "/Type3":
+                    continue  # glyphs are drawn inline
+                desc = obj.get("/FontDescriptor")
+                if desc is None and sub == "/CIDFontType2":
+                    missing.append(str(obj.get("/BaseFont")))
+                    continue
+                if desc is None or not any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                    missing.append(str(obj.get("/BaseFont")))
+    return missing
+
+
+def qpdf_problems(data: bytes) -> list[str]:
+    """What `qpdf --check` would complain about (through pikepdf, which wraps qpdf)."""
+    import io
+
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return [str(p) for p in pdf.check_pdf_syntax()] if hasattr(pdf, "check_pdf_syntax") else \
+            [str(p) for p in pdf.check()]

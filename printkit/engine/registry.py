@@ -1,0 +1,236 @@
+"""The games printkit knows, found by looking, never listed by hand.
+
+Every package under :mod:`printkit.games` (and under each folder named in the ``PRINTKIT_GAME_PATH``
+environment variable, for games kept outside printkit) declares one :class:`Game` as ``GAME`` in its
+``__init__.py``.  The declaration is cheap to import: entry points are ``"module:function"`` strings,
+imported only when that game is built or checked, and the facts that live in the game's data (its
+titles, player range and languages) are read from there by :meth:`Game.facts` when first asked for.
+
+Adding a game means adding a package; nothing here or in the CLI changes (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from printkit.engine.components import BuildOptions, Component
+
+OptionType = type[int] | type[float] | type[str] | type[bool]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option, offered by ``printkit build`` as ``--<name with hyphens>``.
+
+    Two games may declare the same option only with the same type; the CLI shows one flag whose
+    help names both games.  ``None`` (or ``False`` for a flag) means "not given", so a game can
+    tell its own default from a value the user chose.
+    """
+
+    name: str
+    type: OptionType
+    help: str
+    min: float | None = None
+    max: float | None = None
+    choices: tuple[str, ...] = ()
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a game's data says about it: who can play it, which languages its texts exist in."""
+
+    players: tuple[int, int]
+    languages: tuple[str, ...]
+    check_languages: tuple[str, ...] = ()  # what `printkit check` reports in, if not every language
+
+
+def _resolve(ref: str) -> Callable[..., Any]:
+    module, _, name = ref.partition(":")
+    fn: Callable[..., Any] = getattr(importlib.import_module(module), name)
+    return fn
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's declaration (``GAME`` in its package's ``__init__.py``).
+
+    ``kit``: ``"module:function"`` taking :class:`~printkit.engine.components.BuildOptions` and returning
+    the components to print.  ``facts``: ``"module:function"`` returning :class:`Facts` from the game's
+    data.  ``schema``: definition files declaring ``schema: <this>/<version>`` are built by this game.
+    ``checker``: ``"module:function"`` that ``printkit check`` calls for a file with ``game: <id>``.
+    ``titles`` are declared here, not read from data, so ``--help`` and ``printkit games`` start
+    without parsing any game file.  ``files_only``: not a bundled kit, only a format for the user's
+    own files (the generic deck).
+    """
+
+    id: str
+    titles: Mapping[str, str]  # by language; "en" always; shown by `printkit games` and in option help
+    kit: str
+    facts_from: str
+    components: tuple[tuple[str, str], ...] = ()  # (component, what it is), for `printkit games`
+    aliases: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    schema: str | None = None
+    checker: str | None = None
+    files_only: bool = False
+    json_schemas: tuple[tuple[str, str, str], ...] = ()  # (kind, what it describes, "module:function")
+    package_dir: Path | None = field(default=None, compare=False)
+
+    def title(self, lang: str = "en") -> str:
+        return self.titles.get(lang) or self.titles["en"]
+
+    def build(self, options: BuildOptions) -> list[Component]:
+        components: list[Component] = _resolve(self.kit)(options)
+        return components
+
+    def facts(self) -> Facts:
+        return _facts(self.facts_from)
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(o.name for o in self.options)
+
+    @property
+    def templates_dir(self) -> Path:
+        """Its own templates: ``templates/`` inside a package kept outside printkit, else
+        ``templates/<id>/`` of printkit's bundled templates."""
+        if self.package_dir is not None and (self.package_dir / "templates").is_dir():
+            return self.package_dir / "templates"
+        from printkit.engine.paths import templates_root
+
+        return templates_root() / self.id
+
+    def check(self, *args: Any, **kwargs: Any) -> Any:
+        if self.checker is None:
+            raise LookupError(f"{self.id} has no checker")
+        return _resolve(self.checker)(*args, **kwargs)
+
+
+@cache
+def _facts(ref: str) -> Facts:
+    facts: Facts = _resolve(ref)()
+    return facts
+
+
+def _search_path() -> list[Path]:
+    extra = os.environ.get("PRINTKIT_GAME_PATH", "")
+    return [Path(p) for p in extra.split(os.pathsep) if p]
+
+
+def _import_external(folder: Path, name: str) -> Any:
+    """A game package kept outside printkit: imported under its own folder name."""
+    if str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    return importlib.import_module(name)
+
+
+@cache
+def _games(search: tuple[str, ...]) -> tuple[Game, ...]:
+    import printkit.games as bundled
+
+    found: list[Game] = []
+    for info in sorted(pkgutil.iter_modules(bundled.__path__), key=lambda i: i.name):
+        if info.ispkg:
+            module = importlib.import_module(f"printkit.games.{info.name}")
+            found.append(_declared(module, Path(module.__file__ or "").parent))
+    for folder in map(Path, search):
+        for info in sorted(pkgutil.iter_modules([str(folder)]), key=lambda i: i.name):
+            if info.ispkg:
+                module = _import_external(folder, info.name)
+                found.append(_declared(module, folder / info.name))
+    ids = [g.id for g in found]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise RuntimeError(f"two game packages declare the id {dupes[0]!r}")
+    return tuple(found)
+
+
+def _declared(module: Any, folder: Path) -> Game:
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise RuntimeError(f"game package {module.__name__} declares no GAME = Game(...)")
+    return Game(**{**game.__dict__, "package_dir": folder})
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every registered game, bundled ones and the user's (``PRINTKIT_GAME_PATH``), by package name."""
+    return _games(tuple(str(p) for p in _search_path()))
+
+
+def kits() -> tuple[Game, ...]:
+    """The games ``printkit build`` with no arguments builds, and ``printkit games`` lists."""
+    return tuple(g for g in all_games() if not g.files_only)
+
+
+def find_game(name: str) -> Game | None:
+    """A game by id or alias (case-insensitive)."""
+    key = name.lower()
+    for game in all_games():
+        if key == game.id or key in game.aliases:
+            return game
+    return None
+
+
+def game_for_schema(schema: object) -> Game | None:
+    """The game whose definition files declare ``schema: <game schema>/<version>``."""
+    if not isinstance(schema, str):
+        return None
+    for game in all_games():
+        if game.schema and schema.split("/")[:-1] == game.schema.split("/"):
+            return game
+    return None
+
+
+def game_for_files() -> Game:
+    """The game that builds a definition file declaring no ``schema:`` (the generic deck)."""
+    for game in all_games():
+        if game.files_only and game.schema is None:
+            return game
+    raise RuntimeError("no game builds plain definition files")
+
+
+def known_schemas() -> list[str]:
+    return [f"{g.schema}/1" for g in all_games() if g.schema]
+
+
+def json_schemas() -> dict[str, tuple[str, Callable[[], dict[str, Any]]]]:
+    """``printkit schema KIND``: every kind a game declares, with what it describes and its maker."""
+    out: dict[str, tuple[str, Callable[[], dict[str, Any]]]] = {}
+    for game in all_games():
+        for kind, what, ref in game.json_schemas:
+            out[kind] = (what, lambda ref=ref: _resolve(ref)())
+    return out
+
+
+def checkers() -> tuple[Game, ...]:
+    """The games ``printkit check`` can check."""
+    return tuple(g for g in all_games() if g.checker)
+
+
+def all_options() -> dict[str, tuple[Option, tuple[Game, ...]]]:
+    """Every game option by name, with the games that read it (in package order)."""
+    merged: dict[str, tuple[Option, tuple[Game, ...]]] = {}
+    for game in all_games():
+        for opt in game.options:
+            if opt.name in merged:
+                first, users = merged[opt.name]
+                if first.type is not opt.type:
+                    raise RuntimeError(f"--{opt.name}: {users[0].id} declares {first.type.__name__}, "
+                                       f"{game.id} declares {opt.type.__name__}")
+                merged[opt.name] = (first, (*users, game))
+            else:
+                merged[opt.name] = (opt, (game,))
+    return merged

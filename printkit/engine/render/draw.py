@@ -1,0 +1,369 @@
+"""Draw a :class:`~printkit.engine.elements.Piece` onto a ReportLab canvas.
+
+The piece's top-left trim corner is placed at ``origin`` (PDF points, y up); element
+coordinates are millimetres with y down.  Text that had to shrink below its minimum is
+reported through the ``warn`` callback with the piece's name.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.colors import Color, HexColor, toColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from printkit.engine.elements import (
+    Circle,
+    Element,
+    Icon,
+    Image,
+    Line,
+    Marker,
+    Piece,
+    Polygon,
+    QRCode,
+    Rect,
+    Text,
+)
+from printkit.engine.errors import InputError
+from printkit.engine.paths import icon_dirs
+from printkit.engine.render import fonts
+from printkit.engine.render.text import fit_text, token_width
+
+Warn = Callable[[str], None]
+BOLD_STROKE = 0.035  # fake-bold outline width as a fraction of the font size
+
+
+@dataclass
+class Context:
+    """Where and how a piece is drawn."""
+
+    canvas: Canvas
+    origin: tuple[float, float]  # PDF points of the piece's top-left trim corner
+    height: float  # piece height in mm
+    warn: Warn
+    piece_name: str
+    icon_search: tuple[Path, ...]
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        return self.origin[0] + x * mm, self.origin[1] - y * mm
+
+
+def draw_piece(
+    canvas: Canvas, piece: Piece, origin: tuple[float, float], warn: Warn,
+    bleed: tuple[float, float, float, float] = (0, 0, 0, 0), icon_search: tuple[Path, ...] = (),
+) -> None:
+    """Draw ``piece`` with its top-left trim corner at ``origin``.
+
+    ``bleed`` is (left, top, right, bottom) in mm: how far artwork may spill past the trim.
+    Everything is clipped to trim + bleed so neighbouring pieces never overprint.
+    """
+    ctx = Context(canvas, origin, piece.height, warn, piece.name, icon_search or icon_dirs())
+    left, top, right, bottom = bleed
+    canvas.saveState()
+    path = canvas.beginPath()
+    x0, y0 = ctx.pt(-left, piece.height + bottom)
+    path.rect(x0, y0, (piece.width + left + right) * mm, (piece.height + top + bottom) * mm)
+    canvas.clipPath(path, stroke=0, fill=0)
+    if piece.bleed_color:
+        canvas.setFillColor(color(piece.bleed_color, piece.name))
+        canvas.rect(x0, y0, (piece.width + left + right) * mm, (piece.height + top + bottom) * mm,
+                    stroke=0, fill=1)
+    for element in piece.elements:
+        draw_element(ctx, element)
+    canvas.restoreState()
+
+
+@cache
+def _parse_color(value: str) -> Color | None:
+    try:
+        return toColor(value)
+    except (ValueError, TypeError, AttributeError, SyntaxError):
+        return None
+
+
+def color(value: str, where: str) -> Color:
+    """A colour from ``#rrggbb``, ``#rgb`` or a name such as ``darkred``; anything else is the user's error."""
+    parsed = _parse_color(value.strip()) if isinstance(value, str) else None
+    if parsed is None:
+        raise InputError.single(f"{where}: {value!r} is not a colour (use #rrggbb or a name such as darkred)")
+    return parsed
+
+
+def _paint(ctx: Context, fill: str | None, stroke: str | None, width_mm: float) -> tuple[int, int]:
+    c = ctx.canvas
+    if fill:
+        c.setFillColor(color(fill, ctx.piece_name))
+    if stroke:
+        c.setStrokeColor(color(stroke, ctx.piece_name))
+        c.setLineWidth(width_mm * mm)
+    return (1 if stroke else 0), (1 if fill else 0)
+
+
+def draw_element(ctx: Context, e: Element) -> None:
+    c = ctx.canvas
+    if isinstance(e, Rect):
+        c.saveState()
+        stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
+        c.setDash([d * mm for d in e.dash] if e.dash else [])
+        x, y = ctx.pt(e.x, e.y + e.h)
+        if e.radius:
+            c.roundRect(x, y, e.w * mm, e.h * mm, e.radius * mm, stroke=stroke, fill=fill)
+        else:
+            c.rect(x, y, e.w * mm, e.h * mm, stroke=stroke, fill=fill)
+        c.restoreState()
+    elif isinstance(e, Line):
+        c.saveState()
+        _paint(ctx, None, e.stroke, e.stroke_width)
+        c.setDash([d * mm for d in e.dash] if e.dash else [])
+        c.line(*ctx.pt(e.x1, e.y1), *ctx.pt(e.x2, e.y2))
+        c.restoreState()
+    elif isinstance(e, Circle):
+        c.saveState()
+        stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
+        c.circle(*ctx.pt(e.cx, e.cy), e.r * mm, stroke=stroke, fill=fill)
+        c.restoreState()
+    elif isinstance(e, Polygon):
+        _draw_polygon(ctx, e)
+    elif isinstance(e, Text):
+        _draw_text(ctx, e)
+    elif isinstance(e, Icon):
+        _draw_icon(ctx, e)
+    elif isinstance(e, Image):
+        _draw_image(ctx, e)
+    elif isinstance(e, QRCode):
+        _draw_qr(ctx, e)
+    elif isinstance(e, Marker):
+        _draw_marker(ctx, e)
+    else:  # pragma: no cover - the Element union is closed
+        raise TypeError(f"unknown element {e!r}")
+
+
+def _draw_polygon(ctx: Context, e: Polygon) -> None:
+    c = ctx.canvas
+    c.saveState()
+    stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
+    pts = [ctx.pt(x, y) for x, y in e.points]
+    path = c.beginPath()
+    if e.smooth and len(pts) >= 3:
+        # Closed Catmull-Rom spline through the points, as cubic Béziers.
+        n = len(pts)
+        path.moveTo(*pts[0])
+        for i in range(n):
+            p0, p1, p2, p3 = pts[i - 1], pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
+            c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+            c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+            path.curveTo(*c1, *c2, *p2)
+        path.close()
+    else:
+        path.moveTo(*pts[0])
+        for p in pts[1:]:
+            path.lineTo(*p)
+        if e.closed:
+            path.close()
+    c.drawPath(path, stroke=stroke, fill=fill if e.closed else 0)
+    c.restoreState()
+
+
+def _draw_text(ctx: Context, e: Text) -> None:
+    if not e.text:
+        return
+    visible = _strip_icons(e.text)
+    fonts.check_text(visible, ctx.piece_name)
+    c = ctx.canvas
+    horizontal = e.rotation in (0, 180)
+    box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)
+    known = _known_icons(ctx)
+    set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, e.min_size, e.leading, e.wrap, known)
+    if not set_.fits:
+        ctx.warn(f"{ctx.piece_name}: text does not fit its box even at {e.min_size} pt: {e.text[:40]!r}")
+    c.saveState()
+    cx, cy = ctx.pt(e.x + e.w / 2, e.y + e.h / 2)
+    c.translate(cx, cy)
+    if e.rotation:
+        c.rotate(e.rotation)
+    size = set_.size
+    line_h = size * e.leading
+    block_h = size * (e.leading * (len(set_.lines) - 1) + 1.0)
+    half_w, half_h = box_w * mm / 2, box_h * mm / 2
+    if e.valign == "top":
+        top = half_h
+    elif e.valign == "bottom":
+        top = -half_h + block_h
+    else:
+        top = block_h / 2
+    ink = color(e.color, ctx.piece_name)
+    c.setFillColor(ink)
+    if e.bold:
+        c.setStrokeColor(ink)
+        c.setLineWidth(size * BOLD_STROKE)
+    space = fonts.string_width(" ", size)
+    for i, line in enumerate(set_.lines):
+        # Centre the cap height in each line box so digits sit visually centred.
+        baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2
+        if e.align == "left":
+            x = -half_w
+        elif e.align == "right":
+            x = half_w - line.width
+        else:
+            x = -line.width / 2
+        for j, tok in enumerate(line.tokens):
+            w = token_width(tok, size)
+            if tok.icon:
+                _draw_icon_pt(ctx, tok.icon, x, baseline - size * 0.12, size, size, e.color)
+            else:
+                t = c.beginText(x, baseline)
+                t.setFont(fonts.SANS, size)
+                if e.bold:
+                    t.setTextRenderMode(2)
+                t.textOut(tok.text)
+                c.drawText(t)
+            x += w
+            if tok.space_after and j < len(line.tokens) - 1:
+                x += space
+    c.restoreState()
+
+
+def _strip_icons(text: str) -> str:
+    from printkit.engine.render.text import _ICON
+
+    return _ICON.sub("", text)
+
+
+def _known_icons(ctx: Context) -> frozenset[str]:
+    """Icon names in the search folders, listed once per folder state (not once per text element)."""
+    key = []
+    for d in ctx.icon_search:
+        try:
+            key.append((d, d.stat().st_mtime_ns))  # adding, removing or renaming an icon changes the mtime
+        except OSError:
+            key.append((d, None))
+    return _icon_names(tuple(key))
+
+
+@cache
+def _icon_names(folders: tuple[tuple[Path, int | None], ...]) -> frozenset[str]:
+    names: set[str] = set()
+    for d, _mtime in folders:
+        if d.is_dir():
+            names.update(p.stem for p in d.glob("*.svg"))
+    return frozenset(names)
+
+
+@cache
+def _svg_drawing(path: Path, tint: str | None) -> Drawing:
+    try:
+        svg = path.read_text(encoding="utf-8")
+        if tint:
+            svg = svg.replace("currentColor", tint)
+        drawing = svg2rlg(io.StringIO(svg))
+    except Exception:  # lxml and svglib raise many kinds for a broken file
+        drawing = None
+    if drawing is None:
+        raise InputError.single("not a readable SVG file", path)
+    _embed_fonts_only(drawing)
+    return drawing
+
+
+def _embed_fonts_only(drawing: Drawing) -> None:
+    """ReportLab graphics start from Helvetica, which is never embedded; start from our font."""
+    drawing.initialFontName = fonts.register()
+    drawing.initialFontSize = 10
+
+
+def _find_icon(ctx: Context, name: str) -> Path:
+    for d in ctx.icon_search:
+        p = d / f"{name}.svg"
+        if p.is_file():
+            return p
+    raise InputError.single(
+        f"{ctx.piece_name}: no icon named {name!r} (looked in {', '.join(str(d) for d in ctx.icon_search)})"
+    )
+
+
+def _draw_icon(ctx: Context, e: Icon) -> None:
+    x, y = ctx.pt(e.x, e.y + e.h)
+    _draw_icon_pt(ctx, e.name, x, y, e.w * mm, e.h * mm, e.color)
+
+
+def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: float, tint: str | None) -> None:
+    if tint is not None:
+        color(tint, ctx.piece_name)  # a bad colour is the user's error, not a broken SVG
+    drawing = _svg_drawing(_find_icon(ctx, name), tint)
+    scale = min(w / drawing.width, h / drawing.height)
+    dx = x + (w - drawing.width * scale) / 2
+    dy = y + (h - drawing.height * scale) / 2
+    c = ctx.canvas
+    c.saveState()
+    c.translate(dx, dy)
+    c.scale(scale, scale)
+    renderPDF.draw(drawing, c, 0, 0)
+    c.restoreState()
+
+
+def _draw_image(ctx: Context, e: Image) -> None:
+    path = Path(e.path)
+    if not path.is_file():
+        raise InputError.single(f"{ctx.piece_name}: image file not found", path)
+    if path.suffix.lower() == ".svg":
+        x, y = ctx.pt(e.x, e.y + e.h)
+        drawing = _svg_drawing(path, None)
+        scale = min(e.w * mm / drawing.width, e.h * mm / drawing.height)
+        c = ctx.canvas
+        c.saveState()
+        c.translate(x, y)
+        c.scale(scale, scale)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
+        return
+    x, y = ctx.pt(e.x, e.y + e.h)
+    try:
+        ctx.canvas.drawImage(str(path), x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
+                             mask="auto")
+    except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
+        raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None
+
+
+def _draw_qr(ctx: Context, e: QRCode) -> None:
+    widget = QrCodeWidget(e.data, barLevel="M", barBorder=2)
+    x0, y0, x1, y1 = widget.getBounds()
+    size = e.size * mm
+    d = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    d.add(widget)
+    _embed_fonts_only(d)
+    x, y = ctx.pt(e.x, e.y + e.size)
+    renderPDF.draw(d, ctx.canvas, x, y)
+
+
+def _draw_marker(ctx: Context, e: Marker) -> None:
+    """Black square, white ring, and a black block in the corner named by ``kind``.
+
+    The block's corner differs per marker, so a scanner can tell the four corners apart
+    and the page's orientation from any one of them.
+    """
+    c = ctx.canvas
+    s = e.size
+    c.saveState()
+    c.setFillColor(HexColor("#000000"))
+    x, y = ctx.pt(e.x, e.y + s)
+    c.rect(x, y, s * mm, s * mm, stroke=0, fill=1)
+    c.setFillColor(HexColor("#ffffff"))
+    c.rect(x + s / 6 * mm, y + s / 6 * mm, s * 4 / 6 * mm, s * 4 / 6 * mm, stroke=0, fill=1)
+    c.setFillColor(HexColor("#000000"))
+    q = s / 3
+    corner = e.kind % 4  # 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left
+    bx = e.x + (s / 6 if corner in (0, 3) else s / 2)
+    by = e.y + (s / 6 if corner in (0, 1) else s / 2)
+    bx_pt, by_pt = ctx.pt(bx, by + q)
+    c.rect(bx_pt, by_pt, q * mm, q * mm, stroke=0, fill=1)
+    c.restoreState()
+

@@ -1,0 +1,383 @@
+"""Turn a component into a print-ready PDF (bytes).
+
+Every PDF: fonts embedded (subset), ``/PrintScaling /None`` so viewers do not shrink it,
+``/Duplex`` when it has backs, TrimBox and BleedBox on each page, a 50 mm scale bar
+wherever the page has room, and byte-identical output for identical input
+(ReportLab's *invariant* mode fixes the dates and document ID).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.engine.components import BoardComponent, CardComponent, SheetComponent
+from printkit.engine.elements import Circle, Line, Piece, Text, bounds
+from printkit.engine.errors import InputError
+from printkit.engine.imposition import (
+    PRINTABLE_EDGE,
+    Box,
+    CardGrid,
+    Segment,
+    card_grid,
+    crop_marks,
+    fold_sheet,
+    footer_place,
+    pages_needed,
+    tile_board,
+)
+from printkit.engine.messages import message
+from printkit.engine.paper import PrintSettings
+from printkit.engine.render import fonts
+from printkit.engine.render.draw import draw_piece
+
+MARK_COLOR = "#000000"
+CUT_ROOM = 10.0  # mm of paper around a sheet piece that make it worth crop marks
+FURNITURE_COLOR = "#555555"
+
+
+@dataclass
+class Rendered:
+    """A rendered component: the PDF and what it holds."""
+
+    pdf: bytes
+    pages: int
+    pieces: int
+    warnings: list[str] = field(default_factory=list)
+
+
+class _Doc:
+    """A canvas plus page bookkeeping shared by the three component kinds."""
+
+    def __init__(self, title: str, settings: PrintSettings, lang: str, duplex: bool, page_size: tuple[float, float],
+                 icon_search: tuple[Path, ...] = ()):
+        fonts.register()
+        self.buf = io.BytesIO()
+        self.settings = settings
+        self.lang = lang
+        self.canvas = Canvas(self.buf, pagesize=(page_size[0] * mm, page_size[1] * mm), invariant=1,
+                             initialFontName=fonts.SANS, initialFontSize=10,
+                             pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor("printkit")
+        self.canvas.setCreator("printkit")
+        self.canvas.setViewerPreference("PrintScaling", "None")
+        if duplex and settings.duplex != "off":
+            pref = "DuplexFlipShortEdge" if settings.duplex == "short" else "DuplexFlipLongEdge"
+            self.canvas.setViewerPreference("Duplex", pref)
+        self.pages = 0
+        self.icon_search = icon_search
+        self.warnings: list[str] = []
+        self.page_size = page_size
+
+    def warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
+
+    def set_page(self, size: tuple[float, float], trim: Box, bleed: float) -> None:
+        c = self.canvas
+        c.setPageSize((size[0] * mm, size[1] * mm))
+        self.page_size = size
+        c.setTrimBox(self._pdf_box(trim))
+        c.setBleedBox(self._pdf_box(Box(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed)))
+
+    def _pdf_box(self, b: Box) -> tuple[float, float, float, float]:
+        ph = self.page_size[1]
+        x0 = max(0.0, b.x)
+        y0 = max(0.0, ph - b.bottom)
+        x1 = min(self.page_size[0], b.right)
+        y1 = min(ph, ph - b.y)
+        return (x0 * mm, y0 * mm, x1 * mm, y1 * mm)
+
+    def origin(self, x: float, y: float) -> tuple[float, float]:
+        """PDF point of page mm (x, y-down)."""
+        return x * mm, (self.page_size[1] - y) * mm
+
+    def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0)) -> None:
+        draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search)
+
+    def draw_turned(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float],
+                    rotation: int) -> None:
+        """Draw ``piece`` in the slot whose top-left trim corner is (x, y), turned by 0 or 180 degrees."""
+        if rotation == 0:
+            self.draw(piece, x, y, bleed)
+            return
+        c = self.canvas
+        c.saveState()
+        c.translate(*self.origin(x + piece.width / 2, y + piece.height / 2))
+        c.rotate(rotation)
+        draw_piece(c, piece, (-piece.width / 2 * mm, piece.height / 2 * mm), self.warn, bleed, self.icon_search)
+        c.restoreState()
+
+    def marks(self, segments: list[Segment]) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColor(HexColor(MARK_COLOR))
+        c.setLineWidth(self.settings.crop_mark_width_pt)
+        for s in segments:
+            c.line(*self.origin(s.x1, s.y1), *self.origin(s.x2, s.y2))
+        c.restoreState()
+
+    def footer(self, keep_clear: list[Box]) -> None:
+        """Scale bar and print note, where the page has room."""
+        place = footer_place(self.page_size, keep_clear)
+        if place is None:
+            return
+        b = place.box
+        length = b.w if place.rotation == 0 else b.h
+        # The note is 6.5 pt, legible in Chinese too; it may shrink to 5.5 pt for a long Latin line.
+        elements = [
+            Line(0, 0.6, 50, 0.6, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(0, 0.0, 0, 1.2, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(50, 0.0, 50, 1.2, stroke=FURNITURE_COLOR, stroke_width=0.3),
+            Line(25, 0.3, 25, 0.9, stroke=FURNITURE_COLOR, stroke_width=0.2),
+            Text(0, 1.3, length, 2.7, message("print_note", self.lang), size=6.5, min_size=5.5,
+                 color=FURNITURE_COLOR, align="left", wrap=False),
+        ]
+        piece = Piece("page furniture", length, 4.0, tuple(elements))
+        c = self.canvas
+        c.saveState()
+        if place.rotation == 90:
+            # Turned 90° to read bottom-to-top, the band's own top-left corner lands on the box's
+            # bottom-right: the band's thickness then runs leftwards, back inside the box.
+            ox, oy = self.origin(b.right, b.bottom)
+            c.translate(ox, oy)
+            c.rotate(90)
+            draw_piece(c, piece, (0, 4.0 * mm), self.warn)
+        else:
+            draw_piece(c, piece, self.origin(b.x, b.y), self.warn)
+        c.restoreState()
+
+    def show_page(self) -> None:
+        self.canvas.showPage()
+        self.pages += 1
+
+    def finish(self) -> bytes:
+        self.canvas.save()
+        return self.buf.getvalue()
+
+
+def render_cards(
+    component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+) -> Rendered:
+    """Impose cards n-up; after each front page comes its back page (if the cards have backs)."""
+    if not component.fronts:
+        doc = _Doc(component.title, settings, lang, False, settings.paper_size, icon_search)
+        return Rendered(doc.finish(), 0, 0)
+    w, h = component.fronts[0].width, component.fronts[0].height
+    for p in component.fronts:
+        if abs(p.width - w) > 1e-6 or abs(p.height - h) > 1e-6:
+            raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
+    if settings.duplex == "fold" and component.backs:
+        return _render_fold(component, settings, lang, icon_search)
+    try:
+        grid = card_grid(w, h, settings)
+        back_grid = card_grid(w, h, settings, offset=(settings.offset_x, settings.offset_y))
+    except ValueError as exc:
+        raise InputError.single(f"{component.name}: {exc}") from None
+    has_backs = bool(component.backs) and settings.duplex != "off"
+    doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search)
+    n = len(component.fronts)
+    per = grid.per_page
+    for page in range(pages_needed(n, per)):
+        indices = range(page * per, min(n, (page + 1) * per))
+        doc.set_page(settings.paper_size, grid.block, settings.bleed)
+        for i in indices:
+            row, col = grid.slot(i)
+            x, y = grid.position(row, col)
+            doc.draw(component.fronts[i], x, y, grid.bleed_of(row, col))
+        _finish_card_page(doc, grid, settings)
+        if has_backs:
+            doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
+            for i in indices:
+                back = component.back_for(i)
+                if back is None:
+                    continue
+                row, col = back_grid.back_slot(i, settings.duplex)
+                x, y = back_grid.position(row, col)
+                doc.draw(back, x, y, back_grid.bleed_of(row, col))
+            doc.show_page()
+    return Rendered(doc.finish(), doc.pages, n, doc.warnings)
+
+
+def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> None:
+    xs, ys = grid.cut_lines()
+    marks = crop_marks(grid.block, xs, ys, settings)
+    doc.marks(marks)
+    b = grid.block
+    bleed_box = Box(b.x - grid.bleed, b.y - grid.bleed, b.w + 2 * grid.bleed, b.h + 2 * grid.bleed)
+    doc.footer([bleed_box, *(m.box() for m in marks)])
+    doc.show_page()
+
+
+def _render_fold(
+    component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...],
+) -> Rendered:
+    """Fronts and their backs on one side of each sheet, to fold, glue and cut."""
+    w, h = component.fronts[0].width, component.fronts[0].height
+    try:
+        sheet = fold_sheet(w, h, settings)
+    except ValueError as exc:
+        raise InputError.single(f"{component.name}: {exc}") from None
+    grid = sheet.front
+    doc = _Doc(component.title, settings, lang, False, sheet.paper, icon_search)
+    n = len(component.fronts)
+    per = sheet.per_page
+    front_sides, back_sides = ("tbl", "tbr") if sheet.vertical else ("tlr", "blr")
+    fb, bb = grid.block, sheet.back_block
+    b = grid.bleed
+    for page in range(pages_needed(n, per)):
+        both = Box(min(fb.x, bb.x), min(fb.y, bb.y), max(fb.right, bb.right) - min(fb.x, bb.x),
+                   max(fb.bottom, bb.bottom) - min(fb.y, bb.y))
+        doc.set_page(sheet.paper, both, b)
+        for i in range(page * per, min(n, (page + 1) * per)):
+            row, col = grid.slot(i)
+            left, top, right, bottom = grid.bleed_of(row, col)
+            x, y = grid.position(row, col)
+            doc.draw(component.fronts[i], x, y, (left, top, right, bottom))
+            back = component.back_for(i)
+            if back is not None:
+                bx, by = sheet.back_position(row, col)
+                doc.draw_turned(back, bx, by, (right, top, left, bottom), sheet.rotate_backs)
+        xs, ys = grid.cut_lines()
+        bxs = [sheet.paper[0] - x for x in xs] if sheet.vertical else xs
+        bys = ys if sheet.vertical else [sheet.paper[1] - y for y in ys]
+        marks = crop_marks(fb, xs, ys, settings, sheet.paper, front_sides) + \
+            crop_marks(bb, bxs, bys, settings, sheet.paper, back_sides)
+        doc.marks(marks)
+        f = sheet.fold
+        fold_line = Line(f.x1, f.y1, f.x2, f.y2, stroke="#888888", stroke_width=0.2, dash=(2.0, 1.5))
+        label = Text(f.x1 - 10, PRINTABLE_EDGE, 20, 3.5, message("fold", lang), size=6, min_size=4,
+                     color=FURNITURE_COLOR) if sheet.vertical else \
+            Text(PRINTABLE_EDGE, f.y1 - 4.5, 20, 3.5, message("fold", lang), size=6, min_size=4,
+                 color=FURNITURE_COLOR, align="left")
+        doc.draw(Piece("fold line", *sheet.paper, (fold_line, label)), 0, 0)
+        keep = [Box(blk.x - b, blk.y - b, blk.w + 2 * b, blk.h + 2 * b) for blk in (fb, bb)]
+        doc.footer([*keep, *(m.box() for m in marks), Segment(f.x1, f.y1, f.x2, f.y2).box(1.0)])
+        doc.show_page()
+    return Rendered(doc.finish(), doc.pages, n, doc.warnings)
+
+
+def render_sheets(
+    component: SheetComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+) -> Rendered:
+    """Page-sized pieces, one or two to a sheet of paper, centred, with crop marks when
+    the piece is smaller than the paper."""
+    pw, ph = settings.paper_size
+    doc = _Doc(component.title, settings, lang, False, (pw, ph), icon_search)
+    per = max(1, component.per_page)
+    pages = component.pages
+    for start in range(0, len(pages), per):
+        group = pages[start:start + per]
+        pw_, ph_ = pw, ph
+        w, h = group[0].width, group[0].height
+        stacked = per == 1 or per * h <= ph + 1e-6
+        if not stacked:
+            pw_, ph_ = ph, pw  # two pieces side by side on a landscape sheet
+        total_w = w if stacked else per * w
+        total_h = per * h if stacked else h
+        x0, y0 = (pw_ - total_w) / 2, (ph_ - total_h) / 2
+        trim = Box(x0, y0, total_w, total_h)
+        doc.set_page((pw_, ph_), trim, 0.0)
+        for k, piece in enumerate(group):
+            x = x0 if stacked else x0 + k * w
+            y = y0 + k * h if stacked else y0
+            doc.draw(piece, x, y)
+        keep_clear = []
+        for k, piece in enumerate(group):
+            ox = x0 if stacked else x0 + k * w
+            oy = y0 + k * h if stacked else y0
+            keep_clear += [Box(ox + x1, oy + y1, x2 - x1, y2 - y1) for x1, y1, x2, y2 in map(bounds, piece.elements)]
+        if per > 1 or (component.cut and pw_ - total_w > 2 * CUT_ROOM and ph_ - total_h > 2 * CUT_ROOM):
+            xs = [x0, x0 + total_w] if stacked else [x0 + k * w for k in range(per + 1)]
+            ys = [y0 + k * h for k in range(per + 1)] if stacked else [y0, y0 + total_h]
+            marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0), (pw_, ph_))
+            doc.marks(marks)
+            keep_clear += [m.box() for m in marks]
+        # The scale bar goes wherever the page's own drawing leaves a free band.
+        doc.footer(keep_clear)
+        doc.show_page()
+    return Rendered(doc.finish(), doc.pages, len(pages), doc.warnings)
+
+
+def render_board(
+    component: BoardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+) -> Rendered:
+    """A board on one page with crop marks, or tiled with overlaps and registration marks."""
+    piece = component.piece
+    tiling = tile_board(piece.width, piece.height, settings)
+    doc = _Doc(component.title, settings, lang, False, tiling.paper, icon_search)
+    if tiling.single:
+        tile = tiling.tiles[0]
+        x, y = tile.origin
+        trim = Box(x, y, piece.width, piece.height)
+        doc.set_page(tiling.paper, trim, settings.bleed)
+        b = settings.bleed
+        doc.draw(piece, x, y, (b, b, b, b))
+        marks = crop_marks(trim, [x, x + piece.width], [y, y + piece.height], settings, tiling.paper)
+        doc.marks(marks)
+        doc.footer([Box(x - b, y - b, piece.width + 2 * b, piece.height + 2 * b), *(m.box() for m in marks)])
+        doc.show_page()
+        return Rendered(doc.finish(), doc.pages, 1, doc.warnings)
+    for tile in tiling.tiles:
+        _board_tile(doc, component, tiling, tile, settings, lang)
+    return Rendered(doc.finish(), doc.pages, 1, doc.warnings)
+
+
+def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: PrintSettings, lang: str) -> None:
+    piece = component.piece
+    win = tile.window
+    ox, oy = tile.origin
+    trim = Box(ox, oy, win.w, win.h)
+    doc.set_page(tiling.paper, trim, 0.0)
+    # Shift the whole board so the window lands at the tile origin, clipped to the window.
+    c = doc.canvas
+    c.saveState()
+    clip = c.beginPath()
+    px, py = doc.origin(ox, oy + win.h)
+    clip.rect(px, py, win.w * mm, win.h * mm)
+    c.clipPath(clip, stroke=0, fill=0)
+    draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn,
+               (win.x, win.y, piece.width - win.right + 0.001, piece.height - win.bottom + 0.001), doc.icon_search)
+    c.restoreState()
+    furniture: list = []
+    # Registration crosses in the overlaps, and dashed trim lines on edges shared with a neighbour.
+    for bx, by in tiling.registration:
+        if win.x <= bx <= win.right and win.y <= by <= win.bottom:
+            x, y = bx - win.x, by - win.y
+            furniture += [
+                Circle(x, y, 2.0, stroke="#000000", stroke_width=0.2),
+                Line(x - 3, y, x + 3, y, stroke_width=0.2),
+                Line(x, y - 3, x, y + 3, stroke_width=0.2),
+            ]
+    ov = tiling.overlap
+    if tile.col > 0:
+        furniture.append(Line(ov / 2, 0, ov / 2, win.h, stroke="#777777", stroke_width=0.2, dash=(1.5, 1.0)))
+    if tile.row > 0:
+        furniture.append(Line(0, ov / 2, win.w, ov / 2, stroke="#777777", stroke_width=0.2, dash=(1.5, 1.0)))
+    label = f"{chr(ord('A') + tile.row)}{tile.col + 1}"
+    doc.draw(Piece("tile marks", win.w, win.h, tuple(furniture)), ox, oy)
+    caption = message("tile", lang, label=label, row=tile.row + 1, rows=tiling.rows, col=tile.col + 1,
+                      cols=tiling.cols) + " · " + message("tile_help", lang)
+    doc.draw(Piece(f"{component.name} tile {label}", win.w, 5.0, (
+        Text(0, 0, win.w, 5.0, f"{component.title} — {caption}", size=7, min_size=5, align="left",
+             color=FURNITURE_COLOR),
+    )), ox, oy + win.h + 1.0)
+    doc.footer([Box(ox, oy, win.w, win.h + 6.5)])
+    doc.show_page()
+
+
+def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = ()) -> Rendered:
+    """Render any component kind; ``icon_search`` lists icon folders, the user's first."""
+    if isinstance(component, CardComponent):
+        return render_cards(component, settings, lang, icon_search)
+    if isinstance(component, SheetComponent):
+        return render_sheets(component, settings, lang, icon_search)
+    if isinstance(component, BoardComponent):
+        return render_board(component, settings, lang, icon_search)
+    raise TypeError(f"cannot render {type(component).__name__}")

@@ -1,0 +1,190 @@
+"""Read a YAML (or JSON) document and keep where every value came from.
+
+Validation errors from pydantic carry a *path* into the data (``("cards", 3, "qty")``);
+:meth:`Document.locate` turns that path back into the line and column of the file, so a
+user is told exactly where to look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from printkit.engine.errors import InputError, Problem
+
+try:  # the C loader is ~10x faster; fall back to pure Python where libyaml is absent
+    _Loader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Loader = yaml.SafeLoader
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Document:
+    """Parsed data plus the node tree that remembers line and column of each value."""
+
+    data: Any
+    node: yaml.Node | None
+    file: str
+    problems: tuple[Problem, ...] = ()  # found while parsing but not fatal (see ``parse_text(strict=False)``)
+
+    def locate(self, path: Sequence[Any]) -> tuple[int | None, int | None]:
+        """Return (line, column), both 1-based, of the deepest node on ``path`` that exists."""
+        node = self.node
+        if node is None:
+            return None, None
+        best = node
+        for key in path:
+            child = _child(node, key)
+            if child is None:
+                continue  # pydantic inserts tags such as union member names; skip them
+            node = best = child
+        return best.start_mark.line + 1, best.start_mark.column + 1
+
+    def problem(self, path: Sequence[Any], message: str) -> Problem:
+        line, column = self.locate(path)
+        return Problem(message, self.file, line, column, ".".join(str(p) for p in path))
+
+    def error(self, path: Sequence[Any], message: str) -> InputError:
+        return InputError([self.problem(path, message)])
+
+    def validate(self, model: type[M], context: dict[str, Any] | None = None, kind: str | None = None) -> M:
+        """Validate the data against ``model``; raise :class:`InputError` naming every problem.
+
+        ``kind`` names the file's schema (``printkit schema KIND``) in hints about unknown keys.
+        """
+        try:
+            return model.model_validate(self.data, context=context)
+        except ValidationError as exc:
+            raise self.validation_error(exc, kind) from None
+
+    def validation_error(self, exc: ValidationError, kind: str | None = None) -> InputError:
+        errors = exc.errors(include_url=False)
+        # A missing key is named by the last part of its location, which is (of course) not in the data.
+        tagged = [(err, _tag_index(self.data, err["loc"][:-1] if err["type"] == "missing" else err["loc"]))
+                  for err in errors]
+        problems = []
+        for err, tag in tagged:
+            if tag is not None and any(
+                other is not err and otag == tag and other["loc"][:tag] == err["loc"][:tag]
+                and len(other["loc"]) > len(err["loc"])
+                for other, otag in tagged
+            ):
+                continue  # a union member that failed earlier than another: report the closer miss only
+            loc = [p for i, p in enumerate(err["loc"]) if i != tag]
+            problems.append(self.problem(loc, _describe(err, kind)))
+        return InputError(problems)
+
+
+def _tag_index(data: Any, loc: Sequence[Any]) -> int | None:
+    """Index of the first element of a pydantic ``loc`` that names a union member, not data."""
+    for i, key in enumerate(loc):
+        in_dict = isinstance(data, dict) and key in data
+        in_list = isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data)
+        if in_dict or in_list:
+            data = data[key]
+        elif isinstance(key, str):
+            return i
+        else:
+            return None
+    return None
+
+
+def _child(node: yaml.Node, key: Any) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if str(k.value) == str(key):
+                return v
+        return None
+    if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+        return node.value[key]
+    return None
+
+
+def _describe(err: dict[str, Any], schema: str | None = None) -> str:
+    found = err.get("input")
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        hint = f"; `printkit schema {schema}` lists the keys" if schema else ""
+        return f"unknown key (check its spelling{hint})"
+    if kind == "missing":
+        return "required key is missing"  # the key's name is the last part of the path shown
+    shown = repr(found)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return f"{err['msg']}; found {shown}"
+
+
+def _duplicate_keys(node: yaml.Node, file: str) -> list[Problem]:
+    """PyYAML keeps the last of two equal keys silently; a user's first value would be lost."""
+    found: list[Problem] = []
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, yaml.Node] = {}
+        for k, v in node.value:
+            name = str(k.value)
+            if name in seen:
+                first = seen[name].start_mark.line + 1
+                found.append(Problem(f"key {name!r} appears twice (first on line {first})", file,
+                                     k.start_mark.line + 1, k.start_mark.column + 1))
+            else:
+                seen[name] = k
+            found.extend(_duplicate_keys(v, file))
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            found.extend(_duplicate_keys(item, file))
+    return found
+
+
+def parse_text(text: str, file: str = "<input>", strict: bool = True) -> Document:
+    """Parse YAML or JSON text into a :class:`Document`; syntax errors become InputError.
+
+    A key given twice is an error at once when ``strict``; otherwise it is kept in
+    ``Document.problems`` (the last value wins) so a checker can report it with the rest.
+    """
+    duplicates: list[Problem] = []
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+        if node is not None:
+            duplicates = _duplicate_keys(node, file)
+            if duplicates and strict:
+                raise InputError(duplicates[:1])
+        data = yaml.load(text, Loader=_Loader) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        column = mark.column + 1 if mark else None
+        what = exc.problem or "not valid YAML"
+        if exc.context:
+            started = exc.context_mark
+            if started is not None and mark is not None and started.line != mark.line:
+                what = f"{exc.context} (started at line {started.line + 1}, column {started.column + 1}): {what}"
+            else:
+                what = f"{exc.context}: {what}"
+        raise InputError.single(f"YAML syntax error: {what}", file, line, column) from None
+    except yaml.YAMLError as exc:
+        raise InputError.single(f"YAML syntax error: {exc}", file) from None
+    return Document(data, node, file, tuple(duplicates))
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """A user's UTF-8 text file (a byte-order mark is dropped); problems become InputError."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError.single(f"{what} not found", p) from None
+    except UnicodeDecodeError as exc:
+        raise InputError.single(f"not UTF-8 text (byte {exc.start})", p) from None
+    except OSError as exc:
+        raise InputError.single(f"cannot read {what}: {exc.strerror}", p) from None
+
+
+def load_document(path: str | Path) -> Document:
+    """Read and parse a YAML/JSON file; a missing or unreadable file is an InputError."""
+    return parse_text(read_text(path), str(path))

@@ -1,0 +1,211 @@
+"""Evaluating a card template for one card: Jinja2 values → validated elements → a Piece.
+
+Every string value containing ``{{`` or ``{%`` is a Jinja2 template, evaluated in a
+sandbox (templates may come from anyone) with ``card``, ``style``, ``deck``, ``vars``, ``width``
+and ``height`` in scope (a game may add its own names, e.g. ``game``).  Numbers may be
+expressions too: ``w: "{{ width - 8 }}"``.  An element with ``when:`` is drawn only if that
+expression is true; one with ``for: "i in range(4)"`` is drawn once per value, with ``i`` in scope.
+The filters and functions of :mod:`printkit.engine.template.functions` are there for every template.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import fields, is_dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+from pydantic import TypeAdapter, ValidationError
+
+from printkit.engine.elements import ELEMENT_KINDS, MAX_TEXT_SIZE, Image, Piece, Rect, Text
+from printkit.engine.errors import InputError, Problem
+from printkit.engine.template.functions import FILTERS, GLOBALS
+
+if TYPE_CHECKING:
+    from printkit.engine.template.files import CardTemplate
+
+_FALSE = {"", "false", "False", "0", "none", "None", "no"}
+
+_env = SandboxedEnvironment(autoescape=False, keep_trailing_newline=False)
+_env.filters.update(FILTERS)
+_env.globals.update(GLOBALS)
+
+
+@cache
+def _compiled(source: str):
+    return _env.from_string(source)
+
+
+@cache
+def _adapter(cls: type) -> TypeAdapter:
+    return TypeAdapter(cls)
+
+
+@cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in fields(cls))
+
+
+def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
+    if isinstance(value, str) and ("{{" in value or "{%" in value):
+        whole = value.strip()
+        if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1:
+            native = _expression(whole[2:-2].strip())(**scope)
+            if isinstance(native, list | tuple):  # e.g. polygon points computed by an expression
+                return native
+        return _compiled(value).render(scope)
+    if isinstance(value, list):
+        return [_evaluate(v, scope) for v in value]
+    if isinstance(value, dict):
+        return {k: _evaluate(v, scope) for k, v in value.items()}
+    return value
+
+
+def _optional_fields(cls: type) -> set[str]:
+    assert is_dataclass(cls)
+    return {f.name for f in fields(cls) if "None" in str(f.type)}
+
+
+def _check_values(element: Any) -> str | None:
+    """What is wrong with a validated element's numbers, or None.
+
+    A NaN or infinite coordinate would write a broken PDF, and an absurd text size would
+    make shrink-to-fit run for ever, so both are refused here where the template line is known.
+    """
+    for f in fields(element):
+        value = getattr(element, f.name)
+        values = value if isinstance(value, tuple) else (value,)
+        for v in values:
+            flat = v if isinstance(v, tuple) else (v,)
+            if any(isinstance(x, float) and not math.isfinite(x) for x in flat):
+                return f"{f.name} must be a finite number; found {value!r}"
+    if isinstance(element, Text) and not 0 < element.min_size <= element.size <= MAX_TEXT_SIZE:
+        return (f"text sizes must satisfy 0 < min_size <= size <= {MAX_TEXT_SIZE:g} pt; "
+                f"found size {element.size:g}, min_size {element.min_size:g}")
+    return None
+
+
+def _loop(spec: str, scope: dict[str, Any]) -> tuple[str, list[Any]]:
+    """``for: "i in range(4)"``: the loop variable and the values it takes."""
+    name, _, expr = spec.partition(" in ")
+    name = name.strip()
+    if not name.isidentifier():
+        raise ValueError(f"`for:` needs a name before `in`; found {name!r}")
+    values = _expression(expr.strip())(**scope)
+    return name, list(values)
+
+
+@cache
+def _expression(source: str) -> Any:
+    return _env.compile_expression(source)
+
+
+def render_template(
+    template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str,
+    base_dir: Path | None = None,
+) -> Piece:
+    """The piece ``template`` draws for one card (``scope`` holds card, style, deck...).
+
+    Relative image paths are taken from ``base_dir`` (a deck definition's folder) when given, else
+    from the folder of the template file that names the image.
+    """
+    scope = {**scope, "width": width, "height": height, "vars": template.vars}
+    elements = []
+    for raw, source in zip(template.elements, template.sources, strict=True):
+        kind = next(k for k in raw if k in ELEMENT_KINDS)
+
+        def fail(message: str, source: Any = source, kind: str = kind) -> InputError:
+            return InputError([Problem(f"{name}: {kind}: {message}", source.file, source.line, source.column)])
+
+        try:
+            if "for" in raw:
+                if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
+                    continue  # `when:` decides whether the loop runs at all
+                var, values = _loop(str(raw["for"]), scope)
+                scopes = [{**scope, var: v} for v in values]
+            else:
+                scopes = [scope]
+        except TemplateError as exc:
+            raise fail(f"template expression failed: {exc}") from None
+        except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
+            raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
+        for each in scopes:
+            element = _element(raw, kind, each, fail)
+            if element is None:
+                continue
+            if isinstance(element, Image) and not Path(element.path).is_absolute():
+                folder = base_dir if base_dir is not None else source.folder
+                element = replace(element, path=str(folder / element.path))
+            elements.append(element)
+    background = _evaluate(template.background, scope) if template.background else None
+    if background:
+        elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))
+    return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
+
+
+def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -> Any:
+    """One element evaluated in ``scope``, or None when its ``when:`` is false."""
+    try:
+        if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
+            return None
+        cls = ELEMENT_KINDS[kind]
+        values = _evaluate(raw[kind], scope)
+    except TemplateError as exc:
+        raise fail(f"template expression failed: {exc}") from None
+    except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
+        raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
+    unknown = sorted(set(values) - _field_names(cls))
+    if unknown:
+        raise fail(f"no setting {unknown[0]!r}; it has {', '.join(sorted(_field_names(cls)))}")
+    for key in _optional_fields(cls) & values.keys():
+        if values[key] == "":
+            values[key] = None  # an empty expression means "no paint"
+    try:
+        element = _adapter(cls).validate_python(values)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise fail(f"{where}: {err['msg']}; found {err.get('input')!r}") from None
+    problem = _check_values(element)
+    if problem:
+        raise fail(problem)
+    return element
+
+
+def template_json_schema() -> dict[str, Any]:
+    """JSON Schema of a card template file: each element is one of the kinds, plus ``when``.
+
+    Expressions are strings, so every number also accepts a string.
+    """
+    defs: dict[str, Any] = {}
+    variants = []
+    for kind, cls in ELEMENT_KINDS.items():
+        schema = TypeAdapter(cls).json_schema()
+        for prop in schema.get("properties", {}).values():
+            prop.pop("default", None)
+            if prop.get("type") in ("number", "integer", "boolean"):
+                prop["anyOf"] = [{"type": prop.pop("type")}, {"type": "string"}]
+        schema["additionalProperties"] = False
+        defs[kind] = schema
+        variants.append({
+            "type": "object",
+            "properties": {kind: {"$ref": f"#/$defs/{kind}"}, "when": {"type": ["string", "boolean"]}},
+            "required": [kind],
+            "additionalProperties": False,
+        })
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "printkit card template",
+        "type": "object",
+        "properties": {
+            "description": {"type": "string"},
+            "background": {"type": ["string", "null"]},
+            "elements": {"type": "array", "items": {"oneOf": variants}},
+        },
+        "required": ["elements"],
+        "additionalProperties": False,
+        "$defs": defs,
+    }

@@ -1,0 +1,18 @@
+"""The user's deck: load the definition (and its CSV and templates), then lay out the cards."""
+
+from __future__ import annotations
+
+from printkit.engine.components import BuildOptions, Component
+from printkit.engine.registry import Facts
+from printkit.games.deck.definition import load_deck
+from printkit.games.deck.layout import deck_components
+
+
+def components(options: BuildOptions) -> list[Component]:
+    assert options.definition is not None, "a deck is always built from the user's file"
+    return deck_components(load_deck(options.definition, options.templates), options)
+
+
+def facts() -> Facts:
+    """A deck is for any table; its texts are whatever the user wrote."""
+    return Facts(players=(1, 99), languages=("en", "zh-TW", "de"))

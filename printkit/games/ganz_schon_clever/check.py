@@ -1,0 +1,93 @@
+"""What ``printkit check`` says about a transcribed Ganz schön clever sheet: the checker's result in words and JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from printkit.engine.checking import CheckOutcome
+from printkit.engine.source import Document
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+from printkit.games.ganz_schon_clever.definitions.transcription import transcription_from_document
+from printkit.games.ganz_schon_clever.model.game import AREAS, GscGame
+from printkit.games.ganz_schon_clever.model.messages import CheckTexts
+from printkit.games.ganz_schon_clever.rules.legality import CheckResult
+from printkit.games.ganz_schon_clever.rules.legality import check as check_sheet
+
+
+def check_file(doc: Document, lang: str) -> CheckOutcome:
+    """Check one transcribed sheet (parsed once by the caller) and report in ``lang``."""
+    game = load_gsc_game()
+    texts = load_check_texts()
+    sheet = transcription_from_document(doc, game)
+    result = check_sheet(sheet, game)
+    path = Path(doc.file)
+    return CheckOutcome(result.ok, as_text(path, sheet.players, result, game, texts, lang),
+                        as_json(path, sheet.players, result, game, texts, lang))
+
+
+def as_json(
+    path: Path, players: int, r: CheckResult, game: GscGame, texts: CheckTexts, lang: str
+) -> dict[str, Any]:
+    sc = r.score
+    return {
+        "file": str(path),
+        "players": players,
+        "legal": r.legal,
+        "score": {k: getattr(sc, k) for k in (*AREAS, "foxes", "fox_value", "total")},
+        "violations": [
+            {"area": v.area, "box": v.box, "rule": v.rule, "message": texts.finding(game, v.rule, v.params, lang)}
+            for v in r.violations
+        ],
+        "claims": [
+            {"key": c.key, "claimed": c.claimed, "computed": c.computed, "ok": c.ok} for c in r.claims
+        ],
+        "dice": {
+            "marks": r.dice.marks,
+            "bonus_marks": r.dice.bonus_marks,
+            "dice": r.dice.dice,
+            "available": r.dice.available,
+        },
+        "notes": [texts.finding(game, n.rule, n.params, lang) for n in r.notes],
+    }
+
+
+def as_text(path: Path, players: int, r: CheckResult, game: GscGame, texts: CheckTexts, lang: str) -> str:
+    def ui(key: str, **values: Any) -> str:
+        return texts.report_text(key, lang, **values)
+
+    def label(key: str) -> str:
+        return texts.label(game, key, lang)
+
+    sc = r.score
+    lines = [f"{path}: {ui('players', n=players, rounds=game.rounds_for(players))}"]
+    for area in AREAS:
+        lines.append(f"  {label(area):<8} {getattr(sc, area):>4}")
+    fox_points = sc.foxes * sc.fox_value
+    lines.append(f"  {label('foxes'):<8} {fox_points:>4}   ({sc.foxes} x {sc.fox_value})")
+    lines.append(f"  {label('total'):<8} {sc.total:>4}")
+    if players == 1:
+        rating = game.solo_label(sc.total, lang)
+        if rating:
+            lines.append(f"  {ui('rating')}: {rating}")
+    lines.append(f"{ui('verdict')}: {ui('legal' if r.legal else 'illegal')}")
+    d = r.dice
+    bonus = min(d.bonus_marks, d.marks)  # an impossible sheet may "owe" more bonus marks than it shows
+    lines.append("  " + ui("dice", dice=d.dice, available=d.available, marks=d.marks, bonus=bonus))
+    if r.violations:
+        lines.append(f"{ui('violations')}:")
+        for v in r.violations:
+            where = label(v.area)
+            if v.box:
+                where += f" {ui('box')} {v.box}"
+            lines.append(f"  - [{where}] {texts.finding(game, v.rule, v.params, lang)}")
+    for n in r.notes:
+        lines.append(f"{ui('note')}: {texts.finding(game, n.rule, n.params, lang)}")
+    if r.claims:
+        lines.append(f"{ui('claims')}:")
+        for c in r.claims:
+            name = label("claim_foxes" if c.key == "foxes" else c.key)
+            mark = ui("right" if c.ok else "wrong")
+            lines.append(f"  {name}: {ui('claimed', claimed=c.claimed, computed=c.computed)} -- {mark}")
+    return "\n".join(lines)

@@ -1,0 +1,779 @@
+"""Ganz schön clever: the printable score sheet, the solo page and the scanner's box table.
+
+Pure geometry.  Every number of the game (boxes, values, bonuses, rounds) comes from
+``game.yaml`` (:class:`GscGame`); every position, size, colour and word from
+``sheet.yaml`` (:class:`SheetLayout`).  Drawing happens in the
+layout's *design frame* and is scaled onto the sheet, so the same code serves every format.
+
+Every box a player writes in is recorded as a :class:`SheetBox` while it is drawn, so the box
+table handed to scanners (:func:`boxes_json` in
+``definitions/box_table.py``) is exactly what was printed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from printkit.engine.elements import (
+    Align,
+    Circle,
+    Element,
+    Icon,
+    Line,
+    Marker,
+    Piece,
+    Polygon,
+    QRCode,
+    Rect,
+    Text,
+    VAlign,
+)
+from printkit.engine.errors import InputError, Problem
+from printkit.games.ganz_schon_clever.model.game import AREAS, AreaName, Bonus, GscGame
+from printkit.games.ganz_schon_clever.model.sheet_layout import FontName, Format, PrintFloor, Region, SheetLayout
+
+LANGS = ("en", "zh-TW", "de")
+DEFAULT_COUNT = 10  # sheets in a pad when --count is not given: a handful of games
+BOXES_FILENAME = "score-sheet-boxes-{format}.json"  # one per page format: box positions differ
+
+BoxKind = Literal["cell", "track", "action", "round", "die", "score"]
+Shape = Literal["rect", "circle"]
+
+
+@dataclass(frozen=True)
+class SheetBox:
+    """A place a player writes in, in sheet millimetres (origin top-left, y down).
+
+    ``area`` is a colour area, an action (``reroll``/``plus1``), ``round``, ``dice`` or ``score``.
+    ``index`` follows the rules engine's numbering (:class:`~printkit.games.ganz_schon_clever.model.game.Box`) for the
+    colour areas; it counts from 0 left to right, top to bottom everywhere else.
+    """
+
+    area: str
+    kind: BoxKind
+    index: int
+    x: float
+    y: float
+    w: float
+    h: float
+    shape: Shape = "rect"
+    row: int | None = None
+    column: int | None = None
+    value: int | None = None  # the number printed in it: yellow number, blue sum, green threshold, round
+    multiplier: int | None = None  # orange
+    name: str | None = None  # score boxes: which sum goes there
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+@dataclass(frozen=True)
+class BonusMark:
+    """Where a bonus icon was drawn and what earns it (sheet millimetres)."""
+
+    area: str  # the area whose box, row, column or diagonal earns it; "round" for round bonuses
+    group: Literal["box", "row", "column", "diagonal", "round"]
+    index: int  # 0-based box, row, column or round number
+    code: str  # bonus code as in game.yaml ("blue_X", "fox", ...); round 4 joins its options with "|"
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """One laid-out sheet: the piece to print and the geometry a scanner needs."""
+
+    piece: Piece
+    format: str
+    serial: str
+    qr_data: str
+    rounds: int
+    scale: float
+    boxes: tuple[SheetBox, ...]
+    bonuses: tuple[BonusMark, ...]
+    markers: tuple[Marker, ...]
+    qr: QRCode
+    printed: tuple[str, ...] = field(default=())  # every text printed, for tests and checks
+
+
+# ----------------------------------------------------------------------------------------- options
+
+
+def _option_problem(message: str) -> InputError:
+    return InputError([Problem(message)])
+
+
+def rounds_shown(game: GscGame, players: int | None) -> int:
+    """Rounds printed on the track: those of the player count, or the most any count plays."""
+    if players is None:
+        return max(game.rounds.by_player_count.values())
+    return game.rounds_for(players)
+
+
+def serial_for(seed: int, number: int) -> str:
+    """Deterministic serial of sheet ``number`` (1-based) of the pad built with ``seed``.
+
+    The pad part is a hash of the seed, so pads built with different seeds do not share serials,
+    and the same command always prints the same serials.
+    """
+    pad = hashlib.sha256(f"ganz-schon-clever:{seed}".encode()).hexdigest()[:6]
+    return f"{pad}-{number:04d}"
+
+
+def qr_payload(game: GscGame, layout: SheetLayout, format_name: str, rounds: int, serial: str,
+               players: int | None = None) -> str:
+    """What the QR code holds; ``players`` only when the pad was printed for a player count (a scanner
+    cannot tell 1 from 2 players by the rounds alone)."""
+    who = f"&players={players}" if players is not None else ""
+    return (f"printkit:{game.id}?layout={layout.layout_version}&format={format_name}&rounds={rounds}"
+            f"&serial={serial}{who}")
+
+
+# ----------------------------------------------------------------------------------------- drawing
+
+
+class _Canvas:
+    """Collects elements drawn in design millimetres and places them on the sheet."""
+
+    def __init__(self, layout: SheetLayout, scale: float, origin: tuple[float, float], floor: PrintFloor):
+        self.layout = layout
+        self.floor = floor
+        self.s = scale
+        self.ox, self.oy = origin
+        self.elements: list[Element] = []
+        self.printed: list[str] = []
+
+    def x(self, v: float) -> float:
+        return self.ox + v * self.s
+
+    def y(self, v: float) -> float:
+        return self.oy + v * self.s
+
+    def len(self, v: float) -> float:
+        return v * self.s
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
+             width: float = 0.3, radius: float = 0.0, dash: tuple[float, ...] = ()) -> None:
+        self.elements.append(Rect(self.x(x), self.y(y), self.len(w), self.len(h), fill=fill, stroke=stroke,
+                                  stroke_width=self.len(width), radius=self.len(radius),
+                                  dash=tuple(self.len(d) for d in dash)))
+
+    def circle(self, cx: float, cy: float, r: float, fill: str | None = None, stroke: str | None = None,
+               width: float = 0.3) -> None:
+        self.elements.append(Circle(self.x(cx), self.y(cy), self.len(r), fill=fill, stroke=stroke,
+                                    stroke_width=self.len(width)))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 0.3,
+             dash: tuple[float, ...] = ()) -> None:
+        self.elements.append(Line(self.x(x1), self.y(y1), self.x(x2), self.y(y2), stroke=stroke,
+                                  stroke_width=self.len(width), dash=tuple(self.len(d) for d in dash)))
+
+    def polygon(self, points: list[tuple[float, float]], fill: str | None, stroke: str | None = None,
+                width: float = 0.3) -> None:
+        self.elements.append(Polygon(tuple((self.x(px), self.y(py)) for px, py in points), fill=fill,
+                                     stroke=stroke, stroke_width=self.len(width)))
+
+    def text(self, x: float, y: float, w: float, h: float, text: str, font: FontName, color: str,
+             align: Align = "center", valign: VAlign = "middle", bold: bool = False, wrap: bool = False,
+             rotation: Literal[0, 90, 180, 270] = 0) -> None:
+        spec = self.layout.fonts[font]
+        # Fonts scale with the design, but never print below the format's floor: the design keeps
+        # room for text at the floor wherever scaling would take it lower.
+        floor = self.floor.cjk if has_cjk(text) else self.floor.latin
+        size, min_size = max(spec.size * self.s, floor), max(spec.min * self.s, floor)
+        self.elements.append(Text(self.x(x), self.y(y), self.len(w), self.len(h), text, size=size,
+                                  min_size=min_size, color=color, align=align, valign=valign, bold=bold,
+                                  wrap=wrap, rotation=rotation))
+        self.printed.append(text)
+
+    def icon(self, name: str, x: float, y: float, w: float, h: float, color: str | None) -> None:
+        self.elements.append(Icon(name, self.x(x), self.y(y), self.len(w), self.len(h), color=color))
+
+
+class _SheetBuilder:
+    """Draws one score sheet; each ``_draw_*`` method owns one region of ``sheet.yaml``."""
+
+    def __init__(self, game: GscGame, layout: SheetLayout, format_name: str, fmt: Format, lang: str,
+                 players: int | None, ink_saver: bool, serial: str):
+        self.game, self.layout, self.lang = game, layout, lang
+        self.format_name, self.fmt = format_name, fmt
+        self.players, self.ink = players, ink_saver
+        self.serial = serial
+        self.rounds = rounds_shown(game, players)
+        self.m = layout.metrics
+        self.c = layout.colors
+        pw, ph = fmt.page
+        d = layout.design
+        scale = min((pw - 2 * fmt.margin) / d.width, (ph - 2 * fmt.margin) / d.height, layout.max_scale)
+        origin = ((pw - d.width * scale) / 2, (ph - d.height * scale) / 2)
+        self.cv = _Canvas(layout, scale, origin, layout.floor(format_name))
+        self.boxes: list[SheetBox] = []
+        self.bonuses: list[BonusMark] = []
+
+    # -------------------------------------------------------------- helpers
+    def term(self, key: str) -> str:
+        return self.game.term(key, self.lang)
+
+    def label(self, key: str, **values: object) -> str:
+        return self.layout.label(key, self.lang, **values)
+
+    def letter(self, area: AreaName) -> str:
+        return self.layout.letters[area].get(self.lang)
+
+    def record(self, area: str, kind: BoxKind, index: int, x: float, y: float, w: float, h: float,
+               shape: Shape = "rect", **meta: object) -> None:
+        cv = self.cv
+        self.boxes.append(SheetBox(area, kind, index, round(cv.x(x), 3), round(cv.y(y), 3), round(cv.len(w), 3),
+                                   round(cv.len(h), 3), shape, **meta))  # type: ignore[arg-type]
+
+    def box(self, area: str, kind: BoxKind, index: int, x: float, y: float, w: float, h: float,
+            stroke: str | None = None, width: float | None = None, **meta: object) -> None:
+        """A white box with an outline, recorded for the scanner."""
+        self.cv.rect(x, y, w, h, fill=self.c.box, stroke=stroke or self.c.ink, width=width or self.m.stroke_box,
+                     radius=self.m.box_radius)
+        self.record(area, kind, index, x, y, w, h, **meta)
+
+    def panel(self, r: Region, area: AreaName) -> None:
+        col = self.c.areas[area]
+        if self.ink:
+            self.cv.rect(r.x, r.y, r.w, r.h, fill=None, stroke=col.dark, width=self.m.stroke_ink_saver,
+                         radius=self.m.panel_radius)
+        else:
+            self.cv.rect(r.x, r.y, r.w, r.h, fill=col.fill, stroke=col.dark, width=self.m.stroke_panel,
+                         radius=self.m.panel_radius)
+
+    def on_panel(self, area: AreaName) -> str:
+        """Colour of text and icons drawn straight on an area's panel."""
+        col = self.c.areas[area]
+        return col.dark if self.ink else col.on_fill
+
+    def badge(self, area: AreaName, cx: float, cy: float, d: float) -> None:
+        """The area's letter in a white disc: names the area without relying on colour."""
+        col = self.c.areas[area]
+        self.cv.circle(cx, cy, d / 2, fill=self.c.box, stroke=col.dark, width=self.m.stroke_box)
+        self.cv.text(cx - d / 2, cy - d / 2, d, d, self.letter(area), "letter", col.dark, bold=True)
+
+    def pattern(self, area: AreaName, x: float, y: float, w: float, h: float) -> None:
+        """A swatch of the area's hatching, a second non-colour cue beside its letter."""
+        col = self.c.areas[area]
+        self.cv.rect(x, y, w, h, fill=self.c.box, stroke=col.dark, width=self.m.stroke_box, radius=0.6)
+        kind = self.layout.patterns[area]
+        step = min(w, h) / 4
+        if kind == "dots":
+            for i in range(1, 4):
+                for j in range(1, 4):
+                    self.cv.circle(x + w * i / 4, y + h * j / 4, step / 4.5, fill=col.dark)
+            return
+        for seg in _hatch(x + 0.4, y + 0.4, w - 0.8, h - 0.8, float(kind), step):
+            self.cv.line(*seg, stroke=col.dark, width=step / 3.2)
+
+    def bonus(self, b: Bonus, cx: float, cy: float, where: tuple[str, str, int]) -> None:
+        """Draw bonus ``b`` centred on (cx, cy) and record what earns it."""
+        h = self.m.bonus
+        w = self.bonus_width(b)
+        x, y = cx - w / 2, cy - h / 2
+        self._chip(b, x, y, w, h)
+        area, group, index = where
+        cv = self.cv
+        self.bonuses.append(BonusMark(area, group, index, b.code, round(cv.x(x), 3), round(cv.y(y), 3),
+                                      round(cv.len(w), 3), round(cv.len(h), 3)))  # type: ignore[arg-type]
+
+    def bonus_width(self, b: Bonus) -> float:
+        # X and number chips are wider: they also carry the target area's letter.
+        return self.m.bonus * (1.5 if b.is_mark else 1.0)
+
+    def _chip(self, b: Bonus, x: float, y: float, w: float, h: float, black: bool = False) -> None:
+        cv, c = self.cv, self.c
+        if b.kind in ("reroll", "plus1", "fox"):
+            cv.rect(x, y, w, h, fill=c.box, stroke=c.ink, width=self.m.stroke_box, radius=1.0)
+            color = {"reroll": c.reroll, "plus1": c.plus1, "fox": c.fox}[b.kind]
+            pad = h * 0.12
+            cv.icon(f"gsc-{b.kind}", x + pad, y + pad, w - 2 * pad, h - 2 * pad, color)
+            return
+        if black:
+            fill, stroke, ink = c.black_bonus, c.black_bonus, c.box
+        else:
+            assert b.area is not None
+            col = c.areas[b.area]
+            fill, stroke, ink = (c.box, col.dark, col.dark) if self.ink else (col.fill, col.dark, col.on_fill)
+        cv.rect(x, y, w, h, fill=fill, stroke=stroke, width=self.m.stroke_box * (2 if self.ink else 1), radius=1.0)
+        glyph_w = h if not black else w
+        if b.kind == "X":
+            pad = h * 0.16
+            cv.icon("gsc-x", x + pad, y + pad, glyph_w - 2 * pad, h - 2 * pad, ink)
+        else:
+            cv.text(x, y, glyph_w, h, str(b.value), "bonus", ink, bold=True)
+        if not black and b.area is not None:
+            cv.text(x + h * 0.82, y + h * 0.3, w - h * 0.86, h * 0.62, self.letter(b.area), "letter", ink,
+                    bold=True)
+
+    # -------------------------------------------------------------- regions
+    def draw(self) -> SheetPlan:
+        self._draw_title()
+        self._draw_rounds()
+        self._draw_actions()
+        self._draw_yellow()
+        self._draw_dice()
+        self._draw_blue()
+        self._draw_green()
+        self._draw_orange()
+        self._draw_purple()
+        self._draw_score()
+        self._draw_legend()
+        markers = self._markers()
+        qr = self._qr()
+        self.cv.elements.extend(markers)
+        self.cv.elements.append(qr)
+        piece = Piece(f"{self.game.id} score sheet {self.serial}", self.fmt.page[0], self.fmt.page[1],
+                      tuple(self.cv.elements))
+        return SheetPlan(piece, self.format_name, self.serial, qr.data, self.rounds, self.cv.s,
+                         tuple(self.boxes), tuple(self.bonuses), tuple(markers), qr, tuple(self.cv.printed))
+
+    def _draw_title(self) -> None:
+        r = self.layout.regions.title
+        name = self.game.names.get(self.lang) or self.game.names["en"]  # type: ignore[call-overload]
+        if self.players is None:
+            sub = self.label("players_any")
+        elif self.players == 1:
+            sub = self.label("players_line_one", rounds=self.rounds)
+        else:
+            sub = self.label("players_line", n=self.players, rounds=self.rounds)
+        split = r.w * 0.62
+        self.cv.text(r.x, r.y, split, r.h, name, "title", self.c.ink, align="left", bold=True)
+        self.cv.text(r.x + split, r.y, r.w - split, r.h, sub, "subtitle", self.c.ink, align="right")
+        self.cv.line(r.x, r.bottom, r.right, r.bottom, stroke=self.c.ink, width=self.m.stroke_box)
+
+    def _draw_rounds(self) -> None:
+        r = self.layout.regions.rounds
+        m, cv, c = self.m, self.cv, self.c
+        head_h = m.heading
+        cv.text(r.x, r.y, r.w, head_h, self.label("rounds_heading"), "heading", c.ink, align="left", bold=True)
+        cy = r.y + head_h + 1 + m.round / 2
+        bonus_cy = cy + m.round / 2 + 1.2 + m.bonus / 2
+        ends: dict[int, list[int]] = {}
+        for players, n in sorted(self.game.rounds.by_player_count.items()):
+            ends.setdefault(n, []).append(players)
+        compact = self.fmt.round_ends == "compact"
+        first_end: tuple[float, float] | None = None
+        for i in range(self.rounds):
+            number = i + 1
+            cx = r.x + m.round_pitch * (i + 0.5)
+            if i + 1 < self.rounds:  # the track reads as one line from round to round
+                cv.line(cx + m.round / 2, cy, cx + m.round_pitch - m.round / 2, cy, stroke=c.ink, width=0.5)
+            cv.circle(cx, cy, m.round / 2, fill=c.box, stroke=c.ink, width=m.stroke_box * 1.4)
+            self.record("round", "round", i, cx - m.round / 2, cy - m.round / 2, m.round, m.round, "circle",
+                        value=number)
+            cv.text(cx - m.round / 2, cy - m.round / 2, m.round, m.round, str(number), "small_number", c.ink,
+                    bold=True)
+            options = self.game.rounds.start_bonus.get(number)
+            if options:
+                self._round_bonus(options, cx, bonus_cy, i)
+            if (self.players is None and number in ends and number != self.rounds) or (
+                self.players is None and number == self.rounds and len(ends) > 1
+            ):
+                who = ends[number]
+                span = f"{who[0]}–{who[-1]}" if len(who) > 1 else str(who[0])
+                if compact:
+                    text = self.label("players_compact", n=span)
+                else:
+                    text = self.label("round_ends", players=self.label("players_short", n=span))
+                ty = bonus_cy + m.bonus / 2 + 0.4
+                cv.text(cx - m.round_pitch / 2, ty, m.round_pitch, r.bottom - ty, text, "tiny", c.ink, wrap=True)
+                if compact and first_end is None:
+                    first_end = (cx - m.round_pitch / 2, ty)
+        if first_end is not None:  # "last round:" leads into the player counts, on their line
+            kx, ky = first_end
+            cv.text(r.x, ky, kx - r.x, r.bottom - ky, self.label("round_ends_key"), "tiny", c.ink, align="right")
+
+    def _round_bonus(self, options: tuple[Bonus, ...], cx: float, cy: float, index: int) -> None:
+        """One bonus, or the round-4 choice drawn as a black X and a black number."""
+        if len(options) == 1:
+            self.bonus(options[0], cx, cy, ("round", "round", index))
+            return
+        # Options that share a kind and value are one black icon: "an X in yellow, blue or green".
+        shown: list[Bonus] = []
+        for b in options:
+            generic = Bonus(kind=b.kind, value=b.value)
+            if generic not in shown:
+                shown.append(generic)
+        h = self.m.bonus
+        slash = h * 0.45
+        total = len(shown) * h + (len(shown) - 1) * slash
+        x = cx - total / 2
+        for k, b in enumerate(shown):
+            self._chip(b, x, cy - h / 2, h, h, black=True)
+            x += h
+            if k < len(shown) - 1:
+                self.cv.text(x, cy - h / 2, slash, h, "/", "small_number", self.c.ink, bold=True)
+                x += slash
+        code = "|".join(b.code for b in options)
+        cv = self.cv
+        self.bonuses.append(BonusMark("round", "round", index, code, round(cv.x(cx - total / 2), 3),
+                                      round(cv.y(cy - h / 2), 3), round(cv.len(total), 3), round(cv.len(h), 3)))
+
+    def _draw_actions(self) -> None:
+        r = self.layout.regions.actions
+        m, cv, c = self.m, self.cv, self.c
+        row_h = r.h / len(self.game.action_tracks)
+        label_h = m.action_label
+        for k, (name, track) in enumerate(self.game.action_tracks.items()):
+            top = r.y + k * row_h
+            cv.text(r.x, top, r.w, label_h, self.term(name), "caption", c.ink, align="left", bold=True)
+            cy = top + label_h + 0.6 + m.action / 2
+            icon_color = c.reroll if name == "reroll" else c.plus1
+            cv.icon(f"gsc-{name}", r.x, cy - m.action / 2, m.action, m.action, icon_color)
+            for i in range(track.boxes):
+                cx = r.x + m.action_pitch * (i + 1) + m.action / 2
+                cv.circle(cx, cy, m.action / 2, fill=c.box, stroke=c.ink, width=m.stroke_box)
+                inner = m.action * 0.5
+                cv.icon(f"gsc-{name}", cx - inner / 2, cy - inner / 2, inner, inner, c.muted)
+                self.record(name, "action", i, cx - m.action / 2, cy - m.action / 2, m.action, m.action, "circle")
+
+    def _grid_header(self, r: Region, area: AreaName, hint: str) -> None:
+        m, cv = self.m, self.cv
+        col = self.on_panel(area)
+        d = m.header - 2
+        self.badge(area, r.x + 1.5 + d / 2, r.y + m.header / 2 + 0.3, d)
+        self.pattern(area, r.x + 2.5 + d, r.y + 1.3, d, d)
+        name_x = r.x + 3.5 + 2 * d
+        cv.text(name_x, r.y + 0.5, r.w * 0.4, m.header, self.term(area), "heading", col, align="left", bold=True)
+        cv.text(r.x + r.w * 0.45, r.y + 0.5, r.w * 0.55 - 2, m.header, hint, "caption", col, align="right")
+
+    def _draw_yellow(self) -> None:
+        r = self.layout.regions.yellow
+        m, cv, c, g = self.m, self.cv, self.c, self.game
+        col = c.areas["yellow"]
+        self.panel(r, "yellow")
+        self._grid_header(r, "yellow", self.label("yellow_hint"))
+        pitch = m.cell + m.cell_gap
+        gx, gy = r.x + m.panel_inset, r.y + m.header + 2
+        grid = g.yellow.grid
+        rows, cols = len(grid), len(grid[0])
+        index = {(b.row, b.column): b for b in g.boxes["yellow"]}
+        diag = [(rr - 1, cc - 1) for rr, cc in g.yellow.diagonal.cells]
+        # The diagonal is a dashed guide from its first cell to its bonus, under the boxes.
+        first, last = diag[0], diag[-1]
+        x0, y0 = gx + first[1] * pitch + m.cell / 2, gy + first[0] * pitch + m.cell / 2
+        x1, y1 = gx + (last[1] + 1) * pitch + m.badge / 2, gy + (last[0] + 1) * pitch + m.badge / 2
+        cv.line(x0, y0, x1, y1, stroke=self.on_panel("yellow"), width=0.6, dash=(1.2, 0.8))
+        for rr in range(rows):
+            for cc in range(cols):
+                x, y = gx + cc * pitch, gy + rr * pitch
+                if (rr, cc) not in index:  # pre-printed X: not a box, shown crossed
+                    cv.rect(x, y, m.cell, m.cell, fill=col.tint if not self.ink else None, stroke=col.dark,
+                            width=m.stroke_box, radius=m.box_radius)
+                    pad = m.cell * 0.22
+                    cv.icon("gsc-x", x + pad, y + pad, m.cell - 2 * pad, m.cell - 2 * pad, col.dark)
+                    continue
+                b = index[(rr, cc)]
+                on_diag = (rr, cc) in diag
+                self.box("yellow", "cell", b.index, x, y, m.cell, m.cell,
+                         width=m.stroke_box * (2.2 if on_diag else 1), row=rr, column=cc, value=b.value)
+                cv.text(x, y, m.cell, m.cell, str(b.value), "number", c.ink, bold=True)
+        bx = gx + cols * pitch
+        for rr, bonus in enumerate(g.yellow.row_bonus):
+            self.bonus(bonus, bx + m.badge / 2, gy + rr * pitch + m.cell / 2, ("yellow", "row", rr))
+        by = gy + rows * pitch
+        for cc, points in enumerate(g.yellow.column_points):
+            cx = gx + cc * pitch + m.cell / 2
+            self._points_badge(cx, by + m.badge / 2, points, "yellow")
+        self.bonus(g.yellow.diagonal.bonus, bx + m.badge / 2, by + m.badge / 2, ("yellow", "diagonal", 0))
+
+    def _points_badge(self, cx: float, cy: float, points: int, area: AreaName) -> None:
+        """Points a completed column scores: a disc under the column."""
+        col = self.c.areas[area]
+        d = self.m.badge * 0.92
+        self.cv.circle(cx, cy, d / 2, fill=self.c.box, stroke=col.dark, width=self.m.stroke_box * 1.6)
+        self.cv.text(cx - d / 2, cy - d / 2, d, d, str(points), "small_number", self.c.ink, bold=True)
+
+    def _draw_dice(self) -> None:
+        r = self.layout.regions.dice
+        m, cv, c = self.m, self.cv, self.c
+        head = m.dice_heading
+        cv.text(r.x, r.y, r.w, head, self.label("dice_fields"), "caption", c.ink, bold=True, wrap=True)
+        n = self.game.turns.active_picks
+        space = (r.h - head - n * m.die) / n
+        for i in range(n):
+            x = r.x + (r.w - m.die) / 2
+            y = r.y + head + space / 2 + i * (m.die + space)
+            cv.rect(x, y, m.die, m.die, fill=None, stroke=c.muted, width=0.45, radius=2.4, dash=(1.6, 1.0))
+            inner = m.die * 0.34
+            cv.icon("gsc-die", x + (m.die - inner) / 2, y + (m.die - inner) / 2, inner, inner, c.muted)
+            self.record("dice", "die", i, x, y, m.die, m.die)
+
+    def _draw_blue(self) -> None:
+        r = self.layout.regions.blue
+        m, cv, c, g = self.m, self.cv, self.c, self.game
+        col = c.areas["blue"]
+        self.panel(r, "blue")
+        self._grid_header(r, "blue", self.label("blue_hint"))
+        pitch = m.cell + m.cell_gap
+        gx = r.x + m.panel_inset
+        # Points by number of crosses: a two-row table over the grid.
+        table = g.blue.points_by_crosses[1:]
+        ty = r.y + m.header + 1.5
+        tw = r.w - 2 * m.panel_inset
+        label_w = m.blue_table.label
+        cw = (tw - label_w) / len(table)
+        row1, row2 = m.blue_table.crosses_row, m.blue_table.points_row
+        cv.rect(gx, ty, tw, row1 + row2, fill=c.box, stroke=col.dark, width=m.stroke_box, radius=0.8)
+        cv.line(gx, ty + row1, gx + tw, ty + row1, stroke=col.dark, width=m.stroke_box * 0.7)
+        cv.text(gx, ty, label_w, row1, self.label("crosses"), "table", col.dark)
+        cv.text(gx, ty + row1, label_w, row2, self.label("points"), "table", col.dark, bold=True)
+        for k, pts in enumerate(table):
+            x = gx + label_w + k * cw
+            cv.line(x, ty, x, ty + row1 + row2, stroke=col.dark, width=m.stroke_box * 0.7)
+            cv.text(x, ty, cw, row1, str(k + 1), "table", col.dark)
+            cv.text(x, ty + row1, cw, row2, str(pts), "table", c.ink, bold=True)
+        gy = ty + row1 + row2 + 2.2
+        index = {(b.row, b.column): b for b in g.boxes["blue"]}
+        rows, cols = len(g.blue.grid), len(g.blue.grid[0])
+        for rr in range(rows):
+            for cc in range(cols):
+                x, y = gx + cc * pitch, gy + rr * pitch
+                if (rr, cc) not in index:  # the corner that shows what blue counts
+                    cv.icon("gsc-blue-white", x + 0.6, y + 0.6, m.cell - 1.2, m.cell - 1.2, col.fill)
+                    continue
+                b = index[(rr, cc)]
+                self.box("blue", "cell", b.index, x, y, m.cell, m.cell, row=rr, column=cc, value=b.value)
+                cv.text(x, y, m.cell, m.cell, str(b.value), "number", c.ink, bold=True)
+        bx = gx + cols * pitch
+        for rr, bonus in enumerate(g.blue.row_bonus):
+            self.bonus(bonus, bx + m.badge / 2, gy + rr * pitch + m.cell / 2, ("blue", "row", rr))
+        by = gy + rows * pitch
+        for cc, bonus in enumerate(g.blue.column_bonus):
+            self.bonus(bonus, gx + cc * pitch + m.cell / 2, by + m.badge / 2, ("blue", "column", cc))
+
+    def _track_frame(self, area: AreaName) -> tuple[Region, float, float, float]:
+        """Panel and name tab of a track area; returns (region, first box x, pitch, box width)."""
+        r: Region = getattr(self.layout.regions, area)
+        m, cv = self.m, self.cv
+        self.panel(r, area)
+        col = self.on_panel(area)
+        # Letter and hatching side by side at the top, the name reading upwards below them.
+        d = (m.tab - 3.0) / 2
+        self.badge(area, r.x + 1.0 + d / 2, r.y + 1.6 + d / 2, d)
+        self.pattern(area, r.x + 2.0 + d, r.y + 1.6, d, d)
+        name_top = r.y + 2.6 + d
+        name = self.term(area)
+        if _is_cjk_word(name):  # Chinese stands upright, one character under the other
+            cv.text(r.x + 0.5, name_top, m.tab - 1, r.bottom - 1.0 - name_top, "\n".join(name), "tab", col,
+                    bold=True, wrap=False)
+        else:
+            cv.text(r.x + 0.5, name_top, m.tab - 1, r.bottom - 1.0 - name_top, name, "tab", col, bold=True,
+                    rotation=90)
+        # A pointer beside the first box: these rows fill from the left, no box skipped.
+        aw = 2.6
+        ay = r.y + 1.6 + m.track_box / 2 + (m.green_points + 0.6 if area == "green" else 0.0)
+        ay = max(ay, r.y + 1.6 + d + 0.6 + aw * 0.8)  # level with the boxes, but clear of the swatch
+        ax = r.x + m.tab - aw - 0.2
+        cv.polygon([(ax, ay - aw * 0.8), (ax + aw, ay), (ax, ay + aw * 0.8)], fill=col)
+        n = len(self.game.boxes[area])
+        gap = m.purple_gap if area == "purple" else m.track_gap
+        left = r.x + m.tab + 1.0
+        pitch = (r.right - 1.6 - left + gap) / n
+        return r, left, pitch, pitch - gap
+
+    def _track_bonuses(self, area: AreaName, left: float, pitch: float, bw: float, cy: float) -> None:
+        for box in self.game.boxes[area]:
+            if box.bonus is not None:
+                self.bonus(box.bonus, left + box.index * pitch + bw / 2, cy, (area, "box", box.index))
+
+    def _draw_green(self) -> None:
+        m, cv, c, g = self.m, self.cv, self.c, self.game
+        r, left, pitch, bw = self._track_frame("green")
+        col = c.areas["green"]
+        strip = m.green_points
+        ty = r.y + 1.4
+        by = ty + strip + 0.8
+        for box in g.boxes["green"]:
+            x = left + box.index * pitch
+            # What the row scores once this box is the last one crossed.
+            pts = g.green.points_by_crosses[box.index + 1]
+            cv.rect(x + bw * 0.18, ty, bw * 0.64, strip, fill=c.box, stroke=col.dark, width=m.stroke_box * 0.8,
+                    radius=strip / 2)
+            cv.text(x, ty, bw, strip, str(pts), "table", c.ink, bold=True)
+            self.box("green", "track", box.index, x, by, bw, m.track_box, column=box.index, value=box.threshold)
+            cv.text(x, by, bw, m.track_box, f"≥{box.threshold}", "small_number", col.dark, bold=True)
+        self._track_bonuses("green", left, pitch, bw, by + m.track_box + 1.0 + m.bonus / 2)
+
+    def _draw_orange(self) -> None:
+        m, cv, c, g = self.m, self.cv, self.c, self.game
+        r, left, pitch, bw = self._track_frame("orange")
+        col = c.areas["orange"]
+        by = r.y + 1.6
+        for box in g.boxes["orange"]:
+            x = left + box.index * pitch
+            mult = box.multiplier or 1
+            self.box("orange", "track", box.index, x, by, bw, m.track_box,
+                     width=m.stroke_box * (2.2 if mult > 1 else 1), column=box.index, multiplier=mult)
+            if mult > 1:
+                cv.text(x + bw * 0.4, by + m.track_box * 0.58, bw * 0.5, m.track_box * 0.38, f"×{mult}",
+                        "caption", col.dark, bold=True, align="right")
+        self._track_bonuses("orange", left, pitch, bw, by + m.track_box + 1.0 + m.bonus / 2)
+
+    def _draw_purple(self) -> None:
+        m, cv, c, g = self.m, self.cv, self.c, self.game
+        r, left, pitch, bw = self._track_frame("purple")
+        col = c.areas["purple"]
+        by = r.y + 1.6
+        n = len(g.boxes["purple"])
+        for box in g.boxes["purple"]:
+            x = left + box.index * pitch
+            self.box("purple", "track", box.index, x, by, bw, m.track_box, column=box.index)
+            if box.index < n - 1:
+                gap = pitch - bw
+                cv.text(x + bw, by, gap, m.track_box, "<", "small_number", self.on_panel("purple"), bold=True)
+        bonus_cy = by + m.track_box + 1.0 + m.bonus / 2
+        self._track_bonuses("purple", left, pitch, bw, bonus_cy)
+        hy = bonus_cy + m.bonus / 2 + 0.5
+        hint = self.label("purple_hint", reset=g.purple.reset_after)
+        cv.text(left, hy, r.right - 1.6 - left, r.bottom - hy - 0.6, hint, "caption", col.dark if self.ink
+                else col.on_fill, align="left")
+
+    def _draw_score(self) -> None:
+        r = self.layout.regions.score
+        m, cv, c = self.m, self.cv, self.c
+        label_h = m.score_label
+        bh = m.score_box
+        by = r.y + label_h + 0.8
+        widths = m.score_widths
+        x = r.x
+        index = 0
+
+        def op(symbol: str) -> None:
+            nonlocal x
+            cv.text(x, by, widths["op"], bh, symbol, "number", c.ink, bold=True)
+            x += widths["op"]
+
+        for area in AREAS:
+            colr = c.areas[area]
+            cv.text(x, r.y, widths["area"], label_h, self.term(area), "caption", colr.dark, bold=True)
+            self.box("score", "score", index, x, by, widths["area"], bh, stroke=colr.dark,
+                     width=m.stroke_box * 2.4, name=area)
+            index += 1
+            x += widths["area"]
+            op("+")
+        fox_w = widths["fox_icon"] + widths["fox_count"] + widths["op"] + widths["lowest"] + 2.0
+        # Its label may reach over the "+" before and the "=" after: they have no label of their own.
+        cv.text(x - widths["op"], r.y, fox_w + 2 * widths["op"], label_h, self.label("foxes_times_lowest"),
+                "caption", c.ink, bold=True)
+        cv.rect(x, by - 0.8, fox_w, bh + 1.6, fill=None, stroke=c.fox, width=m.stroke_box * 1.4, radius=2.0)
+        cv.icon("gsc-fox", x + 1.0, by + (bh - widths["fox_icon"]) / 2, widths["fox_icon"], widths["fox_icon"],
+                c.fox)
+        x += widths["fox_icon"] + 1.0
+        self.box("score", "score", index, x, by, widths["fox_count"], bh, name="foxes")
+        index += 1
+        x += widths["fox_count"]
+        op("×")
+        self.box("score", "score", index, x, by, widths["lowest"], bh, name="lowest")
+        index += 1
+        x += widths["lowest"] + 1.0
+        op("=")
+        cv.text(x, r.y, r.right - x, label_h, self.term("total"), "caption", c.ink, bold=True)
+        self.box("score", "score", index, x, by, r.right - x, bh, width=m.stroke_box * 3.2, name="total")
+
+    def _draw_legend(self) -> None:
+        if not self.fmt.legend:
+            return
+        r = self.layout.regions.legend
+        self.cv.text(r.x, r.y, r.w, r.h, self.label("legend"), "legend", self.c.ink, align="left", wrap=True)
+
+    # -------------------------------------------------------------- scan furniture
+    def _markers(self) -> list[Marker]:
+        pw, ph = self.fmt.page
+        s, i = self.fmt.marker.size, self.fmt.marker.inset
+        corners = [(i, i), (pw - i - s, i), (pw - i - s, ph - i - s), (i, ph - i - s)]
+        return [Marker(k, x, y, s) for k, (x, y) in enumerate(corners)]
+
+    def _qr(self) -> QRCode:
+        r = self.layout.regions.qr
+        data = qr_payload(self.game, self.layout, self.format_name, self.rounds, self.serial, self.players)
+        size = min(r.w, r.h)
+        s = self.layout.regions.serial
+        self.cv.text(s.x, s.y, s.w, s.h, self.serial, "caption", self.c.muted, align="right")
+        return QRCode(data, self.cv.x(r.x + r.w - size), self.cv.y(r.y), self.cv.len(size))
+
+
+_CJK = re.compile("[\u2e80-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds a Chinese (or other CJK) character, which needs a larger print size."""
+    return _CJK.search(text) is not None
+
+
+def _is_cjk_word(text: str) -> bool:
+    return bool(text) and all("\u3400" <= ch <= "\u9fff" for ch in text)
+
+
+def _hatch(x: float, y: float, w: float, h: float, angle: float, step: float
+           ) -> list[tuple[float, float, float, float]]:
+    """Parallel lines at ``angle`` degrees, ``step`` apart, clipped to the rectangle."""
+    a = math.radians(angle)
+    dx, dy = math.cos(a), -math.sin(a)  # direction, y down
+    nx, ny = -dy, dx  # normal
+    cx, cy = x + w / 2, y + h / 2
+    reach = math.hypot(w, h) / 2
+    out: list[tuple[float, float, float, float]] = []
+    k = -math.floor(reach / step)
+    while k * step <= reach:
+        px, py = cx + nx * k * step, cy + ny * k * step
+        seg = _clip(px - dx * reach, py - dy * reach, px + dx * reach, py + dy * reach, x, y, x + w, y + h)
+        if seg is not None:
+            out.append(seg)
+        k += 1
+    return out
+
+
+def _clip(x1: float, y1: float, x2: float, y2: float, left: float, top: float, right: float, bottom: float
+          ) -> tuple[float, float, float, float] | None:
+    """Liang-Barsky clipping of a segment to a rectangle; None when it misses."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = x2 - x1, y2 - y1
+    for p, q in ((-dx, x1 - left), (dx, right - x1), (-dy, y1 - top), (dy, bottom - y1)):
+        if abs(p) < 1e-12:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    if (t1 - t0) * math.hypot(dx, dy) < 0.3:
+        return None
+    return (x1 + t0 * dx, y1 + t0 * dy, x1 + t1 * dx, y1 + t1 * dy)
+
+
+# ----------------------------------------------------------------------------------------- public API
+
+
+def build_sheet(game: GscGame, layout: SheetLayout, format_name: str, lang: str = "en",
+                players: int | None = None, ink_saver: bool = False, serial: str = "000000-0001") -> SheetPlan:
+    """Lay out one score sheet in format ``format_name`` of ``sheet.yaml``."""
+    fmt = layout.formats[format_name]
+    return _SheetBuilder(game, layout, format_name, fmt, lang, players, ink_saver, serial).draw()
+
+
+def sheet_boxes(game: GscGame, layout: SheetLayout, format_name: str, players: int | None = None
+                ) -> tuple[SheetBox, ...]:
+    """Every box of a sheet in ``format_name`` (the same geometry the drawing uses)."""
+    return build_sheet(game, layout, format_name, players=players).boxes
+
+
+def solo_page(game: GscGame, layout: SheetLayout, format_name: str, lang: str = "en") -> Piece:
+    """The solo rules in our own words and the rating table, on a sheet of the format's paper."""
+    from printkit.games.ganz_schon_clever.layout.solo import solo_piece
+
+    return solo_piece(game, layout, format_name, lang)
+

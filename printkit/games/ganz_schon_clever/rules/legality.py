@@ -1,0 +1,288 @@
+"""Is a filled-in Ganz schön clever sheet possible, and is its claimed score right?
+
+:func:`check` returns every impossibility it finds, in these classes (see docs/gsc-checker.md):
+
+* per-area rules: orange numbers are a die value times the box's multiplier; purple numbers are
+  die values and rise unless the one before is a 6;
+* bonuses that had to be applied: each X or number bonus earned while its area had room shows on
+  the sheet, in an order the rules allow (exact search, :mod:`printkit.games.ganz_schon_clever.rules.schedule`), and the
+  round-4 black X or 6 is there;
+* action tracks: the circled count equals what the sheet (and the round bonuses) earned, and no
+  more were used than earned;
+* the dice budget: marks that no bonus can explain fit in three dice per active turn, one per
+  passive turn, plus the extra-die (+1) actions used.
+
+"Legal" means: some finished game with that many players ends with this sheet.  The checker never
+calls a possible sheet illegal; what a final sheet cannot reveal is listed in the docs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.games.ganz_schon_clever.model.game import Bonus, GscGame
+from printkit.games.ganz_schon_clever.model.sheet import CLAIM_KEYS, Sheet
+from printkit.games.ganz_schon_clever.rules.schedule import Scheduler
+from printkit.games.ganz_schon_clever.rules.score import Score, score_marks
+from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables, Trigger, tables
+
+AREA_ORDER = ("yellow", "blue", "green", "orange", "purple", "rerolls", "extra_dice", "bonuses", "dice")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One rule the sheet breaks.
+
+    ``area`` is a sheet area (``yellow`` .. ``purple``), an action track (``rerolls``,
+    ``extra_dice``), ``bonuses`` (the order of bonus marks as a whole) or ``dice`` (the budget);
+    ``box`` names the box when one box is at fault; ``rule`` is a stable id and ``params`` what
+    its text needs.  The rules hold no words: :func:`printkit.gsc.describe` (or
+    :meth:`printkit.games.ganz_schon_clever.model.messages.CheckTexts.finding`) gives the text in a language.
+    """
+
+    area: str
+    box: str | None
+    rule: str
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A value the player wrote (``claimed``) next to the one computed."""
+
+    key: str
+    claimed: int
+    computed: int
+
+    @property
+    def ok(self) -> bool:
+        return self.claimed == self.computed
+
+
+@dataclass(frozen=True, slots=True)
+class DiceCount:
+    """The dice-budget arithmetic: ``dice = marks - bonus_marks`` must not exceed ``available``."""
+
+    marks: int
+    bonus_marks: int
+    dice: int
+    available: int
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    legal: bool
+    score: Score
+    violations: tuple[Violation, ...]
+    claims: tuple[Claim, ...]
+    dice: DiceCount
+    notes: tuple[Violation, ...] = ()  # findings that do not make the sheet illegal
+
+    @property
+    def claims_ok(self) -> bool:
+        return all(c.ok for c in self.claims)
+
+    @property
+    def ok(self) -> bool:
+        """Legal and every claim right (the CLI's exit 0)."""
+        return self.legal and self.claims_ok
+
+
+def check(sheet: Sheet, game: GscGame) -> CheckResult:
+    """Check ``sheet`` for legality and compare its claims with the computed score."""
+    t = tables(game)
+    m = t.marks(sheet)
+    sc = score_marks(m, t)
+    found: list[Violation] = []
+    notes: list[Violation] = []
+
+    def add(area_: str, box_: str | None, rule: str, **params: Any) -> None:
+        found.append(Violation(area_, box_, rule, params))
+
+    _area_rules(m, t, add)
+    fired = t.fired(m)
+    rounds = game.rounds_for(sheet.players)
+    _action_tracks(sheet, fired, rounds, game, add)
+    dice = _bonuses_and_dice(sheet, m, t, fired, rounds, add, notes)
+    claims = tuple(Claim(k, sheet.claimed[k], getattr(sc, k)) for k in CLAIM_KEYS if k in sheet.claimed)
+    found.sort(key=lambda v: AREA_ORDER.index(v.area))
+    return CheckResult(not found, sc, tuple(found), claims, dice, tuple(notes))
+
+
+def _area_rules(m: Marks, t: Tables, add: Any) -> None:
+    faces = t.faces
+    for i, v in enumerate(m.orange):
+        if v not in t.orange_allowed[i]:
+            add(
+                "orange",
+                str(i + 1),
+                "orange-value",
+                box=i + 1,
+                value=v,
+                multiplier=t.multipliers[i],
+                faces=faces,
+            )
+    reset = t.game.purple.reset_after
+    for i, v in enumerate(m.purple):
+        if not 1 <= v <= faces:
+            add("purple", str(i + 1), "purple-value", box=i + 1, value=v, faces=faces)
+        elif i and not (v > m.purple[i - 1] or m.purple[i - 1] == reset):
+            add(
+                "purple",
+                str(i + 1),
+                "purple-order",
+                box=i + 1,
+                value=v,
+                previous=m.purple[i - 1],
+                reset=reset,
+            )
+
+
+def _earned(kind: str, fired: list[Trigger], rounds: int, game: GscGame) -> tuple[int, int]:
+    from_rounds = sum(
+        1
+        for r, opts in game.rounds.start_bonus.items()
+        if r <= rounds and len(opts) == 1 and opts[0].kind == kind
+    )
+    from_sheet = sum(1 for f in fired if f.bonus is not None and f.bonus.kind == kind)
+    return from_rounds, from_sheet
+
+
+def _action_tracks(sheet: Sheet, fired: list[Trigger], rounds: int, game: GscGame, add: Any) -> None:
+    for name, kind, rec in (("rerolls", "reroll", sheet.rerolls), ("extra_dice", "plus1", sheet.extra_dice)):
+        if rec is None:
+            continue
+        from_rounds, from_sheet = _earned(kind, fired, rounds, game)
+        computed = from_rounds + from_sheet
+        if rec.earned != computed:
+            add(
+                name,
+                None,
+                "track-earned",
+                track=kind,
+                recorded=rec.earned,
+                computed=computed,
+                from_rounds=from_rounds,
+                from_sheet=from_sheet,
+            )
+        if rec.used > rec.earned:
+            add(name, None, "track-used", track=kind, used=rec.used, earned=rec.earned)
+        elif rec.used > computed:
+            add(name, None, "track-used", track=kind, used=rec.used, earned=computed)
+
+
+def _source(trig: Trigger) -> tuple[str, str, int]:
+    return (trig.area, trig.kind, trig.index)
+
+
+def _bonuses_and_dice(
+    sheet: Sheet,
+    m: Marks,
+    t: Tables,
+    fired: list[Trigger],
+    rounds: int,
+    add: Any,
+    notes: list[Violation],
+) -> DiceCount:
+    game = t.game
+    marks_in = {
+        "yellow": m.yellow.bit_count(),
+        "blue": m.blue.bit_count(),
+        "green": m.green,
+        "orange": len(m.orange),
+        "purple": len(m.purple),
+    }
+    full = {a: marks_in[a] == t.size[a] for a in marks_in}
+    mark_triggers = [f for f in fired if f.bonus is not None and f.bonus.is_mark]
+    problems = 0
+    # Counting diagnostics first: they name the area and source precisely.
+    by_target: dict[tuple[str, str, int], list[Trigger]] = {}
+    for f in mark_triggers:
+        assert f.bonus is not None and f.bonus.area is not None
+        key = (f.bonus.area, f.bonus.kind, f.bonus.value or 0)
+        by_target.setdefault(key, []).append(f)
+    x_need: Counter[str] = Counter()
+    x_sources: dict[str, list[tuple[str, str, int]]] = {}
+    for (area, kind, value), trigs in by_target.items():
+        if full[area]:
+            continue  # the bonus may have been lost on a full area
+        if kind == "X":
+            x_need[area] += len(trigs)
+            x_sources.setdefault(area, []).extend(_source(tr) for tr in trigs)
+            continue
+        values = m.orange if area == "orange" else m.purple
+        mults = t.multipliers if area == "orange" else (1,) * len(values)
+        have = sum(1 for i, v in enumerate(values) if v == value * mults[i])
+        if len(trigs) > have:
+            problems += 1
+            add(
+                area,
+                None,
+                "bonus-number",
+                area=area,
+                bonus=Bonus(kind="number", area=area, value=value),
+                need=len(trigs),
+                have=have,
+                sources=[_source(tr) for tr in trigs],
+            )
+    for area, need in x_need.items():
+        if need > marks_in[area]:
+            problems += 1
+            add(area, None, "bonus-x", area=area, need=need, have=marks_in[area], sources=x_sources[area])
+
+    total_marks = sum(marks_in.values())
+    round_choices = [
+        (r, opts)
+        for r, opts in game.rounds.start_bonus.items()
+        if r <= rounds and any(o.is_mark for o in opts)
+    ]
+    if total_marks == 0 and round_choices:
+        r, opts = round_choices[0]
+        problems += 1
+        add("bonuses", None, "round-bonus", round=r, bonuses=list(opts))
+
+    losses = 0
+    if not problems:
+        result = Scheduler(m, t, rounds).solve(len(mark_triggers) + len(round_choices))
+        if result.feasible is False:
+            add(
+                "bonuses",
+                None,
+                "bonus-order",
+                sources=[_source(tr) for tr in mark_triggers]
+                + [("round", "round", r - 1) for r, _ in round_choices],
+            )
+        elif result.feasible is None:
+            notes.append(Violation("bonuses", None, "undecided"))
+        else:
+            losses = result.losses
+    bonus_marks = len(mark_triggers) + len(round_choices) - losses
+    dice = total_marks - bonus_marks
+    players = sheet.players
+    turns = game.turns
+    active = rounds
+    passive = rounds if players == 1 else rounds * (players - 1)
+    from_rounds, from_sheet = _earned("plus1", fired, rounds, game)
+    plus1 = from_rounds + from_sheet
+    if sheet.extra_dice is not None:
+        plus1 = min(plus1, sheet.extra_dice.used)
+    available = active * turns.active_picks + passive * turns.passive_picks + plus1
+    if dice > available:
+        add(
+            "dice",
+            None,
+            "dice-budget",
+            marks=total_marks,
+            bonus_marks=bonus_marks,
+            dice=dice,
+            players=players,
+            available=available,
+            active=active,
+            active_picks=turns.active_picks,
+            passive=passive,
+            passive_picks=turns.passive_picks,
+            plus1=plus1,
+        )
+    return DiceCount(total_marks, bonus_marks, max(dice, 0), available)

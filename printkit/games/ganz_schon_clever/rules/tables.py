@@ -1,0 +1,113 @@
+"""Lookup tables for the Ganz schön clever rules, derived once per game definition.
+
+The rules modules work on bitmasks and small tuples for speed (checking must reach thousands of
+sheets per second); these tables translate the game data into that form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.games.ganz_schon_clever.model.game import AREAS, GRID_AREAS, TRACK_AREAS, AreaName, Bonus, GscGame
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """Something on the sheet that gives ``bonus`` once it is complete (a row, a column, a box)."""
+
+    area: AreaName
+    kind: str  # "row", "column", "diagonal" or "box"
+    index: int  # 0-based
+    mask: int  # grid cells (bit i = box i) that complete it; 0 for track boxes
+    bonus: Bonus | None
+    points: int = 0
+
+    def describe(self) -> str:
+        return f"{self.area} {self.kind} {self.index + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What a sheet shows, as bitmasks over grid boxes and the filled prefix of each track."""
+
+    yellow: int
+    blue: int
+    green: int
+    orange: tuple[int, ...]
+    purple: tuple[int, ...]
+
+
+class Tables:
+    """Per-game derived data; build with :func:`tables`."""
+
+    def __init__(self, game: GscGame) -> None:
+        self.game = game
+        boxes = game.boxes
+        self.yellow_cell = {(b.row, b.value): b.index for b in boxes["yellow"]}
+        self.blue_cell = {b.value: b.index for b in boxes["blue"]}
+        self.yellow_value = tuple(b.value or 0 for b in boxes["yellow"])
+        self.blue_value = tuple(b.value or 0 for b in boxes["blue"])
+        self.size: dict[AreaName, int] = {a: len(boxes[a]) for a in AREAS}
+        self.full_mask: dict[AreaName, int] = {a: (1 << self.size[a]) - 1 for a in GRID_AREAS}
+        self.group_triggers: tuple[Trigger, ...] = tuple(
+            Trigger(g.area, g.kind, g.index, _mask(g.cells), g.bonus, g.points)
+            for area in GRID_AREAS
+            for g in game.groups[area]
+        )
+        self.box_triggers: dict[AreaName, tuple[Trigger | None, ...]] = {
+            a: tuple(Trigger(a, "box", b.index, 0, b.bonus) if b.bonus else None for b in boxes[a])
+            for a in TRACK_AREAS
+        }
+        self.multipliers = game.orange.multipliers
+        self.faces = game.die_faces
+        self.orange_allowed = tuple(
+            frozenset(m * d for d in range(1, self.faces + 1)) for m in self.multipliers
+        )
+        self.column_groups = tuple(
+            t for t in self.group_triggers if t.area == "yellow" and t.kind == "column"
+        )
+
+    def marks(self, sheet: Sheet) -> Marks:
+        ymask = 0
+        for r, row in enumerate(sheet.yellow):
+            for v in row:
+                ymask |= 1 << self.yellow_cell[(r, v)]
+        bmask = 0
+        for v in sheet.blue:
+            bmask |= 1 << self.blue_cell[v]
+        return Marks(ymask, bmask, sheet.green, sheet.orange, sheet.purple)
+
+    def fired(self, marks: Marks) -> list[Trigger]:
+        """Every trigger the final sheet has completed, grids first, then tracks left to right."""
+        out = [
+            t
+            for t in self.group_triggers
+            if t.bonus is not None and (marks.yellow if t.area == "yellow" else marks.blue) & t.mask == t.mask
+        ]
+        for area, filled in (
+            ("green", marks.green),
+            ("orange", len(marks.orange)),
+            ("purple", len(marks.purple)),
+        ):
+            out.extend(t for t in self.box_triggers[area][:filled] if t is not None)
+        return out
+
+
+def _mask(cells: tuple[int, ...]) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+_TABLES: dict[int, tuple[GscGame, Tables]] = {}
+
+
+def tables(game: GscGame) -> Tables:
+    """The (cached) tables for ``game``."""
+    hit = _TABLES.get(id(game))
+    if hit is None or hit[0] is not game:
+        hit = (game, Tables(game))
+        _TABLES[id(game)] = hit
+    return hit[1]

@@ -1,0 +1,80 @@
+"""San Marco's kit: the classic game, a user's definition file, or a generated variant.
+
+The catalog calls :func:`components`; it reads the definition, texts and style (or generates
+a variant) and hands plain data to the pure layout in :mod:`printkit.games.san_marco.layout.pieces`.
+"""
+
+from __future__ import annotations
+
+from printkit.engine.components import BuildOptions, Component, Edition, TextFile
+from printkit.engine.errors import InputError
+from printkit.engine.registry import Facts
+from printkit.engine.template.files import SearchPath, load_template
+from printkit.games.san_marco import GAME
+from printkit.games.san_marco import definitions as loader
+from printkit.games.san_marco.definitions import definition_yaml
+from printkit.games.san_marco.layout.cards import DeckTemplates
+from printkit.games.san_marco.layout.pieces import build, choose_lang
+from printkit.games.san_marco.rules.variant import MapGenerationError, check_request, generate_variant
+
+
+def components(options: BuildOptions) -> list[Component]:
+    """Catalog entry: classic game, a definition file, or a generated variant.
+
+    ``options.definition``: a user's definition file; ``options.extra``: ``districts``, ``ranks``, ``style``; what they
+    may be is ``variant:`` in ``generator.yaml``, checked by
+    :func:`printkit.games.san_marco.rules.variant.check_request`.  A variant is made when districts,
+    ranks or style are given, or for a table the classic game has no rules for.
+    """
+    extra = options.extra or {}
+    search = SearchPath(user=options.templates, game=GAME.id)
+    texts, style = loader.load_texts(), loader.load_style(search)
+    templates = deck_templates(search)
+    lang = choose_lang(options.lang, texts)
+    definition = options.definition
+    districts = extra.get("districts")
+    ranks = extra.get("ranks")
+    map_style = extra.get("style")
+    players = options.players
+    out: list[Component] = []
+    if definition:
+        given = [f"--{k}" for k, v in (("districts", districts), ("ranks", ranks), ("style", map_style))
+                 if v is not None]
+        if given:
+            raise InputError.single(
+                f"{', '.join(given)} make a new variant from `san-marco`; {definition} already defines its map, "
+                "so edit that file instead (map.districts, rules.ranks)")
+        game = loader.load(str(definition))
+    else:
+        game = loader.load()
+        if (districts is not None or ranks is not None or map_style is not None
+                or (players is not None and game.rules.for_players(players) is None)):
+            gen = loader.load_generator()
+            req = check_request(gen, game.rules.default_players if players is None else players,
+                                districts, ranks, map_style)
+            try:
+                game = generate_variant(game, gen, req.players, req.districts, req.ranks, options.seed, req.style)
+            except MapGenerationError as exc:
+                raise InputError.single(str(exc)) from None
+            out.append(TextFile("definition", f"{game.id}.yaml", definition_yaml(game)))
+    if players is not None and game.rules.for_players(players) is None:
+        have = ", ".join(str(pc.players) for pc in game.rules.player_counts)
+        raise InputError.single(f"--players {players}: this definition has rules for {have} players")
+    if game.id != "classic":
+        out.append(Edition(game.id))
+    return build(game, texts, style, lang, templates, players) + out
+
+
+def facts() -> Facts:
+    """Players: the classic tables and the variant generator's range; languages: those of the texts."""
+    classic = loader.load()
+    lo, hi = loader.load_generator().variant.players
+    tables = [pc.players for pc in classic.rules.player_counts]
+    return Facts(players=(min(*tables, lo), max(*tables, hi)), languages=tuple(loader.load_texts().languages()))
+
+
+def deck_templates(search: SearchPath | None = None) -> DeckTemplates:
+    """The decks' templates from the search path (the user's ``--templates`` first)."""
+    search = search or SearchPath(game=GAME.id)
+    return DeckTemplates(*(load_template(search.find(name, generic=False), search)
+                           for name in ("action-card", "limit-card", "action-back", "limit-back")))

@@ -1,1 +1,0 @@
-"""Geometry in millimetres: pieces made of elements, and where pieces go on paper. No I/O."""

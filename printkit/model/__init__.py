@@ -1,1 +1,0 @@
-"""Validated, immutable types built from definition files and transcriptions."""

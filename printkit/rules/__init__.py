@@ -1,1 +1,0 @@
-"""Pure game rules: no I/O, immutable inputs, plain results."""

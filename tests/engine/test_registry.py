@@ -1,0 +1,43 @@
+"""The registry finds every game package and reads its facts from the game's own data."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.engine.registry import all_options, find_game, game_for_files, kits
+
+runner = CliRunner()
+
+
+def test_bundled_games_are_found_by_looking():
+    assert [g.id for g in kits()][:2] == ["ganz-schon-clever", "san-marco"]
+    assert game_for_files().id == "deck"
+    assert find_game("GSC") is find_game("clever") is find_game("ganz-schon-clever")
+
+
+def test_facts_come_from_the_data():
+    # Published facts, pinned: GSC is for 1-4 players; San Marco 3-4 classic, 3-6 with printkit's variants.
+    gsc, sm = find_game("gsc"), find_game("san-marco")
+    assert gsc is not None and sm is not None
+    assert gsc.facts().players == (1, 4)
+    assert gsc.facts().languages == ("en", "zh-TW", "de")
+    assert sm.facts().players == (3, 6)
+    assert sm.facts().languages == ("en", "zh-TW")
+
+
+def test_games_lists_what_the_registry_holds():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "ganz-schon-clever  (also: clever, gsc)  Ganz schön clever · 絕頂聰明" in result.output
+    assert "players 1-4 · languages en, zh-TW, de · options --count, --per-page, --ink-saver" in result.output
+    assert "players 3-6 · languages en, zh-TW · options --districts, --ranks, --style" in result.output
+    assert "deck" not in [line.split()[0] for line in result.output.splitlines() if line and line[0] != " "][:-1]
+
+
+def test_game_options_become_flags():
+    opts = all_options()
+    assert {"count", "per_page", "ink_saver", "districts", "ranks", "style"} <= set(opts)
+    result = runner.invoke(app, ["build", "--help"], terminal_width=200)
+    for flag in ("--count", "--per-page", "--ink-saver", "--districts", "--ranks", "--style"):
+        assert flag in result.output
