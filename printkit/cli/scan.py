@@ -44,9 +44,9 @@ def scan(
     if missing is not None:
         typer.echo(f"error: {INSTALL_HINT} ({missing} is not installed)", err=True)
         raise typer.Exit(2)
-    from printkit.cli.check import as_json, as_text
-    from printkit.definitions.gsc import load_gsc_game
-    from printkit.definitions.gsc_messages import load_check_texts
+    from printkit.games.ganz_schon_clever.check import as_json, as_text
+    from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+    from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
     from printkit.games.ganz_schon_clever.scan.run import Outcome, scan_one, worst
 
     texts = load_check_texts()

@@ -172,14 +172,23 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
     m = to_img @ crop_to_mm
     crop = cv2.warpPerspective(gray, m, (out, out), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
                                borderValue=255)
-    found = decode_qr(crop)
-    if found is None:
-        sharp = cv2.addWeighted(crop, 1.8, cv2.GaussianBlur(crop, (0, 0), 3), -0.8, 0)
-        found = decode_qr(sharp)
-    if found is None:
-        return None
-    data, pts = found
-    return data, cv2.perspectiveTransform(pts.reshape(-1, 1, 2), m).reshape(-1, 2)
+    # The printed code has a narrow quiet zone with text beside it, which puts the decoders off:
+    # first try with everything outside the code painted paper white.
+    quiet = crop.copy()
+    lo, hi = round(pad * f - 0.04 * qs * f), round((pad + qs) * f + 0.04 * qs * f)
+    paper = int(np.percentile(crop, 95))
+    quiet[:lo], quiet[hi:], quiet[:, :lo], quiet[:, hi:] = paper, paper, paper, paper
+    # OpenCV's decoders succeed or fail with the code's size in pixels, so a few sizes are tried.
+    for attempt in (quiet, crop):
+        for scale in (1.0, 0.5, 2.0, 0.7):
+            img = attempt if scale == 1.0 else cv2.resize(attempt, None, fx=scale, fy=scale,
+                                                         interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
+            found = decode_qr(img)
+            if found is not None:
+                data, pts = found
+                back = cv2.perspectiveTransform((pts / scale).reshape(-1, 1, 2), m).reshape(-1, 2)
+                return data, back
+    return None
 
 
 def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Sequence[SheetGeometry]
@@ -276,8 +285,10 @@ def _scaled(m: MarkerSeen, f: float) -> MarkerSeen:
                       m.size * f, m.score)
 
 
-def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeometry] = ()) -> list[LocatedSheet]:
-    """Every sheet in the image; :class:`ScanError` when there is none.  ``hints``: the geometries of
+def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeometry] = ()
+                  ) -> tuple[list[LocatedSheet], list[tuple[tuple[float, float], str]]]:
+    """Every sheet in the image, and (centre, why) of each set of markers that framed a sheet that
+    could not be read; :class:`ScanError` when no sheet can be read.  ``hints``: the geometries of
     the sheets the caller knows, to find a small or soft QR code where they print it."""
     f = min(1.0, DETECT_SIDE / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
@@ -291,20 +302,21 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
         raise ScanError(f"found {min(n, 3) if n < 4 else n} corner marker{'s' if n != 1 else ''} but not four that "
                         "frame a sheet: is part of the sheet cut off or covered?")
     sheets = []
-    problems: list[str] = []
+    failed: list[tuple[tuple[float, float], str]] = []
     for quad in quads:
+        c = np.mean([m.center for m in quad], axis=0)
+        center = (float(c[0]), float(c[1]))
         try:
             payload, qr_pts = _find_qr(gray, quad, len(quads) == 1, hints)
             table, geom = resolve(payload)
             h, residual = _fit(quad, geom, qr_pts)
         except ScanError as exc:
-            problems.append(str(exc))
+            failed.append((center, str(exc)))
             continue
-        c = np.mean([m.center for m in quad], axis=0)
-        sheets.append(LocatedSheet(payload, table, geom, h, residual, (float(c[0]), float(c[1]))))
+        sheets.append(LocatedSheet(payload, table, geom, h, residual, center))
     if not sheets:
-        raise ScanError(problems[0])
-    return sheets
+        raise ScanError(failed[0][1])
+    return sheets, failed
 
 
 def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM) -> np.ndarray:

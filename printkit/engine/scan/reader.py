@@ -52,36 +52,31 @@ def default_numbers() -> NumberReader | None:
     return read_number  # type: ignore[no-any-return]
 
 
-def _positions(sheets: list[LocatedSheet], shape: tuple[int, int]) -> list[Position]:
-    """``full`` for a sheet alone on its page; for two, which of them is which as the page is seen
-    upright relative to the sheets (the first sheet's frame decides which way is up)."""
-    if len(sheets) == 1:
-        return ["full"]
+def _positions(sheets: list[LocatedSheet], centers: list[tuple[float, float]]) -> list[Position]:
+    """``full`` for a sheet alone on its page; of two, the first in the pad (left on a landscape page
+    of half sheets, seen the way the sheets read) is ``top``, the other ``bottom``.  ``centers`` are
+    those of every sheet found on the page, read or not, so a lone readable half is still named."""
+    if len(centers) == 1:
+        return ["full"] * len(sheets)
     h = sheets[0].to_image
-    # Direction of the sheet's own "right" (x axis) and "down" (y axis) in the image.
     o = h @ np.array([0, 0, 1.0])
     xr = h @ np.array([100, 0, 1.0])
     yd = h @ np.array([0, 100, 1.0])
-    right = xr[:2] / xr[2] - o[:2] / o[2]
+    right = xr[:2] / xr[2] - o[:2] / o[2]  # the sheet's own x axis in the image
     down = yd[:2] / yd[2] - o[:2] / o[2]
-    cs = np.array([s.image_center for s in sheets])
+    cs = np.array(centers)
     mean = cs.mean(axis=0)
-    out: list[Position] = []
     across = np.ptp(cs @ right) >= np.ptp(cs @ down)
-    for c in cs:
-        d = c - mean
-        if across:  # side by side: the sheet on the left is the "top" half of the pad page
-            out.append("top" if float(d @ right) < 0 else "bottom")
-        else:
-            out.append("top" if float(d @ down) < 0 else "bottom")
-    return out
+    axis = right if across else down
+    return ["top" if float((np.array(s.image_center) - mean) @ axis) < 0 else "bottom" for s in sheets]
 
 
 def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
-              hints: Sequence[SheetGeometry] = ()) -> list[SheetImage]:
+              hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[str]]:
+    """The sheets read on one page, and why any other sheet found on it could not be read."""
     gray = as_gray(image.pixels)
-    sheets = locate_sheets(gray, resolve, hints)
-    positions = _positions(sheets, gray.shape)
+    sheets, failed = locate_sheets(gray, resolve, hints)
+    positions = _positions(sheets, [s.image_center for s in sheets] + [c for c, _ in failed])
     order = sorted(range(len(sheets)), key=lambda i: {"full": 0, "top": 1, "bottom": 2}.get(positions[i], 3))
     out = []
     for i in order:
@@ -90,7 +85,12 @@ def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numb
         box_specs, ref = specs(s.geometry)
         out.append(SheetImage(file, image.page, positions[i], s, rect,
                               read_boxes(rect, box_specs, ref, PX_PER_MM, numbers)))
-    return out
+    problems = []
+    if failed:
+        named = {p for p in positions}
+        missing = "bottom" if "top" in named else "top"
+        problems = [f"the {missing} sheet on this page: {why}" for _, why in failed]
+    return out, problems
 
 
 def read_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
@@ -103,7 +103,9 @@ def read_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: Number
     multi = len(pages) > 1
     for pg in pages:
         try:
-            found.extend(read_page(pg, str(path), resolve, specs, numbers, hints))
+            sheets, problems = read_page(pg, str(path), resolve, specs, numbers, hints)
+            found.extend(sheets)
+            failures.extend(PageFailure(str(path), pg.page if multi else None, why) for why in problems)
         except ScanError as exc:
             failures.append(PageFailure(str(path), pg.page if multi else None, str(exc)))
     if not multi:

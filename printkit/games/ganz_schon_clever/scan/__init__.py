@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.engine.scan.reader import PageFailure, SheetImage, read_file
+from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.scan.tables import BoxTable, SheetId, all_geometries, box_specs, resolve
 from printkit.games.ganz_schon_clever.scan.transcribe import Transcribed, transcribe
-from printkit.model.gsc import GscGame
 
 
 @dataclass

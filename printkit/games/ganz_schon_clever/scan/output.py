@@ -11,8 +11,8 @@ import cv2
 import numpy as np
 
 from printkit.engine.scan.locate import PX_PER_MM
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.scan import ScannedSheet
-from printkit.model.gsc_sheet import Sheet
 
 HASH_LINE = "# printkit-scan-sha256: "
 _FIELD_OF = {"yellow": "yellow", "blue": "blue", "green": "green", "orange": "orange", "purple": "purple",

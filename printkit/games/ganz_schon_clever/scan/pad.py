@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from printkit.kits.ganz_schon_clever import components
-from printkit.layout.components import BuildOptions, SheetComponent, TextFile
-from printkit.layout.paper import PrintSettings
-from printkit.render.pdf import render
+from printkit.engine.components import BuildOptions, SheetComponent, TextFile
+from printkit.engine.paper import PrintSettings
+from printkit.engine.render.pdf import render
+from printkit.games.ganz_schon_clever.kit import components
 
 
 @dataclass(frozen=True)

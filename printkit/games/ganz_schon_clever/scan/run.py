@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.definitions.gsc import load_gsc_game
 from printkit.engine.scan.errors import ScanError
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
+from printkit.games.ganz_schon_clever.rules.legality import CheckResult
 from printkit.games.ganz_schon_clever.scan import scan_file
 from printkit.games.ganz_schon_clever.scan.output import (
     edited_by_a_person,
@@ -20,8 +22,6 @@ from printkit.games.ganz_schon_clever.scan.output import (
     scan_json,
     transcription_yaml,
 )
-from printkit.model.gsc_sheet import Sheet
-from printkit.rules.gsc_legality import CheckResult
 
 
 @dataclass

@@ -14,14 +14,14 @@ from typing import Literal
 import numpy as np
 import pypdfium2 as pdfium
 
-from printkit.definitions.gsc import load_gsc_game
 from printkit.engine.scan import capture
 from printkit.engine.scan.handwriting import Pen, Writer
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
+from printkit.games.ganz_schon_clever.rules.play import simulated_sheets
+from printkit.games.ganz_schon_clever.rules.score import score
 from printkit.games.ganz_schon_clever.scan.pad import PrintedPad, print_pad, sheet_origins
-from printkit.model.gsc import GscGame
-from printkit.model.gsc_sheet import Sheet
-from printkit.rules.gsc_engine import simulated_sheets
-from printkit.rules.gsc_score import score
 
 Kind = Literal["scan", "photo", "clean"]
 

@@ -1,8 +1,8 @@
 """The box tables of every Ganz schön clever layout printkit has printed, found by QR payload.
 
-``data/scan/layout-<version>-<format>.json`` is the box table written next to the pad and
-``.png`` where the blank sheet has ink (see ``scripts/freeze_gsc_box_tables.py``).  They are frozen:
-a sheet printed years ago with layout 2 is still read with layout 2's table.
+``data/box-tables/layout-<version>-<format>.json`` is the box table written next to the pad and
+``.ink.png`` where the blank sheet has ink (see ``scripts/freeze_gsc_ink.py``).  They are frozen: a
+sheet printed years ago with layout 2 is still read with layout 2's table.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.locate import PrintedMarker, SheetGeometry
 from printkit.engine.scan.marks import BoxSpec
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "scan"
+DATA = Path(__file__).resolve().parents[1] / "data" / "box-tables"
 GAME_ID = "ganz-schon-clever"
 COLOUR_AREAS = ("yellow", "blue", "green", "orange", "purple")
 
@@ -79,7 +79,7 @@ def box_table(layout: int, fmt: str) -> BoxTable:
         raise ScanError(f"unknown layout version {layout} (format {fmt!r}): this printkit reads "
                         f"{', '.join(known_layouts())}; a newer printkit may know it")
     table = json.loads(stem.with_suffix(".json").read_text(encoding="utf-8"))
-    ref = np.asarray(Image.open(stem.with_suffix(".png")).convert("L"))
+    ref = np.asarray(Image.open(stem.with_suffix(".ink.png")).convert("L"))
     p = ref.shape[1] / float(table["sheet"]["width"])
     return BoxTable(SheetId(layout, fmt, int(table["rounds"]), "", None), table, ref, p)
 

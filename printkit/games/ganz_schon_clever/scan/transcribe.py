@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.engine.scan.marks import BoxReading
-from printkit.model.gsc import GscGame
-from printkit.model.gsc_sheet import ActionCount, Sheet
-from printkit.rules.gsc_legality import CheckResult, check
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
 
 CONFIDENT = 0.9  # a box read with less confidence is listed as uncertain
 MAX_DECODE = 256  # combinations of uncertain boxes the rules may try

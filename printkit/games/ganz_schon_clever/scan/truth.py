@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.model.gsc_sheet import Sheet
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
 
 
 def box_truth(sheet: Sheet, table: dict) -> dict[tuple[str, int], Any]:

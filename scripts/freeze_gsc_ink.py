@@ -1,16 +1,12 @@
-"""Freeze the box table and the printed-ink reference of every Ganz schön clever sheet format.
+"""Freeze the printed-ink reference of every Ganz schön clever sheet format, for ``printkit scan``.
 
-Scanners must read every sheet printkit ever printed, so each layout version's tables stay in
-``printkit/games/ganz_schon_clever/data/scan/`` for good: run this after bumping ``layout_version``
-in sheet.yaml (it refuses to overwrite the files of a version already frozen unless --force; a test
-fails when the current layout no longer matches its frozen table).
+Next to each frozen box table ``data/box-tables/layout-<v>-<format>.json`` goes
+``layout-<v>-<format>.ink.png``: 8 px/mm, three levels (255 where the blank sheet has dark ink, 128
+where it has faint ink such as the grey icons in the action circles, 0 where it is blank), so the
+reader can tell printed numbers and icons from pen.  Run it after freezing a new layout version's
+tables; files of a version already frozen are kept unless --force.
 
-    python scripts/freeze_gsc_box_tables.py [--force]
-
-Per format: ``layout-<v>-<format>.json`` (the box table printkit writes next to the pad) and
-``layout-<v>-<format>.png`` (8 px/mm, three levels: 255 where the blank sheet has dark
-ink, 128 where it has faint ink such as the grey icons in the action circles, 0 where it is blank),
-so a reader can tell printed numbers and icons from pen.
+    python scripts/freeze_gsc_ink.py [--force]
 """
 
 from __future__ import annotations
@@ -23,10 +19,10 @@ import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printkit.definitions.gsc_sheet_layout import load_sheet_layout
+from printkit.games.ganz_schon_clever.definitions.sheet_layout import load_sheet_layout
 from printkit.games.ganz_schon_clever.scan.pad import print_pad, sheet_origins
 
-DATA = Path(__file__).resolve().parents[1] / "printkit/games/ganz_schon_clever/data/scan"
+DATA = Path(__file__).resolve().parents[1] / "printkit/games/ganz_schon_clever/data/box-tables"
 REF_PX_PER_MM = 8
 FAINT, DARK = 0.15, 0.62  # darkness (0 paper .. 1 black) of faint and of dark printed ink
 
@@ -36,7 +32,7 @@ def main(force: bool) -> int:
     DATA.mkdir(parents=True, exist_ok=True)
     for name, fmt in layout.formats.items():
         stem = DATA / f"layout-{layout.layout_version}-{name}"
-        if stem.with_suffix(".json").exists() and not force:
+        if Path(f"{stem}.ink.png").exists() and not force:
             print(f"kept {stem.name} (frozen; --force to rewrite)")
             continue
         pad = print_pad(fmt.paper, fmt.per_page)
@@ -53,10 +49,8 @@ def main(force: bool) -> int:
         crop = img[y0:y0 + round(h * REF_PX_PER_MM), x0:x0 + round(w * REF_PX_PER_MM)]
         dark = cv2.dilate(1 - crop / 255.0, np.ones((3, 3), np.uint8))  # antialiased edges count in full
         level = np.where(dark > DARK, 255, np.where(dark > FAINT, 128, 0)).astype(np.uint8)
-        Image.fromarray(level).save(stem.with_suffix(".png"), optimize=True)
-        stem.with_suffix(".json").write_text(
-            __import__("json").dumps(pad.table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {stem.name}.json/.png")
+        Image.fromarray(level).save(f"{stem}.ink.png", optimize=True)
+        print(f"wrote {stem.name}.ink.png")
     return 0
 
 
