@@ -87,8 +87,10 @@ def _quad_ok(ms: list[MarkerSeen], others: list[MarkerSeen]) -> float:
     if max(sides[0], sides[2]) > 1.6 * min(sides[0], sides[2]) or \
             max(sides[1], sides[3]) > 1.6 * min(sides[1], sides[3]):
         return 0.0
-    for o in others:
-        if cv2.pointPolygonTest(pts.reshape(-1, 1, 2), o.center, False) > 0:
+    if min(sides) < 0.35 * max(sides):  # no sheet is that narrow: markers of two sheets side by side
+        return 0.0
+    for o in others:  # inside, or on an edge (two sheets side by side share their top and bottom lines)
+        if cv2.pointPolygonTest(pts.reshape(-1, 1, 2), o.center, True) > -0.5 * o.size:
             return 0.0
     return area * (1.0 - worst)
 
