@@ -88,6 +88,11 @@ def photo(page: np.ndarray, rng: random.Random, size: tuple[int, int] = (4000, 3
         sx, sy = (-1 if i in (0, 3) else 1), (-1 if i in (0, 1) else 1)
         jx, jy = rng.gauss(0, k * 0.2), rng.gauss(0, k * 0.2)
         dst.append((cx + x + k * tilt[0] * sy + jx, cy + y + k * tilt[1] * sx + jy))
+    # Keep the whole page in the frame (a photo with a corner cut off is another test: half a sheet).
+    xs_, ys_ = [p[0] for p in dst], [p[1] for p in dst]
+    fit = min(1.0, *(((W / 2 - 0.03 * W) / max(1e-6, abs(x - W / 2))) for x in xs_),
+              *(((H / 2 - 0.03 * H) / max(1e-6, abs(y - H / 2))) for y in ys_))
+    dst = [(W / 2 + (x - W / 2) * fit, H / 2 + (y - H / 2) * fit) for x, y in dst]
     src = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32)
     m = cv2.getPerspectiveTransform(src, np.array(dst, np.float32))
     img = _table(W, H, rng)
