@@ -68,9 +68,12 @@ def darkness(rgb: np.ndarray, px_per_mm: float) -> np.ndarray:
     level is the brightest value within about 3 mm (a box's white inside), smoothed.
     """
     m = rgb.min(axis=2).astype(np.float32)
-    k = max(3, int(3.2 * px_per_mm) | 1)
-    bg = cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    # The paper level varies slowly: measure it on a quarter-size copy (four times less work).
+    small = cv2.resize(m, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    k = max(3, int(0.8 * px_per_mm) | 1)
+    bg = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     bg = cv2.GaussianBlur(bg, (0, 0), k / 2)
+    bg = cv2.resize(bg, (m.shape[1], m.shape[0]), interpolation=cv2.INTER_LINEAR)
     return np.clip(1.0 - m / np.maximum(bg, 30.0), 0.0, 1.0)
 
 
