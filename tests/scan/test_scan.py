@@ -236,3 +236,48 @@ def test_without_the_scan_extra_the_command_says_how_to_install_it(monkeypatch: 
     result = runner.invoke(app, ["scan", "photo.jpg"])
     assert result.exit_code == 2
     assert "pip install 'printkit[scan]'" in result.output
+
+
+def _readings(table: dict, values: dict[tuple[str, int], tuple[object, float, tuple]]) -> list:
+    from printkit.engine.scan.marks import BoxReading
+    from printkit.games.ganz_schon_clever.scan.tables import box_specs
+
+    out = []
+    for spec in box_specs(table):
+        key = (spec.area, spec.index)
+        empty = {"mark": False, "loop": "empty", "number": None}[spec.read]
+        value, conf, alts = values.get(key, (empty, 0.99, ((empty, 0.99),)))
+        out.append(BoxReading(spec, value, conf, alts))
+    return out
+
+
+def test_rules_decide_only_among_uncertain_readings_and_say_so() -> None:
+    from printkit.games.ganz_schon_clever.scan.tables import box_table
+    from printkit.games.ganz_schon_clever.scan.transcribe import transcribe
+
+    table = box_table(2, "a4").table
+    tracks = {("reroll", 0): ("earned", 0.99, ()), ("reroll", 1): ("earned", 0.99, ()),
+              ("plus1", 0): ("earned", 0.99, ()), ("yellow", 0): (True, 0.99, ())}
+    # Purple 3 then an uncertain box: "2" is likelier but breaks "higher than the one before"; "5" does not.
+    readings = _readings(table, {**tracks, ("purple", 0): (3, 0.99, ((3, 0.99),)),
+                                 ("purple", 1): (2, 0.6, ((2, 0.6), (5, 0.4)))})
+    t = transcribe(GAME, table, readings, rounds=6, players=1)
+    assert t.sheet.purple == (3, 5) and t.result.legal
+    [u] = t.uncertain
+    assert (u.area, u.index, u.read, u.decided_by_rules) == ("purple", 1, 5, True)
+    # A confident illegal reading is never changed: the sheet is reported illegal.
+    confident = _readings(table, {**tracks, ("purple", 0): (3, 0.99, ((3, 0.99),)),
+                                  ("purple", 1): (2, 0.95, ((2, 0.95), (5, 0.05)))})
+    t = transcribe(GAME, table, confident, rounds=6, players=1)
+    assert t.sheet.purple == (3, 2) and not t.result.legal and t.uncertain == []
+
+
+def test_a_gap_in_green_is_shown_not_hidden() -> None:
+    from printkit.games.ganz_schon_clever.scan.tables import box_table
+    from printkit.games.ganz_schon_clever.scan.transcribe import transcribe
+
+    table = box_table(2, "a4").table
+    crossed = {("green", i): (True, 0.99, ()) for i in (0, 1, 3)}
+    t = transcribe(GAME, table, _readings(table, crossed), rounds=6, players=1)
+    assert t.sheet.green == 4
+    assert [(u.area, u.index) for u in t.uncertain] == [("green", 2)]

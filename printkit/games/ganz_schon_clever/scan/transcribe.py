@@ -114,6 +114,14 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
                 open_boxes.append((key, alts[:3]))
     for key in [k for k, v in values.items() if v is None]:
         del values[key]
+    # Green fills from the left and orange / purple are written left to right: a gap means a box was
+    # misread (or the player skipped one), which the format cannot hold, so it is shown to a person.
+    flagged = {(u.area, u.index) for u in uncertain}
+    for area in ("green", "orange", "purple"):
+        filled = sorted(i for (a, i), v in values.items() if a == area and v not in (None, False))
+        for i in range(filled[-1] if filled else 0):
+            if i not in filled and (area, i) not in flagged:
+                uncertain.append(Uncertain(area, i, values.get((area, i)), [], 0.5))
 
     candidates = [players] if players is not None else _players_for(game, rounds) or [1]
 
