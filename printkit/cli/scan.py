@@ -83,10 +83,10 @@ def scan(
         if json:
             objects.append({**o.json, "check": check_obj})
         else:
-            typer.echo(f"{where} -> {o.yaml_path}, {o.png_path}")
+            typer.echo(texts.report_text("scan_read", lang, where=where, files=f"{o.yaml_path}, {o.png_path}"))
             typer.echo(as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang))
             if o.uncertain:
-                typer.echo(f"uncertain ({len(o.uncertain)}), see the overlay: {', '.join(o.uncertain)}")
+                typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=", ".join(o.uncertain)))
             typer.echo("")
     if json:
         typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))
