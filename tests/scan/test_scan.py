@@ -81,7 +81,7 @@ VARIANTS = [
 @pytest.mark.parametrize(("kind", "pad"), VARIANTS, ids=[f"{k}-{p.paper}-{p.per_page}up-{p.lang}"
                                                           f"{'-ink' if p.ink_saver else ''}" for k, p in VARIANTS])
 def test_written_sheets_read_back_with_no_silent_error(tmp_path: Path, kind: str, pad: PadOptions) -> None:
-    sample = make_samples(1, seed=7, kinds=(kind,), pads=(pad,), photo_size=(3200, 2400))[0]  # type: ignore[arg-type]
+    sample = make_samples(1, seed=7, kinds=(kind,), pads=(pad,), photo_size=(4000, 3000))[0]  # type: ignore[arg-type]
     n, wrong, silent = _mark_errors(_write(tmp_path, sample), sample)
     assert n == 48 * len(sample.truths)  # 12 yellow, 11 blue, 11 green, 7 + 7 action circles
     assert not silent, silent
