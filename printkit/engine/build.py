@@ -7,9 +7,10 @@ everything in between happens here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from printkit.engine.components import BuildOptions, Component, Edition, TextFile, count_label
 from printkit.engine.errors import InputError
@@ -134,10 +135,10 @@ def components_for(target: Target, request: BuildRequest) -> list[Component]:
 
 
 def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: int, request: BuildRequest,
-           data: bytes) -> ManifestEntry:
+           data: bytes, record: Mapping[str, Any] | None = None) -> ManifestEntry:
     o = request.options
     return ManifestEntry(path, target.id, comp, kind, pieces, pages, request.settings.paper, o.lang, o.seed,
-                         sha256(data))
+                         sha256(data), dict(record) if record is not None else None)
 
 
 def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[PlannedFile], list[str]]:
@@ -175,7 +176,7 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
             path = f"{folder}/{comp.name}-{suffix}.pdf"
             planned.append(PlannedFile(path, rendered.pdf, _entry(path, target, comp.name, comp.kind,
                                                                   rendered.pieces, rendered.pages, request,
-                                                                  rendered.pdf)))
+                                                                  rendered.pdf, getattr(comp, "record", None))))
             samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", rendered.pdf))
             if request.png:
                 for i, png in enumerate(page_pngs(rendered.pdf), start=1):

@@ -11,8 +11,10 @@ each into one PDF.  Three kinds cover every bundled game:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from printkit.engine.elements import Piece
 
@@ -27,6 +29,7 @@ class CardComponent:
     fronts: tuple[Piece, ...]
     backs: tuple[Piece, ...] | None = None
     kind: str = "cards"  # what a piece is called in summaries: cards, tiles, tokens
+    record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
 
     def back_for(self, index: int) -> Piece | None:
         if not self.backs:
@@ -44,6 +47,7 @@ class SheetComponent:
     per_page: int = 1
     kind: str = "sheets"
     cut: bool = False  # crop marks around a piece smaller than the paper (score pads), not for rules sheets
+    record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import os
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from printkit.engine.errors import InputError
 
@@ -34,6 +35,7 @@ class ManifestEntry:
     lang: str
     seed: int
     sha256: str
+    record: dict[str, Any] | None = None  # what the component says about itself (a game's choice); left out if None
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,7 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
                 atomic_write(target, f.data)
             results.append(WriteResult(f.path, status, f.entry))
             if f.entry is not None:
-                manifest[f.path] = asdict(f.entry)
+                manifest[f.path] = {k: v for k, v in asdict(f.entry).items() if k != "record" or v is not None}
     except BaseException as exc:
         with contextlib.suppress(OSError):  # the first error is the one to report
             _write_manifest(out, manifest)

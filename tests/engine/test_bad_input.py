@@ -177,7 +177,7 @@ def test_whole_kit_in_german_leaves_out_games_without_german_texts(tmp_path):
 
 
 def test_nothing_left_to_build_is_an_error_and_writes_nothing(tmp_path):
-    result = build("--players", "5", "--lang", "de", "--out", tmp_path / "o")
+    result = build("--players", "6", "--lang", "de", "--out", tmp_path / "o")
     assert result.exit_code == 2 and "nothing to build" in result.output
     assert not (tmp_path / "o").exists()
 

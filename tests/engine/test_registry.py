@@ -11,7 +11,7 @@ runner = CliRunner()
 
 
 def test_bundled_games_are_found_by_looking():
-    assert [g.id for g in kits()][:2] == ["ganz-schon-clever", "san-marco"]
+    assert [g.id for g in kits()][:3] == ["ganz-schon-clever", "istanbul", "san-marco"]
     assert game_for_files().id == "deck"
     assert find_game("GSC") is find_game("clever") is find_game("ganz-schon-clever")
 
