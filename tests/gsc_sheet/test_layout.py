@@ -282,6 +282,10 @@ def test_qr_payload_and_serials(game: GscGame, layout: SheetLayout) -> None:
 
     pages = all_text(pdf)
     assert ["3cb82a-0001" in pages[0], "3cb82a-0002" in pages[1], "3cb82a-0003" in pages[2]] == [True] * 3
+    # a pad printed for a player count says so (scanners cannot tell 1 from 2 players by the rounds)
+    two, _, _ = build(count=1, players=2)
+    qr = next(e for e in two.pages[0].elements if isinstance(e, QRCode))
+    assert qr.data.endswith("&serial=51304a-0001&players=2")
 
 
 @pytest.mark.parametrize(("count", "per_page"), [(1, 1), (5, 1), (5, 2), (4, 2)])
