@@ -27,4 +27,19 @@ app.command("calibrate")(calibrate)
 
 
 def main() -> None:
-    app()
+    """The console script: a bug still ends in one line and exit 3, not a traceback
+    (``PRINTKIT_DEBUG=1`` shows the traceback, for reporting it)."""
+    import os
+    import sys
+
+    try:
+        app()
+    except KeyboardInterrupt:
+        print("printkit: interrupted; files already in place are unchanged", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:
+        if os.environ.get("PRINTKIT_DEBUG"):
+            raise
+        print(f"printkit: internal error ({type(exc).__name__}: {exc}); this is a bug, please report it "
+              "(PRINTKIT_DEBUG=1 shows the details)", file=sys.stderr)
+        sys.exit(3)
