@@ -8,6 +8,7 @@ from printkit.cli.build import build, calibrate
 from printkit.cli.check import check
 from printkit.cli.info import games, schema, sizes
 from printkit.cli.preflight import preflight
+from printkit.cli.scan import scan
 
 app = typer.Typer(
     name="printkit",
@@ -20,6 +21,7 @@ app = typer.Typer(
 app.command("build")(build)
 app.command("games")(games)
 app.command("check")(check)
+app.command("scan")(scan)
 app.command("schema")(schema)
 app.command("sizes")(sizes)
 app.command("calibrate")(calibrate)
@@ -27,4 +29,19 @@ app.command("preflight")(preflight)
 
 
 def main() -> None:
-    app()
+    """The console script: a bug still ends in one line and exit 3, not a traceback
+    (``PRINTKIT_DEBUG=1`` shows the traceback, for reporting it)."""
+    import os
+    import sys
+
+    try:
+        app()
+    except KeyboardInterrupt:
+        print("printkit: interrupted; files already in place are unchanged", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:
+        if os.environ.get("PRINTKIT_DEBUG"):
+            raise
+        print(f"printkit: internal error ({type(exc).__name__}: {exc}); this is a bug, please report it "
+              "(PRINTKIT_DEBUG=1 shows the details)", file=sys.stderr)
+        sys.exit(3)

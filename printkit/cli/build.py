@@ -7,14 +7,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from printkit.cli.common import err, out, user_errors, with_game_options
-from printkit.engine.build import BuildRequest
-from printkit.engine.build import build as run_build
-from printkit.engine.build import calibrate as run_calibrate
-from printkit.engine.components import BuildOptions, count_label
-from printkit.engine.paper import PrintSettings
+from printkit.engine.limits import MAX_CARDS
+
+# The engine (and ReportLab under it) is imported inside the commands, so `printkit --help` and
+# `printkit games` start without it.
 
 
 class Paper(StrEnum):
@@ -51,6 +49,10 @@ def build(
     png: Annotated[bool, typer.Option("--png", help="Also write a PNG preview of every page.")] = False,
     templates: Annotated[Path | None, typer.Option(
         help="Your own templates folder (cards/*.yaml, icons/*.svg), searched before the bundled one.")] = None,
+    max_cards: Annotated[int, typer.Option(help="Most cards one deck may have (a shared file cannot raise it).")]
+    = MAX_CARDS,
+    allow_outside: Annotated[bool, typer.Option("--allow-outside", help="Let a definition read files outside its "
+                                                "own folder and --templates (your own files only).")] = False,
     bleed: Annotated[float, typer.Option(help="Bleed around cut pieces, mm.", min=0, max=10)] = 3.0,
     gap: Annotated[float, typer.Option(help="Gap between cards, mm (0: cards share cut lines).", min=0,
                                        max=20)] = 0.0,
@@ -68,30 +70,34 @@ def build(
                                                           "off the trim, ...) are errors, not warnings.")] = False,
     **game_options: object,
 ) -> None:
-    """Build print-ready PDFs into the output folder (and a manifest.json)."""
+    """Build print-ready PDFs into the output folder (and a manifest.json).
+
+    Exit 0: built; 2: a problem with the input or the options (named on stderr).
+    """
+    from printkit.cli.progress import BuildProgress
+    from printkit.engine.build import BuildRequest
+    from printkit.engine.build import build as run_build
+    from printkit.engine.components import BuildOptions, count_label
+    from printkit.engine.paper import PrintSettings
+
     extra = {k: v for k, v in game_options.items() if v is not None and v is not False}
-    request = BuildRequest(
-        targets=tuple(targets or ()),
-        options=BuildOptions(paper=paper.value, lang=lang.value, players=players, seed=seed, extra=extra),
-        settings=PrintSettings(paper=paper.value, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
-                               offset_y=offset_y),
-        png=png,
-        templates=templates,
-        strict=strict,
-    )
     with user_errors():
-        if quiet:
-            report = run_build(request, out_dir, force)
-        else:
-            with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                          console=err, transient=True) as bar:
-                task = bar.add_task("starting", total=None)
-                report = run_build(request, out_dir, force,
-                                   progress=lambda text: bar.update(task, description=text))
+        request = BuildRequest(
+            targets=tuple(targets or ()),
+            options=BuildOptions(paper=paper.value, lang=lang.value, players=players, seed=seed, extra=extra,
+                                 max_cards=max_cards, allow_outside=allow_outside),
+            settings=PrintSettings(paper=paper.value, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
+                                   offset_y=offset_y),
+            png=png,
+            templates=templates,
+            strict=strict,
+        )
+        with BuildProgress(err, quiet) as progress:
+            report = run_build(request, out_dir, force, progress=progress)
+    if quiet:  # -q: errors only
+        return
     for warning in report.warnings:
         err.print(f"[yellow]warning:[/] {warning}")
-    if quiet:
-        return
     for f in report.files:
         e = f.entry
         if e is None or e.pages == 0 or e.kind == "preview":
@@ -110,6 +116,8 @@ def calibrate(
     = False,
 ) -> None:
     """Print a duplex calibration sheet to measure your printer's front/back offset."""
+    from printkit.engine.build import calibrate as run_calibrate
+
     with user_errors():
         result = run_calibrate(out_dir, paper.value, lang.value, force)
     out.print(f"wrote {out_dir / result.path}: print it double-sided at 100%, then read the offsets off the back.")

@@ -12,7 +12,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from printkit.engine.components import BuildOptions, Component, Edition, TextFile, count_label
+from printkit.engine.components import (
+    BoardComponent,
+    BuildOptions,
+    CardComponent,
+    Component,
+    Edition,
+    SheetComponent,
+    TextFile,
+    count_label,
+)
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.engine.paper import PAPER_SIZES, PrintSettings
@@ -23,7 +32,30 @@ from printkit.engine.render.pdf import Rendered, render
 from printkit.engine.render.preview import overview_png, page_pngs
 from printkit.engine.source import load_document
 
-Progress = Callable[[str], None]
+
+@dataclass(frozen=True)
+class Step:
+    """How far a build is, for a progress bar: ``done`` of ``total`` pieces rendered (``total`` is
+    None while the games are still being laid out); ``finished`` names a component just rendered."""
+
+    text: str
+    done: int = 0
+    total: int | None = None
+    finished: str | None = None
+    pages: int = 0
+
+
+Progress = Callable[[Step], None]
+
+
+def _pieces(comp: Component) -> int:
+    if isinstance(comp, CardComponent):
+        return len(comp.fronts)
+    if isinstance(comp, SheetComponent):
+        return len(comp.pages)
+    if isinstance(comp, BoardComponent):
+        return 1
+    return 0
 
 
 @dataclass(frozen=True)
@@ -142,7 +174,7 @@ def _check_options(targets: list[Target], request: BuildRequest, explicit: bool)
 
 
 def components_for(target: Target, request: BuildRequest) -> list[Component]:
-    options = replace(request.options, definition=target.file, templates=request.templates)
+    options = replace(request.options, definition=target.file, templates=request.templates or request.options.templates)
     return target.game.build(options)
 
 
@@ -182,11 +214,20 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
                         "so they are not used")
     icons = icon_dirs(request.templates)
     suffix = f"{opts.lang}-{settings.paper}"
+    laid_out: list[tuple[Target, list[Component]]] = []
     for target in targets:
         if progress:
-            progress(f"{target.id}: laying out")
-        samples: list[tuple[str, bytes]] = []
+            progress(Step(f"{target.id}: laying out"))
         components = components_for(target, request)
+        for comp in components:
+            if isinstance(comp, CardComponent) and len(comp.fronts) > opts.max_cards:
+                raise InputError.single(f"{target.id}/{comp.name}: {len(comp.fronts):,} cards is more than the cap "
+                                        f"of {opts.max_cards:,} (`--max-cards N` raises it)", target.file)
+        laid_out.append((target, components))
+    total = sum(_pieces(c) for _, comps in laid_out for c in comps)
+    done = 0
+    for target, components in laid_out:
+        samples: list[tuple[str, bytes]] = []
         editions = [c.id for c in components if isinstance(c, Edition)]
         folder = target.folder if target.file is not None else "/".join([target.folder, *editions[:1]])
         for comp in components:
@@ -198,9 +239,16 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
                 planned.append(PlannedFile(path, data, _entry(path, target, comp.name, comp.kind, 0, 0, request, data)))
                 continue
             if progress:
-                progress(f"{target.id}: {comp.name}")
+                progress(Step(f"{target.id}: {comp.name}", done, total))
+            if isinstance(comp, CardComponent):
+                warnings.extend(f"{target.id}/{comp.name}: {w}" for w in comp.warnings)
             glossary = () if target.game.files_only else target.game.facts().glossary
             rendered: Rendered = render(comp, settings, opts.lang, icons, glossary)
+            done += _pieces(comp)
+            if progress:
+                progress(Step(f"{target.id}: {comp.name}", done, total,
+                              finished=f"{target.id}/{comp.name}: {count_label(rendered.pieces, comp.kind)}",
+                              pages=rendered.pages))
             warnings.extend(f"{target.id}/{comp.name}: {w}" for w in rendered.warnings)
             found = preflight(target, rendered)
             findings.extend(found)
@@ -248,7 +296,7 @@ def build(request: BuildRequest, out: Path, force: bool = False, progress: Progr
     """Build the request into ``out``: all in memory first, then atomic writes."""
     result = plan(request, progress)
     if progress:
-        progress("writing files")
+        progress(Step("writing files"))
     return BuildReport(write_all(out, result.files, force), result.warnings, result.findings)
 
 
@@ -258,7 +306,7 @@ def calibrate(out: Path, paper: str, lang: str, force: bool = False) -> WriteRes
 
     sheet = calibration_sheet(PAPER_SIZES[paper], lang)
     rendered = render(sheet, PrintSettings(paper=paper), lang)
-    name = f"calibration-{paper}.pdf"
+    name = f"calibration-{lang}-{paper}.pdf"  # one per language: instructions differ
     entry = ManifestEntry(name, "printkit", sheet.name, sheet.kind, rendered.pieces, rendered.pages, paper, lang, 0,
                           sha256(rendered.pdf))
     (result,) = write_all(out, [PlannedFile(name, rendered.pdf, entry)], force)

@@ -17,6 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from printkit.engine.elements import Piece
+from printkit.engine.errors import InputError
+from printkit.engine.limits import MAX_CARDS
+
+MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class CardComponent:
     backs: tuple[Piece, ...] | None = None
     kind: str = "cards"  # what a piece is called in summaries: cards, tiles, tokens
     record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
+    warnings: tuple[str, ...] = ()  # what the build should tell the user about this component's input
 
     def back_for(self, index: int) -> Piece | None:
         if not self.backs:
@@ -95,6 +100,19 @@ class BuildOptions:
     extra: dict[str, object] = field(default_factory=dict)
     definition: Path | None = None
     templates: Path | None = None
+    max_cards: int = MAX_CARDS  # cards one deck may have; only the command line raises it
+    allow_outside: bool = False  # a definition may name files outside its own folder (and --templates)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= MAX_SEED:
+            raise InputError.single(f"--seed must be a whole number from 0 to {MAX_SEED}; found {self.seed!r}")
+        if self.players is not None and not 1 <= self.players <= 99:
+            raise InputError.single(f"--players must be from 1 to 99; found {self.players}")
+        if not 1 <= self.max_cards <= 10_000_000:
+            raise InputError.single(f"--max-cards must be from 1 to 10000000; found {self.max_cards}")
+        if self.templates is not None and not self.templates.is_dir():
+            what = "is not a folder" if self.templates.exists() else "does not exist"
+            raise InputError.single(f"--templates {self.templates}: {what}")
 
 
 def count_label(count: int, kind: str) -> str:

@@ -5,6 +5,11 @@ replace it only while it still has that hash; a file the user edited, or one pri
 never wrote, is replaced only with ``force``.  Every write goes to a temporary file in
 the same folder first and is then renamed over the target, so an interrupted build never
 leaves half a PDF where a good one was.
+
+Files get the permissions any new file gets (the umask decides), so a print server or another
+account can read them.  Several builds may write into one folder at once: the manifest is read,
+merged and written under a lock on ``.manifest.lock``, so no build loses another's entries.  A build
+that fails creates no folder it leaves empty.
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ import contextlib
 import hashlib
 import json
 import os
+import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +28,37 @@ from typing import Any
 from printkit.engine.errors import InputError
 
 MANIFEST = "manifest.json"
+LOCK = ".manifest.lock"
+
+
+def _umask() -> int:
+    """The process umask (read by setting it and putting it back: there is no other way)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def manifest_lock(out: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the output folder's manifest (blocking until another build is done)."""
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / LOCK, "a+b") as fh:
+        if sys.platform == "win32":  # pragma: no cover - msvcrt locks a byte range
+            import msvcrt
+
+            msvcrt.locking(fh.fileno(), msvcrt.LK_LOCK, 1)
+            try:
+                yield
+            finally:
+                msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
 @dataclass(frozen=True)
@@ -56,6 +94,7 @@ def atomic_write(target: Path, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     try:
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a normal new file follows the umask
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -96,7 +135,7 @@ def _blocked_folder(out: Path, target: Path) -> Path | None:
 
 
 def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> list[WriteResult]:
-    """Check every target first, then write them all and the manifest.
+    """Check every target first, then write them all and the manifest, under the manifest's lock.
 
     Nothing is written if any target would overwrite a file printkit did not write (or
     that changed since), unless ``force``.  If the disk fails half-way, the manifest still
@@ -104,6 +143,33 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
     """
     if out.exists() and not out.is_dir():
         raise InputError.single("the output folder is a file; choose another --out", out)
+    created = _missing_folders(out, planned)
+    try:
+        with manifest_lock(out):
+            return _write_locked(out, planned, force)
+    except BaseException:
+        _remove_empty(created)
+        raise
+
+
+def _missing_folders(out: Path, planned: list[PlannedFile]) -> list[Path]:
+    """The folders this build would create (``out`` and below), deepest first."""
+    folders = {out, *out.parents}
+    for f in planned:
+        folders.update(p for p in (out / f.path).parents if p == out or out in p.parents)
+    return sorted((p for p in folders if not p.exists()), key=lambda p: len(p.parts), reverse=True)
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Take away folders a failed build created, if nothing is in them (but the lock file)."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            if (folder / LOCK).is_file() and [p.name for p in folder.iterdir()] == [LOCK]:
+                (folder / LOCK).unlink()
+            folder.rmdir()
+
+
+def _write_locked(out: Path, planned: list[PlannedFile], force: bool) -> list[WriteResult]:
     manifest = {} if force and not (out / MANIFEST).is_file() else _manifest_or_empty(out, force)
     conflicts = []
     for f in planned:
@@ -137,8 +203,9 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
             if f.entry is not None:
                 manifest[f.path] = {k: v for k, v in asdict(f.entry).items() if k != "record" or v is not None}
     except BaseException as exc:
-        with contextlib.suppress(OSError):  # the first error is the one to report
-            _write_manifest(out, manifest)
+        if results:
+            with contextlib.suppress(OSError):  # the first error is the one to report
+                _write_manifest(out, manifest)
         if isinstance(exc, OSError):
             raise InputError.single(f"cannot write: {exc.strerror or exc}", exc.filename or out) from None
         raise

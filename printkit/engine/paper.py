@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, fields
 from typing import Literal
+
+from printkit.engine.errors import InputError
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {  # portrait width x height, mm
     "a4": (210.0, 297.0),
@@ -12,6 +15,20 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {  # portrait width x height, mm
 }
 
 Duplex = Literal["long", "short", "off", "fold"]  # fold: fronts and backs on one side, fold and glue
+DUPLEX_MODES = ("long", "short", "off", "fold")
+
+# (least, most) for each distance a user may set, mm.  A duplex offset is a printer's misregistration,
+# a few mm (the calibration sheet's scales read up to 10); more would move the backs off the paper.
+BOUNDS: dict[str, tuple[float, float]] = {
+    "bleed": (0.0, 10.0),
+    "gap": (0.0, 20.0),
+    "margin": (0.0, 30.0),
+    "crop_mark_length": (0.0, 20.0),
+    "crop_mark_width_pt": (0.0, 5.0),
+    "offset_x": (-10.0, 10.0),
+    "offset_y": (-10.0, 10.0),
+    "tile_overlap": (0.0, 50.0),
+}
 
 
 @dataclass(frozen=True)
@@ -33,6 +50,23 @@ class PrintSettings:
     offset_x: float = 0.0
     offset_y: float = 0.0
     tile_overlap: float = 10.0
+
+    def __post_init__(self) -> None:
+        """Every setting finite and within :data:`BOUNDS`: a NaN or a huge offset would print nothing useful."""
+        if self.paper not in PAPER_SIZES:
+            raise InputError.single(f"--paper must be one of {', '.join(PAPER_SIZES)}; found {self.paper!r}")
+        if self.duplex not in DUPLEX_MODES:
+            raise InputError.single(f"--duplex must be one of {', '.join(DUPLEX_MODES)}; found {self.duplex!r}")
+        for f in fields(self):
+            if f.name not in BOUNDS:
+                continue
+            value = getattr(self, f.name)
+            lo, hi = BOUNDS[f.name]
+            flag = "--" + f.name.replace("_", "-")
+            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+                raise InputError.single(f"{flag} must be a finite number of mm; found {value!r}")
+            if not lo <= value <= hi:
+                raise InputError.single(f"{flag} must be between {lo:g} and {hi:g} mm; found {value:g}")
 
     @property
     def paper_size(self) -> tuple[float, float]:

@@ -11,7 +11,9 @@ Adding a game means adding a package; nothing here or in the CLI changes (docs/a
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 import os
 import pkgutil
 import sys
@@ -98,7 +100,7 @@ class Game:
         return components
 
     def facts(self) -> Facts:
-        return _facts(self.facts_from)
+        return _facts(self.facts_from, self.package_dir)
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -121,9 +123,55 @@ class Game:
 
 
 @cache
-def _facts(ref: str) -> Facts:
+def _facts(ref: str, package_dir: Path | None = None) -> Facts:
+    """A game's facts, read from its data once and then remembered in the user's cache folder.
+
+    The data stays the only place the facts are written: the remembered copy is keyed by the size and
+    modification time of every file in the game's package, so editing any of them reads the data again.
+    ``printkit games`` and ``--help`` then start without parsing a game file.
+    """
+    cached = _facts_cache_file(ref, package_dir)
+    if cached is not None:
+        try:
+            raw = json.loads(cached.read_text(encoding="utf-8"))
+            return Facts(players=tuple(raw["players"]), languages=tuple(raw["languages"]),  # type: ignore[arg-type]
+                         check_languages=tuple(raw["check_languages"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
     facts: Facts = _resolve(ref)()
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"players": list(facts.players), "languages": list(facts.languages),
+                                       "check_languages": list(facts.check_languages)}), encoding="utf-8")
+            os.replace(tmp, cached)
+        except OSError:
+            pass  # a read-only home: read the data each time
     return facts
+
+
+def _cache_dir() -> Path | None:
+    if os.environ.get("PRINTKIT_NO_CACHE"):
+        return None
+    base = os.environ.get("PRINTKIT_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
+    return Path(base) / "printkit" if base else Path.home() / ".cache" / "printkit"
+
+
+def _facts_cache_file(ref: str, package_dir: Path | None) -> Path | None:
+    folder = _cache_dir()
+    if folder is None or package_dir is None:
+        return None
+    digest = hashlib.sha256(ref.encode())
+    try:
+        for root, dirs, files in os.walk(package_dir):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                st = os.stat(os.path.join(root, name))
+                digest.update(f"{root}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    except OSError:
+        return None
+    return folder / f"facts-{digest.hexdigest()[:32]}.json"
 
 
 def _search_path() -> list[Path]:

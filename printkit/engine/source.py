@@ -7,8 +7,10 @@ user is told exactly where to look.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -16,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.limits import MAX_YAML_NODES
 
 try:  # the C loader is ~10x faster; fall back to pure Python where libyaml is absent
     _Loader: type = yaml.CSafeLoader
@@ -121,41 +124,105 @@ def _describe(err: dict[str, Any], schema: str | None = None) -> str:
     return f"{err['msg']}; found {shown}"
 
 
-def _duplicate_keys(node: yaml.Node, file: str) -> list[Problem]:
-    """PyYAML keeps the last of two equal keys silently; a user's first value would be lost."""
+def _expanded_size(root: yaml.Node, file: str, budget: int = MAX_YAML_NODES) -> int:
+    """How many values the file holds once every alias is expanded (as a validator walking the data
+    sees it), counted without expanding anything: each node's size is computed once.
+
+    A few hundred bytes of nested aliases ("billion laughs") stand for billions of values; a file over
+    ``budget`` is refused here, before anything walks it.
+    """
+    sizes: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if isinstance(node, yaml.MappingNode):
+            kids = [n for pair in node.value for n in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            kids = list(node.value)
+        else:
+            sizes[id(node)] = 1
+            continue
+        if not children_done:
+            stack.append((node, True))
+            stack.extend((k, False) for k in kids if id(k) not in sizes)
+            continue
+        total = 1 + sum(sizes.get(id(k), 0) for k in kids)
+        if total > budget:
+            raise InputError.single(
+                f"this file expands to more than {budget:,} values (YAML aliases: `*name` repeats a whole `&name` "
+                "block); printkit refuses files that large", file, node.start_mark.line + 1, node.start_mark.column + 1)
+        sizes[id(node)] = total
+    return sizes[id(root)]
+
+
+def _duplicate_keys(root: yaml.Node, file: str) -> list[Problem]:
+    """PyYAML keeps the last of two equal keys silently; a user's first value would be lost.
+
+    Each node is looked at once, so a block repeated through aliases costs nothing more.
+    """
     found: list[Problem] = []
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[str, yaml.Node] = {}
-        for k, v in node.value:
-            name = str(k.value)
-            if name in seen:
-                first = seen[name].start_mark.line + 1
-                found.append(Problem(f"key {name!r} appears twice (first on line {first})", file,
-                                     k.start_mark.line + 1, k.start_mark.column + 1))
-            else:
-                seen[name] = k
-            found.extend(_duplicate_keys(v, file))
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            found.extend(_duplicate_keys(item, file))
+    seen_nodes: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen_nodes:
+            continue
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[str, yaml.Node] = {}
+            for k, _ in node.value:
+                name = str(k.value)
+                if name in seen:
+                    first = seen[name].start_mark.line + 1
+                    found.append(Problem(f"key {name!r} appears twice (first on line {first})", file,
+                                         k.start_mark.line + 1, k.start_mark.column + 1))
+                else:
+                    seen[name] = k
+            stack.extend(v for _, v in reversed(node.value))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+    found.sort(key=lambda p: (p.line or 0, p.column or 0))
     return found
 
 
-def parse_text(text: str, file: str = "<input>", strict: bool = True) -> Document:
+def parse_text(text: str, file: str = "<input>", strict: bool = True, as_json: bool = False) -> Document:
     """Parse YAML or JSON text into a :class:`Document`; syntax errors become InputError.
 
-    A key given twice is an error at once when ``strict``; otherwise it is kept in
+    The text is parsed once: the node tree (which keeps positions) is built, its size after alias
+    expansion checked against :data:`~printkit.engine.limits.MAX_YAML_NODES`, and the data constructed
+    from it.  A key given twice is an error at once when ``strict``; otherwise it is kept in
     ``Document.problems`` (the last value wins) so a checker can report it with the rest.
+    ``as_json``: the text must be strict JSON (a ``.json`` file), not merely YAML that looks like it.
     """
+    return _parse_cached(text, file, strict, as_json)
+
+
+@lru_cache(maxsize=32)
+def _parse_cached(text: str, file: str, strict: bool, as_json: bool) -> Document:
     duplicates: list[Problem] = []
+    json_data: Any = None
+    if as_json:
+        try:
+            json_data = json.loads(text, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            raise InputError.single(f"JSON syntax error: {exc.msg}", file, exc.lineno, exc.colno) from None
+        except ValueError as exc:
+            raise InputError.single(f"JSON syntax error: {exc}", file) from None
+    loader = _Loader(text)
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = loader.get_single_node()
+        if node is not None and "*" in text:  # without an alias nothing expands: the size is the text's
+            _expanded_size(node, file)
         if node is not None:
             duplicates = _duplicate_keys(node, file)
             if duplicates and strict:
                 raise InputError(duplicates[:1])
-        data = yaml.load(text, Loader=_Loader) if node is not None else None
+        data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
+        if as_json:  # valid JSON that YAML cannot read (a tab, a long key): keep the JSON data, lose positions
+            return Document(json_data, None, file)
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
@@ -169,7 +236,15 @@ def parse_text(text: str, file: str = "<input>", strict: bool = True) -> Documen
         raise InputError.single(f"YAML syntax error: {what}", file, line, column) from None
     except yaml.YAMLError as exc:
         raise InputError.single(f"YAML syntax error: {exc}", file) from None
-    return Document(data, node, file, tuple(duplicates))
+    except RecursionError:
+        raise InputError.single("nested too deeply to read", file) from None
+    finally:
+        loader.dispose()
+    return Document(json_data if as_json else data, node, file, tuple(duplicates))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def read_text(path: str | Path, what: str = "file") -> str:
@@ -186,5 +261,8 @@ def read_text(path: str | Path, what: str = "file") -> str:
 
 
 def load_document(path: str | Path) -> Document:
-    """Read and parse a YAML/JSON file; a missing or unreadable file is an InputError."""
-    return parse_text(read_text(path), str(path))
+    """Read and parse a YAML/JSON file (``.json``: strict JSON); a missing or unreadable file is an InputError.
+
+    A file read again in the same run with the same text is not parsed again.
+    """
+    return parse_text(read_text(path), str(path), as_json=Path(path).suffix.lower() == ".json")

@@ -171,8 +171,9 @@ def test_whole_kit_on_a3(tmp_path):
 def test_whole_kit_in_german_builds_every_game_with_german_texts(tmp_path):
     result = runner.invoke(app, ["build", "--lang", "de", "--out", str(tmp_path / "o"), "--count", "1"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "o" / "ganz-schon-clever" / "score-sheets-de-a4.pdf").is_file()
-    assert (tmp_path / "o" / "san-marco" / "rules-booklet-de-a4.pdf").is_file()
+    german = "".join(all_text((tmp_path / "o" / "ganz-schon-clever" / "score-sheets-de-a4.pdf").read_bytes()))
+    assert "Ge" in german and "Li" in german  # the German area labels (Gelb, Lila), not the English Y and P
+    assert all_text((tmp_path / "o" / "san-marco" / "rules-booklet-de-a4.pdf").read_bytes())[0].strip()
 
 
 def test_nothing_left_to_build_is_an_error_and_writes_nothing(tmp_path):

@@ -45,7 +45,10 @@ def test_builds_a_deck_with_manifest(tmp_path):
     import hashlib
 
     assert entry["sha256"] == hashlib.sha256(data).hexdigest()
-    assert (out / "spells" / "overview-en-a4.png").is_file()
+    from PIL import Image
+
+    with Image.open(out / "spells" / "overview-en-a4.png") as overview:
+        assert overview.format == "PNG" and len(overview.convert("RGB").getcolors(1 << 20) or []) > 2  # not blank
 
 
 def test_png_previews_one_per_page(tmp_path):
@@ -224,7 +227,7 @@ def test_schema_is_json_schema_of_the_deck_file():
 def test_calibration_sheet_has_front_and_back(tmp_path):
     result = runner.invoke(app, ["calibrate", "--out", str(tmp_path)])
     assert result.exit_code == 0
-    data = (tmp_path / "calibration-a4.pdf").read_bytes()
+    data = (tmp_path / "calibration-en-a4.pdf").read_bytes()
     texts = all_text(data)
     assert len(texts) == 2 and "offset" in texts[1] and "+2" in texts[1]
 

@@ -14,7 +14,21 @@ def test_latin_wraps_at_spaces_and_keeps_the_size_when_it_fits():
     r = fit_text("Place one aristocrat in this district", 100, 40, 10, 5)
     assert r.fits and r.size == 10
     assert all(line.width <= 100 for line in r.lines)
-    assert " ".join(words(r)).replace("  ", " ") == "Placeonearistocratinthisdistrict" or len(r.lines) >= 2
+    # The sentence is ~158 pt wide at 10 pt, so 100 pt takes two lines, split greedily at a space.
+    assert [[t.text for t in line.tokens] for line in r.lines] == [["Place", "one", "aristocrat"],
+                                                                   ["in", "this", "district"]]
+    wide = fit_text("Place one aristocrat in this district", 300, 40, 10, 5)
+    assert [[t.text for t in line.tokens] for line in wide.lines] == [
+        ["Place", "one", "aristocrat", "in", "this", "district"]]
+
+
+def test_shrink_never_goes_below_its_floor():
+    for floor in (4.0, 6.0, 7.5, 9.0):
+        for text in ("x", "word " * 10, "word " * 200, "放置一位貴族" * 50):
+            r = fit_text(text, 40, 12, 12, floor)
+            assert floor <= r.size <= 12, (floor, text[:10], r.size)
+            if not r.fits:
+                assert r.size == floor
 
 
 def test_text_shrinks_until_it_fits_and_reports_when_it_cannot():

@@ -79,3 +79,18 @@ def test_orange_number_bonus_is_multiplied(game: GscGame) -> None:
     s = sheet(yellow=((), (2, 1, 5), (), ()), orange=(3, 3, 3, 4))
     r = check(s, game)
     assert [v.area for v in r.violations] == ["orange"]
+
+
+def test_a_sheet_using_exactly_every_die_it_had_is_legal(game: GscGame) -> None:
+    """A simulated 3-player game (5 rounds) that used all 29 dice it could: 5 x 3 active picks, 5 x 2 x 1
+    passive picks and 4 extra dice; 39 marks, 10 of them from bonuses.  One die more would be illegal."""
+    from printkit.games.ganz_schon_clever.model.sheet import ActionCount
+
+    kw = dict(players=3, yellow=((5,), (1,), (1, 2, 4), (6,)), blue=(2, 3, 4, 5, 6, 7, 11), green=6,
+              orange=(2, 1, 6, 10, 4, 5, 2, 4, 6, 2, 15), purple=(6, 5, 6, 5, 6, 1, 5, 6, 6),
+              rerolls=ActionCount(earned=5, used=4))
+    r = check(sheet(**kw, extra_dice=ActionCount(earned=4, used=4)), game)
+    assert (r.dice.marks, r.dice.bonus_marks, r.dice.dice, r.dice.available) == (39, 10, 29, 29)
+    assert r.legal, r.violations
+    fewer = check(sheet(**kw, extra_dice=ActionCount(earned=4, used=3)), game)
+    assert fewer.dice.available == 28 and "dice-budget" in [v.rule for v in fewer.violations]

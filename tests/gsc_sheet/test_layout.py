@@ -267,17 +267,25 @@ def test_box_table_json_matches_the_layout(game: GscGame, layout: SheetLayout) -
 
 
 def test_qr_payload_and_serials(game: GscGame, layout: SheetLayout) -> None:
+    """Serials in their documented form (docs/gsc-sheet.md): the first 6 hex digits of
+    SHA-256("ganz-schon-clever:<seed>"), pinned here as computed once by hand, then -0001, -0002..."""
     sheets, _, _ = build(count=3, seed=7)
     from printkit.engine.elements import QRCode
 
     payloads = [next(e for e in p.elements if isinstance(e, QRCode)).data for p in sheets.pages]
-    serials = [serial_for(7, n) for n in (1, 2, 3)]
-    assert len(set(serials)) == 3
-    for payload, serial in zip(payloads, serials, strict=True):
-        assert payload == (f"printkit:ganz-schon-clever?layout={layout.layout_version}&format=a4&rounds=6"
-                           f"&serial={serial}")
-    # deterministic: the same seed gives the same serials, another seed others
-    assert serial_for(7, 1) == serials[0] and serial_for(8, 1) != serials[0]
+    assert payloads == [f"printkit:ganz-schon-clever?layout={layout.layout_version}&format=a4&rounds=6"
+                        f"&serial=3cb82a-000{n}" for n in (1, 2, 3)]
+    assert serial_for(1, 1) == "51304a-0001"  # the example in docs/gsc-sheet.md
+    assert serial_for(8, 12) == "af8c24-0012"
+    pdf = render(sheets, PrintSettings(), "en").pdf
+    from printkit.engine.readback import all_text
+
+    pages = all_text(pdf)
+    assert ["3cb82a-0001" in pages[0], "3cb82a-0002" in pages[1], "3cb82a-0003" in pages[2]] == [True] * 3
+    # a pad printed for a player count says so (scanners cannot tell 1 from 2 players by the rounds)
+    two, _, _ = build(count=1, players=2)
+    qr = next(e for e in two.pages[0].elements if isinstance(e, QRCode))
+    assert qr.data.endswith("&serial=51304a-0001&players=2")
 
 
 @pytest.mark.parametrize(("count", "per_page"), [(1, 1), (5, 1), (5, 2), (4, 2)])

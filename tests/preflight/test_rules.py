@@ -212,7 +212,7 @@ def test_a_user_deck_warns_naming_card_and_element_and_strict_makes_it_an_error(
         "title: Test\nsize: poker\nfront: standard\ncards:\n"
         "  - {name: Wordy, text: \"" + "so many words that the rules box overflows " * 12 + "\"}\n",
         encoding="utf-8")
-    result = runner.invoke(app, ["build", str(deck_file), "--out", str(tmp_path / "out"), "-q"])
+    result = runner.invoke(app, ["build", str(deck_file), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0
     assert "Wordy" in result.output and "does not fit" in result.output and "text #" in result.output
     result = runner.invoke(app, ["build", str(deck_file), "--out", str(tmp_path / "out2"), "-q", "--strict"])

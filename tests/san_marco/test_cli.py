@@ -19,7 +19,9 @@ def test_generated_variant_writes_its_definition_and_rebuilds_from_the_edited_fi
     assert result.exit_code == 0, result.output
     (definition,) = (out / "san-marco").glob("*/*.yaml")
     folder = definition.parent
-    assert (folder / "board-en-a4.pdf").is_file() and (folder / "variant-rules-en-a4.pdf").is_file()
+    first = definition.read_text(encoding="utf-8").split("name: {en: ", 1)[1].split(",", 1)[0]
+    assert first in "".join(all_text((folder / "board-en-a4.pdf").read_bytes()))  # the variant's own map
+    assert all_text((folder / "variant-rules-en-a4.pdf").read_bytes())[0].strip()
     assert not (out / "san-marco" / "board-en-a4.pdf").exists()  # the classic kit's files are not touched
 
     edited = tmp_path / "my-variant.yaml"

@@ -57,6 +57,7 @@ def test_cli_lang_de_builds_the_whole_kit_in_german(tmp_path):
         ({"style": "moon"}, None, "--style: choose lagoon, ring or island, not 'moon'"),
         ({}, 7, "--players: a San Marco variant is for 3 to 6 players, not 7"),
         ({"districts": "many"}, None, "--districts: a whole number, not 'many'"),
+        ({"districts": True}, None, "--districts: a whole number, not True"),
     ],
 )
 def test_build_names_the_option_and_the_allowed_values(extra, players, message):

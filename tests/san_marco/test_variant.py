@@ -86,11 +86,12 @@ def test_scoring_ties(nobles, prestige, expected):
     assert score_district(nobles, prestige) == expected
 
 
-@pytest.mark.parametrize("n", range(6, 11))
-def test_die_covers_every_district(classic, gen, n):
+@pytest.mark.parametrize(("n", "sides"), [(6, 6), (7, 8), (8, 8), (9, 10), (10, 10)])
+def test_die_covers_every_district(classic, gen, n, sides):
+    """The smallest of the d6, d8, d10, d12 with a face per district, pinned by hand."""
     game = generate_variant(classic, gen, 6, n, seed=3)
-    sides = die_sides(n, gen.variant.die_sizes)
     assert game.die.sides == sides
+    assert die_sides(n, (6, 8, 10, 12)) == sides
     faces = sorted(f for d in game.map.districts for f in d.die)
     assert faces == list(range(1, n + 1))
     assert sorted(faces + list(game.die.reroll)) == list(range(1, sides + 1))
@@ -184,3 +185,9 @@ def test_shipped_six_player_definition_is_generator_output(classic, gen):
     regenerated = generate_variant(classic, gen, v.players, v.districts, v.ranks, v.seed, v.style)
     assert definition_yaml(regenerated) == loader.SIX_PLAYERS.read_text(encoding="utf-8")
     assert {pc.players for pc in shipped.rules.player_counts} >= {5, 6}
+
+
+def test_choices_in_messages_read_as_a_list():
+    from printkit.games.san_marco.rules.variant import _or
+
+    assert [_or([2]), _or([2, 3]), _or(["lagoon", "ring", "island"])] == ["2", "2 or 3", "lagoon, ring or island"]

@@ -8,7 +8,11 @@ reported through the ``warn`` callback with the piece's name.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+import itertools
+import logging
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -22,6 +26,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from printkit.engine.containment import check_name
 from printkit.engine.elements import (
     Circle,
     Element,
@@ -295,7 +300,40 @@ def _embed_fonts_only(drawing: Drawing) -> None:
     drawing.initialFontSize = 10
 
 
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def library_warnings(ctx: Context, path: Path) -> Iterator[None]:
+    """Warnings Pillow, svglib or ReportLab give while reading ``path``, reworded as printkit warnings
+    naming the piece and the file (and kept off stderr, so ``-q`` stays quiet)."""
+    handler = _Collect()
+    loggers = [logging.getLogger(n) for n in ("svglib", "svglib.svglib", "PIL", "reportlab")]
+    saved = [(lg, lg.propagate) for lg in loggers]
+    for lg in loggers:
+        lg.addHandler(handler)
+        lg.propagate = False
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            yield
+    finally:
+        for lg, propagate in saved:
+            lg.removeHandler(handler)
+            lg.propagate = propagate
+    said = [f"{w.category.__name__}: {w.message}" for w in caught] + handler.messages
+    for message in dict.fromkeys(said):
+        ctx.warn(f"{ctx.piece_name}: {path.name}: {message}")
+
+
 def _find_icon(ctx: Context, name: str) -> Path:
+    check_name(name, f"{ctx.piece_name}: icon")
     for d in ctx.icon_search:
         p = d / f"{name}.svg"
         if p.is_file():
@@ -313,7 +351,9 @@ def _draw_icon(ctx: Context, e: Icon) -> None:
 def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: float, tint: str | None) -> None:
     if tint is not None:
         color(tint, ctx.piece_name)  # a bad colour is the user's error, not a broken SVG
-    drawing = _svg_drawing(_find_icon(ctx, name), tint)
+    path = _find_icon(ctx, name)
+    with library_warnings(ctx, path):
+        drawing = _svg_drawing(path, tint)
     scale = min(w / drawing.width, h / drawing.height)
     dx = x + (w - drawing.width * scale) / 2
     dy = y + (h - drawing.height * scale) / 2
@@ -321,8 +361,22 @@ def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: floa
     c.saveState()
     c.translate(dx, dy)
     c.scale(scale, scale)
-    renderPDF.draw(drawing, c, 0, 0)
+    c.doForm(_icon_form(c, path, tint, drawing))
     c.restoreState()
+
+
+def _icon_form(c: Canvas, path: Path, tint: str | None, drawing: Drawing) -> str:
+    """The icon drawn once per PDF as a form (XObject) that every use refers to: a pad of 500 sheets
+    repeats the same few dozen icons thousands of times."""
+    forms: dict[tuple[str, str | None], str] = c.__dict__.setdefault("_printkit_icon_forms", {})
+    key = (str(path), tint)
+    if key not in forms:
+        name = f"pkicon{len(forms)}"
+        c.beginForm(name, 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.endForm()
+        forms[key] = name
+    return forms[key]
 
 
 def _draw_image(ctx: Context, e: Image) -> None:
@@ -331,7 +385,8 @@ def _draw_image(ctx: Context, e: Image) -> None:
         raise InputError.single(f"{ctx.piece_name}: image file not found", path)
     if path.suffix.lower() == ".svg":
         x, y = ctx.pt(e.x, e.y + e.h)
-        drawing = _svg_drawing(path, None)
+        with library_warnings(ctx, path):
+            drawing = _svg_drawing(path, None)
         scale = min(e.w * mm / drawing.width, e.h * mm / drawing.height)
         c = ctx.canvas
         c.saveState()
@@ -345,21 +400,49 @@ def _draw_image(ctx: Context, e: Image) -> None:
         # Read from bytes, so ReportLab names the image by its content, not by the path string:
         # the same picture given by a relative or an absolute path makes the same PDF bytes.
         reader = ImageReader(io.BytesIO(path.read_bytes()))
-        ctx.canvas.drawImage(reader, x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
-                             mask="auto")
+        with library_warnings(ctx, path):
+            ctx.canvas.drawImage(reader, x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
+                                 mask="auto")
     except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
         raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None
 
 
+QR_BORDER = 2  # quiet zone, modules
+
+
+@cache
+def _qr_runs(data: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """The QR code of ``data`` (level M) as its module count and dark runs (row, first column, length).
+
+    Encoded once per text by ReportLab's encoder and drawn as one filled path: the same modules its
+    widget draws as thousands of separate shapes (each validated attribute by attribute).
+    """
+    widget = QrCodeWidget(data, barLevel="M", barBorder=QR_BORDER)
+    widget.qr.make()
+    runs = []
+    for r, row in enumerate(widget.qr.modules):
+        c = 0
+        for dark, group in itertools.groupby(map(bool, row)):
+            n = len(list(group))
+            if dark:
+                runs.append((r, c, n))
+            c += n
+    return widget.qr.getModuleCount(), tuple(runs)
+
+
 def _draw_qr(ctx: Context, e: QRCode) -> None:
-    widget = QrCodeWidget(e.data, barLevel="M", barBorder=2)
-    x0, y0, x1, y1 = widget.getBounds()
+    count, runs = _qr_runs(e.data)
     size = e.size * mm
-    d = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    d.add(widget)
-    _embed_fonts_only(d)
+    box = size / (count + 2 * QR_BORDER)
     x, y = ctx.pt(e.x, e.y + e.size)
-    renderPDF.draw(d, ctx.canvas, x, y)
+    c = ctx.canvas
+    path = c.beginPath()
+    for r, col, n in runs:
+        path.rect(x + (col + QR_BORDER) * box, y + size - (r + QR_BORDER + 1) * box, n * box, box)
+    c.saveState()
+    c.setFillColor(HexColor("#000000"))
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
 
 
 def _draw_marker(ctx: Context, e: Marker) -> None:

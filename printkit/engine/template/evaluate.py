@@ -10,6 +10,7 @@ The filters and functions of :mod:`printkit.engine.template.functions` are there
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import fields, is_dataclass, replace
 from functools import cache
@@ -17,19 +18,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import TemplateError
-from jinja2.sandbox import SandboxedEnvironment
 from pydantic import TypeAdapter, ValidationError
 
+from printkit.engine.containment import Containment
 from printkit.engine.elements import ELEMENT_KINDS, MAX_TEXT_SIZE, Image, Piece, Rect, Text
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.limits import MAX_LOOP_ELEMENTS
+from printkit.engine.paths import templates_root
 from printkit.engine.template.functions import FILTERS, GLOBALS
+from printkit.engine.template.sandbox import BudgetedSandbox, BudgetExceeded, budget
 
 if TYPE_CHECKING:
     from printkit.engine.template.files import CardTemplate
 
 _FALSE = {"", "false", "False", "0", "none", "None", "no"}
 
-_env = SandboxedEnvironment(autoescape=False, keep_trailing_newline=False)
+_env = BudgetedSandbox(autoescape=False, keep_trailing_newline=False)
 _env.filters.update(FILTERS)
 _env.globals.update(GLOBALS)
 
@@ -94,8 +98,10 @@ def _loop(spec: str, scope: dict[str, Any]) -> tuple[str, list[Any]]:
     name = name.strip()
     if not name.isidentifier():
         raise ValueError(f"`for:` needs a name before `in`; found {name!r}")
-    values = _expression(expr.strip())(**scope)
-    return name, list(values)
+    values = list(itertools.islice(_expression(expr.strip())(**scope), MAX_LOOP_ELEMENTS + 1))
+    if len(values) > MAX_LOOP_ELEMENTS:
+        raise BudgetExceeded(f"`for:` would draw more than {MAX_LOOP_ELEMENTS:,} elements on one card")
+    return name, values
 
 
 @cache
@@ -105,13 +111,23 @@ def _expression(source: str) -> Any:
 
 def render_template(
     template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str,
-    base_dir: Path | None = None,
+    base_dir: Path | None = None, contain: Containment | None = None,
 ) -> Piece:
     """The piece ``template`` draws for one card (``scope`` holds card, style, deck...).
 
     Relative image paths are taken from ``base_dir`` (a deck definition's folder) when given, else
-    from the folder of the template file that names the image.
+    from the folder of the template file that names the image.  An image must lie inside that folder,
+    printkit's bundled templates or a root of ``contain`` (unless it allows files outside).  The work
+    the template's expressions do is counted against one budget per card (:mod:`.sandbox`).
     """
+    with budget():
+        return _render(template, scope, width, height, name, base_dir, contain or Containment(()))
+
+
+def _render(
+    template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str, base_dir: Path | None,
+    contain: Containment,
+) -> Piece:
     scope = {**scope, "width": width, "height": height, "vars": template.vars}
     elements = []
     for raw, source in zip(template.elements, template.sources, strict=True):
@@ -128,6 +144,8 @@ def render_template(
                 scopes = [{**scope, var: v} for v in values]
             else:
                 scopes = [scope]
+        except BudgetExceeded as exc:
+            raise fail(f"too much work: {exc}") from None
         except TemplateError as exc:
             raise fail(f"template expression failed: {exc}") from None
         except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
@@ -136,11 +154,20 @@ def render_template(
             element = _element(raw, kind, each, fail)
             if element is None:
                 continue
-            if isinstance(element, Image) and not Path(element.path).is_absolute():
+            if isinstance(element, Image):
                 folder = base_dir if base_dir is not None else source.folder
-                element = replace(element, path=str(folder / element.path))
+                path = Path(element.path) if Path(element.path).is_absolute() else folder / element.path
+                contain.with_roots(folder, templates_root()).check(path, f"{name}: image", source.file,
+                                                                   source.line, source.column)
+                element = replace(element, path=str(path))
             elements.append(element)
-    background = _evaluate(template.background, scope) if template.background else None
+    try:
+        background = _evaluate(template.background, scope) if template.background else None
+    except BudgetExceeded as exc:
+        raise InputError.single(f"{name}: background: too much work: {exc}", template.file) from None
+    except Exception as exc:
+        raise InputError.single(f"{name}: background: template expression failed: {type(exc).__name__}: {exc}",
+                                template.file) from None
     if background:
         elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))
     return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
@@ -153,6 +180,8 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -
             return None
         cls = ELEMENT_KINDS[kind]
         values = _evaluate(raw[kind], scope)
+    except BudgetExceeded as exc:
+        raise fail(f"too much work: {exc}") from None
     except TemplateError as exc:
         raise fail(f"template expression failed: {exc}") from None
     except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1

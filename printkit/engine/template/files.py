@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit.engine.containment import Containment, check_name
 from printkit.engine.elements import ELEMENT_KINDS
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.paths import templates_root
@@ -69,6 +70,7 @@ class SearchPath:
     def find(self, name: str, after: Path | None = None, generic: bool = True) -> Path:
         """The template called ``name`` (``action-card`` or ``action-card.yaml``); with ``after``, the
         first match that comes after that file on the path (for ``extends:`` of one's own name)."""
+        check_name(name, "template")
         filename = name if name.endswith((".yaml", ".yml")) else f"{name}.yaml"
         found = [c for c in self.candidates(filename, generic) if c.is_file()]
         if after is not None:
@@ -122,15 +124,19 @@ class CardTemplate:
         return tuple((s.line, s.column) for s in self.sources)
 
 
-def find_template(name: str, user_dir: Path | None, relative_to: Path | None) -> Path:
+def find_template(name: str, user_dir: Path | None, relative_to: Path | None,
+                  contain: Containment | None = None) -> Path:
     """A deck's template by name (the user's folder first, then bundled) or by path (relative to
-    the deck definition)."""
+    the deck definition, and inside ``contain``'s folders)."""
     if name.endswith((".yaml", ".yml")):
         p = Path(name)
         path = p if p.is_absolute() or relative_to is None else relative_to / p
+        if contain is not None:
+            contain.check(path, "card template")
         if path.is_file():
             return path
         raise InputError.single(f"card template {name!r} not found (looked for {path})")
+    check_name(name, "card template")
     try:
         return SearchPath(user=user_dir).find(name)
     except InputError:

@@ -11,8 +11,11 @@ from pathlib import Path
 
 import yaml
 
+from printkit.engine.containment import Containment
 from printkit.engine.errors import InputError, Problem
-from printkit.engine.source import load_document, read_text
+from printkit.engine.limits import MAX_CARDS
+from printkit.engine.paths import templates_root
+from printkit.engine.source import Document, load_document, read_text
 from printkit.engine.template.files import CardTemplate, find_template, load_template
 from printkit.games.deck.model import Card, CustomSize, DeckDefinition
 
@@ -35,6 +38,7 @@ class LoadedDeck:
     file: Path
     front: CardTemplate
     back: CardTemplate | None
+    warnings: tuple[str, ...] = ()  # columns no template reads, fields a template reads that no card has
 
 
 def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
@@ -52,11 +56,15 @@ def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
     return qty
 
 
-def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
+def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CARDS,
+              allow_outside: bool = False) -> LoadedDeck:
     """Read a deck definition, its CSV (if any) and its templates (``templates`` first).
 
-    Every problem found in the definition and its cards is reported at once.
+    Every problem found in the definition and its cards is reported at once.  Files the definition
+    names must lie in its folder or ``templates`` (unless ``allow_outside``); a deck of more than
+    ``max_cards`` cards is refused at the row that crosses the cap, before any card is made.
     """
+    contain = deck_containment(path, templates, allow_outside)
     doc = load_document(path)
     if not isinstance(doc.data, dict):
         raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
@@ -78,40 +86,117 @@ def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
             rows.append((fields, doc.problem(("cards", i, qcol) if qcol in fields else ("cards", i), "")))
     else:
         assert definition.csv is not None
-        rows = _read_csv(path.parent / definition.csv, qcol)
+        line, column = doc.locate(("csv",))
+        csv_path = contain.check(path.parent / definition.csv, "csv:", path, line, column)
+        rows = _read_csv(csv_path, qcol.lower())
+        qcol = qcol.lower()  # CSV headers are matched case-insensitively: "Name,Qty" is name and qty
     cards: list[Card] = []
+    total = 0
     for fields, where in rows:
         qty = _quantity(fields.get(qcol), where, problems)
+        total += qty
+        if total > max_cards:
+            raise InputError([replace(where, message=f"the deck would have more than {max_cards:,} cards here "
+                                                     f"(the cap; `printkit build --max-cards N` raises it)")])
         clean = {k: v for k, v in fields.items() if k != qcol}
         for copy in range(1, qty + 1):
             cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy,
                               source=f"{where.file}:{where.line}" if where.line else str(where.file)))
     if problems:
         raise InputError(problems)
-    front = load_template(find_template(definition.front, templates, path.parent))
-    back = load_template(find_template(definition.back, templates, path.parent)) if definition.back else None
-    return LoadedDeck(definition, tuple(cards), width, height, path, front, back)
+    front = load_template(_template_path(doc, "front", definition.front, templates, contain))
+    back = load_template(_template_path(doc, "back", definition.back, templates, contain)) if definition.back else None
+    source = definition.csv or path.name
+    warnings = _field_warnings([f for f, _ in rows], [t for t in (front, back) if t is not None], qcol, source,
+                               set(definition.back_fields))
+    return LoadedDeck(definition, tuple(cards), width, height, path, front, back, warnings)
+
+
+_FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)|card\[['\"]([^'\"]+)['\"]\]")
+_GUARDED = re.compile(r"\s*(?:or\b|is\s+(?:not\s+)?defined|\|\s*default\b|if\b)")
+_ALWAYS = {"index", "copy"}  # printkit gives every card these
+
+
+def template_fields(template: CardTemplate) -> tuple[set[str], set[str]]:
+    """Card fields a template reads: (all of them, those it prints without a fallback or a ``when:``)."""
+    used: set[str] = set()
+    needed: set[str] = set()
+    values = [template.background, *template.elements]
+    for value in values:
+        text = str(value)
+        guard = str(value.get("when", "")) if isinstance(value, dict) else ""
+        for m in _FIELD.finditer(text):
+            name = m.group(1) or m.group(2)
+            used.add(name)
+            if name not in guard and not _GUARDED.match(text, m.end()) and "when" not in (value or {}):
+                needed.add(name)
+    return used, needed
+
+
+def _field_warnings(rows: list[dict], templates: list[CardTemplate], qcol: str, source: str,
+                    back_fields: set[str]) -> tuple[str, ...]:
+    columns: set[str] = {k for row in rows for k in row} - {qcol}
+    used: set[str] = set()
+    needed: set[str] = set()
+    for t in templates:
+        u, n = template_fields(t)
+        used |= u
+        needed |= n
+    warnings = []
+    unused = sorted(columns - used)
+    if unused and rows:
+        names = ", ".join(t.name for t in templates)
+        warnings.append(f"{source}: no template reads {', '.join(unused)} (templates: {names}); check the "
+                        "spelling, or use it in your own template")
+    missing = sorted(needed - columns - _ALWAYS - back_fields)
+    if missing and rows:
+        warnings.append(f"{source}: the templates print {', '.join('card.' + m for m in missing)}, but no card "
+                        "has it; it prints empty")
+    return tuple(warnings)
+
+
+def _template_path(doc: Document, key: str, name: str, templates: Path | None, contain: Containment) -> Path:
+    """``front:``/``back:`` found on the search path or next to the deck; a problem names the key's line."""
+    try:
+        return find_template(name, templates, Path(doc.file).parent, contain)
+    except InputError as exc:
+        raise InputError([doc.problem((key,), p.message) for p in exc.problems]) from None
+
+
+def deck_containment(path: Path, templates: Path | None, allow_outside: bool) -> Containment:
+    """The folders a deck may read from: its own, the user's templates, the bundled templates."""
+    return Containment((path.parent, templates_root()), allow_outside).with_roots(templates)
 
 
 def _read_csv(path: Path, qcol: str) -> list[tuple[dict, Problem]]:
+    """Rows of a CSV as exported by spreadsheets: the delimiter sniffed (``,``, ``;`` as Excel writes in
+    much of Europe, tab, ``|``), header names matched case-insensitively (keys are lower case)."""
     text = read_text(path, "CSV file")
-    reader = csv.reader(io.StringIO(text, newline=""))  # keeps newlines inside quoted cells
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text.split("\n", 1)[0] or ",", ",;\t|")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect.delimiter)  # quoted newlines kept
     try:
         header = next(reader)
     except StopIteration:
         raise InputError.single("the CSV file is empty; it needs a header row", path, 1, 1) from None
-    header = [h.strip() for h in header]
+    header = [h.strip().lower() for h in header]
     if any(not h for h in header):
         raise InputError.single(f"column {header.index('') + 1} of the header row has no name", path, 1,
                                 header.index("") + 1)
+    twice = sorted({h for h in header if header.count(h) > 1})
+    if twice:
+        raise InputError.single(f"the header names column {twice[0]!r} twice (names are matched ignoring case)",
+                                path, 1, len(header) - header[::-1].index(twice[0]))
     rows = []
     for row in reader:
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            raise InputError.single(f"expected {len(header)} columns as in the header row, found {len(row)}",
-                                    path, line, 1)
+            raise InputError.single(f"expected {len(header)} columns as in the header row, found {len(row)}"
+                                    f" (separated by {dialect.delimiter!r})", path, line, 1)
         fields = {h: _cell(v) for h, v in zip(header, row, strict=True)}
         col = header.index(qcol) + 1 if qcol in header else None
         rows.append((fields, Problem("", str(path), line, col, qcol if col else "")))

@@ -10,7 +10,8 @@ from printkit.games.deck.layout import deck_components
 
 def components(options: BuildOptions) -> list[Component]:
     assert options.definition is not None, "a deck is always built from the user's file"
-    return deck_components(load_deck(options.definition, options.templates), options)
+    deck = load_deck(options.definition, options.templates, options.max_cards, options.allow_outside)
+    return deck_components(deck, options)
 
 
 def facts() -> Facts:

@@ -1,0 +1,15 @@
+"""Resource limits for files people share with each other.
+
+A definition, template or sheet may come from anyone, so every way it could make printkit work
+without end has a budget here: YAML nodes after alias expansion, cards in a deck, and the
+operations and string sizes of template expressions.  Crossing one is the user's problem
+(:class:`~printkit.engine.errors.InputError`, exit 2) with a message naming the cap.
+"""
+
+from __future__ import annotations
+
+MAX_YAML_NODES = 200_000  # values in one file once aliases are expanded; the largest bundled file has ~20,000
+MAX_CARDS = 10_000  # cards in one deck; `printkit build --max-cards N` raises it, the file never does
+MAX_TEMPLATE_OPERATIONS = 200_000  # loop iterations and calls in one card's template expressions
+MAX_TEMPLATE_STRING = 100_000  # characters in one value a template expression makes
+MAX_LOOP_ELEMENTS = 2_000  # elements one `for:` may draw on one card

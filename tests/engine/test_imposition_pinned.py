@@ -1,0 +1,56 @@
+"""Imposition and text-setting values pinned literally at their boundaries (mistakes a mutation run found
+the suite did not notice): where the scale bar goes, when a board still fits one page, which characters
+break like CJK."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.engine.imposition import Box, footer_place, tile_board
+from printkit.engine.paper import PrintSettings
+from printkit.engine.render.text import _is_cjk
+
+A4 = (210.0, 297.0)
+# The scale-bar band is 74 x 4 mm and stays 5 mm inside the paper (what home printers can print).
+
+
+def test_the_scale_bar_goes_bottom_centre_on_an_empty_page():
+    f = footer_place(A4, [])
+    assert f is not None and f.rotation == 0
+    assert (f.box.x, f.box.y, f.box.w, f.box.h) == pytest.approx((68.0, 288.0, 74.0, 4.0))
+
+
+def test_the_scale_bar_moves_to_the_top_then_to_the_left_edge():
+    bottom = Box(0, 280, 210, 17)
+    top = footer_place(A4, [bottom])
+    assert top is not None and (top.box.x, top.box.y) == pytest.approx((68.0, 5.0))
+    side = footer_place(A4, [bottom, Box(0, 0, 210, 17)])
+    assert side is not None and side.rotation == 90
+    assert (side.box.x, side.box.y, side.box.w, side.box.h) == pytest.approx((5.0, 111.5, 4.0, 74.0))
+
+
+def test_box_inside_needs_all_four_sides():
+    outer = Box(10, 10, 100, 100)
+    assert Box(10, 10, 100, 100).inside(outer)
+    for poking in (Box(9, 20, 10, 10), Box(20, 9, 10, 10), Box(101, 20, 10, 10), Box(20, 101, 10, 10)):
+        assert not poking.inside(outer), poking
+
+
+def test_a_board_fits_one_a4_page_up_to_the_margins_and_label_band():
+    """A4 portrait, 6 mm margins, a 6 mm label band: 198 x 279 mm is the largest single-page board."""
+    assert tile_board(198, 279, PrintSettings()).single
+    assert not tile_board(198.5, 279, PrintSettings()).single
+    assert not tile_board(198, 279.5, PrintSettings()).single
+
+
+@pytest.mark.parametrize(("ch", "cjk"), [
+    ("\u2e7f", False), ("\u2e80", True),  # CJK Radicals Supplement starts at U+2E80
+    ("\u9fff", True), ("\ua000", False),  # the Unified Ideographs end at U+9FFF (Yi follows)
+    ("\uf8ff", False), ("\uf900", True), ("\ufaff", True), ("\ufb00", False),  # Compatibility Ideographs
+    ("\ufeff", False), ("\uff00", True), ("\uffef", True), ("\ufff0", False),  # half- and full-width forms
+    ("\u3000", True), ("\u303f", True),  # CJK punctuation
+    ("\U00020000", True), ("\U0002fa1f", True), ("\U0002fa20", False),  # Extension B .. Compatibility Supplement
+    ("a", False), ("é", False), ("火", True), ("，", True),
+])
+def test_which_characters_break_like_cjk(ch, cjk):
+    assert _is_cjk(ch) is cjk
