@@ -399,8 +399,8 @@ def _draw_image(ctx: Context, e: Image) -> None:
     try:
         # Read from bytes, so ReportLab names the image by its content, not by the path string:
         # the same picture given by a relative or an absolute path makes the same PDF bytes.
-        reader = ImageReader(io.BytesIO(path.read_bytes()))
         with library_warnings(ctx, path):
+            reader = ImageReader(io.BytesIO(path.read_bytes()))
             ctx.canvas.drawImage(reader, x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
                                  mask="auto")
     except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file

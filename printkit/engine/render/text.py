@@ -54,6 +54,9 @@ def is_cjk(ch: str) -> bool:
     )
 
 
+_is_cjk = is_cjk  # the older private name, still imported by tests
+
+
 def has_cjk(text: str) -> bool:
     return any(is_cjk(ch) for ch in text)
 
