@@ -7,6 +7,7 @@ import typer
 from printkit.cli.build import build, calibrate
 from printkit.cli.check import check
 from printkit.cli.info import games, schema, sizes
+from printkit.cli.preflight import preflight
 from printkit.cli.scan import scan
 
 app = typer.Typer(
@@ -24,6 +25,7 @@ app.command("scan")(scan)
 app.command("schema")(schema)
 app.command("sizes")(sizes)
 app.command("calibrate")(calibrate)
+app.command("preflight")(preflight)
 
 
 def main() -> None:

@@ -66,6 +66,8 @@ def build(
                                                         "or that were changed since.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary; errors only.")]
     = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Preflight problems (text that does not fit, too small, "
+                                                          "off the trim, ...) are errors, not warnings.")] = False,
     **game_options: object,
 ) -> None:
     """Build print-ready PDFs into the output folder (and a manifest.json).
@@ -88,6 +90,7 @@ def build(
                                    offset_y=offset_y),
             png=png,
             templates=templates,
+            strict=strict,
         )
         with BuildProgress(err, quiet) as progress:
             report = run_build(request, out_dir, force, progress=progress)

@@ -22,10 +22,11 @@ from printkit.engine.components import (
     TextFile,
     count_label,
 )
-from printkit.engine.errors import InputError
+from printkit.engine.errors import InputError, Problem
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.engine.paper import PAPER_SIZES, PrintSettings
 from printkit.engine.paths import icon_dirs
+from printkit.engine.preflight import Finding, check_log
 from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
 from printkit.engine.render.pdf import Rendered, render
 from printkit.engine.render.preview import overview_png, page_pngs
@@ -78,12 +79,23 @@ class BuildRequest:
     settings: PrintSettings = field(default_factory=PrintSettings)
     png: bool = False
     templates: Path | None = None
+    strict: bool = False  # preflight problems stop the build (CI for people's own decks)
 
 
 @dataclass
 class BuildReport:
     files: list[WriteResult]
     warnings: list[str]
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    """Everything rendered in memory, with what the preflight found on each component."""
+
+    files: list[PlannedFile]
+    warnings: list[str]
+    findings: list[Finding] = field(default_factory=list)
 
 
 def resolve_targets(names: tuple[str, ...]) -> list[Target]:
@@ -173,9 +185,28 @@ def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: 
                          sha256(data), dict(record) if record is not None else None)
 
 
-def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[PlannedFile], list[str]]:
+def preflight(target: Target, rendered: Rendered) -> list[Finding]:
+    """The preflight of one rendered component, with the game's glossary."""
+    if rendered.log is None:
+        return []
+    glossary = () if target.game.files_only else target.game.facts().glossary
+    return check_log(rendered.log, glossary, languages=not target.game.files_only)
+
+
+def _preflight_warnings(target: Target, comp: str, findings: list[Finding], notes: list[str]) -> list[str]:
+    """Findings as warnings: in a bundled game each is printkit's own bug; in a user's file, theirs to fix."""
+    out = []
+    for f in findings:
+        text = f"{target.id}/{comp}: {f}"
+        out.append(text + (" (a printkit bug: please report it)" if target.file is None else ""))
+    out.extend(f"{target.id}/{comp}: note: {n}" for n in notes)
+    return out
+
+
+def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
     """Lay out and render everything in memory; nothing touches the output folder yet."""
     planned: list[PlannedFile] = []
+    findings: list[Finding] = []
     opts, settings = request.options, request.settings
     targets, warnings = _check_options(resolve_targets(request.targets), request, bool(request.targets))
     if settings.duplex == "fold" and (settings.offset_x or settings.offset_y):
@@ -211,13 +242,17 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
                 progress(Step(f"{target.id}: {comp.name}", done, total))
             if isinstance(comp, CardComponent):
                 warnings.extend(f"{target.id}/{comp.name}: {w}" for w in comp.warnings)
-            rendered: Rendered = render(comp, settings, opts.lang, icons)
+            glossary = () if target.game.files_only else target.game.facts().glossary
+            rendered: Rendered = render(comp, settings, opts.lang, icons, glossary)
             done += _pieces(comp)
             if progress:
                 progress(Step(f"{target.id}: {comp.name}", done, total,
                               finished=f"{target.id}/{comp.name}: {count_label(rendered.pieces, comp.kind)}",
                               pages=rendered.pages))
             warnings.extend(f"{target.id}/{comp.name}: {w}" for w in rendered.warnings)
+            found = preflight(target, rendered)
+            findings.extend(found)
+            warnings.extend(_preflight_warnings(target, comp.name, found, rendered.log.notes if rendered.log else []))
             if rendered.pages == 0:
                 warnings.append(f"{target.id}/{comp.name}: nothing to print (0 {comp.kind}); no file written")
                 continue
@@ -239,7 +274,9 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
     if not targets:
         raise InputError.single("nothing to build: " + "; ".join(w.split(": ", 2)[-1] for w in warnings))
     _refuse_collisions(planned, targets)
-    return planned, warnings
+    if request.strict and findings:
+        raise InputError([Problem(f"preflight: {f}") for f in findings])
+    return Plan(planned, warnings, findings)
 
 
 def _refuse_collisions(planned: list[PlannedFile], targets: list[Target]) -> None:
@@ -257,10 +294,10 @@ def _refuse_collisions(planned: list[PlannedFile], targets: list[Target]) -> Non
 
 def build(request: BuildRequest, out: Path, force: bool = False, progress: Progress | None = None) -> BuildReport:
     """Build the request into ``out``: all in memory first, then atomic writes."""
-    planned, warnings = plan(request, progress)
+    result = plan(request, progress)
     if progress:
         progress(Step("writing files"))
-    return BuildReport(write_all(out, planned, force), warnings)
+    return BuildReport(write_all(out, result.files, force), result.warnings, result.findings)
 
 
 def calibrate(out: Path, paper: str, lang: str, force: bool = False) -> WriteResult:

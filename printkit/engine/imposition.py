@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from printkit.engine.paper import Duplex, PrintSettings
 
 MIN_MARK = 1.5  # mm; a crop mark shorter than this is useless, so it is left out
-EDGE_CLEAR = 2.0  # mm kept between a crop mark and the paper edge
-PRINTABLE_EDGE = 5.0  # mm most home printers cannot print; text and the scale bar stay inside it
+PRINTABLE_EDGE = 5.0  # mm most home printers cannot print; marks, text and the scale bar stay inside it
+TICK_GAP = 0.5  # mm between a crop tick drawn inside the bleed and the trim
+TILE_CAPTION_BAND = 16.0  # mm below a board tile: its bleed, crop marks and the assembly text
+ON_CUT_TICK = 3.0  # mm: a tick drawn on the cut line where the margin has no room for any mark
 FOOTER_LENGTH = 74.0  # mm: 50 mm scale bar plus its label
 FOOTER_THICKNESS = 4.0  # mm
 
@@ -47,6 +49,7 @@ class Segment:
     y1: float
     x2: float
     y2: float
+    inside: bool = False  # a crop tick drawn inside the bleed (the margin had no room outside it)
 
     def box(self, pad: float = 0.5) -> Box:
         x, y = min(self.x1, self.x2), min(self.y1, self.y2)
@@ -96,14 +99,23 @@ class CardGrid:
         """Top-left trim corner (mm) of the card at (row, col)."""
         return self.origin[0] + col * self.pitch[0], self.origin[1] + row * self.pitch[1]
 
-    def bleed_of(self, row: int, col: int) -> tuple[float, float, float, float]:
-        """(left, top, right, bottom) bleed of the card at (row, col)."""
+    def bleed_of(self, row: int, col: int, filled: set[tuple[int, int]] | None = None,
+                 ) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) bleed of the card at (row, col).
+
+        An edge shared with a neighbour gets the inner bleed; an outer edge, or one next to a slot
+        left empty (``filled`` names the occupied slots, e.g. on a deck's last page), the full bleed.
+        """
         bx, by = self.inner_bleed
+
+        def free(r: int, c: int) -> bool:
+            return not (0 <= r < self.rows and 0 <= c < self.cols) or (filled is not None and (r, c) not in filled)
+
         return (
-            self.bleed if col == 0 else bx,
-            self.bleed if row == 0 else by,
-            self.bleed if col == self.cols - 1 else bx,
-            self.bleed if row == self.rows - 1 else by,
+            self.bleed if free(row, col - 1) else bx,
+            self.bleed if free(row - 1, col) else by,
+            self.bleed if free(row, col + 1) else bx,
+            self.bleed if free(row + 1, col) else by,
         )
 
     @property
@@ -232,34 +244,59 @@ def crop_marks(
     block: Box, xs: list[float], ys: list[float], settings: PrintSettings,
     paper: tuple[float, float] | None = None, sides: str = "tblr",
 ) -> list[Segment]:
-    """Crop marks outside the bleed, in line with every cut, on the ``sides`` of ``block``
-    (t, b, l, r) on a sheet of size ``paper`` (default: the settings' paper, portrait).
+    """Crop marks in line with every cut, on the ``sides`` of ``block`` (t, b, l, r) on a sheet
+    of size ``paper`` (default: the settings' paper, portrait).
 
-    Each mark starts ``bleed`` outside the trim (so it never prints on a piece) and is
-    shortened to stay ``EDGE_CLEAR`` from the paper edge; marks with no room are dropped.
+    A mark starts ``bleed`` outside the trim (so it never prints on a piece) and ends
+    ``PRINTABLE_EDGE`` from the paper edge, where home printers still print.  Where the margin
+    is too narrow for that, the mark becomes a short *tick* inside the bleed, from the printable
+    edge to just short of the trim (the bleed is cut away, so the tick is too); where not even
+    that fits, a short tick on the cut line itself, from the printable edge inwards.
     """
     pw, ph = paper or settings.paper_size
     start = max(settings.bleed, 1.0)
     marks: list[Segment] = []
 
-    def room(side: str, available: float) -> float:
-        return min(settings.crop_mark_length, available - EDGE_CLEAR) if side in sides else 0.0
+    def side(name: str, edge: float) -> tuple[float, float, bool] | None:
+        """(distance from the trim where the mark starts, its length, inside the bleed) for one side."""
+        if name not in sides:
+            return None
+        outside = min(settings.crop_mark_length, edge - start - PRINTABLE_EDGE)
+        if outside >= MIN_MARK:
+            return start, outside, False
+        tick = min(settings.crop_mark_length, edge - TICK_GAP - PRINTABLE_EDGE)
+        if tick >= MIN_MARK:
+            return TICK_GAP, tick, True
+        # No room outside the trim at all: a tick on the cut line itself, from the printable edge inwards.
+        return edge - PRINTABLE_EDGE - ON_CUT_TICK, ON_CUT_TICK, True
 
-    top_len = room("t", block.y - start)
-    bottom_len = room("b", ph - block.bottom - start)
-    left_len = room("l", block.x - start)
-    right_len = room("r", pw - block.right - start)
+    top = side("t", block.y)
+    bottom = side("b", ph - block.bottom)
+    left = side("l", block.x)
+    right = side("r", pw - block.right)
     for x in xs:
-        if top_len >= MIN_MARK:
-            marks.append(Segment(x, block.y - start, x, block.y - start - top_len))
-        if bottom_len >= MIN_MARK:
-            marks.append(Segment(x, block.bottom + start, x, block.bottom + start + bottom_len))
+        if top:
+            s0, n, inside = top
+            marks.append(Segment(x, block.y - s0, x, block.y - s0 - n, inside))
+        if bottom:
+            s0, n, inside = bottom
+            marks.append(Segment(x, block.bottom + s0, x, block.bottom + s0 + n, inside))
     for y in ys:
-        if left_len >= MIN_MARK:
-            marks.append(Segment(block.x - start, y, block.x - start - left_len, y))
-        if right_len >= MIN_MARK:
-            marks.append(Segment(block.right + start, y, block.right + start + right_len, y))
+        if left:
+            s0, n, inside = left
+            marks.append(Segment(block.x - s0, y, block.x - s0 - n, y, inside))
+        if right:
+            s0, n, inside = right
+            marks.append(Segment(block.right + s0, y, block.right + s0 + n, y, inside))
     return marks
+
+
+def mark_note(marks: list[Segment]) -> str | None:
+    """What a user should know about marks that had to move: ticks inside the bleed."""
+    if any(m.inside for m in marks):
+        return ("the margin is narrower than a printer's unprintable edge on some sides, so their crop marks are "
+                "short ticks inside the bleed (cut through them)")
+    return None
 
 
 def footer_place(paper: tuple[float, float], keep_clear: list[Box], edge: float = PRINTABLE_EDGE) -> Footer | None:
@@ -333,6 +370,9 @@ def tile_board(width: float, height: float, settings: PrintSettings, label_band:
             tile = Tile(0, 0, Box(0, 0, width, height), origin)
             return BoardTiling((w, h), landscape, 1, 1, (tile,), 0.0, ())
     ov = settings.tile_overlap
+    # A band below each tile for its crop marks and the assembly text.  The sides keep the margin: where
+    # it is too narrow for marks outside the bleed, they become ticks (see crop_marks), never more pages.
+    label_band = max(label_band, TILE_CAPTION_BAND)
     best: BoardTiling | None = None
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)

@@ -57,6 +57,7 @@ class Facts:
     players: tuple[int, int]
     languages: tuple[str, ...]
     check_languages: tuple[str, ...] = ()  # what `printkit check` reports in, if not every language
+    glossary: tuple[str, ...] = ()  # Chinese words of the game never split across lines
 
 
 def _resolve(ref: str) -> Callable[..., Any]:

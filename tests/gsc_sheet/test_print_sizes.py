@@ -22,7 +22,7 @@ from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
 
 from .conftest import build, rendered
 
-LATIN_FLOOR = 5.5  # pt at print size
+LATIN_FLOOR = 6.0  # pt at print size
 CJK_FLOOR = 6.5
 
 # (paper, sheets per page) of every format in sheet.yaml
@@ -112,8 +112,13 @@ def test_half_sheets_leave_out_the_legend_and_shorten_round_ends(layout: SheetLa
 
         return "\n".join(e.text for e in component.pages[0].elements if isinstance(e, Text))
 
-    legend = layout.label("legend", "en")
-    assert legend in texts(full) and legend not in texts(half)
+    # The legend is a key: each symbol's meaning is its own text, next to its icon.
+    meanings = ["reroll (active player only)", "extra die, after your turn", "cross one box of that colour",
+                "fox: worth your lowest area"]
+    for meaning in meanings:
+        assert meaning in texts(full).split("\n") and meaning not in texts(half)
+    icons = {e.name for e in full.pages[0].elements if type(e).__name__ == "Icon"}
+    assert {"gsc-reroll", "gsc-plus1", "gsc-x", "gsc-fox"} <= icons
     assert "last round" in texts(full).replace("\n", " ")
     assert layout.label("round_ends_key", "en") in texts(half)
     assert "fox: worth your lowest area" in texts(solo)

@@ -22,6 +22,7 @@ from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor, toColor
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
@@ -41,8 +42,9 @@ from printkit.engine.elements import (
 )
 from printkit.engine.errors import InputError
 from printkit.engine.paths import icon_dirs
+from printkit.engine.preflight.record import SetTextRecord
 from printkit.engine.render import fonts
-from printkit.engine.render.text import fit_text, token_width
+from printkit.engine.render.text import fit_text, floor_for, line_text, token_width
 
 Warn = Callable[[str], None]
 BOLD_STROKE = 0.035  # fake-bold outline width as a fraction of the font size
@@ -58,6 +60,9 @@ class Context:
     warn: Warn
     piece_name: str
     icon_search: tuple[Path, ...]
+    texts: list[SetTextRecord] | None = None  # how each text was set, for the preflight
+    index: int = 0  # the element being drawn
+    glossary: tuple[str, ...] = ()  # words never split across lines
 
     def pt(self, x: float, y: float) -> tuple[float, float]:
         return self.origin[0] + x * mm, self.origin[1] - y * mm
@@ -66,13 +71,14 @@ class Context:
 def draw_piece(
     canvas: Canvas, piece: Piece, origin: tuple[float, float], warn: Warn,
     bleed: tuple[float, float, float, float] = (0, 0, 0, 0), icon_search: tuple[Path, ...] = (),
+    texts: list[SetTextRecord] | None = None, glossary: tuple[str, ...] = (),
 ) -> None:
     """Draw ``piece`` with its top-left trim corner at ``origin``.
 
     ``bleed`` is (left, top, right, bottom) in mm: how far artwork may spill past the trim.
     Everything is clipped to trim + bleed so neighbouring pieces never overprint.
     """
-    ctx = Context(canvas, origin, piece.height, warn, piece.name, icon_search or icon_dirs())
+    ctx = Context(canvas, origin, piece.height, warn, piece.name, icon_search or icon_dirs(), texts, glossary=glossary)
     left, top, right, bottom = bleed
     canvas.saveState()
     path = canvas.beginPath()
@@ -83,7 +89,8 @@ def draw_piece(
         canvas.setFillColor(color(piece.bleed_color, piece.name))
         canvas.rect(x0, y0, (piece.width + left + right) * mm, (piece.height + top + bottom) * mm,
                     stroke=0, fill=1)
-    for element in piece.elements:
+    for i, element in enumerate(piece.elements):
+        ctx.index = i
         draw_element(ctx, element)
     canvas.restoreState()
 
@@ -188,9 +195,17 @@ def _draw_text(ctx: Context, e: Text) -> None:
     horizontal = e.rotation in (0, 180)
     box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)
     known = _known_icons(ctx)
-    set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, e.min_size, e.leading, e.wrap, known)
-    if not set_.fits:
-        ctx.warn(f"{ctx.piece_name}: text does not fit its box even at {e.min_size} pt: {e.text[:40]!r}")
+    # Shrink-to-fit never goes below the legible floor; text that still does not fit is reported.
+    floor = floor_for(visible)
+    smallest = min(e.size, max(e.min_size, floor))
+    set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, smallest, e.leading, e.wrap, known, ctx.glossary)
+    if ctx.texts is not None:
+        ctx.texts.append(SetTextRecord(
+            ctx.index, e, set_.size, tuple(line_text(line) for line in set_.lines),
+            tuple(line.width / mm for line in set_.lines), tuple(line.ends_paragraph for line in set_.lines),
+            set_.fits, floor))
+    elif not set_.fits:
+        ctx.warn(f"{ctx.piece_name}: text does not fit its box even at {smallest:g} pt: {e.text[:40]!r}")
     c.saveState()
     cx, cy = ctx.pt(e.x + e.w / 2, e.y + e.h / 2)
     c.translate(cx, cy)
@@ -382,8 +397,11 @@ def _draw_image(ctx: Context, e: Image) -> None:
         return
     x, y = ctx.pt(e.x, e.y + e.h)
     try:
+        # Read from bytes, so ReportLab names the image by its content, not by the path string:
+        # the same picture given by a relative or an absolute path makes the same PDF bytes.
         with library_warnings(ctx, path):
-            ctx.canvas.drawImage(str(path), x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
+            reader = ImageReader(io.BytesIO(path.read_bytes()))
+            ctx.canvas.drawImage(reader, x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
                                  mask="auto")
     except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
         raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None

@@ -28,11 +28,13 @@ from printkit.engine.imposition import (
     crop_marks,
     fold_sheet,
     footer_place,
+    mark_note,
     pages_needed,
     tile_board,
 )
 from printkit.engine.messages import message
 from printkit.engine.paper import PrintSettings
+from printkit.engine.preflight.record import Affine, PageRecord, Placement, RenderLog, Role, SetTextRecord
 from printkit.engine.render import fonts
 from printkit.engine.render.draw import draw_piece
 
@@ -49,14 +51,16 @@ class Rendered:
     pages: int
     pieces: int
     warnings: list[str] = field(default_factory=list)
+    log: RenderLog | None = None  # what was placed where, for the preflight
 
 
 class _Doc:
     """A canvas plus page bookkeeping shared by the three component kinds."""
 
     def __init__(self, title: str, settings: PrintSettings, lang: str, duplex: bool, page_size: tuple[float, float],
-                 icon_search: tuple[Path, ...] = ()):
+                 icon_search: tuple[Path, ...] = (), glossary: tuple[str, ...] = ()):
         fonts.register()
+        self.glossary = glossary
         self.buf = io.BytesIO()
         self.settings = settings
         self.lang = lang
@@ -74,6 +78,7 @@ class _Doc:
         self.icon_search = icon_search
         self.warnings: list[str] = []
         self.page_size = page_size
+        self.log = RenderLog(title, lang, settings.bleed)
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
@@ -85,6 +90,7 @@ class _Doc:
         self.page_size = size
         c.setTrimBox(self._pdf_box(trim))
         c.setBleedBox(self._pdf_box(Box(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed)))
+        self.log.pages.append(PageRecord(self.pages, size))
 
     def _pdf_box(self, b: Box) -> tuple[float, float, float, float]:
         ph = self.page_size[1]
@@ -98,8 +104,17 @@ class _Doc:
         """PDF point of page mm (x, y-down)."""
         return x * mm, (self.page_size[1] - y) * mm
 
-    def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0)) -> None:
-        draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search)
+    def record(self, piece: Piece, transform: Affine, role: Role, bleed: tuple[float, float, float, float],
+               texts: list[SetTextRecord]) -> None:
+        self.log.placements.append(Placement(self.pages, piece, transform, role, bleed, tuple(texts),
+                                             self.log.component))
+
+    def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0),
+             role: Role = "cut") -> None:
+        texts: list[SetTextRecord] = []
+        draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search, texts,
+                   self.glossary)
+        self.record(piece, Affine.place(x, y), role, bleed, texts)
 
     def draw_turned(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float],
                     rotation: int) -> None:
@@ -111,17 +126,31 @@ class _Doc:
         c.saveState()
         c.translate(*self.origin(x + piece.width / 2, y + piece.height / 2))
         c.rotate(rotation)
-        draw_piece(c, piece, (-piece.width / 2 * mm, piece.height / 2 * mm), self.warn, bleed, self.icon_search)
+        texts: list[SetTextRecord] = []
+        draw_piece(c, piece, (-piece.width / 2 * mm, piece.height / 2 * mm), self.warn, bleed, self.icon_search,
+                   texts, self.glossary)
         c.restoreState()
+        self.record(piece, Affine.turned(x, y, piece.width, piece.height, rotation), "cut", bleed, texts)
 
     def marks(self, segments: list[Segment]) -> None:
         c = self.canvas
         c.saveState()
+        inside = [s for s in segments if s.inside]
+        if inside:
+            # Ticks inside the bleed sit on the artwork: a white halo keeps them visible on dark art.
+            c.setStrokeColor(HexColor("#ffffff"))
+            c.setLineWidth(self.settings.crop_mark_width_pt * 3)
+            for s in inside:
+                c.line(*self.origin(s.x1, s.y1), *self.origin(s.x2, s.y2))
         c.setStrokeColor(HexColor(MARK_COLOR))
         c.setLineWidth(self.settings.crop_mark_width_pt)
         for s in segments:
             c.line(*self.origin(s.x1, s.y1), *self.origin(s.x2, s.y2))
         c.restoreState()
+        note = mark_note(segments)
+        if note and note not in self.log.notes:
+            self.log.notes.append(note)
+        self.log.pages[-1].marks.extend(segments)
 
     def footer(self, keep_clear: list[Box]) -> None:
         """Scale bar and print note, where the page has room."""
@@ -142,20 +171,27 @@ class _Doc:
         piece = Piece("page furniture", length, 4.0, tuple(elements))
         c = self.canvas
         c.saveState()
+        texts: list[SetTextRecord] = []
         if place.rotation == 90:
             # Turned 90° to read bottom-to-top, the band's own top-left corner lands on the box's
             # bottom-right: the band's thickness then runs leftwards, back inside the box.
             ox, oy = self.origin(b.right, b.bottom)
             c.translate(ox, oy)
             c.rotate(90)
-            draw_piece(c, piece, (0, 4.0 * mm), self.warn)
+            draw_piece(c, piece, (0, 4.0 * mm), self.warn, texts=texts)
+            transform = Affine(0, -1, 1, 0, b.right - 4.0, b.bottom)
         else:
-            draw_piece(c, piece, self.origin(b.x, b.y), self.warn)
+            draw_piece(c, piece, self.origin(b.x, b.y), self.warn, texts=texts)
+            transform = Affine.place(b.x, b.y)
         c.restoreState()
+        self.record(piece, transform, "furniture", (0, 0, 0, 0), texts)
 
     def show_page(self) -> None:
         self.canvas.showPage()
         self.pages += 1
+
+    def rendered(self, pieces: int) -> Rendered:
+        return Rendered(self.finish(), self.pages, pieces, self.warnings, self.log)
 
     def finish(self) -> bytes:
         self.canvas.save()
@@ -164,45 +200,49 @@ class _Doc:
 
 def render_cards(
     component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+    glossary: tuple[str, ...] = (),
 ) -> Rendered:
     """Impose cards n-up; after each front page comes its back page (if the cards have backs)."""
     if not component.fronts:
-        doc = _Doc(component.title, settings, lang, False, settings.paper_size, icon_search)
+        doc = _Doc(component.title, settings, lang, False, settings.paper_size, icon_search, glossary)
         return Rendered(doc.finish(), 0, 0)
     w, h = component.fronts[0].width, component.fronts[0].height
     for p in component.fronts:
         if abs(p.width - w) > 1e-6 or abs(p.height - h) > 1e-6:
             raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
     if settings.duplex == "fold" and component.backs:
-        return _render_fold(component, settings, lang, icon_search)
+        return _render_fold(component, settings, lang, icon_search, glossary)
     try:
         grid = card_grid(w, h, settings)
         back_grid = card_grid(w, h, settings, offset=(settings.offset_x, settings.offset_y))
     except ValueError as exc:
         raise InputError.single(f"{component.name}: {exc}") from None
     has_backs = bool(component.backs) and settings.duplex != "off"
-    doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search)
+    doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search, glossary)
     n = len(component.fronts)
     per = grid.per_page
     for page in range(pages_needed(n, per)):
         indices = range(page * per, min(n, (page + 1) * per))
         doc.set_page(settings.paper_size, grid.block, settings.bleed)
+        filled = {grid.slot(i) for i in indices}
         for i in indices:
             row, col = grid.slot(i)
             x, y = grid.position(row, col)
-            doc.draw(component.fronts[i], x, y, grid.bleed_of(row, col))
+            doc.draw(component.fronts[i], x, y, grid.bleed_of(row, col, filled))
         _finish_card_page(doc, grid, settings)
         if has_backs:
             doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
+            doc.log.pages[-1].back = True
+            back_filled = {back_grid.back_slot(i, settings.duplex) for i in indices}
             for i in indices:
                 back = component.back_for(i)
                 if back is None:
                     continue
                 row, col = back_grid.back_slot(i, settings.duplex)
                 x, y = back_grid.position(row, col)
-                doc.draw(back, x, y, back_grid.bleed_of(row, col))
+                doc.draw(back, x, y, back_grid.bleed_of(row, col, back_filled))
             doc.show_page()
-    return Rendered(doc.finish(), doc.pages, n, doc.warnings)
+    return doc.rendered(n)
 
 
 def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> None:
@@ -217,6 +257,7 @@ def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> Non
 
 def _render_fold(
     component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...],
+    glossary: tuple[str, ...] = (),
 ) -> Rendered:
     """Fronts and their backs on one side of each sheet, to fold, glue and cut."""
     w, h = component.fronts[0].width, component.fronts[0].height
@@ -225,7 +266,7 @@ def _render_fold(
     except ValueError as exc:
         raise InputError.single(f"{component.name}: {exc}") from None
     grid = sheet.front
-    doc = _Doc(component.title, settings, lang, False, sheet.paper, icon_search)
+    doc = _Doc(component.title, settings, lang, False, sheet.paper, icon_search, glossary)
     n = len(component.fronts)
     per = sheet.per_page
     front_sides, back_sides = ("tbl", "tbr") if sheet.vertical else ("tlr", "blr")
@@ -235,9 +276,10 @@ def _render_fold(
         both = Box(min(fb.x, bb.x), min(fb.y, bb.y), max(fb.right, bb.right) - min(fb.x, bb.x),
                    max(fb.bottom, bb.bottom) - min(fb.y, bb.y))
         doc.set_page(sheet.paper, both, b)
+        filled = {grid.slot(i) for i in range(page * per, min(n, (page + 1) * per))}
         for i in range(page * per, min(n, (page + 1) * per)):
             row, col = grid.slot(i)
-            left, top, right, bottom = grid.bleed_of(row, col)
+            left, top, right, bottom = grid.bleed_of(row, col, filled)
             x, y = grid.position(row, col)
             doc.draw(component.fronts[i], x, y, (left, top, right, bottom))
             back = component.back_for(i)
@@ -251,25 +293,33 @@ def _render_fold(
             crop_marks(bb, bxs, bys, settings, sheet.paper, back_sides)
         doc.marks(marks)
         f = sheet.fold
-        fold_line = Line(f.x1, f.y1, f.x2, f.y2, stroke="#888888", stroke_width=0.2, dash=(2.0, 1.5))
-        label = Text(f.x1 - 10, PRINTABLE_EDGE, 20, 3.5, message("fold", lang), size=6, min_size=4,
-                     color=FURNITURE_COLOR) if sheet.vertical else \
-            Text(PRINTABLE_EDGE, f.y1 - 4.5, 20, 3.5, message("fold", lang), size=6, min_size=4,
-                 color=FURNITURE_COLOR, align="left")
-        doc.draw(Piece("fold line", *sheet.paper, (fold_line, label)), 0, 0)
+        # The fold line stays on the printable area and stops short of its label, which it must not cross.
+        e, label_h = PRINTABLE_EDGE, 4.0
+        pw_, ph_ = sheet.paper
+        if sheet.vertical:
+            fold_line = Line(f.x1, e + label_h + 1.0, f.x2, ph_ - e, stroke="#888888", stroke_width=0.2,
+                             dash=(2.0, 1.5))
+            label = Text(f.x1 - 10, e, 20, label_h, message("fold", lang), size=7, min_size=6,
+                         color=FURNITURE_COLOR)
+        else:
+            fold_line = Line(e, f.y1, pw_ - e, f.y2, stroke="#888888", stroke_width=0.2, dash=(2.0, 1.5))
+            label = Text(e, f.y1 - label_h - 1.0, 20, label_h, message("fold", lang), size=7, min_size=6,
+                         color=FURNITURE_COLOR, align="left")
+        doc.draw(Piece("fold line", *sheet.paper, (fold_line, label)), 0, 0, role="furniture")
         keep = [Box(blk.x - b, blk.y - b, blk.w + 2 * b, blk.h + 2 * b) for blk in (fb, bb)]
         doc.footer([*keep, *(m.box() for m in marks), Segment(f.x1, f.y1, f.x2, f.y2).box(1.0)])
         doc.show_page()
-    return Rendered(doc.finish(), doc.pages, n, doc.warnings)
+    return doc.rendered(n)
 
 
 def render_sheets(
     component: SheetComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+    glossary: tuple[str, ...] = (),
 ) -> Rendered:
     """Page-sized pieces, one or two to a sheet of paper, centred, with crop marks when
     the piece is smaller than the paper."""
     pw, ph = settings.paper_size
-    doc = _Doc(component.title, settings, lang, False, (pw, ph), icon_search)
+    doc = _Doc(component.title, settings, lang, False, (pw, ph), icon_search, glossary)
     per = max(1, component.per_page)
     pages = component.pages
     for start in range(0, len(pages), per):
@@ -287,7 +337,7 @@ def render_sheets(
         for k, piece in enumerate(group):
             x = x0 if stacked else x0 + k * w
             y = y0 + k * h if stacked else y0
-            doc.draw(piece, x, y)
+            doc.draw(piece, x, y, role="sheet")
         keep_clear = []
         for k, piece in enumerate(group):
             ox = x0 if stacked else x0 + k * w
@@ -302,49 +352,59 @@ def render_sheets(
         # The scale bar goes wherever the page's own drawing leaves a free band.
         doc.footer(keep_clear)
         doc.show_page()
-    return Rendered(doc.finish(), doc.pages, len(pages), doc.warnings)
+    return doc.rendered(len(pages))
 
 
 def render_board(
     component: BoardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+    glossary: tuple[str, ...] = (),
 ) -> Rendered:
     """A board on one page with crop marks, or tiled with overlaps and registration marks."""
     piece = component.piece
     tiling = tile_board(piece.width, piece.height, settings)
-    doc = _Doc(component.title, settings, lang, False, tiling.paper, icon_search)
+    doc = _Doc(component.title, settings, lang, False, tiling.paper, icon_search, glossary)
     if tiling.single:
         tile = tiling.tiles[0]
         x, y = tile.origin
         trim = Box(x, y, piece.width, piece.height)
         doc.set_page(tiling.paper, trim, settings.bleed)
         b = settings.bleed
-        doc.draw(piece, x, y, (b, b, b, b))
+        doc.draw(piece, x, y, (b, b, b, b), role="board")
         marks = crop_marks(trim, [x, x + piece.width], [y, y + piece.height], settings, tiling.paper)
         doc.marks(marks)
         doc.footer([Box(x - b, y - b, piece.width + 2 * b, piece.height + 2 * b), *(m.box() for m in marks)])
         doc.show_page()
-        return Rendered(doc.finish(), doc.pages, 1, doc.warnings)
+        return doc.rendered(1)
     for tile in tiling.tiles:
         _board_tile(doc, component, tiling, tile, settings, lang)
-    return Rendered(doc.finish(), doc.pages, 1, doc.warnings)
+    return doc.rendered(1)
 
 
 def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: PrintSettings, lang: str) -> None:
+    """One page of a tiled board: the outer edges with bleed and crop marks like a one-page board,
+    the edges shared with a neighbour with a dashed cut line, and text saying how to assemble it."""
     piece = component.piece
     win = tile.window
     ox, oy = tile.origin
     trim = Box(ox, oy, win.w, win.h)
-    doc.set_page(tiling.paper, trim, 0.0)
-    # Shift the whole board so the window lands at the tile origin, clipped to the window.
+    b = settings.bleed
+    left, top = tile.col == 0, tile.row == 0
+    right, bottom = tile.col == tiling.cols - 1, tile.row == tiling.rows - 1
+    bl, bt, br, bb = (b if outer else 0.0 for outer in (left, top, right, bottom))
+    doc.set_page(tiling.paper, trim, b)
+    # Shift the whole board so the window lands at the tile origin, clipped to the window and its outer bleed.
     c = doc.canvas
     c.saveState()
     clip = c.beginPath()
-    px, py = doc.origin(ox, oy + win.h)
-    clip.rect(px, py, win.w * mm, win.h * mm)
+    px, py = doc.origin(ox - bl, oy + win.h + bb)
+    clip.rect(px, py, (win.w + bl + br) * mm, (win.h + bt + bb) * mm)
     c.clipPath(clip, stroke=0, fill=0)
-    draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn,
-               (win.x, win.y, piece.width - win.right + 0.001, piece.height - win.bottom + 0.001), doc.icon_search)
+    texts: list[SetTextRecord] = []
+    draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn, (b, b, b, b), doc.icon_search, texts,
+               doc.glossary)
     c.restoreState()
+    if tile.row == 0 and tile.col == 0:  # the board's own content is checked once
+        doc.record(piece, Affine.place(ox - win.x, oy - win.y), "board", (b, b, b, b), texts)
     furniture: list = []
     # Registration crosses in the overlaps, and dashed trim lines on edges shared with a neighbour.
     for bx, by in tiling.registration:
@@ -356,28 +416,59 @@ def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: Pr
                 Line(x, y - 3, x, y + 3, stroke_width=0.2),
             ]
     ov = tiling.overlap
+    xs = [ox] if left else [ox + ov / 2]
+    ys = [oy] if top else [oy + ov / 2]
     if tile.col > 0:
         furniture.append(Line(ov / 2, 0, ov / 2, win.h, stroke="#777777", stroke_width=0.2, dash=(1.5, 1.0)))
     if tile.row > 0:
         furniture.append(Line(0, ov / 2, win.w, ov / 2, stroke="#777777", stroke_width=0.2, dash=(1.5, 1.0)))
+    if right:
+        xs.append(ox + win.w)
+    if bottom:
+        ys.append(oy + win.h)
     label = f"{chr(ord('A') + tile.row)}{tile.col + 1}"
-    doc.draw(Piece("tile marks", win.w, win.h, tuple(furniture)), ox, oy)
-    caption = message("tile", lang, label=label, row=tile.row + 1, rows=tiling.rows, col=tile.col + 1,
-                      cols=tiling.cols) + " · " + message("tile_help", lang)
-    doc.draw(Piece(f"{component.name} tile {label}", win.w, 5.0, (
-        Text(0, 0, win.w, 5.0, f"{component.title} — {caption}", size=7, min_size=5, align="left",
-             color=FURNITURE_COLOR),
-    )), ox, oy + win.h + 1.0)
-    doc.footer([Box(ox, oy, win.w, win.h + 6.5)])
+    doc.draw(Piece("tile marks", win.w, win.h, tuple(furniture)), ox, oy, role="furniture")
+    marks = crop_marks(Box(ox - bl, oy - bt, win.w + bl + br, win.h + bt + bb), xs, ys,
+                       replace(settings, bleed=1.0), tiling.paper)
+    doc.marks(marks)
+    caption = f"{component.title} — " + message("tile", lang, label=label, row=tile.row + 1, rows=tiling.rows,
+                                                  col=tile.col + 1, cols=tiling.cols) + message("colon", lang) + \
+        assembly_text(tile.row, tile.col, tiling.rows, tiling.cols, ov / 2, lang)
+    cap_y = oy + win.h + bb + settings.crop_mark_length + 2.0
+    doc.draw(Piece(f"{component.name} tile {label}", win.w, 8.0, (
+        Text(0, 0, win.w, 8.0, caption, size=7, min_size=6, align="left", color=FURNITURE_COLOR),
+    )), ox, cap_y, role="furniture")
+    doc.footer([Box(ox - bl - 6, oy - bt - 6, win.w + bl + br + 12, cap_y + 8.0 - oy + bt + 6)])
     doc.show_page()
 
 
-def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = ()) -> Rendered:
+def assembly_text(row: int, col: int, rows: int, cols: int, overlap: float, lang: str) -> str:
+    """Exactly which edges of this tile to cut where, and which tiles it lies over."""
+    sides = [s for s, outer in (("top", row == 0), ("bottom", row == rows - 1), ("left", col == 0),
+                                ("right", col == cols - 1)) if outer]
+    parts = []
+    if sides:
+        parts.append(message("tile_cut_outer", lang, edges=_edges(sides, lang)))
+    joins = [s for s, inner in (("top", row > 0), ("left", col > 0)) if inner]
+    if joins:
+        under = [f"{chr(ord('A') + row - 1)}{col + 1}" for s in joins if s == "top"] + \
+            [f"{chr(ord('A') + row)}{col}" for s in joins if s == "left"]
+        parts.append(message("tile_join", lang, edges=_edges(joins, lang), mm=f"{overlap:g}",
+                             tiles=message("and", lang).join(under)))
+    return message("semicolon", lang).join(parts) + message("stop", lang)
+
+
+def _edges(sides: list[str], lang: str) -> str:
+    return message("and", lang).join(message(f"edge_{s}", lang) for s in sides)
+
+
+def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
+           glossary: tuple[str, ...] = ()) -> Rendered:
     """Render any component kind; ``icon_search`` lists icon folders, the user's first."""
     if isinstance(component, CardComponent):
-        return render_cards(component, settings, lang, icon_search)
+        return render_cards(component, settings, lang, icon_search, glossary)
     if isinstance(component, SheetComponent):
-        return render_sheets(component, settings, lang, icon_search)
+        return render_sheets(component, settings, lang, icon_search, glossary)
     if isinstance(component, BoardComponent):
-        return render_board(component, settings, lang, icon_search)
+        return render_board(component, settings, lang, icon_search, glossary)
     raise TypeError(f"cannot render {type(component).__name__}")

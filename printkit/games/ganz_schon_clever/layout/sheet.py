@@ -33,6 +33,8 @@ from printkit.engine.elements import (
     VAlign,
 )
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.render.fonts import string_width
+from printkit.games.ganz_schon_clever.layout.legend import legend_entries
 from printkit.games.ganz_schon_clever.model.game import AREAS, AreaName, Bonus, GscGame
 from printkit.games.ganz_schon_clever.model.sheet_layout import FontName, Format, PrintFloor, Region, SheetLayout
 
@@ -258,7 +260,9 @@ class _SheetBuilder:
         """The area's letter in a white disc: names the area without relying on colour."""
         col = self.c.areas[area]
         self.cv.circle(cx, cy, d / 2, fill=self.c.box, stroke=col.dark, width=self.m.stroke_box)
-        self.cv.text(cx - d / 2, cy - d / 2, d, d, self.letter(area), "letter", col.dark, bold=True)
+        # The text box is a little wider than the disc: two-letter names ("Ge") keep the legible size
+        # on the half sheets, and their glyphs' ink still sits inside the disc.
+        self.cv.text(cx - d * 0.56, cy - d / 2, d * 1.12, d, self.letter(area), "letter", col.dark, bold=True)
 
     def pattern(self, area: AreaName, x: float, y: float, w: float, h: float) -> None:
         """A swatch of the area's hatching, a second non-colour cue beside its letter."""
@@ -311,7 +315,7 @@ class _SheetBuilder:
         else:
             cv.text(x, y, glyph_w, h, str(b.value), "bonus", ink, bold=True)
         if not black and b.area is not None:
-            cv.text(x + h * 0.82, y + h * 0.3, w - h * 0.86, h * 0.62, self.letter(b.area), "letter", ink,
+            cv.text(x + h * 0.8, y + h * 0.3, w - h * 0.82, h * 0.62, self.letter(b.area), "letter", ink,
                     bold=True)
 
     # -------------------------------------------------------------- regions
@@ -681,10 +685,29 @@ class _SheetBuilder:
         self.box("score", "score", index, x, by, r.right - x, bh, width=m.stroke_box * 3.2, name="total")
 
     def _draw_legend(self) -> None:
+        """The icon key: entries side by side in rows, each icon followed by its meaning, a clear gap
+        between entries; an entry that does not fit on the row starts the next one."""
         if not self.fmt.legend:
             return
         r = self.layout.regions.legend
-        self.cv.text(r.x, r.y, r.w, r.h, self.label("legend"), "legend", self.c.ink, align="left", wrap=True)
+        cv = self.cv
+        spec = self.layout.fonts["legend"]
+        entries = legend_entries(self.label("legend"))
+        rows = 2
+        row_h = r.h / rows
+        x, y = r.x, r.y
+        for icon, text in entries:
+            floor = cv.floor.cjk if has_cjk(text) else cv.floor.latin
+            printed = max(spec.size * cv.s, floor)
+            text_w = string_width(text, printed) * PT_MM / cv.s + 0.6  # design mm
+            icon_w = row_h if icon else 0.0
+            if x > r.x and x + icon_w + text_w > r.right:
+                x, y = r.x, y + row_h
+            if icon:
+                cv.icon(icon, x, y + 0.35, row_h - 0.7, row_h - 0.7, None if icon == "gsc-fox" else self.c.ink)
+                x += icon_w + 0.4
+            cv.text(x, y, min(text_w, r.right - x), row_h, text, "legend", self.c.ink, align="left")
+            x += text_w + LEGEND_GAP
 
     # -------------------------------------------------------------- scan furniture
     def _markers(self) -> list[Marker]:
@@ -700,6 +723,10 @@ class _SheetBuilder:
         s = self.layout.regions.serial
         self.cv.text(s.x, s.y, s.w, s.h, self.serial, "caption", self.c.muted, align="right")
         return QRCode(data, self.cv.x(r.x + r.w - size), self.cv.y(r.y), self.cv.len(size))
+
+
+PT_MM = 25.4 / 72  # mm per point
+LEGEND_GAP = 4.0  # design mm between two entries of the icon key
 
 
 _CJK = re.compile("[\u2e80-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")

@@ -6,9 +6,8 @@ The rules text is ``sheet.yaml``'s ``solo_rules``; the rounds and the rating ban
 
 from __future__ import annotations
 
-import re
-
 from printkit.engine.elements import Element, Icon, Line, Piece, Rect, Text
+from printkit.games.ganz_schon_clever.layout.legend import legend_entries
 from printkit.games.ganz_schon_clever.model.game import GscGame, RatingBand
 from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
 
@@ -40,8 +39,12 @@ def solo_piece(game: GscGame, layout: SheetLayout, format_name: str, lang: str) 
         els.append(Rect(m + k * band_w, m + 13, band_w, 1.6, fill=col.fill, stroke=None))
     rounds = game.rounds_for(1)
     rules = layout.label("solo_rules", lang, rounds=rounds)
-    els.append(Text(m, m + 20, w, 62, rules, size=f["solo_text"].size, min_size=f["solo_text"].min, color=c.ink,
+    els.append(Text(m, m + 20, w, 52, rules, size=f["solo_text"].size, min_size=f["solo_text"].min, color=c.ink,
                     align="left", valign="top", wrap=True, leading=1.45))
+    # The disputed ruling (game.yaml turns.actions): the other reading, marked as a variant, never as fact.
+    els.append(Rect(m, m + 74, w, 10, fill="#f1f0ec", stroke=c.muted, stroke_width=0.3, radius=1.5, dash=(1.2, 0.8)))
+    els.append(Text(m + 3, m + 74, w - 6, 10, layout.label("solo_variant", lang), size=f["solo_text"].size - 1.5,
+                    min_size=f["solo_text"].min - 2, color=c.ink, align="left", wrap=True))
     # Rating table: points | rating, best first.
     top = m + 88
     row_h = 11.0
@@ -69,8 +72,13 @@ def solo_piece(game: GscGame, layout: SheetLayout, format_name: str, lang: str) 
     legend_top = bottom + 6
     els.append(Text(m, legend_top, w - 18, 7, layout.label("solo_legend_title", lang), size=ts.size,
                     min_size=ts.min, color=c.ink, align="left", bold=True, wrap=False))
-    items = "\n".join(part.strip() for part in re.split(r"\s{3,}", layout.label("legend", lang)))
-    els.append(Text(m, legend_top + 8, w - 18, ph - m - legend_top - 8, items, size=f["solo_text"].size,
-                    min_size=f["solo_text"].min, color=c.ink, align="left", valign="top", wrap=True,
-                    leading=1.35))
+    # A key: one entry a line, its icon in a column of its own, the meaning beside it.
+    y = legend_top + 8
+    line_h = 7.5
+    for icon, meaning in legend_entries(layout.label("legend", lang)):
+        if icon:
+            els.append(Icon(icon, m, y + 0.75, 6, 6, None if icon == "gsc-fox" else c.ink))
+        els.append(Text(m + 9, y, w - 27, line_h, meaning, size=f["solo_text"].size - 1,
+                        min_size=f["solo_text"].min - 2, color=c.ink, align="left", wrap=True))
+        y += line_h
     return Piece(f"{game.id} solo page", pw, ph, tuple(els))

@@ -235,6 +235,7 @@ class RatingBand(_Frozen):
     en: str
     zh_tw: str = Field(alias="zh-TW")
     de: str | None = None
+    house_wording: tuple[Lang, ...] = ()  # languages whose label is printkit's own wording, not published
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 

@@ -19,6 +19,7 @@ from printkit.engine.components import (
     SheetComponent,
 )
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
+from printkit.engine.render.text import fit_text
 from printkit.games.san_marco.layout.cards import DeckTemplates, decks
 from printkit.games.san_marco.model.game import District, Lang, PlayerCount, SanMarcoDefinition
 from printkit.games.san_marco.model.printing import SanMarcoStyle, SanMarcoTexts
@@ -74,14 +75,13 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
 # --- helpers ---------------------------------------------------------------------------------
 
 PT = 0.3528  # mm per point
+MM_PT = 72 / 25.4  # points per mm
 
 
-def estimate_height(text: str, size: float, width: float, leading: float = 1.25) -> float:
-    """Rough height of wrapped text in mm, erring high so boxes rarely need shrinking."""
-    lines = 0
-    for para in text.split("\n"):
-        em = sum(1.0 if ord(ch) > 0x2E80 else (0.3 if ch == " " else 0.56) for ch in para)
-        lines += max(1, math.ceil(em * size * PT * 1.04 / width))
+def estimate_height(text: str, size: float, width: float, leading: float = 1.2) -> float:
+    """Height of ``text`` set at ``size`` in a ``width`` mm column, in mm, measured with the
+    renderer's own line breaking (so a column holds what it can, with no guessed slack)."""
+    lines = len(fit_text(text, width * MM_PT, 1e9, size, size, leading).lines)
     return lines * size * leading * PT + 0.6
 
 
@@ -159,6 +159,10 @@ class Flow:
         x, w = self.columns[self.col]
         for text_, size_, color_, bold_, gap_, align_ in blocks:
             h = estimate_height(text_, size_, w)
+            if self.col + 1 == len(self.columns) and self.y + h > self.bottom:
+                # The last column is full: the block gets what is left and shrinks to fit it (the
+                # preflight reports it if even the smallest legible size does not fit).
+                h = max(self.bottom - self.y, size_ * 0.5)
             self.elements.append(Text(x, self.y, w, h, text_, size=size_, min_size=max(5.0, size_ * 0.7),
                                       color=color_, align=align_, valign="top", bold=bold_))  # type: ignore[arg-type]
             self.column_of.append(self.col)
@@ -352,7 +356,7 @@ class Kit:
         lines = []
         for pc in g.rules.player_counts:
             parts = " + ".join(f"1+{gr.deciders}" for gr in pc.groups)
-            lines.append(f"{self.t('board_players', players=pc.players)}: {parts}")
+            lines.append(self.t("board_players", players=pc.players, parts=parts))
         els.append(Text(x + 3, yy, w - 6, 4 * len(lines), "\n".join(lines), size=7, min_size=5, color=b.ink,
                         align="left", valign="top"))
         yy += 4 * len(lines) + 2

@@ -62,8 +62,8 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
              f"{words.get('title', lang)} · {words.get('garden_board', lang, board=side.board, side=side.number)}",
              size=10, min_size=7, bold=True, align="left", color=s.ink, wrap=False),
         Text(g.width - s.margin - 140, s.margin, 138, s.title_band - 1,
-             words.get("printed_note", lang, side=side.number, seed=seed), size=6, min_size=5, align="right",
-             color=s.ink, wrap=False),
+             words.get("printed_note", lang, side=side.number, seed=seed), size=6.5 if lang == "zh-TW" else 6,
+             min_size=5, align="right", color=s.ink, wrap=False),
         # the side's number, big, where a player sees it: it goes into the transcription
         Circle(s.margin + s.label_band / 2, g.terrace_y + s.terrace / 2, 5.5, fill=s.frame, stroke=None),
         Text(s.margin + s.label_band / 2 - 5, g.terrace_y + s.terrace / 2 - 5, 10, 10, str(side.number), size=14,
@@ -88,7 +88,7 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
         el.append(Text(lx, y + pad + 1, s.label_band - 2, 9, str(row.number), size=16, min_size=10, bold=True,
                        color=ink, wrap=False))
         el.append(Text(lx, y + pad + 14, s.label_band - 2, 9, words.get("noble_points", lang, n=row.value),
-                       size=6, min_size=5, color=ink, wrap=True, leading=1.0))
+                       size=6.5 if lang == "zh-TW" else 6, min_size=5, color=ink, wrap=True, leading=1.0))
         bonus = game.scoring.row_bonus.get(row.number)
         if bonus is not None:
             bx = g.grid_x + game.columns * g.space + 1

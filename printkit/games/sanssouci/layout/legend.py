@@ -23,6 +23,8 @@ def row_strip(game: Game, words: Words, lang: str, x: float, y: float, w: float,
         lines = [words.get("row_n", lang, n=row.number), words.get("noble_points", lang, n=row.value)]
         if bonus is not None:
             lines.append(words.get("row_bonus", lang, n=bonus))
-        el.append(Text(cx + 1.5, y + 0.5, cw - 3, h - 1, "\n".join(lines), size=7, min_size=5.5, color=ink,
+        # The text stops short of the pattern swatch on the right, so no word runs into it.
+        text_w = (cw - h + 1) - 2.0 if colour.pattern != "none" else cw - 3
+        el.append(Text(cx + 1.5, y + 0.5, text_w, h - 1, "\n".join(lines), size=7, min_size=6, color=ink,
                        align="left", bold=False, leading=1.15))
     return el

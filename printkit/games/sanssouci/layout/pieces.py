@@ -91,7 +91,8 @@ def missions(game: Game, words: Words, style: Style, templates: Templates, lang:
     for row in sorted(r for r in game.mission_points if r != TERRACE):
         hex_ = game.colour(game.rows[row - 1].colour).hex
         rows.append({"label": str(row), "points": game.mission_points[row], "hex": hex_, "ink": ink_on(hex_)})
-    terrace = f"{words.get('terrace', lang)}: {game.mission_points.get(TERRACE, 0)}"
+    colon = "：" if lang == "zh-TW" else ": "  # Chinese takes the full-width colon
+    terrace = f"{words.get('terrace', lang)}{colon}{game.mission_points.get(TERRACE, 0)}"
     house = words.get("house_value", lang) if "cards.missions" in game.house_values else ""
     fronts = []
     for e in game.elements:

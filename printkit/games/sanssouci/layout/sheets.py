@@ -8,7 +8,7 @@ from printkit.games.sanssouci.layout.colour import tint
 from printkit.games.sanssouci.layout.legend import row_strip
 from printkit.games.sanssouci.model import Game, Style, Words
 
-HALF_PAGE = (190.0, 136.0)  # two fit on A4 and on Letter, one above the other
+HALF_PAGE = (190.0, 132.0)  # two fit on A4 and on Letter, one above the other, with crop marks on the printable area
 
 
 def player_aid(game: Game, words: Words, style: Style, lang: str) -> SheetComponent:
@@ -46,6 +46,7 @@ def player_aid(game: Game, words: Words, style: Style, lang: str) -> SheetCompon
 
 def score_pad(game: Game, words: Words, style: Style, lang: str) -> SheetComponent:
     """One game per half page: every player's track, bonuses, missions, total and gardeners."""
+    date_label = words.get("pad_date", lang) + ("：" if lang == "zh-TW" else ": ")  # Chinese: full-width colon
     s = style.sheet
     w, h = HALF_PAGE
     players = game.players[1]
@@ -58,7 +59,7 @@ def score_pad(game: Game, words: Words, style: Style, lang: str) -> SheetCompone
         Rect(0, 0, w, h, stroke=s.rule, stroke_width=0.4, radius=3),
         Text(6, 3, w - 60, 9, f"{words.get('title', lang)} · {words.get('score_pad', lang)}", size=13, min_size=9,
              bold=True, color=s.accent, align="left", wrap=False),
-        Text(w - 62, 5, 56, 6, f"{words.get('pad_date', lang)}: ____________", size=8, min_size=6, color=s.ink,
+        Text(w - 62, 5, 56, 6, date_label + "____________", size=8, min_size=6, color=s.ink,
              align="right", wrap=False),
     ]
     for k, key in enumerate(keys):

@@ -1,0 +1,30 @@
+"""``printkit preflight FILE.pdf``: the checks that can be read back from any PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printkit.cli.common import err, out, user_errors
+from printkit.engine.preflight import check_pdf
+
+
+def preflight(
+    files: Annotated[list[Path], typer.Argument(help="PDF files to check (made by printkit or anything else).",
+                                                show_default=False)],
+) -> None:
+    """Check PDFs for print problems: fonts not embedded, page and box sizes, marks outside the printable
+    area, text below 6 pt (6.5 pt Chinese). Exit 0: clean; 1: problems found; 2: not a readable PDF."""
+    found = 0
+    with user_errors():
+        for path in files:
+            findings = check_pdf(path)
+            for f in findings:
+                err.print(f"[yellow]problem:[/] {f}")
+            found += len(findings)
+            if not findings:
+                out.print(f"clean  {path}")
+    if found:
+        raise typer.Exit(1)
