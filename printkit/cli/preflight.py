@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from printkit.cli.common import err, out, user_errors
-from printkit.engine.preflight import check_pdf
 
 
 def preflight(
@@ -17,6 +16,8 @@ def preflight(
 ) -> None:
     """Check PDFs for print problems: fonts not embedded, page and box sizes, marks outside the printable
     area, text below 6 pt (6.5 pt Chinese). Exit 0: clean; 1: problems found; 2: not a readable PDF."""
+    from printkit.engine.preflight import check_pdf  # the renderer loads only when a PDF is checked
+
     found = 0
     with user_errors():
         for path in files:

@@ -33,7 +33,6 @@ from printkit.engine.elements import (
     VAlign,
 )
 from printkit.engine.errors import InputError, Problem
-from printkit.engine.render.fonts import string_width
 from printkit.games.ganz_schon_clever.layout.legend import legend_entries
 from printkit.games.ganz_schon_clever.model.game import AREAS, AreaName, Bonus, GscGame
 from printkit.games.ganz_schon_clever.model.sheet_layout import FontName, Format, PrintFloor, Region, SheetLayout
@@ -699,6 +698,8 @@ class _SheetBuilder:
         for icon, text in entries:
             floor = cv.floor.cjk if has_cjk(text) else cv.floor.latin
             printed = max(spec.size * cv.s, floor)
+            from printkit.engine.render.fonts import string_width  # measuring needs the font; checking sheets does not
+
             text_w = string_width(text, printed) * PT_MM / cv.s + 0.6  # design mm
             icon_w = row_h if icon else 0.0
             if x > r.x and x + icon_w + text_w > r.right:
