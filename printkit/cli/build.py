@@ -63,18 +63,42 @@ def build(
                                                         "or that were changed since.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary; errors only.")]
     = False,
+    allow_network: Annotated[bool, typer.Option("--allow-network", help="Let a definition read its cards from an "
+                                                                        "https:// URL (cached).")] = False,
+    only: Annotated[str | None, typer.Option(help="Build just these cards, numbered as the deck numbers them: "
+                                                  "3,7-10. Written to a file name of its own.")] = None,
+    where: Annotated[str | None, typer.Option(help="Build just the cards for which this expression is true: "
+                                                   "\"type == 'Spell'\". Written to a file name of its own.")]
+    = None,
+    png_cards: Annotated[int | None, typer.Option(help="Also write one PNG per card at this dpi.", min=30,
+                                                  max=1200)] = None,
+    tts: Annotated[bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets "
+                                                    "(up to 10x7, 4096 px) and a back image.")] = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Rebuild whenever the definition, its data, a template, "
+                                                        "a font or an image changes (Ctrl-C stops).")] = False,
+    watch_limit: Annotated[int | None, typer.Option(hidden=True, help="Stop watching after this many builds "
+                                                                      "(for tests).")] = None,
     **game_options: object,
 ) -> None:
     """Build print-ready PDFs into the output folder (and a manifest.json)."""
     extra = {k: v for k, v in game_options.items() if v is not None and v is not False}
     request = BuildRequest(
         targets=tuple(targets or ()),
-        options=BuildOptions(paper=paper.value, lang=lang.value, players=players, seed=seed, extra=extra),
+        options=BuildOptions(paper=paper.value, lang=lang.value, players=players, seed=seed, extra=extra,
+                             allow_network=allow_network, only=only, where=where),
         settings=PrintSettings(paper=paper.value, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
                                offset_y=offset_y),
-        png=png,
+        png=png or watch,
         templates=templates,
+        png_cards=png_cards,
+        tts=tts,
     )
+    if watch:
+        from printkit.engine.watch import watch_build
+
+        watch_build(request, out_dir, force, lambda r: _summary(r, out_dir, quiet),
+                    lambda text: err.print(f"[cyan]watch:[/] {text}"), limit=watch_limit)
+        return
     with user_errors():
         if quiet:
             report = run_build(request, out_dir, force)
@@ -84,6 +108,10 @@ def build(
                 task = bar.add_task("starting", total=None)
                 report = run_build(request, out_dir, force,
                                    progress=lambda text: bar.update(task, description=text))
+    _summary(report, out_dir, quiet)
+
+
+def _summary(report, out_dir: Path, quiet: bool) -> None:
     for warning in report.warnings:
         err.print(f"[yellow]warning:[/] {warning}")
     if quiet:

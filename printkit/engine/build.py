@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit.engine.components import BuildOptions, Component, Edition, TextFile, count_label
+from printkit.engine.components import BuildOptions, CardComponent, Component, Edition, TextFile, count_label
 from printkit.engine.errors import InputError
+from printkit.engine.exports import card_exports
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.engine.paper import PAPER_SIZES, PrintSettings
 from printkit.engine.paths import icon_dirs
@@ -45,6 +46,8 @@ class BuildRequest:
     settings: PrintSettings = field(default_factory=PrintSettings)
     png: bool = False
     templates: Path | None = None
+    png_cards: int | None = None  # dpi: one PNG per card
+    tts: bool = False  # Tabletop Simulator deck sheets
 
 
 @dataclass
@@ -134,10 +137,10 @@ def components_for(target: Target, request: BuildRequest) -> list[Component]:
 
 
 def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: int, request: BuildRequest,
-           data: bytes) -> ManifestEntry:
+           data: bytes, details: dict | None = None) -> ManifestEntry:
     o = request.options
     return ManifestEntry(path, target.id, comp, kind, pieces, pages, request.settings.paper, o.lang, o.seed,
-                         sha256(data))
+                         sha256(data), details or {})
 
 
 def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[PlannedFile], list[str]]:
@@ -154,6 +157,7 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
         if progress:
             progress(f"{target.id}: laying out")
         samples: list[tuple[str, bytes]] = []
+        subset = ""
         components = components_for(target, request)
         editions = [c.id for c in components if isinstance(c, Edition)]
         folder = target.folder if target.file is not None else "/".join([target.folder, *editions[:1]])
@@ -169,13 +173,27 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
                 progress(f"{target.id}: {comp.name}")
             rendered: Rendered = render(comp, settings, opts.lang, icons)
             warnings.extend(f"{target.id}/{comp.name}: {w}" for w in rendered.warnings)
+            details: dict = {}
+            stem = comp.name
+            if isinstance(comp, CardComponent):
+                warnings.extend(f"{target.id}/{comp.name}: {w}" for w in comp.notes)
+                if comp.sources:
+                    details["sources"] = [{"url": u, "sha256": h} for u, h in comp.sources]
+                if comp.subset:
+                    stem = f"{comp.name}-{comp.subset}"
+                    details["cards"] = list(comp.numbers)
+                    subset = comp.subset
             if rendered.pages == 0:
                 warnings.append(f"{target.id}/{comp.name}: nothing to print (0 {comp.kind}); no file written")
                 continue
-            path = f"{folder}/{comp.name}-{suffix}.pdf"
+            path = f"{folder}/{stem}-{suffix}.pdf"
             planned.append(PlannedFile(path, rendered.pdf, _entry(path, target, comp.name, comp.kind,
                                                                   rendered.pieces, rendered.pages, request,
-                                                                  rendered.pdf)))
+                                                                  rendered.pdf, details)))
+            if isinstance(comp, CardComponent) and (request.png_cards or request.tts):
+                planned += card_exports(comp, request, f"{folder}/{stem}-{opts.lang}", icons, warnings,
+                                        lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
+                                            p, t, c, kind, n, 1, request, data, d))
             samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", rendered.pdf))
             if request.png:
                 for i, png in enumerate(page_pngs(rendered.pdf), start=1):
@@ -184,7 +202,7 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
                                                                  rendered.pieces, 1, request, png)))
         if samples:
             png = overview_png(samples)
-            path = f"{folder}/overview-{suffix}.png"
+            path = f"{folder}/overview-{subset + '-' if subset else ''}{suffix}.png"
             planned.append(PlannedFile(path, png, _entry(path, target, "overview", "preview", len(samples), 1,
                                                          request, png)))
     if not targets:

@@ -27,6 +27,10 @@ class CardComponent:
     fronts: tuple[Piece, ...]
     backs: tuple[Piece, ...] | None = None
     kind: str = "cards"  # what a piece is called in summaries: cards, tiles, tokens
+    sources: tuple[tuple[str, str], ...] = ()  # (url, sha256) of network data the cards were made from
+    notes: tuple[str, ...] = ()  # warnings from loading, reported with the build's
+    subset: str = ""  # set when only some cards were built (--only/--where): goes into the file name
+    numbers: tuple[int, ...] = ()  # the deck numbers of the cards built, when a subset
 
     def back_for(self, index: int) -> Piece | None:
         if not self.backs:
@@ -91,6 +95,9 @@ class BuildOptions:
     extra: dict[str, object] = field(default_factory=dict)
     definition: Path | None = None
     templates: Path | None = None
+    allow_network: bool = False  # may a definition's data be fetched from a URL
+    only: str | None = None  # "3,7-10": build just these cards (numbered as the deck numbers them)
+    where: str | None = None  # "type == 'Spell'": build just the cards for which this is true
 
 
 def count_label(count: int, kind: str) -> str:

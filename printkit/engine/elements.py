@@ -71,7 +71,8 @@ class Text:
 
     ``wrap`` breaks lines at word boundaries (and between CJK characters, with kinsoku
     rules).  If the text still does not fit at ``min_size`` the renderer reports it.
-    ``:icon-name:`` inside the text draws that icon inline at text height.
+    ``:icon-name:`` inside the text draws that icon inline at text height; ``**bold**``,
+    ``*italic*``, ``{color=#a00|words}`` and ``<br>`` are inline markup (render/markup.py).
     """
 
     x: float
@@ -88,6 +89,8 @@ class Text:
     wrap: bool = True
     rotation: Literal[0, 90, 180, 270] = 0  # degrees counter-clockwise, about the box centre
     leading: float = 1.2  # line height as a multiple of the size
+    font: str | None = None  # None: the bundled Noto Sans family; else a .ttf/.otf file
+    emphasis: str = "#a33a1f"  # colour of *emphasis* in text with no italic face (Chinese)
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ import hashlib
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from printkit.engine.errors import InputError
 
@@ -34,6 +35,7 @@ class ManifestEntry:
     lang: str
     seed: int
     sha256: str
+    details: dict[str, Any] = field(default_factory=dict)  # e.g. the TTS grid, data sources; omitted when empty
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,7 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
                 atomic_write(target, f.data)
             results.append(WriteResult(f.path, status, f.entry))
             if f.entry is not None:
-                manifest[f.path] = asdict(f.entry)
+                manifest[f.path] = _entry_json(f.entry)
     except BaseException as exc:
         with contextlib.suppress(OSError):  # the first error is the one to report
             _write_manifest(out, manifest)
@@ -142,6 +144,13 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
         raise
     _write_manifest(out, manifest)
     return results
+
+
+def _entry_json(entry: ManifestEntry) -> dict[str, Any]:
+    data = asdict(entry)
+    details = data.pop("details")
+    data.update(details)
+    return data
 
 
 def _write_manifest(out: Path, manifest: dict[str, dict]) -> None:

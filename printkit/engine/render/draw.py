@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -36,11 +36,10 @@ from printkit.engine.elements import (
 )
 from printkit.engine.errors import InputError
 from printkit.engine.paths import icon_dirs
-from printkit.engine.render import fonts
-from printkit.engine.render.text import fit_text, token_width
+from printkit.engine.render import fonts, markup
+from printkit.engine.render.text import fit_text, space_width, token_width
 
 Warn = Callable[[str], None]
-BOLD_STROKE = 0.035  # fake-bold outline width as a fraction of the font size
 
 
 @dataclass
@@ -93,6 +92,8 @@ def _parse_color(value: str) -> Color | None:
 
 def color(value: str, where: str) -> Color:
     """A colour from ``#rrggbb``, ``#rgb`` or a name such as ``darkred``; anything else is the user's error."""
+    if isinstance(value, str) and len(value.strip()) == 4 and value.strip().startswith("#"):
+        value = "#" + "".join(ch * 2 for ch in value.strip()[1:])  # #a00 is #aa0000, as in CSS
     parsed = _parse_color(value.strip()) if isinstance(value, str) else None
     if parsed is None:
         raise InputError.single(f"{where}: {value!r} is not a colour (use #rrggbb or a name such as darkred)")
@@ -177,13 +178,17 @@ def _draw_polygon(ctx: Context, e: Polygon) -> None:
 def _draw_text(ctx: Context, e: Text) -> None:
     if not e.text:
         return
-    visible = _strip_icons(e.text)
-    fonts.check_text(visible, ctx.piece_name)
+    fam = fonts.family(e.font)
+    if e.bold:
+        fam = replace(fam, all_bold=True)
+    visible = _strip_icons(markup.plain(e.text))
+    fonts.check_text(visible, ctx.piece_name, fam.regular)  # every styled face falls back to the regular one
     c = ctx.canvas
     horizontal = e.rotation in (0, 180)
     box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)
     known = _known_icons(ctx)
-    set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, e.min_size, e.leading, e.wrap, known)
+    set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, e.min_size, e.leading, e.wrap, known, fam,
+                    e.emphasis)
     if not set_.fits:
         ctx.warn(f"{ctx.piece_name}: text does not fit its box even at {e.min_size} pt: {e.text[:40]!r}")
     c.saveState()
@@ -203,10 +208,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
         top = block_h / 2
     ink = color(e.color, ctx.piece_name)
     c.setFillColor(ink)
-    if e.bold:
-        c.setStrokeColor(ink)
-        c.setLineWidth(size * BOLD_STROKE)
-    space = fonts.string_width(" ", size)
+    colored = False
     for i, line in enumerate(set_.lines):
         # Centre the cap height in each line box so digits sit visually centred.
         baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2
@@ -222,14 +224,16 @@ def _draw_text(ctx: Context, e: Text) -> None:
                 _draw_icon_pt(ctx, tok.icon, x, baseline - size * 0.12, size, size, e.color)
             else:
                 t = c.beginText(x, baseline)
-                t.setFont(fonts.SANS, size)
-                if e.bold:
-                    t.setTextRenderMode(2)
+                t.setFont(tok.font, size)
+                if tok.color is not None or colored:
+                    # a fill set inside a text object stays set for the next one: always say which
+                    t.setFillColor(color(tok.color, ctx.piece_name) if tok.color is not None else ink)
+                    colored = tok.color is not None
                 t.textOut(tok.text)
                 c.drawText(t)
             x += w
             if tok.space_after and j < len(line.tokens) - 1:
-                x += space
+                x += space_width(tok, size)
     c.restoreState()
 
 

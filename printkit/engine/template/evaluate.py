@@ -139,6 +139,10 @@ def render_template(
             if isinstance(element, Image) and not Path(element.path).is_absolute():
                 folder = base_dir if base_dir is not None else source.folder
                 element = replace(element, path=str(folder / element.path))
+            if isinstance(element, Text) and element.font and element.font.lower().endswith((".ttf", ".otf")) \
+                    and not Path(element.font).is_absolute():
+                folder = base_dir if base_dir is not None else source.folder
+                element = replace(element, font=str(folder / element.font))
             elements.append(element)
     background = _evaluate(template.background, scope) if template.background else None
     if background:

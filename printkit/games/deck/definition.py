@@ -12,7 +12,9 @@ from pathlib import Path
 import yaml
 
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.remote import fetch, is_url, url_suffix
 from printkit.engine.source import load_document, read_text
+from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
 from printkit.engine.template.files import CardTemplate, find_template, load_template
 from printkit.games.deck.model import Card, CustomSize, DeckDefinition
 
@@ -35,6 +37,17 @@ class LoadedDeck:
     file: Path
     front: CardTemplate
     back: CardTemplate | None
+    sources: tuple[tuple[str, str], ...] = ()  # (url, sha256) of data fetched from the network
+    notes: tuple[str, ...] = ()  # warnings found while loading (a cached copy used, ...)
+
+
+def resolve_input(definition_file: Path, name: str) -> Path:
+    """A file the definition names (cards data, template, font, image), relative to the definition.
+
+    Every path a deck definition names goes through here, so one rule decides what it may reach.
+    """
+    p = Path(name)
+    return p if p.is_absolute() else definition_file.parent / p
 
 
 def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
@@ -52,8 +65,10 @@ def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
     return qty
 
 
-def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
-    """Read a deck definition, its CSV (if any) and its templates (``templates`` first).
+def load_deck(path: Path, templates: Path | None = None, allow_network: bool = False) -> LoadedDeck:
+    """Read a deck definition, its cards file (if any) and its templates (``templates`` first).
+
+    Cards data at a URL is fetched only with ``allow_network``.
 
     Every problem found in the definition and its cards is reported at once.
     """
@@ -73,12 +88,16 @@ def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
                                                f"{', '.join(card_sizes())}, or {{width: .., height: ..}} in mm"))
     qcol = definition.quantity_column
     rows: list[tuple[dict, Problem]] = []
+    sources: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
     if definition.cards is not None:
         for i, fields in enumerate(definition.cards):
             rows.append((fields, doc.problem(("cards", i, qcol) if qcol in fields else ("cards", i), "")))
     else:
-        assert definition.csv is not None
-        rows = _read_csv(path.parent / definition.csv, qcol)
+        name = definition.data or definition.csv
+        assert name is not None
+        key = "data" if definition.data else "csv"
+        rows, sources, notes = _read_rows(doc, path, key, name, definition, allow_network)
     cards: list[Card] = []
     for fields, where in rows:
         qty = _quantity(fields.get(qcol), where, problems)
@@ -90,11 +109,51 @@ def load_deck(path: Path, templates: Path | None = None) -> LoadedDeck:
         raise InputError(problems)
     front = load_template(find_template(definition.front, templates, path.parent))
     back = load_template(find_template(definition.back, templates, path.parent)) if definition.back else None
-    return LoadedDeck(definition, tuple(cards), width, height, path, front, back)
+    return LoadedDeck(definition, tuple(cards), width, height, path, front, back, sources, notes)
 
 
-def _read_csv(path: Path, qcol: str) -> list[tuple[dict, Problem]]:
-    text = read_text(path, "CSV file")
+def _read_rows(doc, path: Path, key: str, name: str, definition: DeckDefinition,
+               allow_network: bool) -> tuple[list[tuple[dict, Problem]], tuple, tuple]:
+    """Card rows from a CSV or spreadsheet file, or from a URL serving one."""
+    line, col = doc.locate((key,))
+    qcol = definition.quantity_column
+    data: bytes | None = None
+    sources: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+    if is_url(name):
+        got = fetch(name, allow_network, f"{path}:{line}:{col}")
+        data, suffix, label = got.data, url_suffix(name), name
+        sources = ((name, got.sha256),)
+        if got.from_cache:
+            notes = (f"could not reach {name}; used the copy cached earlier (sha256 {got.sha256[:12]}…)",)
+        file = Path(name)
+    else:
+        file = resolve_input(path, name)
+        suffix, label = file.suffix.lower(), str(file)
+    if suffix in SPREADSHEET_SUFFIXES:
+        rows = []
+        for r in read_sheet(file, definition.sheet, definition.header_row, data, label):
+            col_no = r.columns.get(qcol)
+            where = f"{label}: {r.where(qcol if col_no else None)}"
+            rows.append((r.fields, Problem("", where, None, None, "")))
+        return rows, sources, notes
+    if definition.sheet is not None or definition.header_row != 1:
+        raise doc.error(("sheet",) if definition.sheet is not None else ("header_row",),
+                        f"sheet: and header_row: are for spreadsheets (.xlsx, .xls, .ods); {name} is CSV")
+    if data is not None:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InputError.single(f"{name}: the data is not UTF-8 text (CSV) nor a known spreadsheet") from None
+        return _read_csv(file, qcol, text, label), sources, notes
+    return _read_csv(file, qcol), sources, notes
+
+
+def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None = None) -> list[tuple[dict, Problem]]:
+    if text is None:
+        text = read_text(path, "CSV file")
+    else:
+        path = Path(label or path)
     reader = csv.reader(io.StringIO(text, newline=""))  # keeps newlines inside quoted cells
     try:
         header = next(reader)

@@ -10,7 +10,7 @@ from printkit.games.deck.layout import deck_components
 
 def components(options: BuildOptions) -> list[Component]:
     assert options.definition is not None, "a deck is always built from the user's file"
-    return deck_components(load_deck(options.definition, options.templates), options)
+    return deck_components(load_deck(options.definition, options.templates, options.allow_network), options)
 
 
 def facts() -> Facts:
