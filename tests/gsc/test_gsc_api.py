@@ -23,3 +23,15 @@ def test_rules_need_the_game() -> None:
         gsc_score.score(sheet())  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         gsc_legality.check(sheet())  # type: ignore[call-arg]
+
+
+def test_sheet_boxes_is_the_printed_box_table() -> None:
+    import json
+    from pathlib import Path
+
+    frozen = Path(__file__).resolve().parents[2] / "printkit/games/ganz_schon_clever/data/box-tables/layout-2-a4.json"
+    boxes = json.loads(frozen.read_text(encoding="utf-8"))["boxes"]
+    got = api.sheet_boxes("a4")
+    assert len(got) == len(boxes) == 87
+    first = boxes[0]
+    assert (got[0].area, got[0].x, got[0].y, got[0].w) == (first["area"], first["x"], first["y"], first["w"])
