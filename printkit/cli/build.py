@@ -137,3 +137,27 @@ def calibrate(
     with user_errors():
         result = run_calibrate(out_dir, paper.value, lang.value, force)
     out.print(f"wrote {out_dir / result.path}: print it double-sided at 100%, then read the offsets off the back.")
+
+
+def showcase(
+    deck: Annotated[str, typer.Argument(help="Your deck definition (.yaml/.json).", show_default=False)],
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
+    only: Annotated[str | None, typer.Option(help="The cards to fan, numbered as the deck numbers them "
+                                                  "(default: the first five).")] = None,
+    where: Annotated[str | None, typer.Option(help="Fan the cards for which this expression is true.")] = None,
+    dpi: Annotated[int, typer.Option(help="Resolution of the cards in the picture.", min=50, max=600)] = 150,
+    background: Annotated[str | None, typer.Option(help="Background colour (default: transparent).")] = None,
+    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = Lang.en,
+    templates: Annotated[Path | None, typer.Option(help="Your own templates folder.")] = None,
+    allow_network: Annotated[bool, typer.Option("--allow-network", help="Let the deck read its cards from a "
+                                                                        "URL.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace a file printkit did not write.")] = False,
+) -> None:
+    """A fanned hand of a deck's cards as one PNG, for a shop page or a rulebook."""
+    from printkit.engine.build import showcase as run_showcase
+
+    with user_errors():
+        result = run_showcase(deck, out_dir, BuildOptions(lang=lang.value, only=only, where=where,
+                                                          allow_network=allow_network),
+                              templates, dpi, background, force)
+    out.print(f"{result.status:>9}  {out_dir / result.path}  (showcase)")

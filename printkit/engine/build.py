@@ -243,3 +243,34 @@ def calibrate(out: Path, paper: str, lang: str, force: bool = False) -> WriteRes
                           sha256(rendered.pdf))
     (result,) = write_all(out, [PlannedFile(name, rendered.pdf, entry)], force)
     return result
+
+
+SHOWCASE_CARDS = 5
+
+
+def showcase(target: str, out: Path, options: BuildOptions, templates: Path | None = None, dpi: int = 150,
+             background: str | None = None, force: bool = False) -> WriteResult:
+    """A fanned hand of a deck's cards (its first five, or those ``options.only``/``where`` pick) as one PNG."""
+    from printkit.engine.render.raster import page_images, pieces_pdf, png_bytes
+    from printkit.engine.render.showcase import MAX_CARDS, fan
+
+    request = BuildRequest(targets=(target,), options=options, templates=templates)
+    (resolved,) = resolve_targets((target,))
+    cards = [c for c in components_for(resolved, request) if isinstance(c, CardComponent) and c.fronts]
+    if not cards:
+        raise InputError.single(f"{target}: has no cards to show")
+    comp = cards[0]
+    chosen = comp.fronts if (options.only or options.where) else comp.fronts[:SHOWCASE_CARDS]
+    if len(chosen) > MAX_CARDS:
+        raise InputError.single(f"a showcase fans at most {MAX_CARDS} cards; {len(chosen)} were chosen "
+                                "(pick fewer with --only or --where)")
+    pdf, _ = pieces_pdf(chosen, icon_dirs(templates))
+    image = fan(page_images(pdf, dpi), background)
+    data = png_bytes(image, dpi)
+    subset = comp.subset + "-" if comp.subset else ""
+    path = f"{resolved.folder}/showcase-{subset}{options.lang}.png"
+    entry = ManifestEntry(path, resolved.id, comp.name, "showcase", len(chosen), 1, "", options.lang, options.seed,
+                          sha256(data), {"cards": list(comp.numbers) if comp.numbers else
+                                         list(range(1, len(chosen) + 1))})
+    (result,) = write_all(out, [PlannedFile(path, data, entry)], force)
+    return result
