@@ -14,13 +14,18 @@ from printkit.engine.build import BuildRequest
 from printkit.engine.build import build as run_build
 from printkit.engine.build import calibrate as run_calibrate
 from printkit.engine.components import BuildOptions, count_label
-from printkit.engine.paper import PrintSettings
+from printkit.engine.paper import PrintSettings, paper_dimensions
 
 
-class Paper(StrEnum):
-    a4 = "a4"
-    letter = "letter"
-    a3 = "a3"
+def _paper(value: str) -> str:
+    try:
+        paper_dimensions(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+PAPER_HELP = "Paper: a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT (mm, or with a unit: 12x18in)."
 
 
 class Lang(StrEnum):
@@ -42,7 +47,7 @@ def build(
         help="Bundled games (see `printkit games`) or your own definition files (.yaml/.json). "
              "None: every bundled game.", show_default=False)] = None,
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    paper: Annotated[str, typer.Option(help=PAPER_HELP, callback=_paper)] = "a4",
     lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = Lang.en,
     players: Annotated[int | None, typer.Option(help="Number of players (games that depend on it).")] = None,
     seed: Annotated[int, typer.Option(help="Seed for anything random (variant maps, serials). "
@@ -84,9 +89,9 @@ def build(
     extra = {k: v for k, v in game_options.items() if v is not None and v is not False}
     request = BuildRequest(
         targets=tuple(targets or ()),
-        options=BuildOptions(paper=paper.value, lang=lang.value, players=players, seed=seed, extra=extra,
+        options=BuildOptions(paper=paper, lang=lang.value, players=players, seed=seed, extra=extra,
                              allow_network=allow_network, only=only, where=where),
-        settings=PrintSettings(paper=paper.value, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
+        settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
                                offset_y=offset_y),
         png=png or watch,
         templates=templates,
@@ -128,14 +133,14 @@ def _summary(report, out_dir: Path, quiet: bool) -> None:
 
 def calibrate(
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    paper: Annotated[str, typer.Option(help=PAPER_HELP, callback=_paper)] = "a4",
     lang: Annotated[Lang, typer.Option(help="Language of the instructions.")] = Lang.en,
     force: Annotated[bool, typer.Option("--force", help="Replace a calibration file not written by printkit.")]
     = False,
 ) -> None:
     """Print a duplex calibration sheet to measure your printer's front/back offset."""
     with user_errors():
-        result = run_calibrate(out_dir, paper.value, lang.value, force)
+        result = run_calibrate(out_dir, paper, lang.value, force)
     out.print(f"wrote {out_dir / result.path}: print it double-sided at 100%, then read the offsets off the back.")
 
 

@@ -15,7 +15,7 @@ from printkit.engine.components import BuildOptions, CardComponent, Component, E
 from printkit.engine.errors import InputError
 from printkit.engine.exports import card_exports
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
-from printkit.engine.paper import PAPER_SIZES, PrintSettings
+from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
 from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
 from printkit.engine.render.pdf import Rendered, render
@@ -236,7 +236,7 @@ def calibrate(out: Path, paper: str, lang: str, force: bool = False) -> WriteRes
     """Write the duplex calibration sheet for ``paper`` into ``out``."""
     from printkit.engine.calibration import calibration_sheet
 
-    sheet = calibration_sheet(PAPER_SIZES[paper], lang)
+    sheet = calibration_sheet(paper_dimensions(paper), lang)
     rendered = render(sheet, PrintSettings(paper=paper), lang)
     name = f"calibration-{paper}.pdf"
     entry = ManifestEntry(name, "printkit", sheet.name, sheet.kind, rendered.pieces, rendered.pages, paper, lang, 0,

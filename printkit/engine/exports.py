@@ -40,8 +40,7 @@ def _png_cards(comp: CardComponent, dpi: int, stem: str, icons: tuple[Path, ...]
     if not 30 <= dpi <= MAX_DPI:
         raise InputError.single(f"--png-cards takes a dpi from 30 to {MAX_DPI}; found {dpi}")
     out: list[PlannedFile] = []
-    pdf, w = pieces_pdf(comp.fronts, icons)
-    warnings.extend(x for x in w if x not in warnings)
+    pdf, _ = pieces_pdf(comp.fronts, icons)  # its warnings were given by the print render
     for number, img in zip(_numbers(comp), page_images(pdf, dpi), strict=True):
         data = png_bytes(img, dpi)
         path = f"{stem}-png/card-{number:03d}.png"

@@ -314,27 +314,78 @@ def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: floa
     c.restoreState()
 
 
+MIN_ART_DPI = 300  # below this, art looks soft in print
+
+
+@cache
+def _pixel_size(path: Path, _mtime: int) -> tuple[int, int]:
+    from PIL import Image as PILImage
+
+    with PILImage.open(path) as img:
+        return img.size
+
+
+def _fitted(e: Image, iw: float, ih: float) -> tuple[float, float, float, float]:
+    """Where the picture goes (x, y, w, h in mm, y down) inside its box, for its fit and focus."""
+    if e.fit == "stretch" or iw <= 0 or ih <= 0:
+        return e.x, e.y, e.w, e.h
+    scale = (max if e.fit == "cover" else min)(e.w / iw, e.h / ih)
+    dw, dh = iw * scale, ih * scale
+    fx, fy = min(1.0, max(0.0, e.focus_x)), min(1.0, max(0.0, e.focus_y))
+    return e.x + (e.w - dw) * fx, e.y + (e.h - dh) * fy, dw, dh
+
+
 def _draw_image(ctx: Context, e: Image) -> None:
     path = Path(e.path)
     if not path.is_file():
         raise InputError.single(f"{ctx.piece_name}: image file not found", path)
-    if path.suffix.lower() == ".svg":
-        x, y = ctx.pt(e.x, e.y + e.h)
+    c = ctx.canvas
+    svg = path.suffix.lower() == ".svg"
+    if svg:
         drawing = _svg_drawing(path, None)
-        scale = min(e.w * mm / drawing.width, e.h * mm / drawing.height)
-        c = ctx.canvas
-        c.saveState()
-        c.translate(x, y)
-        c.scale(scale, scale)
+        iw, ih = drawing.width, drawing.height
+    else:
+        try:
+            iw, ih = _pixel_size(path, path.stat().st_mtime_ns)
+        except Exception as exc:  # Pillow raises many kinds for a broken image file
+            raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})",
+                                    path) from None
+    x, y, w, h = _fitted(e, iw, ih)
+    if not svg and w > 0:
+        dpi = iw / (w / 25.4)
+        if dpi < MIN_ART_DPI - 0.5:
+            ctx.warn(f"{ctx.piece_name}: {path.name} prints at {dpi:.0f} dpi at this size ({w:.1f} mm wide; "
+                     f"{MIN_ART_DPI} dpi needs {w / 25.4 * MIN_ART_DPI:.0f} px, it has {iw})")
+    c.saveState()
+    if e.rotation:
+        cx, cy = ctx.pt(e.x + e.w / 2, e.y + e.h / 2)
+        c.translate(cx, cy)
+        c.rotate(e.rotation)
+        c.translate(-cx, -cy)
+    if e.opacity < 1:
+        c.setFillAlpha(max(0.0, e.opacity))
+        c.setStrokeAlpha(max(0.0, e.opacity))
+    if e.radius or e.fit == "cover":
+        clip = c.beginPath()
+        bx, by = ctx.pt(e.x, e.y + e.h)
+        if e.radius:
+            clip.roundRect(bx, by, e.w * mm, e.h * mm, e.radius * mm)
+        else:
+            clip.rect(bx, by, e.w * mm, e.h * mm)
+        c.clipPath(clip, stroke=0, fill=0)
+    px, py = ctx.pt(x, y + h)
+    if svg:
+        c.translate(px, py)
+        c.scale(w * mm / iw, h * mm / ih)
         renderPDF.draw(drawing, c, 0, 0)
-        c.restoreState()
-        return
-    x, y = ctx.pt(e.x, e.y + e.h)
-    try:
-        ctx.canvas.drawImage(str(path), x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
-                             mask="auto")
-    except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
-        raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None
+    else:
+        try:
+            c.drawImage(str(path), px, py, w * mm, h * mm, mask="auto")
+        except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
+            c.restoreState()
+            raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})",
+                                    path) from None
+    c.restoreState()
 
 
 def _draw_qr(ctx: Context, e: QRCode) -> None:

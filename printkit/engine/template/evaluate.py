@@ -23,6 +23,7 @@ from pydantic import TypeAdapter, ValidationError
 from printkit.engine.elements import ELEMENT_KINDS, MAX_TEXT_SIZE, Image, Piece, Rect, Text
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.template.functions import FILTERS, GLOBALS
+from printkit.engine.units import POINT_FIELDS, parse_length
 
 if TYPE_CHECKING:
     from printkit.engine.template.files import CardTemplate
@@ -167,6 +168,9 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -
     for key in _optional_fields(cls) & values.keys():
         if values[key] == "":
             values[key] = None  # an empty expression means "no paint"
+    for key, value in values.items():
+        if isinstance(value, str) and key not in ("text", "path", "name", "data", "font"):
+            values[key] = parse_length(value, "pt" if key in POINT_FIELDS else "mm")
     try:
         element = _adapter(cls).validate_python(values)
     except ValidationError as exc:

@@ -18,13 +18,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from printkit.engine.units import parse_length
 
 
 class CustomSize(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    width: float = Field(gt=5, le=400, description="trim width in mm")
-    height: float = Field(gt=5, le=400, description="trim height in mm")
+    width: float = Field(gt=5, le=400, description="trim width: mm, or with a unit (2.5in, 6.3cm, 180pt)")
+    height: float = Field(gt=5, le=400, description="trim height: mm, or with a unit")
+
+    @field_validator("width", "height", mode="before")
+    @classmethod
+    def _units(cls, value: object) -> object:
+        return parse_length(value)
 
 
 class DeckDefinition(BaseModel):
