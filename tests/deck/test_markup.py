@@ -125,3 +125,14 @@ def test_user_font_glyph_preflight(tmp_path: Path) -> None:
 def test_broken_user_font_is_an_input_error(tmp_path: Path, content: bytes) -> None:
     (tmp_path / "block.otf").write_bytes(content)
     assert "block.otf" in _refused(tmp_path, "AB")
+
+
+def test_font_list_falls_back_to_the_bundled_family(tmp_path: Path) -> None:
+    _cff_font(tmp_path / "block.otf")
+    (tmp_path / "front.yaml").write_text(
+        "elements:\n  - text: {x: 5, y: 5, w: 50, h: 20, text: '{{ card.text }}', size: 14, "
+        "font: 'block.otf, sans'}\n", encoding="utf-8")
+    pdf = _build(tmp_path, "AB 火C", "front: front.yaml\n")
+    s = _styles(pdf, "AB火C")
+    assert s["A"][0] == s["B"][0] == "Test-Block"
+    assert s["火"][0] == s["C"][0] == "NotoSansTC-Regular"  # what the display face lacks, set in the next one

@@ -182,7 +182,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
     if e.bold:
         fam = replace(fam, all_bold=True)
     visible = _strip_icons(markup.plain(e.text))
-    fonts.check_text(visible, ctx.piece_name, fam.regular)  # every styled face falls back to the regular one
+    fonts.check_text(visible, ctx.piece_name, fam)  # every styled face falls back to the regular one
     c = ctx.canvas
     horizontal = e.rotation in (0, 180)
     box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)

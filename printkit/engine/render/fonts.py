@@ -75,6 +75,22 @@ class Family:
     italic: str | None = None
     bold_italic: str | None = None
     all_bold: bool = False  # the element is bold as a whole (``bold: true``)
+    fallback: Family | None = None  # for characters none of these faces has (``font: title.ttf, sans``)
+
+    def chain(self, bold: bool, italic: bool) -> tuple[str, ...]:
+        """The faces to try for a character, in order: the styled face, then plainer ones, then the fallback's."""
+        faces = [self.pick(bold, italic)]
+        if italic:
+            faces.append(self.pick(bold, False))
+        faces.append(self.regular)
+        if self.fallback is not None:
+            faces.extend(self.fallback.chain(bold or self.all_bold, italic))
+        return tuple(dict.fromkeys(faces))
+
+    def missing(self, text: str) -> list[str]:
+        """Characters no face of the family (or its fallback) can draw."""
+        out = missing_characters(text, self.regular)
+        return [c for c in out if self.fallback is None or c in self.fallback.missing(c)]
 
     def pick(self, bold: bool, italic: bool) -> str:
         bold = bold or self.all_bold
@@ -93,10 +109,13 @@ def sans() -> Family:
 
 
 def family(font: str | None) -> Family:
-    """The family for a text element's ``font:`` (None or ``sans``: the bundled one; else a font file)."""
-    if font is None or font in ("sans", SANS):
+    """The family for a text element's ``font:``: None or ``sans`` is the bundled one, else a font file;
+    ``title.ttf, sans`` sets what the first lacks (Chinese in a Latin display face) in the next."""
+    if font is None or font.strip() in ("sans", SANS):
         return sans()
-    return Family(register_file(Path(font)))
+    first, _, rest = font.partition(",")
+    fallback = family(rest.strip()) if rest.strip() else None
+    return Family(register_file(Path(first.strip())), fallback=fallback)
 
 
 def register_file(path: Path) -> str:
@@ -174,13 +193,13 @@ def missing_characters(text: str, font_name: str | None = None) -> list[str]:
     return seen
 
 
-def check_text(text: str, where: str, font_name: str | None = None) -> None:
-    """Raise :class:`MissingGlyphError` if ``text`` has a character the font lacks.
+def check_text(text: str, where: str, font_name: str | Family | None = None) -> None:
+    """Raise :class:`MissingGlyphError` if ``text`` has a character the font (or family) lacks.
 
     ``where`` names the piece (e.g. ``"san-marco: action card 'Doge' #3"``) so the user
     can find the string.
     """
-    missing = missing_characters(text, font_name)
+    missing = font_name.missing(text) if isinstance(font_name, Family) else missing_characters(text, font_name)
     if missing:
         chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
         raise MissingGlyphError([Problem(f"{where}: the font has no glyph for {chars} in {text!r}")])

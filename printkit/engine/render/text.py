@@ -106,20 +106,17 @@ def _with(tok: Token, **changes) -> Token:
 
 
 def _segments(chunk: str, face: str, regular: str, fam: Family | None, run: markup.Run):
-    """``chunk`` split where ``face`` lacks a glyph: (text, face, fell_back) pieces."""
-    if face == regular or not chunk:
+    """``chunk`` split where ``face`` lacks a glyph: (text, face, fell_back) pieces, each character set in
+    the first face of the family's chain that has it."""
+    chain = fam.chain(run.bold, run.italic) if fam is not None else (face,)
+    if len(chain) == 1 or not chunk:
         yield chunk, face, False
         return
-    fallback = fam.pick(run.bold, False) if fam is not None and run.italic else regular
     cur: list[str] = []
     cur_face, cur_fb = face, False
     for ch in chunk:
-        if ch == " " or has_glyph(face, ch):
-            f, fb = face, False
-        elif has_glyph(fallback, ch):
-            f, fb = fallback, True
-        else:
-            f, fb = regular, True
+        f = face if ch == " " else next((c for c in chain if has_glyph(c, ch)), chain[-1])
+        fb = f != face
         if cur and (f, fb) != (cur_face, cur_fb) and ch != " ":
             yield "".join(cur), cur_face, cur_fb
             cur = []

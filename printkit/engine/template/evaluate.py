@@ -140,15 +140,24 @@ def render_template(
             if isinstance(element, Image) and not Path(element.path).is_absolute():
                 folder = base_dir if base_dir is not None else source.folder
                 element = replace(element, path=str(folder / element.path))
-            if isinstance(element, Text) and element.font and element.font.lower().endswith((".ttf", ".otf")) \
-                    and not Path(element.font).is_absolute():
+            if isinstance(element, Text) and element.font:
                 folder = base_dir if base_dir is not None else source.folder
-                element = replace(element, font=str(folder / element.font))
+                element = replace(element, font=_font_paths(element.font, folder))
             elements.append(element)
     background = _evaluate(template.background, scope) if template.background else None
     if background:
         elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))
     return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
+
+
+def _font_paths(font: str, folder: Path) -> str:
+    """``font:`` with its font files taken relative to ``folder`` (``sans`` and absolute paths stay)."""
+    parts = []
+    for part in (p.strip() for p in font.split(",")):
+        if part.lower().endswith((".ttf", ".otf")) and not Path(part).is_absolute():
+            part = str(folder / part)
+        parts.append(part)
+    return ", ".join(parts)
 
 
 def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -> Any:
