@@ -306,6 +306,18 @@ def run_printkit(mode: str, work: Path, deck: Path | None, i: int) -> Run:
     return run
 
 
+def run_floor(work: Path, i: int) -> Run:
+    """The hand-written ReportLab floor (bench/floor_reportlab.py) on the same CSV."""
+    out = work / f"floor-{i}.pdf"
+    script = ROOT / "bench" / "floor_reportlab.py"
+    run = _spawn([sys.executable, str(script), str(work / "cards.csv"), str(out), str(ICON_DIR)], work, _env(),
+                 work / "floor.json")
+    info = json.loads((work / "floor.json").read_text().strip().splitlines()[-1])
+    run.work = info.pop("work")
+    run.info = info
+    return run
+
+
 def run_protograf(folder: Path, script: Path, home: Path) -> Run:
     pdf = folder / (script.stem + ".pdf")
     if pdf.exists():
@@ -399,6 +411,10 @@ def render_section(data: dict) -> str:
     if pg:
         lines.append(f"| protograf {m['versions'].split('protograf ')[1].split(',')[0]}, same {n} cards "
                      f"({pg['pages']} pages) | {fmt(pg['stats'], n)} |")
+    fl = data.get("floor")
+    if fl:
+        lines.append(f"| floor: hand-written ReportLab script, same {n} cards and font (no fitting, no marks) | "
+                     f"{fmt(fl['stats'], n)} |")
     pl = data.get("protograf_latin")
     if pl:
         lines.append(f"| protograf, same cards in built-in Helvetica (CJK not drawable: a lower bound, not the same "
@@ -422,6 +438,11 @@ def render_section(data: dict) -> str:
         if pl:
             lines.append(f"Against protograf's lower bound with a built-in font: "
                          f"{pl['stats']['median'] / pk['stats']['median']:.2f}x.")
+        lines.append("")
+    if pk and fl:
+        lines.append(f"**printkit takes {pk['stats']['median'] / fl['stats']['median']:.2f}x the floor's time** "
+                     f"(median wall; {pk['stats']['work_median'] / fl['stats']['work_median']:.2f}x on work time; "
+                     "the aim is at most 2x).")
         lines.append("")
     if kit and kit["skipped"]:
         lines.append("Full kit: skipped " + "; ".join(kit["skipped"]) + "; their builder modules were not importable "
@@ -534,6 +555,7 @@ def main() -> None:
             run_protograf(pg_dir, write_protograf(pg_dir, deck_rows(4), name="pg_warm.py", csv_name="cards-warm.csv"),
                           home)
         pk_runs: list[Run] = []
+        floor_runs: list[Run] = []
         pg_runs: list[Run] = []
         latin_runs: list[Run] = []
         for i in range(repeat):  # interleave, so both see the same machine state
@@ -541,6 +563,9 @@ def main() -> None:
             r = pk_runs[-1]
             print(f"printkit  deck run {i + 1}: wall {r.wall:.2f} s, work {r.work:.2f} s, peak {r.peak_mb:.0f} MB, "
                   f"{r.info['pieces']} cards, {r.info['pages']} pages")
+            floor_runs.append(run_floor(work, i))
+            r = floor_runs[-1]
+            print(f"floor     deck run {i + 1}: wall {r.wall:.2f} s, work {r.work:.2f} s, peak {r.peak_mb:.0f} MB")
             if has_pg:
                 pg_runs.append(run_protograf(pg_dir, script, home))
                 r = pg_runs[-1]
@@ -554,6 +579,7 @@ def main() -> None:
             raise SystemExit(f"printkit built {pk_runs[0].info['pieces']} cards, expected {n}")
         expected_pages = 2 * math.ceil(n / 9)
         data["printkit_deck"] = {"stats": summarize(pk_runs), "pages": pk_runs[0].info["pages"]}
+        data["floor"] = {"stats": summarize(floor_runs)}
         if pg_runs:
             data["protograf_deck"] = {"stats": summarize(pg_runs), "pages": pg_runs[0].info["pages"]}
             data["protograf_latin"] = {"stats": summarize(latin_runs), "pages": latin_runs[0].info["pages"]}

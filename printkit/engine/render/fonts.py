@@ -79,6 +79,9 @@ class Family:
 
     def chain(self, bold: bool, italic: bool) -> tuple[str, ...]:
         """The faces to try for a character, in order: the styled face, then plainer ones, then the fallback's."""
+        return _chain(self, bold, italic)
+
+    def _chain(self, bold: bool, italic: bool) -> tuple[str, ...]:
         faces = [self.pick(bold, italic)]
         if italic:
             faces.append(self.pick(bold, False))
@@ -101,6 +104,11 @@ class Family:
         if italic:
             return self.italic or self.regular
         return self.regular
+
+
+@cache
+def _chain(fam: Family, bold: bool, italic: bool) -> tuple[str, ...]:
+    return fam._chain(bold, italic)
 
 
 @cache
