@@ -1,0 +1,1 @@
+"""Sanssouci's rules as pure functions: no I/O."""

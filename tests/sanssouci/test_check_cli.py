@@ -1,0 +1,102 @@
+"""`printkit check` on Sanssouci transcriptions: exit codes, text in three languages, JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from printkit.cli.check import check
+from printkit.engine.source import parse_text
+from printkit.games.sanssouci.check import check_file
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sanssouci" / "end-of-game.yaml"
+TEXT = EXAMPLE.read_text(encoding="utf-8")
+
+app = typer.Typer()
+app.command()(check)
+runner = CliRunner()
+
+
+def _write(tmp_path: Path, text: str, name: str = "end.yaml") -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_legal_example_exit_0_with_breakdown():
+    result = runner.invoke(app, [str(EXAMPLE)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    anna = next(line for line in lines if line.strip().startswith("Anna"))
+    bo = next(line for line in lines if line.strip().startswith("Bo"))
+    assert anna.split()[1:] == ["30", "8", "5", "4", "47", "3", "2"]
+    assert bo.split()[1:] == ["28", "4", "10", "5", "47", "5", "1"]
+    assert "most gardeners wins" in result.output
+    assert "verdict: possible" in result.output
+
+
+def test_languages():
+    zh = runner.invoke(app, [str(EXAMPLE), "--lang", "zh-TW"])
+    assert zh.exit_code == 0 and "園丁" in zh.output and "判定: 可能" in zh.output
+    # the CLI offers the languages every checker speaks (GSC's checker has no German yet): call ours directly
+    de = check_file(parse_text(TEXT, str(EXAMPLE)), "de")
+    assert de.ok and "Gärtner" in de.text and "Urteil: möglich" in de.text
+
+
+def test_impossible_exit_1_names_player_and_space(tmp_path):
+    bad = TEXT.replace('"#  ST .  .  .  FO .  HS GV"', '"#  FO .  .  .  FO .  HS GV"')
+    result = runner.invoke(app, [str(_write(tmp_path, bad))])
+    assert result.exit_code == 1
+    assert "[Anna, row 3, column 2] a Fountain tile in the Statue column" in result.output
+    zh = runner.invoke(app, [str(_write(tmp_path, bad)), "--lang", "zh-TW"])
+    assert "[Anna, 第 3 行第 2 列] 噴泉 板塊放在 雕像 列" in zh.output
+
+
+def test_malformed_exit_2_with_position(tmp_path):
+    bad = TEXT.replace("track: 28", "track: many")
+    line = next(i for i, t in enumerate(bad.splitlines(), 1) if "track: many" in t)
+    result = runner.invoke(app, [str(_write(tmp_path, bad))])
+    assert result.exit_code == 2
+    assert f"end.yaml:{line}:12:" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_json(tmp_path):
+    result = runner.invoke(app, [str(EXAMPLE), "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["game"] == "sanssouci" and data["legal"] is True
+    assert [(p["name"], p["total"], p["place"]) for p in data["players"]] == [("Anna", 47, 2), ("Bo", 47, 1)]
+    assert data["players"][1]["complete_columns"] == [1, 5]
+
+
+def test_gsc_sheet_still_checked():
+    gsc = Path(__file__).resolve().parents[2] / "examples" / "gsc-legal-sheet.yaml"
+    assert runner.invoke(app, [str(gsc)]).exit_code == 0
+
+
+def test_schema_and_bounded_loader(tmp_path):
+    from printkit.cli import app as full_app
+    from printkit.engine.errors import InputError
+    from printkit.games.sanssouci.definitions import load_game
+    from printkit.games.sanssouci.transcription import MAX_BYTES, load_end
+
+    schema = runner.invoke(full_app, ["schema", "sanssouci-end"])
+    assert schema.exit_code == 0 and json.loads(schema.output)["title"] == "Sanssouci end-of-game transcription"
+    big = _write(tmp_path, "game: sanssouci\n" + "#" * (MAX_BYTES + 10) + "\n", "big.yaml")
+    try:
+        load_end(big, load_game())
+    except InputError as err:
+        assert "a transcription is at most" in str(err)
+    else:  # pragma: no cover - the assertion above is the test
+        raise AssertionError("a huge file was read")
+    assert len(load_end(EXAMPLE, load_game()).players) == 2
+
+
+def test_not_a_mapping_exit_2(tmp_path):
+    result = runner.invoke(app, [str(_write(tmp_path, "game: sanssouci\nplayers: 3\n"))])
+    assert result.exit_code == 2
+    assert "end.yaml:2:10:" in result.output and "players" in result.output
