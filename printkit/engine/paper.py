@@ -61,6 +61,7 @@ class PrintSettings:
     offset_x: float = 0.0
     offset_y: float = 0.0
     tile_overlap: float = 10.0
+    rotate: Literal["off", "auto"] = "off"  # auto: cards turned 90° on the sheet when more fit that way
 
     @property
     def paper_size(self) -> tuple[float, float]:

@@ -103,13 +103,21 @@ class _Doc:
 
     def draw_turned(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float],
                     rotation: int) -> None:
-        """Draw ``piece`` in the slot whose top-left trim corner is (x, y), turned by 0 or 180 degrees."""
+        """Draw ``piece`` in the slot whose top-left trim corner is (x, y), turned by 0, 90, 180 or 270 degrees
+        counter-clockwise (a slot for 90 or 270 is the piece's height wide); ``bleed`` is the slot's."""
         if rotation == 0:
             self.draw(piece, x, y, bleed)
             return
+        left, top, right, bottom = bleed
+        if rotation == 90:  # the piece's top faces the slot's left
+            bleed, slot = (bottom, left, top, right), (piece.height, piece.width)
+        elif rotation == 270:  # the piece's top faces the slot's right
+            bleed, slot = (top, right, bottom, left), (piece.height, piece.width)
+        else:
+            bleed, slot = (right, bottom, left, top), (piece.width, piece.height)
         c = self.canvas
         c.saveState()
-        c.translate(*self.origin(x + piece.width / 2, y + piece.height / 2))
+        c.translate(*self.origin(x + slot[0] / 2, y + slot[1] / 2))
         c.rotate(rotation)
         draw_piece(c, piece, (-piece.width / 2 * mm, piece.height / 2 * mm), self.warn, bleed, self.icon_search)
         c.restoreState()
@@ -175,11 +183,28 @@ def render_cards(
             raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
     if settings.duplex == "fold" and component.backs:
         return _render_fold(component, settings, lang, icon_search)
+    turned = False
     try:
         grid = card_grid(w, h, settings)
-        back_grid = card_grid(w, h, settings, offset=(settings.offset_x, settings.offset_y))
+    except ValueError:
+        grid = None
+    if settings.rotate == "auto":
+        try:
+            side = card_grid(h, w, settings)
+            if grid is None or side.per_page > grid.per_page:
+                grid, turned = side, True
+        except ValueError:
+            pass
+    try:
+        slot_w, slot_h = (h, w) if turned else (w, h)
+        grid = grid or card_grid(slot_w, slot_h, settings)
+        back_grid = card_grid(slot_w, slot_h, settings, offset=(settings.offset_x, settings.offset_y))
     except ValueError as exc:
         raise InputError.single(f"{component.name}: {exc}") from None
+    # Turned a quarter counter-clockwise on the front; behind it, the back turns the other way on a long-edge flip
+    # (the sheet's left and right swap) and the same way on a short-edge flip.
+    front_turn = 90 if turned else 0
+    back_turn = (90 if settings.duplex == "short" else 270) if turned else 0
     has_backs = bool(component.backs) and settings.duplex != "off"
     doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search)
     n = len(component.fronts)
@@ -190,7 +215,7 @@ def render_cards(
         for i in indices:
             row, col = grid.slot(i)
             x, y = grid.position(row, col)
-            doc.draw(component.fronts[i], x, y, grid.bleed_of(row, col))
+            doc.draw_turned(component.fronts[i], x, y, grid.bleed_of(row, col), front_turn)
         _finish_card_page(doc, grid, settings)
         if has_backs:
             doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
@@ -200,7 +225,7 @@ def render_cards(
                     continue
                 row, col = back_grid.back_slot(i, settings.duplex)
                 x, y = back_grid.position(row, col)
-                doc.draw(back, x, y, back_grid.bleed_of(row, col))
+                doc.draw_turned(back, x, y, back_grid.bleed_of(row, col), back_turn)
             doc.show_page()
     return Rendered(doc.finish(), doc.pages, n, doc.warnings)
 
