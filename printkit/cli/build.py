@@ -71,6 +71,8 @@ def build(
     offset_y: Annotated[float, typer.Option(help="Shift back pages down by this many mm.")] = 0.0,
     rotate: Annotated[Rotate, typer.Option(help="auto: turn cards 90° on the sheet when more fit that way.")]
     = Rotate.off,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="Write colours as DeviceCMYK and convert images to CMYK "
+                                                      "(a plain conversion, no ICC profile; see docs).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace output files that printkit did not write "
                                                         "or that were changed since.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary; errors only.")]
@@ -99,7 +101,7 @@ def build(
         options=BuildOptions(paper=paper, lang=lang.value, players=players, seed=seed, extra=extra,
                              allow_network=allow_network, only=only, where=where),
         settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
-                               offset_y=offset_y, rotate=rotate.value),
+                               offset_y=offset_y, rotate=rotate.value, cmyk=cmyk),
         png=png or watch,
         templates=templates,
         png_cards=png_cards,

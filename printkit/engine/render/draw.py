@@ -37,6 +37,7 @@ from printkit.engine.elements import (
 from printkit.engine.errors import InputError
 from printkit.engine.paths import icon_dirs
 from printkit.engine.render import fonts, markup
+from printkit.engine.render.cmyk import is_cmyk
 from printkit.engine.render.text import fit_text, space_width, token_width
 
 Warn = Callable[[str], None]
@@ -318,6 +319,26 @@ MIN_ART_DPI = 300  # below this, art looks soft in print
 
 
 @cache
+def _cmyk_reader(path: Path, _mtime: int):
+    from PIL import Image as PILImage
+    from reportlab.lib.utils import ImageReader
+
+    with PILImage.open(path) as img:
+        img.load()
+        rgb = img.convert("RGBA") if img.mode in ("RGBA", "LA", "P") else img.convert("RGB")
+    if rgb.mode == "RGBA":  # no alpha in CMYK: composite on white paper
+        paper = PILImage.new("RGB", rgb.size, "#ffffff")
+        paper.paste(rgb, mask=rgb.getchannel("A"))
+        rgb = paper
+    return ImageReader(rgb.convert("CMYK"))
+
+
+def _cmyk_image(path: Path):
+    """The picture converted to CMYK (Pillow's formula, as render/cmyk.py describes), read once per file."""
+    return _cmyk_reader(path, path.stat().st_mtime_ns)
+
+
+@cache
 def _pixel_size(path: Path, _mtime: int) -> tuple[int, int]:
     from PIL import Image as PILImage
 
@@ -380,7 +401,7 @@ def _draw_image(ctx: Context, e: Image) -> None:
         renderPDF.draw(drawing, c, 0, 0)
     else:
         try:
-            c.drawImage(str(path), px, py, w * mm, h * mm, mask="auto")
+            c.drawImage(_cmyk_image(path) if is_cmyk(c) else str(path), px, py, w * mm, h * mm, mask="auto")
         except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
             c.restoreState()
             raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})",

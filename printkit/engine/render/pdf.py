@@ -34,6 +34,7 @@ from printkit.engine.imposition import (
 from printkit.engine.messages import message
 from printkit.engine.paper import PrintSettings
 from printkit.engine.render import fonts
+from printkit.engine.render.cmyk import to_cmyk
 from printkit.engine.render.draw import draw_piece
 
 MARK_COLOR = "#000000"
@@ -62,7 +63,7 @@ class _Doc:
         self.lang = lang
         self.canvas = Canvas(self.buf, pagesize=(page_size[0] * mm, page_size[1] * mm), invariant=1,
                              initialFontName=fonts.SANS, initialFontSize=10,
-                             pageCompression=1)
+                             pageCompression=1, enforceColorSpace=to_cmyk if settings.cmyk else None)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("printkit")
         self.canvas.setCreator("printkit")
