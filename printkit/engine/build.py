@@ -194,9 +194,13 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
                 planned += card_exports(comp, request, f"{folder}/{stem}-{opts.lang}", icons, warnings,
                                         lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
                                             p, t, c, kind, n, 1, request, data, d))
-            samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", rendered.pdf))
+            preview = rendered.pdf
+            if isinstance(comp, CardComponent) and comp.corner_radius:
+                # the same pages with the rounded cut outline drawn on: for looking at, never for printing
+                preview = render(comp, replace(settings, cut_preview=True), opts.lang, icons).pdf
+            samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", preview))
             if request.png:
-                for i, png in enumerate(page_pngs(rendered.pdf), start=1):
+                for i, png in enumerate(page_pngs(preview), start=1):
                     path = f"{folder}/png/{comp.name}-{suffix}-p{i:02d}.png"
                     planned.append(PlannedFile(path, png, _entry(path, target, comp.name, "preview",
                                                                  rendered.pieces, 1, request, png)))

@@ -31,6 +31,7 @@ class CardComponent:
     notes: tuple[str, ...] = ()  # warnings from loading, reported with the build's
     subset: str = ""  # set when only some cards were built (--only/--where): goes into the file name
     numbers: tuple[int, ...] = ()  # the deck numbers of the cards built, when a subset
+    corner_radius: float = 0.0  # mm: rounded corners to cut (a die line on previews, not in the print PDF)
 
     def back_for(self, index: int) -> Piece | None:
         if not self.backs:

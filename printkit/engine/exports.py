@@ -10,7 +10,7 @@ from printkit.engine.components import CardComponent
 from printkit.engine.errors import InputError
 from printkit.engine.outputs import ManifestEntry, PlannedFile
 from printkit.engine.render import tts
-from printkit.engine.render.raster import MAX_DPI, page_images, pieces_pdf, png_bytes
+from printkit.engine.render.raster import MAX_DPI, page_images, pieces_pdf, png_bytes, rounded
 
 MakeEntry = Callable[..., ManifestEntry]
 
@@ -41,14 +41,15 @@ def _png_cards(comp: CardComponent, dpi: int, stem: str, icons: tuple[Path, ...]
         raise InputError.single(f"--png-cards takes a dpi from 30 to {MAX_DPI}; found {dpi}")
     out: list[PlannedFile] = []
     pdf, _ = pieces_pdf(comp.fronts, icons)  # its warnings were given by the print render
+    radius = comp.corner_radius / 25.4 * dpi
     for number, img in zip(_numbers(comp), page_images(pdf, dpi), strict=True):
-        data = png_bytes(img, dpi)
+        data = png_bytes(rounded(img, radius), dpi)
         path = f"{stem}-png/card-{number:03d}.png"
         out.append(PlannedFile(path, data, entry(path, "card image", 1, data, {"dpi": dpi, "card": number})))
     if comp.backs:
         backs = comp.backs if _distinct_backs(comp) else comp.backs[:1]
         pdf, _ = pieces_pdf(backs, icons)
-        images = page_images(pdf, dpi)
+        images = [rounded(img, radius) for img in page_images(pdf, dpi)]
         if len(backs) == 1:
             data = png_bytes(images[0], dpi)
             path = f"{stem}-png/back.png"

@@ -62,6 +62,7 @@ class PrintSettings:
     offset_y: float = 0.0
     tile_overlap: float = 10.0
     rotate: Literal["off", "auto"] = "off"  # auto: cards turned 90° on the sheet when more fit that way
+    cut_preview: bool = False  # draw rounded cut outlines (previews only, never the print PDF)
     cmyk: bool = False  # DeviceCMYK colours and CMYK images (render/cmyk.py says what is and is not done)
 
     @property

@@ -75,3 +75,26 @@ def test_showcase_fans_the_first_cards(tmp_path: Path) -> None:
     assert _manifest(out)["deck/showcase-en.png"]["cards"] == [1, 2, 3, 4, 5]
     result = CliRunner().invoke(app, ["showcase", str(_deck(tmp_path, 14)), "-o", str(out), "--only", "1-13"])
     assert result.exit_code == 2 and "at most 12 cards" in result.output
+
+
+def test_corner_radius_outline_on_previews_only(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("title: Round\ncorner_radius: 4\nback: null\ncards:\n  - {name: A}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", str(deck), "-o", str(out), "-q", "--png", "--png-cards", "254"])
+    assert result.exit_code == 0, result.output
+    from printkit.engine.readback import render_page, shapes
+
+    pdf = (out / "deck" / "cards-en-a4.pdf").read_bytes()
+    magenta = (0xE6, 0x00, 0x7E)
+    # the print PDF has no cut outline; the preview shows it on the 4 mm arc at the card's corner
+    assert all(s.fill != magenta for s in shapes(pdf))
+    x0, y0 = (210 - 3 * 63) / 2, (297 - 3 * 88) / 2  # the 3 x 3 grid of poker cards centred on A4
+    arc = 4 * (1 - 2 ** -0.5)  # where the 45° point of the arc sits inside the corner
+    preview = Image.open(out / "deck" / "png" / "cards-en-a4-p01.png").convert("RGB")
+    px = preview.getpixel((round((x0 + arc) / 25.4 * 150), round((y0 + arc) / 25.4 * 150)))
+    assert px[0] > 180 and px[1] < 90 and px[2] > 80  # magenta-ish at 150 dpi
+    assert render_page(pdf, 0, 150).getpixel((round((x0 + arc) / 25.4 * 150), round((y0 + arc) / 25.4 * 150))) \
+        != px
+    card = Image.open(out / "deck" / "cards-en-png" / "card-001.png")
+    assert card.mode == "RGBA" and card.getpixel((0, 0))[3] == 0 and card.getpixel((200, 200))[3] == 255

@@ -217,6 +217,7 @@ def render_cards(
             row, col = grid.slot(i)
             x, y = grid.position(row, col)
             doc.draw_turned(component.fronts[i], x, y, grid.bleed_of(row, col), front_turn)
+        _cut_outlines(doc, grid, indices, component.corner_radius, settings)
         _finish_card_page(doc, grid, settings)
         if has_backs:
             doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
@@ -227,8 +228,30 @@ def render_cards(
                 row, col = back_grid.back_slot(i, settings.duplex)
                 x, y = back_grid.position(row, col)
                 doc.draw_turned(back, x, y, back_grid.bleed_of(row, col), back_turn)
+            _cut_outlines(doc, back_grid, indices, component.corner_radius, settings, back=True)
             doc.show_page()
     return Rendered(doc.finish(), doc.pages, n, doc.warnings)
+
+
+CUT_COLOR = "#e6007e"  # magenta: reads as a die line, never as artwork
+
+
+def _cut_outlines(doc: _Doc, grid: CardGrid, indices: range, radius: float, settings: PrintSettings,
+                  back: bool = False) -> None:
+    """Rounded cut outlines at every card's trim, for previews (``settings.cut_preview``) only."""
+    if not (settings.cut_preview and radius > 0):
+        return
+    c = doc.canvas
+    c.saveState()
+    c.setStrokeColor(HexColor(CUT_COLOR))
+    c.setLineWidth(0.3 * mm)
+    w, h = grid.card
+    for i in indices:
+        row, col = grid.back_slot(i, settings.duplex) if back else grid.slot(i)
+        x, y = grid.position(row, col)
+        px, py = doc.origin(x, y + h)
+        c.roundRect(px, py, w * mm, h * mm, min(radius, w / 2, h / 2) * mm, stroke=1, fill=0)
+    c.restoreState()
 
 
 def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> None:

@@ -67,6 +67,19 @@ def page_images(pdf: bytes, dpi: float | None = None, size: tuple[int, int] | No
         doc.close()
 
 
+def rounded(image: Image.Image, radius_px: float) -> Image.Image:
+    """``image`` with its corners cut round (transparent), as the cutter will cut the card."""
+    from PIL import ImageDraw
+
+    if radius_px <= 0:
+        return image
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, image.width - 1, image.height - 1), radius=radius_px, fill=255)
+    out = image.convert("RGBA")
+    out.putalpha(mask)
+    return out
+
+
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     buf = io.BytesIO()
     if dpi:

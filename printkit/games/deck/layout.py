@@ -41,5 +41,5 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
             backs.append(render_template(deck.back, back_scope, deck.width, deck.height, f"back of {label}", base))
     subset = subset_label(options.only, options.where)
     return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
-                          sources=deck.sources, notes=deck.notes, subset=subset,
+                          sources=deck.sources, notes=deck.notes, subset=subset, corner_radius=d.corner_radius,
                           numbers=tuple(c.index for c in cards) if subset else ())]

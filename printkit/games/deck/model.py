@@ -52,6 +52,8 @@ class DeckDefinition(BaseModel):
     sheet: str | None = Field(None, description="the spreadsheet's sheet to read (default: the first)")
     header_row: int = Field(1, ge=1, le=1000, description="the spreadsheet row that names the columns")
     quantity_column: str = Field("qty", description="the column/key giving how many copies to print")
+    corner_radius: float = Field(0, ge=0, le=20, description="rounded card corners (mm) for the cutter: shown as a "
+                                                             "cut outline on previews, transparent in --png-cards")
 
     @model_validator(mode="after")
     def _one_source(self) -> DeckDefinition:
