@@ -110,6 +110,11 @@ def _check_options(targets: list[Target], request: BuildRequest, explicit: bool)
             flag = "--" + key.replace("_", "-")
             where = f"it applies to {', '.join(users)}" if users else "no game reads it"
             raise InputError.single(f"{flag} does not apply to {', '.join(t.id for t in targets)}; {where}")
+    if request.options.only or request.options.where:
+        whole = [t.id for t in targets if not t.game.files_only]
+        if whole:
+            flag = "--only" if request.options.only else "--where"
+            raise InputError.single(f"{flag} picks cards of your own deck files; {', '.join(whole)} is built whole")
     players, lang = request.options.players, request.options.lang
     kept, warnings = [], []
     for t in targets:

@@ -85,3 +85,8 @@ def test_watch_rebuilds_when_the_definition_changes(tmp_path: Path) -> None:
     assert any("changed" in s and "deck.yaml" in s for s in said)
     assert "Kobold" in "".join(all_text((out / "deck" / "cards-en-a4.pdf").read_bytes()))
     assert (out / "deck" / "png" / "cards-en-a4-p01.png").is_file()  # the preview is refreshed too
+
+
+def test_subset_flags_are_for_deck_files(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["build", "san-marco", "-o", str(tmp_path), "--only", "1"])
+    assert result.exit_code == 2 and "--only picks cards of your own deck files" in result.output
