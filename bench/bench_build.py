@@ -221,7 +221,7 @@ def child_printkit(args: list[str]) -> None:
     """``--child deck DECK OUT`` or ``--child kit OUT``: one printkit build, a JSON line on stdout."""
     t0 = time.perf_counter()
     from printkit.engine.build import BuildRequest, build
-    from printkit.engine.registry import GAMES
+    from printkit.engine.registry import kits
 
     mode = args[0]
     skipped: list[str] = []
@@ -231,8 +231,8 @@ def child_printkit(args: list[str]) -> None:
     else:
         out = Path(args[1])
         ok = []
-        for game in GAMES:
-            module = game.builder.partition(":")[0]
+        for game in kits():
+            module = game.kit.partition(":")[0]
             if importlib.util.find_spec(module) is None:
                 skipped.append(f"{game.id} ({module} not on this branch)")
             else:
@@ -457,6 +457,10 @@ def render_section(data: dict) -> str:
         "the parent; *work* is measured inside the child from before the library import to the PDF written; "
         "*peak RSS* is the child's `ru_maxrss` (`os.wait4`).",
         "",
+        "The floor (`bench/floor_reportlab.py`) draws the same cards from the same CSV with the same embedded font and "
+        "plain ReportLab calls: one text size, greedy wrapping, no glyph check, no bleed, crop marks, manifest or "
+        "preview.",
+        "",
         "How the two deck workloads compare:",
         "",
         f"- Same {n} cards from the same CSV ({data['rows']} rows with a qty column, about 20% Traditional Chinese), "
@@ -466,8 +470,8 @@ def render_section(data: dict) -> str:
         "rules text, footer. Backs: background, double frame, deck title.",
         "- printkit does more per card: it shrinks every text to fit its box (protograf does not: it stops with an "
         "error on overflow, so the script hands it a size per card from the text length), checks every character "
-        "against the font, fakes bold titles, adds bleed, crop marks, TrimBox/BleedBox and a scale bar on every "
-        "page, mirrors backs for duplex, and writes a manifest and an overview PNG.",
+        "against the font, sets bold titles in the real bold face, adds bleed, crop marks, TrimBox/BleedBox and a "
+        "scale bar on every page, mirrors backs for duplex, and writes a manifest and an overview PNG.",
         "- protograf draws icons as 300-dpi PNGs rasterised from the same SVGs (its only SVG route); printkit draws "
         "them as vectors. protograf's footer numbers the CSV row, printkit's the printed card.",
         "- Where protograf's time goes (cProfile of its script): every wrapped text box is set twice, once on a "
