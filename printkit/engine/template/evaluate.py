@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, Undefined
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import TypeAdapter, ValidationError
 
@@ -53,10 +53,13 @@ def _field_names(cls: type) -> frozenset[str]:
 def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         whole = value.strip()
-        if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1:
-            native = _expression(whole[2:-2].strip())(**scope)
+        if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1 and "{%" not in whole \
+                and whole == value:
+            # one expression: evaluated once; its text is what rendering it would print
+            native = _value_expression(whole[2:-2].strip())(**scope)
             if isinstance(native, list | tuple):  # e.g. polygon points computed by an expression
                 return native
+            return "" if isinstance(native, Undefined) else str(native)
         return _compiled(value).render(scope)
     if isinstance(value, list):
         return [_evaluate(v, scope) for v in value]
@@ -102,6 +105,12 @@ def _loop(spec: str, scope: dict[str, Any]) -> tuple[str, list[Any]]:
 @cache
 def _expression(source: str) -> Any:
     return _env.compile_expression(source)
+
+
+@cache
+def _value_expression(source: str) -> Any:
+    """An expression whose undefined result prints as nothing, as ``{{ card.missing }}`` renders."""
+    return _env.compile_expression(source, undefined_to_none=False)
 
 
 def render_template(
