@@ -32,6 +32,7 @@ class Lang(StrEnum):
     en = "en"
     zh_tw = "zh-TW"
     de = "de"
+    en_zh_tw = "en+zh-TW"  # both languages on every piece, where a game offers it (Istanbul)
 
 
 class Rotate(StrEnum):

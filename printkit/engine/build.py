@@ -7,9 +7,10 @@ everything in between happens here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from printkit.engine.components import BuildOptions, CardComponent, Component, Edition, TextFile, count_label
 from printkit.engine.errors import InputError
@@ -142,10 +143,10 @@ def components_for(target: Target, request: BuildRequest) -> list[Component]:
 
 
 def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: int, request: BuildRequest,
-           data: bytes, details: dict | None = None) -> ManifestEntry:
+           data: bytes, record: Mapping[str, Any] | None = None, details: dict | None = None) -> ManifestEntry:
     o = request.options
     return ManifestEntry(path, target.id, comp, kind, pieces, pages, request.settings.paper, o.lang, o.seed,
-                         sha256(data), details or {})
+                         sha256(data), dict(record) if record is not None else None, details or {})
 
 
 def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[PlannedFile], list[str]]:
@@ -194,11 +195,12 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> tuple[list[
             path = f"{folder}/{stem}-{suffix}.pdf"
             planned.append(PlannedFile(path, rendered.pdf, _entry(path, target, comp.name, comp.kind,
                                                                   rendered.pieces, rendered.pages, request,
-                                                                  rendered.pdf, details)))
+                                                                  rendered.pdf, getattr(comp, "record", None),
+                                                                  details)))
             if isinstance(comp, CardComponent) and (request.png_cards or request.tts):
                 planned += card_exports(comp, request, f"{folder}/{stem}-{opts.lang}", icons, warnings,
                                         lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
-                                            p, t, c, kind, n, 1, request, data, d))
+                                            p, t, c, kind, n, 1, request, data, details=d))
             preview = rendered.pdf
             if isinstance(comp, CardComponent) and comp.corner_radius:
                 # the same pages with the rounded cut outline drawn on: for looking at, never for printing
@@ -279,7 +281,7 @@ def showcase(target: str, out: Path, options: BuildOptions, templates: Path | No
     subset = comp.subset + "-" if comp.subset else ""
     path = f"{resolved.folder}/showcase-{subset}{options.lang}.png"
     entry = ManifestEntry(path, resolved.id, comp.name, "showcase", len(chosen), 1, "", options.lang, options.seed,
-                          sha256(data), {"cards": list(comp.numbers) if comp.numbers else
-                                         list(range(1, len(chosen) + 1))})
+                          sha256(data), details={"cards": list(comp.numbers) if comp.numbers else
+                                                 list(range(1, len(chosen) + 1))})
     (result,) = write_all(out, [PlannedFile(path, data, entry)], force)
     return result

@@ -11,8 +11,10 @@ each into one PDF.  Three kinds cover every bundled game:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from printkit.engine.elements import Piece
 
@@ -32,6 +34,7 @@ class CardComponent:
     subset: str = ""  # set when only some cards were built (--only/--where): goes into the file name
     numbers: tuple[int, ...] = ()  # the deck numbers of the cards built, when a subset
     corner_radius: float = 0.0  # mm: rounded corners to cut (a die line on previews, not in the print PDF)
+    record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
 
     def back_for(self, index: int) -> Piece | None:
         if not self.backs:
@@ -49,6 +52,7 @@ class SheetComponent:
     per_page: int = 1
     kind: str = "sheets"
     cut: bool = False  # crop marks around a piece smaller than the paper (score pads), not for rules sheets
+    record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
 
 
 @dataclass(frozen=True)

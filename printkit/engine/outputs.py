@@ -35,6 +35,7 @@ class ManifestEntry:
     lang: str
     seed: int
     sha256: str
+    record: dict[str, Any] | None = None  # what the component says about itself (a game's choice); left out if None
     details: dict[str, Any] = field(default_factory=dict)  # e.g. the TTS grid, data sources; omitted when empty
 
 
@@ -148,6 +149,8 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
 
 def _entry_json(entry: ManifestEntry) -> dict[str, Any]:
     data = asdict(entry)
+    if data["record"] is None:
+        del data["record"]
     details = data.pop("details")
     data.update(details)
     return data

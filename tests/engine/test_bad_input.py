@@ -168,16 +168,15 @@ def test_whole_kit_on_a3(tmp_path):
     assert len(all_text(board)) == 1  # the board fits one A3 page
 
 
-def test_whole_kit_in_german_leaves_out_games_without_german_texts(tmp_path):
+def test_whole_kit_in_german_builds_every_game_with_german_texts(tmp_path):
     result = runner.invoke(app, ["build", "--lang", "de", "--out", str(tmp_path / "o"), "--count", "1"])
     assert result.exit_code == 0, result.output
-    assert "san-marco: left out: San Marco has texts in en, zh-TW; --lang de is not available" in result.output
     assert (tmp_path / "o" / "ganz-schon-clever" / "score-sheets-de-a4.pdf").is_file()
-    assert not (tmp_path / "o" / "san-marco").exists()
+    assert (tmp_path / "o" / "san-marco" / "rules-booklet-de-a4.pdf").is_file()
 
 
 def test_nothing_left_to_build_is_an_error_and_writes_nothing(tmp_path):
-    result = build("--players", "5", "--lang", "de", "--out", tmp_path / "o")
+    result = build("--players", "9", "--lang", "de", "--out", tmp_path / "o")
     assert result.exit_code == 2 and "nothing to build" in result.output
     assert not (tmp_path / "o").exists()
 

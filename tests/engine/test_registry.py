@@ -11,7 +11,7 @@ runner = CliRunner()
 
 
 def test_bundled_games_are_found_by_looking():
-    assert [g.id for g in kits()][:2] == ["ganz-schon-clever", "san-marco"]
+    assert [g.id for g in kits()][:3] == ["ganz-schon-clever", "istanbul", "san-marco"]
     assert game_for_files().id == "deck"
     assert find_game("GSC") is find_game("clever") is find_game("ganz-schon-clever")
 
@@ -23,7 +23,7 @@ def test_facts_come_from_the_data():
     assert gsc.facts().players == (1, 4)
     assert gsc.facts().languages == ("en", "zh-TW", "de")
     assert sm.facts().players == (3, 6)
-    assert sm.facts().languages == ("en", "zh-TW")
+    assert sm.facts().languages == ("en", "zh-TW", "de")
 
 
 def test_games_lists_what_the_registry_holds():
@@ -31,7 +31,7 @@ def test_games_lists_what_the_registry_holds():
     assert result.exit_code == 0
     assert "ganz-schon-clever  (also: clever, gsc)  Ganz schön clever · 絕頂聰明" in result.output
     assert "players 1-4 · languages en, zh-TW, de · options --count, --per-page, --ink-saver" in result.output
-    assert "players 3-6 · languages en, zh-TW · options --districts, --ranks, --style" in result.output
+    assert "players 3-6 · languages en, zh-TW, de · options --districts, --ranks, --style" in result.output
     assert "deck" not in [line.split()[0] for line in result.output.splitlines() if line and line[0] != " "][:-1]
 
 

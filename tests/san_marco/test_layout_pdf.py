@@ -138,12 +138,20 @@ def test_same_seed_same_bytes():
     assert a != c
 
 
-def test_player_aid_lists_house_values():
+def test_player_aid_is_half_a_page_and_the_booklet_lists_house_values():
     comps = K.components(BuildOptions(paper="a4", lang="en", players=3))
     aids = _by_name(comps, "player-aids")
     assert len(aids.pages) == 3
     r = render(aids, PrintSettings(paper="a4"), "en")
+    assert len(_lines(r.pdf)) == 2  # two aids to a sheet
     text = " ".join(_lines(r.pdf)[0])
-    assert "House values" in text and "Score track 0–99" in text
-    assert "3 players" in text and "4 players" in text
+    assert text.count("San Marco — player aid") == 2
+    assert "A round (3 players)" in text
+    for name in ("District", "Bridge", "Transfer", "Doge", "Banishment"):
+        assert name in text
+    assert "Red 3, Blue 2, Yellow 1 nobles → Red 8, Blue 6, Yellow 0 points." in text  # San Marco 8/6
+    book = render(_by_name(comps, "rules"), PrintSettings(paper="a4"), "en")
+    rules = " ".join(" ".join(p) for p in _lines(book.pdf))
+    assert "House values" in rules and "Score track 0–99" in rules
+    assert "3 players" in rules and "4 players" in rules
     assert not r.warnings

@@ -25,20 +25,23 @@ def _messages(exc: pytest.ExceptionInfo[InputError]) -> list[str]:
 
 
 def test_texts_say_which_languages_san_marco_prints(texts):
-    assert texts.languages() == ("en", "zh-TW")
+    assert texts.languages() == ("en", "zh-TW", "de")
 
 
-def test_a_language_without_texts_is_an_error_not_english():
+def test_a_language_without_texts_is_an_error_not_english(texts):
+    from printkit.games.san_marco.layout.pieces import choose_lang
+
     with pytest.raises(InputError) as exc:
-        K.components(BuildOptions(lang="de"))
-    assert _messages(exc) == ["San Marco has texts in en, zh-TW; --lang de is not available"]
+        choose_lang("fr", texts)
+    assert _messages(exc) == ["San Marco has texts in en, zh-TW, de; --lang fr is not available"]
 
 
-def test_cli_lang_de_fails_with_the_message(tmp_path):
+def test_cli_lang_de_builds_the_whole_kit_in_german(tmp_path):
     result = CliRunner().invoke(app, ["build", "san-marco", "--lang", "de", "--out", str(tmp_path), "-q"])
-    assert result.exit_code == 2
-    assert "--lang de is not available" in result.output
-    assert not list(tmp_path.rglob("*-de-*.pdf")) and not list(tmp_path.rglob("*-en-*.pdf"))
+    assert result.exit_code == 0, result.output
+    names = {p.name for p in tmp_path.rglob("*-de-*.pdf")}
+    assert {"action-cards-de-a4.pdf", "board-de-a4.pdf", "rules-booklet-de-a4.pdf", "pieces-de-a4.pdf"} <= names
+    assert not list(tmp_path.rglob("*-en-*.pdf"))
 
 
 # --- variant limits: one check, numbers from generator.yaml ----------------------------------

@@ -164,6 +164,21 @@ def merge_values(base: Any, over: Any) -> Any:
     return copy.deepcopy(over)
 
 
+def merged_style(search: SearchPath, filename: str = "style.yaml") -> Document:
+    """A game's ``style.yaml`` with every copy found earlier on ``search`` (the user's
+    ``--templates``) merged over the bundled one, so a restyle names only what it changes.  Line
+    and column stay known when only the bundled file is read."""
+    files = [p for p in search.candidates(filename, generic=False) if p.is_file()]
+    if not files:
+        looked = ", ".join(str(c) for c in search.candidates(filename, generic=False))
+        raise InputError.single(f"{filename} not found (looked for {looked})")
+    bundled = load_document(files[-1])
+    data = bundled.data
+    for path in reversed(files[:-1]):
+        data = merge_values(data, load_document(path).data)
+    return Document(data, bundled.node if len(files) == 1 else None, str(files[0]))
+
+
 def load_template(path: Path, search: SearchPath | None = None, _depth: int = 0) -> CardTemplate:
     """Read a template file, following ``extends:`` through ``search`` (default: generic templates)."""
     doc: Document = load_document(path)

@@ -3,7 +3,7 @@
 from printkit.engine.registry import Game, Option
 
 GAME = Game(
-    titles={"en": "San Marco", "zh-TW": "聖馬可"},
+    titles={"en": "San Marco", "zh-TW": "聖馬可", "de": "San Marco"},
     id="san-marco",
     kit="printkit.games.san_marco.kit:components",
     facts_from="printkit.games.san_marco.kit:facts",
@@ -12,8 +12,11 @@ GAME = Game(
         ("action-cards", "the action deck"),
         ("limit-cards", "the limit deck"),
         ("board", "the Venice board"),
-        ("pieces", "bridges, Doge, sundial marker"),
+        ("pieces", "bridges, Doge, sundial marker, noble tokens, score and role markers, die cards and a folding d6"),
+        ("setup-sheet", "what you need, and setting up"),
         ("player-aids", "one per player"),
+        ("rules-booklet", "the complete rules as a booklet, two pages a side, to fold and staple"),
+        ("rules", "the complete rules as plain pages"),
         ("variant-rules", "roles, cards and die of a generated variant (--districts)"),
         ("definition", "the variant's YAML, to edit and rebuild with `printkit build FILE.yaml`"),
     ),

@@ -14,7 +14,7 @@ import yaml
 
 from printkit.engine.errors import InputError
 from printkit.engine.source import Document, load_document, parse_text
-from printkit.engine.template.files import SearchPath, merge_values
+from printkit.engine.template.files import SearchPath, merged_style
 from printkit.games.san_marco.model.game import GeneratorConfig, SanMarcoDefinition
 from printkit.games.san_marco.model.printing import SanMarcoStyle, SanMarcoTexts
 from printkit.games.san_marco.rules.geometry import point_in_polygon
@@ -55,14 +55,7 @@ def load_texts(path: str | Path = TEXTS) -> SanMarcoTexts:
 def load_style(search: SearchPath | None = None) -> SanMarcoStyle:
     """The kit's look: the bundled ``style.yaml`` with a user's ``style.yaml`` (``--templates``) merged
     over it, so a restyle names only what it changes."""
-    search = search or SearchPath(game="san-marco")
-    files = [p for p in search.candidates("style.yaml", generic=False) if p.is_file()]
-    bundled = load_document(files[-1])
-    data = bundled.data
-    for path in reversed(files[:-1]):
-        data = merge_values(data, load_document(path).data)
-    doc = Document(data, bundled.node if len(files) == 1 else None, str(files[0]))
-    return doc.validate(SanMarcoStyle)
+    return merged_style(search or SearchPath(game="san-marco")).validate(SanMarcoStyle)
 
 
 Issue = tuple[Sequence[Any], str]

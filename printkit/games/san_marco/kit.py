@@ -62,7 +62,8 @@ def components(options: BuildOptions) -> list[Component]:
         raise InputError.single(f"--players {players}: this definition has rules for {have} players")
     if game.id != "classic":
         out.append(Edition(game.id))
-    return build(game, texts, style, lang, templates, players) + out
+    classic = loader.load()
+    return build(game, texts, style, lang, templates, players, classic, options.paper) + out
 
 
 def facts() -> Facts:

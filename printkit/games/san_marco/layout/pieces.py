@@ -38,19 +38,33 @@ def choose_lang(requested: str, texts: SanMarcoTexts) -> Lang:
 
 
 def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,
-          templates: DeckTemplates, players: int | None = None) -> list[Component]:
-    """Every component of the kit; the decks are drawn by their templates."""
+          templates: DeckTemplates, players: int | None = None, classic: SanMarcoDefinition | None = None,
+          paper: str = "a4") -> list[Component]:
+    """Every component of the kit; the decks are drawn by their templates.
+
+    ``classic`` is the published game a variant is compared with (its differences are listed);
+    ``paper`` sets the booklet's page size (A5 on A4, half-letter on Letter, A4 on A3).
+    """
+    from printkit.engine.booklet import booklet, booklet_page_size, plain_pages
+    from printkit.games.san_marco.layout.aid import player_aid
+    from printkit.games.san_marco.layout.rules_booklet import rules_pages, setup_sheet
+    from printkit.games.san_marco.layout.tokens import dice_page, tokens_page
+
     n_players = game.rules.default_players if players is None else players
-    k = Kit(game, texts, style, lang)
+    k = Kit(game, texts, style, lang, classic)
     action_fronts, action_back, limit_fronts, limit_back = decks(game, style, templates, lang)
     out: list[Component] = [
         CardComponent("action-cards", k.t_title("action_cards"), action_fronts, (action_back,)),
         CardComponent("limit-cards", k.t_title("limit_cards"), limit_fronts, (limit_back,)),
         BoardComponent("board", game.title.get(lang), k.board()),
-        SheetComponent("pieces", game.title.get(lang), k.pieces_pages(), kind="sheets"),
+        SheetComponent("pieces", game.title.get(lang),
+                       (*k.pieces_pages(), tokens_page(k, n_players), dice_page(k)), kind="sheets"),
+        SheetComponent("setup-sheet", k.t("need_head"), (setup_sheet(k, n_players),)),
         SheetComponent("player-aids", texts.get("aid_title", lang),
-                       tuple(k.player_aid(i) for i in range(n_players))),
+                       tuple(player_aid(k, i, n_players) for i in range(n_players)), per_page=2),
     ]
+    pages = rules_pages(k, *booklet_page_size(paper))
+    out += [booklet("rules-booklet", k.t("book_title"), pages), plain_pages("rules", k.t("book_title"), pages)]
     if game.variant is not None:
         out.append(SheetComponent("variant-rules", k.t("var_title", players=game.variant.players,
                                                       districts=game.variant.districts), (k.variant_sheet(),)))
@@ -128,6 +142,7 @@ class Flow:
     def __post_init__(self) -> None:
         self.y = self.top
         self.elements: list[Element] = []
+        self.column_of: list[int] = []  # the column each element went to (a page, in a booklet)
         self._pending: list[tuple[str, float, str, bool, float, str]] = []
 
     def add(self, text: str, size: float, color: str = "#222222", bold: bool = False, gap: float = 1.2,
@@ -146,12 +161,28 @@ class Flow:
             h = estimate_height(text_, size_, w)
             self.elements.append(Text(x, self.y, w, h, text_, size=size_, min_size=max(5.0, size_ * 0.7),
                                       color=color_, align=align_, valign="top", bold=bold_))  # type: ignore[arg-type]
+            self.column_of.append(self.col)
             self.y += h + gap_
 
 
 class Kit:
-    def __init__(self, game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang):
+    def __init__(self, game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,
+                 classic: SanMarcoDefinition | None = None):
         self.g, self.tx, self.s, self.lang = game, texts, style, lang
+        self.classic = classic
+
+    def difference_lines(self) -> list[str]:
+        """Every rule of a variant that is not as in the classic game, in words."""
+        from printkit.games.san_marco.model.game import Localized
+        from printkit.games.san_marco.rules.differences import differences
+
+        if self.classic is None or self.g.variant is None:
+            return []
+        out = []
+        for d in differences(self.classic, self.g):
+            values = {k: (v.get(self.lang) if isinstance(v, Localized) else v) for k, v in d.values.items()}
+            out.append(self.t(f"diff_{d.kind}", **values))
+        return out
 
     def t(self, key: str, **values: object) -> str:
         return self.tx.get(key, self.lang, **values)
@@ -342,8 +373,16 @@ class Kit:
             els.append(Text(x + 17, yy, w - 20, 8, self.t(f"board_rank_{i + 1}"), size=8, min_size=5, color=b.ink,
                             align="left"))
             yy += 9.5
-        # title at the bottom of the panel
-        els.append(Icon("sm-palazzo", x + w / 2 - 9, bottom - 40, 18, 18, color=b.frame_color))
+        # what "neighbouring" means, stated where the bridge sites are
+        yy += 1
+        els.append(Polygon(rotated_rect(x + 10, yy + 4, 9, 4.5, 0), fill=b.bridge_site_fill,
+                           stroke=b.bridge_site_stroke, stroke_width=0.35))
+        els.append(Text(x + 17, yy - 1, w - 20, 11, self.t("rule_neighbours"), size=7.5, min_size=5, color=b.ink,
+                        align="left"))
+        yy += 11
+        # title at the bottom of the panel (the palazzo only where the legend leaves room for it)
+        if yy < bottom - 41:
+            els.append(Icon("sm-palazzo", x + w / 2 - 9, bottom - 40, 18, 18, color=b.frame_color))
         els.append(Text(x + 2, bottom - 22, w - 4, 12, g.title.get(self.lang), size=b.title_size, min_size=10,
                         bold=True, color=b.frame_color, wrap=True))
         els.append(Text(x + 2, bottom - 9, w - 4, 6, self.t("board_house_note"), size=6.5, min_size=5, color=b.ink,
@@ -395,26 +434,50 @@ class Kit:
         els.append(Text(sx, y - 9, 60, 7, self.t("piece_sundial"), size=11, bold=True, align="left", wrap=False))
         r = p.sundial_d / 2
         els.append(Circle(sx + r, y + r, r, fill=p.sundial_color, stroke="#000000", stroke_width=0.3))
-        els.append(Icon("sm-sundial", sx + r * 0.45, y + r * 0.45, r * 1.1, r * 1.1, color="#ffffff"))
+        els.append(Icon("sm-sundial", sx + r * 0.25, y + r * 0.25, r * 1.5, r * 1.5, color="#ffffff"))
         return (Piece("san-marco pieces", W, H, tuple(els)),)
 
     @staticmethod
     def _doge_figure(cx: float, cy: float, w: float, h: float, flip: bool) -> list[Element]:
-        """Robe and horned cap drawn as polygons so the back half can be turned upside down."""
-        cap = [(-0.30, -0.22), (-0.28, -0.36), (-0.18, -0.48), (-0.02, -0.50), (0.16, -0.44), (0.20, -0.34),
-               (0.16, -0.26), (0.24, -0.22)]
-        head = [(-0.12, -0.22), (0.12, -0.22), (0.12, -0.06), (-0.12, -0.06)]
-        robe = [(-0.16, -0.06), (0.16, -0.06), (0.40, 0.48), (-0.40, 0.48)]
+        """The Doge: corno ducale (the horned cap), white beard, ermine cape, gold robe.
+
+        Polygons in a unit box so the back half can be turned upside down for the fold.
+        """
         sgn = -1 if flip else 1
 
         def tr(pts: list[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
             return tuple((cx + sgn * x * w, cy + sgn * y * h) for x, y in pts)
 
-        return [
-            Polygon(tr(robe), fill="#f4e3b5", stroke="#3b2a1a", stroke_width=0.3),
-            Polygon(tr(head), fill="#f0c8a0", stroke="#3b2a1a", stroke_width=0.3),
-            Polygon(tr(cap), fill="#f2c14e", stroke="#3b2a1a", stroke_width=0.3, smooth=True),
+        def dot(x: float, y: float, r: float, fill: str) -> Circle:
+            return Circle(cx + sgn * x * w, cy + sgn * y * h, r * w, fill=fill, stroke=None)
+
+        ink = "#3b2a1a"
+        robe = [(-0.20, -0.02), (0.20, -0.02), (0.44, 0.50), (-0.44, 0.50)]
+        stripe = [(-0.06, 0.10), (0.06, 0.10), (0.10, 0.50), (-0.10, 0.50)]
+        cape = [(-0.34, 0.05), (-0.20, -0.07), (0.20, -0.07), (0.34, 0.05), (0.30, 0.20), (0.0, 0.24),
+                (-0.30, 0.20)]
+        face = [(-0.10, -0.22), (0.10, -0.22), (0.11, -0.12), (0.07, -0.06), (-0.07, -0.06), (-0.11, -0.12)]
+        beard = [(-0.10, -0.12), (-0.05, -0.10), (0.05, -0.10), (0.10, -0.12), (0.07, -0.03), (0.0, 0.0),
+                 (-0.07, -0.03)]
+        # the corno: a low rounded front (left) and a stiff horn rising at the back (right)
+        cap = [(-0.16, -0.23), (-0.17, -0.31), (-0.12, -0.37), (-0.03, -0.39), (0.05, -0.43), (0.11, -0.48),
+               (0.16, -0.45), (0.18, -0.36), (0.18, -0.23)]
+        band = [(-0.18, -0.26), (0.19, -0.26), (0.19, -0.21), (-0.18, -0.21)]
+        out: list[Element] = [
+            Polygon(tr(robe), fill="#d4a017", stroke=ink, stroke_width=0.3),
+            Polygon(tr(stripe), fill="#a23b3b", stroke=None),
+            Polygon(tr(cape), fill="#fbf8f0", stroke=ink, stroke_width=0.3),
+            Polygon(tr(face), fill="#f0c8a0", stroke=ink, stroke_width=0.3),
+            Polygon(tr(beard), fill="#e4e0d8", stroke=ink, stroke_width=0.25),
+            Polygon(tr(cap), fill="#a23b3b", stroke=ink, stroke_width=0.3, smooth=True),
+            Polygon(tr(band), fill="#f2c14e", stroke=ink, stroke_width=0.25),
         ]
+        # ermine tails on the cape and jewels on the band
+        out += [dot(x, y, 0.018, "#1e1e1e") for x, y in ((-0.22, 0.06), (-0.08, 0.12), (0.08, 0.12), (0.22, 0.06),
+                                                           (-0.15, 0.0), (0.15, 0.0))]
+        out += [dot(x, -0.235, 0.014, "#ffffff") for x in (-0.10, 0.0, 0.10)]
+        out += [dot(x, -0.165, 0.012, "#3b2a1a") for x in (-0.045, 0.045)]  # eyes
+        return out
 
     # --- player aid -------------------------------------------------------------------------------
 
@@ -519,7 +582,7 @@ class Kit:
         return Piece(f"san-marco player aid {index + 1}", W, H, tuple(els))
 
     def t_any_district(self) -> str:
-        return "…" if self.lang == "en" else "該區"
+        return self.t("any_district")
 
     # --- variant sheet ----------------------------------------------------------------------------
 
@@ -537,6 +600,10 @@ class Kit:
         f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)], top=18, bottom=H - m)
         style_name = self.t(f"style_{v.style}") if f"style_{v.style}" in self.tx.root else v.style
         f.add(self.t("var_intro", seed=v.seed, style=style_name, ranks=v.ranks), a.body_size + 0.6)
+        diffs = self.difference_lines()
+        if diffs:
+            f.add(self.t("var_diff_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
+            f.add("\n".join(f"• {line}" for line in diffs), a.body_size + 0.2)
         f.add(self.t("var_roles_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         f.add(self.t("var_roles_body"), a.body_size + 0.4)
         for pc in g.rules.player_counts:
@@ -561,9 +628,6 @@ class Kit:
         f.add(self.t("var_scoring_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
         f.add(self.t("var_scoring_body", ranks=v.ranks), a.body_size + 0.4)
         f.add(self.t("var_passage_body", threshold=g.rules.limit_threshold), a.body_size + 0.4)
-        f.add(self.t("aid_districts_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-        rows = [f"{'/'.join(map(str, d.die))}  {d.name.get(self.lang)}  {' / '.join(map(str, d.prestige))}"
-                for d in sorted(g.map.districts, key=lambda d: min(d.die))]
-        f.add("\n".join(rows), a.body_size + 0.4)
+        # the districts are listed on the board and in the rules booklet
         els += f.elements
         return Piece("san-marco variant rules", W, H, tuple(els))

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 Provenance = Literal["source", "seed", "house"]
 """Where a value comes from: published sources, the Chinese write-up we started from, or us."""
 
-Lang = Literal["en", "zh-TW"]
+Lang = Literal["en", "zh-TW", "de"]
 Hex = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Point = tuple[float, float]
@@ -36,9 +36,13 @@ class Localized(Frozen):
 
     en: str = Field(min_length=1)
     zh_TW: str = Field(alias="zh-TW", min_length=1)
+    de: str | None = Field(default=None, min_length=1)
 
     def get(self, lang: Lang) -> str:
-        return self.zh_TW if lang == "zh-TW" else self.en
+        if lang == "zh-TW":
+            return self.zh_TW
+        # a user's definition written before German existed keeps its English names
+        return self.de if lang == "de" and self.de else self.en
 
     def languages(self) -> tuple[str, ...]:
         """The languages this text is written in (``en``, ``zh-TW``)."""
@@ -293,7 +297,11 @@ class MapGenConfig(Frozen):
     width: float = Field(gt=50, le=1000)
     height: float = Field(gt=50, le=1000)
     canal_width: float = Field(gt=0, le=30)
+    apart_width: float = Field(default=16.0, gt=0, le=60,
+                               description="mm of water at least between two districts without bridge sites")
     bridge_pitch: float = Field(gt=0, le=60, description="mm between bridge sites of one pair")
+    min_bridge_pitch: float = Field(default=10.0, gt=0, le=60,
+                                    description="mm between bridge sites on a border too short for bridge_pitch")
     bridge_end_margin: float = Field(ge=0, le=60, description="mm kept free at each end of a border")
     min_label_room: float = Field(gt=0, le=100, description="mm from the label point to the shore")
     bridge_site_reach: float = Field(ge=0, le=30, description="mm a bridge site reaches onto the land")

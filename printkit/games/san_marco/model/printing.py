@@ -36,6 +36,8 @@ class CardStyle(Frozen):
     ink: Hex
     limit_number_size: float
     back_pattern_color: Hex
+    gold: Hex = "#c9a227"  # the Venetian gilt: inner frame, corner quatrefoils
+    arch_fill: Hex = "#efe2c4"  # the Gothic window the icon sits in
 
 
 class BoardStyle(Frozen):

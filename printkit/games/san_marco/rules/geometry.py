@@ -7,7 +7,7 @@ and its tests need; polygons are lists of (x, y) in either orientation unless no
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 Pt = tuple[float, float]
 Poly = list[Pt]
@@ -78,15 +78,23 @@ def bisector(p: Pt, q: Pt, gap: float = 0.0, wp: float = 0.0, wq: float = 0.0) -
 
 
 def voronoi_cells(sites: Sequence[Pt], bounds: Sequence[Pt], gap: float = 0.0,
-                  weights: Sequence[float] | None = None) -> list[Poly]:
-    """Cell of each site inside ``bounds``; ``gap`` leaves a channel that wide between cells."""
+                  weights: Sequence[float] | None = None,
+                  gaps: Mapping[tuple[int, int], float] | None = None) -> list[Poly]:
+    """Cell of each site inside ``bounds``; ``gap`` leaves a channel that wide between cells.
+
+    ``gaps`` gives some pairs (i < j) a channel of their own width instead: each cell then lies
+    on its side of a line moved half that width towards it, so the two cells are at least that
+    far apart everywhere (also where they would only meet at a corner).
+    """
     w = weights or [0.0] * len(sites)
+    gaps = gaps or {}
     cells = []
     for i, p in enumerate(sites):
         cell: Poly = list(bounds)
         for j, q in enumerate(sites):
             if i != j and cell:
-                cell = clip_halfplane(cell, *bisector(p, q, gap / 2, w[i], w[j]))
+                g = gaps.get((min(i, j), max(i, j)), gap)
+                cell = clip_halfplane(cell, *bisector(p, q, g / 2, w[i], w[j]))
         cells.append(cell)
     return cells
 

@@ -11,6 +11,9 @@ How a map is made (all steps draw from one ``random.Random(seed)``, nothing glob
    back by half the canal width leaves canals of exactly that width between districts.
 4. Two districts are neighbours when their shared border is long enough for all the
    bridge sites of one pair; the sites sit evenly along that border, spanning the canal.
+   Every other pair is kept ``apart_width`` apart (a wide basin, also where two cells would
+   only touch at a corner), so the only districts that face each other across a canal are
+   those joined by bridge sites.
 5. The label goes to the pole of inaccessibility (the inside point farthest from the
    shore), so it sits inside the district with the most room around it.
 6. A map is rejected and redrawn (same generator, next numbers) when a district is too
@@ -109,7 +112,7 @@ def _scatter(n: int, coast: list[Pt], rng: random.Random) -> list[Pt]:
 
 
 RING_RADIUS = 0.72  # ring sites, as a fraction of the coast's half-size
-HUB_RADIUS = 0.48  # where the centre district's border lies, same fraction
+HUB_RADIUS = 0.5  # where the centre district's border lies, same fraction
 
 
 def _ring_sites(n: int, coast: list[Pt], rng: random.Random) -> tuple[list[Pt], list[float]]:
@@ -140,17 +143,19 @@ def _relax(sites: list[Pt], coast: list[Pt], iterations: int) -> list[Pt]:
 
 
 def _bridge_sites(a: Pt, b: Pt, sa: Pt, sb: Pt, count: int, cfg: MapGenConfig) -> tuple[GenSite, ...] | None:
-    """``count`` sites along border a–b, centred, ``bridge_pitch`` apart; None if it is too short."""
+    """``count`` sites along border a–b, centred, ``bridge_pitch`` apart (closer, down to
+    ``min_bridge_pitch``, on a shorter border); None if the border is too short even for that."""
     length = math.dist(a, b)
-    need = (count - 1) * cfg.bridge_pitch + 2 * cfg.bridge_end_margin
-    if length < need:
+    room = length - 2 * cfg.bridge_end_margin
+    pitch = cfg.bridge_pitch if count < 2 else min(cfg.bridge_pitch, room / (count - 1))
+    if room < 0 or pitch < cfg.min_bridge_pitch:
         return None
     ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
     mid = length / 2
     angle = math.degrees(math.atan2(sb[1] - sa[1], sb[0] - sa[0]))
     out = []
     for k in range(count):
-        t = mid + (k - (count - 1) / 2) * cfg.bridge_pitch
+        t = mid + (k - (count - 1) / 2) * pitch
         out.append(GenSite(_r(a[0] + ux * t), _r(a[1] + uy * t), _r(angle)))
     return tuple(out)
 
@@ -189,9 +194,6 @@ def map_from_sites(style: str, sites: list[Pt], coast: list[Pt], cfg: MapGenConf
     if geo.area(coast) < 0:
         coast = list(reversed(coast))
     full = geo.voronoi_cells(sites, coast, weights=w)
-    cut = geo.voronoi_cells(sites, coast, gap=cfg.canal_width, weights=w)
-    if any(len(c) < 3 for c in cut):
-        return None
     pairs: list[GenPair] = []
     for i in range(n):
         for j in range(i + 1, n):
@@ -203,6 +205,22 @@ def map_from_sites(style: str, sites: list[Pt], coast: list[Pt], cfg: MapGenConf
                 pairs.append(GenPair(i, j, placed))
     if not _connected(n, pairs):
         return None
+    # Every pair without bridge sites gets a wide basin instead of a canal (also pairs that would
+    # only meet at a corner): nobody can argue that two such districts are "neighbours".
+    bridged = {(p.a, p.b) for p in pairs}
+    gaps = {(i, j): cfg.apart_width for i in range(n) for j in range(i + 1, n) if (i, j) not in bridged}
+    cut = geo.voronoi_cells(sites, coast, gap=cfg.canal_width, weights=w, gaps=gaps)
+    if any(len(c) < 3 for c in cut):
+        return None
+    # a basin may eat the end of another pair's border: every bridge site must still reach both shores
+    reach = cfg.canal_width / 2 + 1.0
+    for p in pairs:
+        for s in p.sites:
+            a = math.radians(s.angle)
+            dx, dy = math.cos(a) * reach, math.sin(a) * reach
+            if not (geo.inside_distance((s.x - dx, s.y - dy), cut[p.a]) > 0.5
+                    and geo.inside_distance((s.x + dx, s.y + dy), cut[p.b]) > 0.5):
+                return None
     districts = []
     for i, c in enumerate(cut):
         outline = tuple((_r(x), _r(y)) for x, y in c)

@@ -79,7 +79,7 @@ __all__ = [
     "score_district",
 ]
 
-GENERATOR_NAME = "printkit san-marco variant v1"
+GENERATOR_NAME = "printkit san-marco variant v2"
 
 
 @dataclass(frozen=True)
@@ -300,6 +300,7 @@ def generate_variant(base: SanMarcoDefinition, gen: GeneratorConfig, players: in
                        "banishment_die": "house"},
     })
     title = Localized(en=f"San Marco — {players} players, {districts} districts",
+                      de=f"San Marco — {players} Spieler, {districts} Viertel",
                       **{"zh-TW": f"聖馬可 — {players} 人、{districts} 區"})
     return SanMarcoDefinition(
         schema="printkit/san-marco/1",

@@ -1,0 +1,1 @@
+"""Istanbul's pieces laid out: pure functions from the model to card fields and Pieces."""

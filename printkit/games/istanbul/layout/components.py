@@ -1,0 +1,75 @@
+"""Every Istanbul component, assembled from the card fields, the templates and the sheet layouts.
+
+Pure: the kit hands in the loaded game, style and templates; nothing here reads a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from printkit.engine.components import CardComponent, Component, SheetComponent
+from printkit.engine.elements import Piece
+from printkit.engine.template.evaluate import render_template
+from printkit.engine.template.files import CardTemplate
+from printkit.games.istanbul.layout import pieces
+from printkit.games.istanbul.layout.language import Words
+from printkit.games.istanbul.layout.places import place_fields
+from printkit.games.istanbul.layout.sheets import layout_sheet, setup_sheet
+from printkit.games.istanbul.model import Istanbul, Style
+from printkit.games.istanbul.rules import grid
+
+TEMPLATES = ("place", "mosque-tile", "demand-tile", "bonus-card", "bonus-back", "wheelbarrow", "extension", "token",
+             "standee", "overview")
+"""The templates (``templates/istanbul/<name>.yaml``) the kit needs."""
+
+
+def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, CardTemplate],
+          layouts: list[grid.Layout], players: int | None) -> list[Component]:
+    scope_style = style.model_dump()
+    sizes = game.pieces.sizes
+
+    def draw(name: str, fields: list[dict[str, Any]], w: float, h: float, what: str) -> tuple[Piece, ...]:
+        return tuple(render_template(templates[name], {"card": f, "style": scope_style, "lang": words.mode}, w, h,
+                                     f"{what} {i + 1}") for i, f in enumerate(fields))
+
+    title = words.label("title", sep=" · ")
+    size = sizes.place.size
+    places = place_fields(game, words, players, style.place_colors, style.place_icons)
+    out: list[Component] = [CardComponent("place-cards", title, draw("place", places, size, size, "place"),
+                                          None, "tiles")]
+    pages = tuple(layout_sheet(game, lay, words, style, players) for lay in layouts)
+    record = {"layouts": [grid.describe(game.layouts, lay) for lay in layouts]}
+    out.append(SheetComponent("layout" if len(layouts) == 1 else "layout-pack", words.label("layout"), pages,
+                              record=record))
+    out.append(SheetComponent("setup", words.label("setup_sheet"), (setup_sheet(game, words, style, players),)))
+    mt, dt = sizes.mosque_tile.size, sizes.demand_tile.size
+    out.append(CardComponent("mosque-tiles", title, draw("mosque-tile", pieces.mosque_tiles(game, words, players),
+                                                         mt, mt, "mosque tile"), None, "tiles"))
+    out.append(CardComponent("demand-tiles", title, draw("demand-tile", pieces.demand_tiles(game, words), dt, dt,
+                                                         "demand tile"), None, "tiles"))
+    bc = sizes.bonus_card
+    bonus = pieces.bonus_cards(game, words, style.bonus_icons)
+    back = draw("bonus-back", [{"title": words.label("bonus", sep="\n")}], bc.width, bc.height, "bonus back")
+    out.append(CardComponent("bonus-cards", title, draw("bonus-card", bonus, bc.width, bc.height, "bonus card"),
+                             back))
+    wb, ex = sizes.wheelbarrow, sizes.extension
+    out.append(CardComponent("wheelbarrows", title, draw("wheelbarrow", pieces.wheelbarrows(game, words, players),
+                                                         wb.width, wb.height, "wheelbarrow"), None, "boards"))
+    out.append(CardComponent("extensions", title, draw("extension", pieces.extensions(game, words, players),
+                                                       ex.width, ex.height, "extension"), None, "tiles"))
+    tk = sizes.token.size
+    out.append(CardComponent("tokens", title, draw("token", pieces.tokens(game, words, players), tk, tk, "token"),
+                             None, "tokens"))
+    sd = sizes.standee
+    out.append(CardComponent("standees", title, draw("standee", pieces.standees(game, words), sd.width, sd.height,
+                                                     "standee"), None, "standees"))
+    # Overview cards, two to a page.  Bilingual, they are printed like the bilingual edition's: one language on
+    # each side (English front, Chinese back), since both on one side would not be legible at this size.
+    ov = sizes.overview
+    sides = [Words(game.texts, lang) for lang in words.langs]
+    faces = [draw("overview", pieces.overviews(game, side, players), ov.width, ov.height, "overview")
+             for side in sides]
+    out.append(CardComponent("overview-cards", words.label("overview"), faces[0],
+                             faces[1] if len(faces) > 1 else None, "cards"))
+    return out

@@ -1,0 +1,1 @@
+"""Istanbul's rules as pure functions over the model: layouts, tracks and setup.  No I/O."""

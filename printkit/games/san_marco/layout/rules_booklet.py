@@ -1,0 +1,167 @@
+"""The complete rules as booklet pages (A5 on A4, half-letter on Letter, A4 on A3).
+
+Everything the player aid only hints at is written out here: what you need, setup, a round for
+every table size, every action card, the Doge, limits and empty piles, scoring, the end of a
+passage and of the game, the districts, and for a variant every rule that differs from the
+classic game.  The engine's :mod:`printkit.engine.booklet` imposes the pages.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from printkit.engine.elements import Element, Icon, Line, Piece, Rect, Text
+
+if TYPE_CHECKING:
+    from printkit.games.san_marco.layout.pieces import Kit
+
+MARGIN = 12.0
+FOOT = 10.0  # mm kept for the page number
+
+
+def what_you_need(k: Kit, players: int | None = None) -> list[str]:
+    """The kit's contents with counts, one line each (also the setup sheet's panel)."""
+    g = k.g
+    n = len(g.map.districts)
+    action = sum(c.count_per_district * n if c.type == "district" else c.count for c in g.decks.action)
+    limit = sum(lc.count for lc in g.decks.limit)
+    most = players or max(pc.players for pc in g.rules.player_counts)
+    lines = [
+        k.t("need_board"),
+        k.t("need_action", n=action),
+        k.t("need_limit", n=limit),
+        k.t("need_nobles", n=g.rules.nobles_per_player, players=most, total=g.rules.nobles_per_player * most),
+        k.t("need_markers", players=most),
+        k.t("need_bridges", n=g.rules.bridge_supply),
+        k.t("need_doge"),
+        k.t("need_die", sides=g.die.sides) if g.die.sides == g.rules.banishment_die else
+        k.t("need_dice", sides=g.die.sides, banish=g.rules.banishment_die),
+    ]
+    return lines
+
+
+def _content(k: Kit, size: float, head: float, add) -> None:
+    """The rules text, block by block, through ``add(text, size, color, bold, gap, keep)``."""
+    g = k.g
+    r = g.rules
+    a = k.s.aid
+    hc = a.head_color
+
+    def heading(key: str, **values: object) -> None:
+        add(k.t(key, **values), head, hc, True, 0.8, True)
+
+    heading("need_head")
+    add("\n".join(f"• {line}" for line in what_you_need(k)), size, "#222222", False, 1.6, False)
+    heading("aid_setup_head")
+    reroll = k.t("aid_reroll", faces=", ".join(map(str, g.die.reroll))) if g.die.reroll else ""
+    add(k.t("aid_setup_body", sides=g.die.sides, rolls=r.setup_rolls, per_roll=r.nobles_per_roll, reroll=reroll),
+        size, "#222222", False, 1.6, False)
+    heading("aid_round_head")
+    add(k.t("aid_round_body"), size, "#222222", False, 1.0, False)
+    for pc in r.player_counts:
+        add(k.t("aid_count_head", players=pc.players), size + 0.5, "#222222", True, 0.3, True)
+        add(k._roles_lines(pc), size, "#222222", False, 1.0, False)
+    heading("aid_actions_head")
+    for card in g.decks.action:
+        effect = card.effect.get(k.lang).format(district=k.t_any_district())
+        add(f"{card.name.get(k.lang)} — {effect}", size, "#222222", False, 0.8, False)
+    add(k.t("book_actions_detail", die=r.banishment_die), size, "#222222", False, 1.0, False)
+    add(k.t("aid_doge_body", cross=r.doge_crossing_cost, nobridge=r.doge_no_bridge_cost), size, "#222222", False,
+        1.6, False)
+    heading("rule_piles_head")
+    lines = [k.t("rule_nobles", nobles=r.nobles_per_player), k.t("rule_supply_empty"), k.t("rule_no_bridges"),
+             k.t("rule_neighbours")]
+    add("\n".join(f"• {line}" for line in lines), size, "#222222", False, 1.6, False)
+    heading("aid_score_head")
+    third = k.t("aid_score_third") if g.ranks >= 3 else ""
+    add(k.t("aid_score_body", third=third), size, "#222222", False, 1.6, False)
+    heading("aid_passage_head")
+    add(k.t("aid_passage_body", threshold=r.limit_threshold), size, "#222222", False, 1.6, False)
+    heading("aid_final_head")
+    tb = g.district(r.tie_break_district).name.get(k.lang)
+    add(k.t("aid_final_body", passages=r.passages, tiebreak=tb), size, "#222222", False, 1.6, False)
+    heading("aid_districts_head")
+    rows = [f"{'/'.join(map(str, d.die))}  {d.name.get(k.lang)}  {' / '.join(map(str, d.prestige))}"
+            for d in sorted(g.map.districts, key=lambda d: min(d.die))]
+    add("\n".join(rows), size, "#222222", False, 1.6, False)
+    diffs = k.difference_lines()
+    if diffs:
+        heading("var_diff_head")
+        add("\n".join(f"• {line}" for line in diffs), size, "#222222", False, 1.6, False)
+        heading("var_roles_head")
+        add(k.t("var_roles_body"), size, "#222222", False, 1.6, False)
+        heading("var_scoring_head")
+        add(k.t("var_scoring_body", ranks=g.ranks), size, "#222222", False, 1.6, False)
+    add(k.t("aid_house_head"), head - 1, a.house_color, True, 0.8, True)
+    add("\n".join(f"* {line}" for line in k.house_lines()), size - 0.4, a.house_color, False, 1.2, False)
+
+
+def rules_pages(k: Kit, w: float, h: float) -> tuple[Piece, ...]:
+    """Cover, then the rules flowed over as many pages as they need, each numbered."""
+    from printkit.games.san_marco.layout.pieces import Flow
+
+    a = k.s.aid
+    scale = min(w / 148.5, h / 210.0)  # an A4 booklet page (on A3) gets bigger type, same layout
+    size, head = 8.3 * scale, 10.5 * scale
+    flow = Flow([(MARGIN, w - 2 * MARGIN)] * 40, top=MARGIN, bottom=h - FOOT - 2)
+    _content(k, size, head, lambda text, s, c, b, gap, keep: flow.add(text, s, c, b, gap, keep=keep))
+    n_pages = max(flow.column_of) + 1 if flow.column_of else 0
+    body: list[list[Element]] = [[] for _ in range(n_pages)]
+    for e, col in zip(flow.elements, flow.column_of, strict=True):
+        body[col].append(e)
+    title = k.g.title.get(k.lang)
+    cover: list[Element] = [
+        Rect(0, 0, w, h, fill="#f6ecd6", stroke=None),
+        Rect(MARGIN / 2, MARGIN / 2, w - MARGIN, h - MARGIN, fill=None, stroke=a.head_color, stroke_width=0.8),
+        Icon("sm-palazzo", w / 2 - 25 * scale, h * 0.16, 50 * scale, 50 * scale, color=a.head_color),
+        Text(MARGIN, h * 0.16 + 56 * scale, w - 2 * MARGIN, 16 * scale, title, size=22 * scale, min_size=10,
+             bold=True, color=a.head_color),
+        Text(MARGIN, h * 0.16 + 74 * scale, w - 2 * MARGIN, 10 * scale, k.t("book_title"), size=14 * scale,
+             min_size=8, color="#3b2a1a"),
+        Line(w * 0.3, h * 0.16 + 88 * scale, w * 0.7, h * 0.16 + 88 * scale, stroke=a.head_color, stroke_width=0.5),
+        Text(MARGIN, h * 0.62, w - 2 * MARGIN, 30 * scale, k.t("book_how_to_print"), size=7.5 * scale, min_size=5,
+             color="#3b2a1a"),
+    ]
+    pages = [Piece("san-marco rules cover", w, h, tuple(cover))]
+    for i, els in enumerate(body):
+        number = i + 2
+        foot = Text(MARGIN, h - FOOT, w - 2 * MARGIN, 6, str(number), size=8, color="#555555", wrap=False,
+                    align="right" if number % 2 else "left")
+        pages.append(Piece(f"san-marco rules page {number}", w, h, (*els, foot)))
+    return tuple(pages)
+
+
+def setup_sheet(k: Kit, players: int) -> Piece:
+    """One page to set up from: the "what you need" panel, then setup, on the aid's page size."""
+    from printkit.games.san_marco.layout.pieces import Flow
+
+    a = k.s.aid
+    W, H, m = a.page_w, a.page_h, a.margin
+    g = k.g
+    r = g.rules
+    panel_h = 12 + 6.2 * len(what_you_need(k, players))
+    els: list[Element] = [
+        Text(m, 3, W - 2 * m, 11, f"{g.title.get(k.lang)} — {k.t('need_head')}", size=a.title_size, bold=True,
+             color=a.head_color, align="left", wrap=False),
+        Rect(m, 17, W - 2 * m, panel_h, fill="#f6ecd6", stroke=a.head_color, stroke_width=0.6, radius=2.5),
+    ]
+    items = what_you_need(k, players)
+    for i, line in enumerate(items):
+        y = 22 + 6.2 * i
+        els.append(Rect(m + 4, y + 0.6, 3.6, 3.6, fill="#ffffff", stroke="#3b2a1a", stroke_width=0.3))
+        els.append(Text(m + 10, y, W - 2 * m - 14, 5, line, size=a.body_size + 0.5, min_size=6, align="left",
+                        wrap=False))
+    f = Flow([(m, W - 2 * m)], top=17 + panel_h + 6, bottom=H - m)
+    reroll = k.t("aid_reroll", faces=", ".join(map(str, g.die.reroll))) if g.die.reroll else ""
+    f.add(k.t("aid_setup_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
+    f.add(k.t("aid_setup_body", sides=g.die.sides, rolls=r.setup_rolls, per_roll=r.nobles_per_roll,
+              reroll=reroll), a.body_size + 0.5)
+    pc = r.for_players(players)
+    if pc is not None:
+        f.add(k.t("aid_count_head", players=pc.players), a.body_size + 1, bold=True, gap=0.3, keep=True)
+        f.add(k._roles_lines(pc), a.body_size + 0.5)
+    f.add(k.t("rule_piles_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
+    f.add("\n".join(f"• {line}" for line in (k.t("rule_nobles", nobles=r.nobles_per_player),
+                                              k.t("rule_supply_empty"), k.t("rule_no_bridges"))),
+          a.body_size + 0.5)
+    return Piece("san-marco setup sheet", W, H, (*els, *f.elements))

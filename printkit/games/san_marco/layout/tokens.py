@@ -1,0 +1,139 @@
+"""Printable stand-ins for what a household may lack: nobles, score and role markers, dice.
+
+Every player colour also gets a letter and a pattern, so colour-blind players can tell the
+tokens apart; every die the kit asks for gets a small deck of die cards (draw one, put it back,
+shuffle) and the d6 also a folding net.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from printkit.engine.elements import Circle, Element, Line, Piece, Polygon, Rect, Text
+
+if TYPE_CHECKING:
+    from printkit.games.san_marco.layout.pieces import Kit
+
+LETTERS = "ABCDEFGH"
+TOKEN = 10.5  # mm, a noble token (the wooden cubes are about 8-10 mm)
+PITCH = 12.0
+
+
+def pattern(index: int, x: float, y: float, s: float, ink: str) -> list[Element]:
+    """A mark per player besides colour and letter: none, bars, dots, a diagonal, a ring, stripes."""
+    k = index % 6
+    w = 0.5
+    if k == 1:
+        return [Line(x + 1.2, y + 1.6, x + s - 1.2, y + 1.6, stroke=ink, stroke_width=w * 1.6),
+                Line(x + 1.2, y + s - 1.6, x + s - 1.2, y + s - 1.6, stroke=ink, stroke_width=w * 1.6)]
+    if k == 2:
+        return [Circle(x + fx * s, y + fy * s, 0.75, fill=ink, stroke=None)
+                for fx, fy in ((0.16, 0.16), (0.84, 0.16), (0.16, 0.84), (0.84, 0.84))]
+    if k == 3:
+        return [Line(x + 1, y + s - 1, x + 3.2, y + s - 3.2, stroke=ink, stroke_width=w * 1.6),
+                Line(x + s - 3.2, y + 3.2, x + s - 1, y + 1, stroke=ink, stroke_width=w * 1.6)]
+    if k == 4:
+        return [Circle(x + s / 2, y + s / 2, s * 0.42, fill=None, stroke=ink, stroke_width=w)]
+    if k == 5:
+        return [Line(x + 1.6, y + 1.2, x + 1.6, y + s - 1.2, stroke=ink, stroke_width=w * 1.6),
+                Line(x + s - 1.6, y + 1.2, x + s - 1.6, y + s - 1.2, stroke=ink, stroke_width=w * 1.6)]
+    return []
+
+
+def tokens_page(k: Kit, players: int) -> Piece:
+    """25 nobles (the definition's number), a score marker and a role marker per player colour."""
+    from printkit.games.san_marco.layout.pieces import text_on
+
+    p = k.s.pieces
+    W, H = p.page_w, p.page_h
+    g = k.g
+    n = g.rules.nobles_per_player
+    els: list[Element] = [Text(6, 3, W - 12, 8, k.t("tokens_title"), size=12, bold=True, align="left", wrap=False)]
+    per_row = int((W - 12) // PITCH)
+    y = 14.0
+    for i in range(players):
+        color = g.player_colors[i % len(g.player_colors)]
+        ink = text_on(color)
+        letter = LETTERS[i]
+        els.append(Text(6, y, W - 12, 5, k.t("tokens_player", letter=letter, n=i + 1, nobles=n), size=8.5,
+                        bold=True, align="left", wrap=False))
+        y += 6
+        slots = n + 2
+        for j in range(slots):
+            x = 6 + (j % per_row) * PITCH
+            yy = y + (j // per_row) * PITCH
+            if j < n:
+                els.append(Rect(x, yy, TOKEN, TOKEN, fill=color, stroke="#333333", stroke_width=0.3, radius=0.6))
+                els += pattern(i, x, yy, TOKEN, ink)
+                els.append(Text(x, yy, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
+            else:
+                cx, cy = x + TOKEN / 2, yy + TOKEN / 2
+                els.append(Circle(cx, cy, TOKEN / 2, fill=color, stroke="#333333", stroke_width=0.3))
+                # markers keep only colour and letter: a pattern would cross the word
+                mark = k.t("tokens_score") if j == n else k.t("tokens_role")
+                els.append(Text(x, yy + 0.8, TOKEN, 5, letter, size=9, bold=True, color=ink, wrap=False))
+                els.append(Text(x - 1, yy + 5.4, TOKEN + 2, 3.6, mark, size=5, min_size=3.5, color=ink, wrap=False))
+        y += math.ceil(slots / per_row) * PITCH + 2
+    els.append(Text(6, H - 8, W - 12, 6, k.t("tokens_note"), size=7, color="#555555", align="left"))
+    return Piece("san-marco noble tokens", W, H, tuple(els))
+
+
+def dice_needed(k: Kit) -> list[int]:
+    """Every die the rules ask for: the setup die and the banishment die."""
+    return sorted({k.g.die.sides, k.g.rules.banishment_die})
+
+
+def _face(x: float, y: float, s: float, value: int, sides: int) -> list[Element]:
+    from printkit.games.san_marco.layout.pieces import die_face
+
+    return die_face(x, y, s, value, sides)
+
+
+def dice_page(k: Kit) -> Piece:
+    """A die-card deck per die (cut, shuffle, draw, put back) and a folding d6 net."""
+    p = k.s.pieces
+    W, H = p.page_w, p.page_h
+    els: list[Element] = [Text(6, 3, W - 12, 8, k.t("dice_title"), size=12, bold=True, align="left", wrap=False),
+                          Text(6, 11, W - 12, 9, k.t("dice_how"), size=7.5, color="#333333", align="left")]
+    card = 24.0
+    y = 22.0
+    for sides in dice_needed(k):
+        els.append(Text(6, y, W - 12, 5, k.t("dice_deck", sides=sides), size=9, bold=True, align="left", wrap=False))
+        y += 6
+        per_row = int((W - 12) // card)
+        for v in range(1, sides + 1):
+            x = 6 + ((v - 1) % per_row) * card
+            yy = y + ((v - 1) // per_row) * card
+            els.append(Rect(x, yy, card, card, fill="#fbf7ee", stroke="#777777", stroke_width=0.25))
+            els += _face(x + 4, yy + 3, card - 8, v, sides)
+            els.append(Text(x, yy + card - 4.2, card, 3.5, f"d{sides}", size=5.5, color="#777777", wrap=False))
+        y += math.ceil(sides / per_row) * card + 5
+    # folding d6: a cross of six faces with glue tabs; opposite faces add up to 7
+    s = 20.0
+    tab_room = 5.0
+    els.append(Text(6, y, W - 12, 5, k.t("dice_net"), size=9, bold=True, align="left", wrap=False))
+    y += 7 + tab_room
+    x0 = 6 + s
+    layout = {1: (1, 0), 2: (0, 1), 3: (1, 1), 5: (2, 1), 4: (3, 1), 6: (1, 2)}
+    for value, (cx, cy) in layout.items():
+        fx, fy = x0 + (cx - 1) * s, y + cy * s
+        els.append(Rect(fx, fy, s, s, fill="#ffffff", stroke="#333333", stroke_width=0.3))
+        els += _face(fx + 2, fy + 2, s - 4, value, 6)
+    tab = tab_room
+
+    def glue(ax: float, ay: float, bx: float, by: float, nx: float, ny: float) -> Element:
+        return Polygon(((ax, ay), (bx, by), (bx + nx * tab + (ax - bx) * 0.2, by + ny * tab + (ay - by) * 0.2),
+                        (ax + nx * tab + (bx - ax) * 0.2, ay + ny * tab + (by - ay) * 0.2)),
+                       fill="#eeeeee", stroke="#999999", stroke_width=0.25)
+
+    L = x0  # left edge of the cross's middle column (faces 1, 3, 6)
+    els += [
+        glue(L, y, L, y + s, -1, 0), glue(L + s, y, L + s, y + s, 1, 0),  # beside face 1
+        glue(L, y + 2 * s, L, y + 3 * s, -1, 0), glue(L + s, y + 2 * s, L + s, y + 3 * s, 1, 0),  # beside 6
+        glue(L, y, L + s, y, 0, -1), glue(L, y + 3 * s, L + s, y + 3 * s, 0, 1),  # top of 1, bottom of 6
+        glue(L + 3 * s, y + s, L + 3 * s, y + 2 * s, 1, 0),  # end of the strip
+    ]
+    els.append(Text(L + 4.5 * s, y, W - L - 4.5 * s - 6, 3 * s, k.t("dice_net_how"), size=7.5, color="#333333",
+                    align="left", valign="top"))
+    return Piece("san-marco dice", W, H, tuple(els))

@@ -1,0 +1,65 @@
+"""Booklet imposition: saddle-stitch page order, blanks, and the order read back from the PDF."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.engine.booklet import booklet, booklet_page_size, saddle_stitch_order
+from printkit.engine.elements import Piece, Text
+from printkit.engine.paper import PrintSettings
+from printkit.engine.readback import find_text, page_count, page_size_mm
+from printkit.engine.render.pdf import render
+
+# Written out by hand from a folded paper dummy: (front left, front right, back left, back right) per sheet.
+PUBLISHED = {
+    4: [4, 1, 2, 3],
+    8: [8, 1, 2, 7, 6, 3, 4, 5],
+    12: [12, 1, 2, 11, 10, 3, 4, 9, 8, 5, 6, 7],
+}
+
+
+@pytest.mark.parametrize("n", [4, 8, 12])
+def test_order_of_whole_booklets(n):
+    assert saddle_stitch_order(n) == PUBLISHED[n]
+
+
+@pytest.mark.parametrize(("n", "expected"), [
+    (1, [None, 1, None, None]),
+    (2, [None, 1, 2, None]),
+    (3, [None, 1, 2, 3]),
+    (5, [None, 1, 2, None, None, 3, 4, 5]),
+    (7, [None, 1, 2, 7, 6, 3, 4, 5]),
+    (9, [None, 1, 2, None, None, 3, 4, 9, 8, 5, 6, 7]),
+])
+def test_odd_counts_get_blank_pages(n, expected):
+    assert saddle_stitch_order(n) == expected
+    numbers = [p for p in saddle_stitch_order(n) if p is not None]
+    assert sorted(numbers) == list(range(1, n + 1))
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (148.5, 210.0)), ("letter", (139.7, 215.9)),
+                                              ("a3", (210.0, 297.0))])
+def test_page_sizes(paper, size):
+    assert booklet_page_size(paper) == pytest.approx(size)
+
+
+@pytest.mark.parametrize(("n", "paper"), [(4, "a4"), (8, "letter"), (12, "a3"), (6, "a4")])
+def test_page_order_read_back_from_the_pdf(n, paper):
+    w, h = booklet_page_size(paper)
+    pages = [Piece(f"p{i}", w, h, (Text(20, 20, w - 40, 30, f"PAGE{i}Q", size=20),)) for i in range(1, n + 1)]
+    data = render(booklet("rules", "Rules", pages), PrintSettings(paper=paper), "en").pdf
+    sheets = -(-n // 4)
+    assert page_count(data) == 2 * sheets  # front and back of each sheet
+    pw, ph = page_size_mm(data, 0)
+    assert pw > ph  # landscape
+    got: list[int | None] = []
+    for side in range(2 * sheets):
+        found = {i: find_text(data, f"PAGE{i}Q", side) for i in range(1, n + 1)}
+        on_side = sorted((xy[0][0], i) for i, xy in found.items() if xy)
+        left = [i for x, i in on_side if x < pw / 2]
+        right = [i for x, i in on_side if x >= pw / 2]
+        got += [left[0] if left else None, right[0] if right else None]
+    expected = saddle_stitch_order(n)
+    assert got == expected
+    if n == 6:
+        assert got == [None, 1, 2, None, 6, 3, 4, 5]

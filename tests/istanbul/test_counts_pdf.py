@@ -1,0 +1,111 @@
+"""How many of each piece the kit prints, per --players, counted in the PDFs (text, or shapes for
+pieces without text).  Expected counts are the box's (reference C1, C6), written out by hand."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from printkit.engine.components import BuildOptions
+from printkit.engine.paper import PrintSettings
+from printkit.engine.readback import all_text, page_count, shapes
+from printkit.engine.render.pdf import render
+from printkit.games.istanbul import definitions, kit
+
+SETTINGS = PrintSettings(paper="a4", duplex="off")
+MOSQUE_TILES = {None: 16, 2: 8, 3: 12, 4: 16, 5: 16}  # 4 abilities × (2,4) / (2,3,4) / (2,3,4,5)
+BONUS = {"Take 1 good of your choice.": 4, "Take 5 lira.": 4, "Move 3 or 4 places instead of 1 or 2.": 4,
+         "Sultan's Palace: take its action twice.": 2, "Post Office: take its action twice.": 2,
+         "Gemstone Dealer: take its action twice.": 2, "Bring 1 assistant back to your stack.": 2}
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.fixture(scope="module", params=[None, 2, 3, 4, 5], ids=lambda p: f"players={p}")
+def kit_pdfs(request):
+    comps = kit.components(BuildOptions(lang="en", players=request.param))
+    return request.param, {c.name: render(c, SETTINGS, "en").pdf for c in comps}
+
+
+def test_place_cards(kit_pdfs):
+    _, pdfs = kit_pdfs
+    text = _flat(" ".join(all_text(pdfs["place-cards"])))
+    assert len(re.findall(r"house value: 90 mm tile", text)) == 16
+
+
+def test_mosque_tiles(kit_pdfs):
+    players, pdfs = kit_pdfs
+    text = _flat(" ".join(all_text(pdfs["mosque-tiles"])))
+    tiles = re.findall(r"Own (\d), pay 1", text)
+    assert len(tiles) == MOSQUE_TILES[players]
+    shown = Counter(int(n) for n in tiles)
+    expected = {2: {2: 4, 4: 4}, 3: {2: 4, 3: 4, 4: 4}}.get(players, {2: 4, 3: 4, 4: 4, 5: 4})
+    assert shown == expected
+
+
+def test_demand_tiles(kit_pdfs):
+    _, pdfs = kit_pdfs
+    text = _flat(" ".join(all_text(pdfs["demand-tiles"])))
+    assert text.count("10 Large Market") == 5 and text.count("11 Small Market") == 5
+
+
+def test_bonus_cards(kit_pdfs):
+    _, pdfs = kit_pdfs
+    text = _flat(" ".join(all_text(pdfs["bonus-cards"])))
+    for line, count in BONUS.items():
+        assert text.count(line) == count, line
+    assert text.count("Bonus card") == 26
+
+
+def test_player_pieces(kit_pdfs):
+    players, pdfs = kit_pdfs
+    n = players or 5
+    text = _flat(" ".join(all_text(pdfs["wheelbarrows"])))
+    colours = re.findall(r"Wheelbarrow · (\w+)", text)
+    assert len(colours) == n and len(set(colours)) == n
+    words = Counter(" ".join(all_text(pdfs["extensions"])).split())  # the page's own furniture has "100%", "50"
+    assert {d: words[d] for d in ("2", "3", "4", "5", "6")} == {"2": 0, "3": 4 * n, "4": 4 * n, "5": 4 * n, "6": 0}
+
+
+def test_tokens(kit_pdfs):
+    players, pdfs = kit_pdfs
+    pdf = pdfs["tokens"]
+    text = [t for page in all_text(pdf) for t in page.split()]
+    coins = Counter(t for t in text if t.isdigit())
+    assert coins == {"1": 30, "5": 15, "10": 12}
+    fills = Counter(s.fill for p in range(page_count(pdf)) for s in shapes(pdf, p))
+    assert fills[(0xF6, 0xE3, 0xE6)] == 32  # the ruby tokens' discs
+    # each player's colour (identified from the data): 5 assistant discs + 4 goods indicators
+    colours = [tuple(int(c.color[i:i + 2], 16) for i in (1, 3, 5)) for c in definitions.load().setup.player_colors]
+    n = players or 5
+    assert [fills[c] for c in colours] == [9] * n + [0] * (len(colours) - n)
+
+
+def test_overviews_and_standees(kit_pdfs):
+    _, pdfs = kit_pdfs
+    assert _flat(" ".join(all_text(pdfs["overview-cards"]))).count("Your turn") == 5
+    assert page_count(pdfs["overview-cards"]) == 3  # two to a page
+    standees = _flat(" ".join(all_text(pdfs["standees"])))
+    assert standees.count("Governor") == 1 and standees.count("Smuggler") == 1
+
+
+def test_setup_sheet(kit_pdfs):
+    players, pdfs = kit_pdfs
+    text = _flat(" ".join(all_text(pdfs["setup"])))
+    if players is None:
+        assert "2 3 4 5 6" in text and "All player counts" in text
+    else:
+        assert " ".join(str(v) for v in (2, 3, 4, 5, 6)[:players]) in text
+    assert ("merchant of an unused colour" in text) == (players in (None, 2))
+    assert "dice" in text and "Governor" in text  # the what-you-need panel
+
+
+def test_two_players_need_five_merchants():
+    comps = {c.name: c for c in kit.components(BuildOptions(lang="en", players=2))}
+    text = _flat(" ".join(all_text(render(comps["setup"], SETTINGS, "en").pdf)))
+    assert "5 × merchants" in text  # 2 players + 3 neutral merchants (Small Mosque, Great Mosque, Gemstone Dealer)
+    assert "2 × family members" in text
