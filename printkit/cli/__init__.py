@@ -7,6 +7,7 @@ import typer
 from printkit.cli.build import build, calibrate, showcase
 from printkit.cli.check import check
 from printkit.cli.info import games, schema, sizes
+from printkit.cli.scan import scan
 
 app = typer.Typer(
     name="printkit",
@@ -19,6 +20,7 @@ app = typer.Typer(
 app.command("build")(build)
 app.command("games")(games)
 app.command("check")(check)
+app.command("scan")(scan)
 app.command("schema")(schema)
 app.command("sizes")(sizes)
 app.command("calibrate")(calibrate)

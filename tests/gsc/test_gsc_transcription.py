@@ -141,3 +141,12 @@ def test_a_duplicate_key_is_reported_with_every_other_problem(tmp_path):
         raise AssertionError("a malformed sheet must not load")
     assert [line for line, _ in lines] == [3, 4, 5, 6]
     assert "appears twice" in lines[0][1]
+
+
+def test_lowest_area_claim_is_checked_against_the_fox_value() -> None:
+    # Yellow column 1 (3, 2, 1 and the pre-printed X) scores 10; every other area is 0, so the lowest is 0.
+    from printkit.gsc import check, parse_transcription
+
+    sheet = parse_transcription("game: gsc\nplayers: 1\nyellow: [[3], [2], [1], []]\nclaimed: {lowest: 0, total: 11}\n")
+    claims = {c.key: (c.claimed, c.computed, c.ok) for c in check(sheet).claims}
+    assert claims == {"lowest": (0, 0, True), "total": (11, 10, False)}

@@ -276,6 +276,10 @@ def test_qr_payload_and_serials(game: GscGame, layout: SheetLayout) -> None:
     for payload, serial in zip(payloads, serials, strict=True):
         assert payload == (f"printkit:ganz-schon-clever?layout={layout.layout_version}&format=a4&rounds=6"
                            f"&serial={serial}")
+    # a pad printed for a player count says so (scanners cannot tell 1 from 2 players by the rounds)
+    two, _, _ = build(count=1, players=2)
+    qr = next(e for e in two.pages[0].elements if isinstance(e, QRCode))
+    assert qr.data.endswith(f"&serial={serial_for(1, 1)}&players=2")
     # deterministic: the same seed gives the same serials, another seed others
     assert serial_for(7, 1) == serials[0] and serial_for(8, 1) != serials[0]
 

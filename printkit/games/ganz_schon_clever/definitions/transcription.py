@@ -37,6 +37,7 @@ class _Claims(BaseModel):
     orange: StrictInt | None = None
     purple: StrictInt | None = None
     foxes: StrictInt | None = None
+    lowest: StrictInt | None = None  # the "lowest area" box: what each fox is worth
     total: StrictInt | None = None
 
 

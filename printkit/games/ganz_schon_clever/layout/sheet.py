@@ -127,8 +127,13 @@ def serial_for(seed: int, number: int) -> str:
     return f"{pad}-{number:04d}"
 
 
-def qr_payload(game: GscGame, layout: SheetLayout, format_name: str, rounds: int, serial: str) -> str:
-    return f"printkit:{game.id}?layout={layout.layout_version}&format={format_name}&rounds={rounds}&serial={serial}"
+def qr_payload(game: GscGame, layout: SheetLayout, format_name: str, rounds: int, serial: str,
+               players: int | None = None) -> str:
+    """What the QR code holds; ``players`` only when the pad was printed for a player count (a scanner
+    cannot tell 1 from 2 players by the rounds alone)."""
+    who = f"&players={players}" if players is not None else ""
+    return (f"printkit:{game.id}?layout={layout.layout_version}&format={format_name}&rounds={rounds}"
+            f"&serial={serial}{who}")
 
 
 # ----------------------------------------------------------------------------------------- drawing
@@ -690,7 +695,7 @@ class _SheetBuilder:
 
     def _qr(self) -> QRCode:
         r = self.layout.regions.qr
-        data = qr_payload(self.game, self.layout, self.format_name, self.rounds, self.serial)
+        data = qr_payload(self.game, self.layout, self.format_name, self.rounds, self.serial, self.players)
         size = min(r.w, r.h)
         s = self.layout.regions.serial
         self.cv.text(s.x, s.y, s.w, s.h, self.serial, "caption", self.c.muted, align="right")

@@ -13,8 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-ClaimKey = Literal["yellow", "blue", "green", "orange", "purple", "foxes", "total"]
-CLAIM_KEYS: tuple[ClaimKey, ...] = ("yellow", "blue", "green", "orange", "purple", "foxes", "total")
+ClaimKey = Literal["yellow", "blue", "green", "orange", "purple", "foxes", "lowest", "total"]
+CLAIM_KEYS: tuple[ClaimKey, ...] = ("yellow", "blue", "green", "orange", "purple", "foxes", "lowest", "total")
 
 
 class ActionCount(BaseModel):

@@ -22,6 +22,11 @@ class Score:
     fox_value: int
     total: int
 
+    @property
+    def lowest(self) -> int:
+        """The lowest area score: what each fox is worth (the sheet's \"lowest\" box)."""
+        return self.fox_value
+
     def as_dict(self) -> dict[str, int]:
         return {
             "yellow": self.yellow,

@@ -1,0 +1,99 @@
+"""`printkit scan`: read photographed or scanned Ganz schön clever sheets (issue 10).  Formatting only."""
+
+from __future__ import annotations
+
+import json as jsonlib
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+INSTALL_HINT = ("printkit scan needs the scan extra (OpenCV, NumPy, pillow-heif): "
+                "pip install 'printkit[scan]'  (in a checkout: pip install -e '.[scan]')")
+
+
+def _missing_extra() -> str | None:
+    for module in ("cv2", "numpy", "pillow_heif"):
+        try:
+            __import__(module)
+        except ImportError:
+            return module
+    return None
+
+
+def scan(
+    images: Annotated[list[Path], typer.Argument(help="Photos or scans: JPEG, PNG, TIFF, HEIC or PDF.")],
+    json: Annotated[bool, typer.Option("--json", help="Print JSON: one object per sheet (a list for several).")
+                    ] = False,
+    out: Annotated[Path | None, typer.Option("--out", help="Folder for the .yaml and .read.png files "
+                                             "(default: next to each image).")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the report: en or zh-TW.")] = "en",
+    jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help="Read this many files at once.")] = 1,
+    players: Annotated[int | None, typer.Option("--players", min=1, max=4,
+                                                help="Players, when the sheet's QR code does not say.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite transcriptions a person has corrected.")
+                     ] = False,
+) -> None:
+    """Read filled-in Ganz schön clever sheets from photos or scans and check them.
+
+    Writes <image>.yaml (the transcription, uncertain fields marked) and <image>.read.png (what was
+    read, uncertain boxes in red) per sheet. Exit 0: read confidently, legal, claims right; 1: illegal
+    or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet or unreadable.
+    """
+    missing = _missing_extra()
+    if missing is not None:
+        typer.echo(f"error: {INSTALL_HINT} ({missing} is not installed)", err=True)
+        raise typer.Exit(2)
+    from printkit.games.ganz_schon_clever.check import as_json, as_text
+    from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+    from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+    from printkit.games.ganz_schon_clever.scan.run import Outcome, scan_one, worst
+
+    texts = load_check_texts()
+    if lang not in texts.languages:
+        typer.echo(texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
+        raise typer.Exit(2)
+    game = load_gsc_game()
+    args = [(str(p), str(out) if out else None, players, force) for p in images]
+    outcomes: list[Outcome] = []
+    if jobs > 1 and len(images) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from rich.progress import Progress
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool, Progress(transient=True,
+                                                                      console=_stderr()) as bar:
+            task = bar.add_task("reading", total=len(images))
+            for result in pool.map(scan_one, *zip(*args, strict=True)):
+                outcomes.extend(result)
+                bar.advance(task)
+    else:
+        for a in args:
+            outcomes.extend(scan_one(*a))
+    objects: list[dict[str, Any]] = []
+    for o in outcomes:
+        where = o.file + (f" page {o.page}" if o.page is not None else "") + \
+            (f" ({o.position})" if o.position != "full" else "")
+        if o.error:
+            typer.echo(f"error: {where}: {o.error}" if not o.error.startswith(o.file) else f"error: {o.error}",
+                       err=True)
+        if o.result is None or o.sheet is None:
+            continue
+        check_obj = as_json(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang)
+        if json:
+            objects.append({**o.json, "check": check_obj})
+        else:
+            typer.echo(texts.report_text("scan_read", lang, where=where, files=f"{o.yaml_path}, {o.png_path}"))
+            typer.echo(as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang))
+            if o.uncertain:
+                typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=", ".join(o.uncertain)))
+            typer.echo("")
+    if json:
+        typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))
+    raise typer.Exit(worst([o.code for o in outcomes]))
+
+
+def _stderr():  # -> rich Console, imported late: rich is slow to import
+    from rich.console import Console
+
+    return Console(stderr=True)

@@ -1,0 +1,491 @@
+"""Handwritten digits in one box of a score sheet, read with a small NumPy model.
+
+Knows no game: the caller hands a grayscale crop of one box (any size, the printed outline may show at its
+edges) and the values that may stand in it; the reader answers the most probable value, its probability and the
+alternatives. An empty box reads as ``None``.
+
+How a box is read:
+
+1. The crop is scaled to a working height, paper and ink levels are measured, and the ink is normalised to 0..1.
+2. Remnants of the printed box outline (long lines along the edges) and specks set apart from the writing are
+   removed, then the writing is deslanted (shear from its second moments).
+3. A small logistic model on a few ink measures gives the probability that the box holds writing at all.
+4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
+   part is scaled into a 20x20 image, and an MLP classifies each image as 0-9 or "not one digit" (two digits, a
+   scribble, a fragment).
+5. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
+   or more digits). Mass the caller's ``allowed`` values do not take (a 7 in a box that allows 1-6, garbage) stays
+   with no value, so confidence never rises by renormalising onto allowed values.
+
+The weights (``digits.npz`` beside this file) are made by ``scripts/train_digits.py``. Confidence is a calibrated
+probability: a reading below :data:`CONFIDENT` must be shown to a person (see docs/scan-digits.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+WEIGHTS = Path(__file__).with_name("digits.npz")
+
+SIDE = 20  # the classifier sees SIDE x SIDE images
+INPUTS = SIDE * SIDE + 2  # and the part's height and width relative to the whole writing's height
+CELL = 4  # stroke directions are pooled over CELL x CELL cells
+FEATURES = INPUTS + 4 * (SIDE // CELL) ** 2
+FIT = 16  # the writing is scaled to fit FIT x FIT, centred
+WORK_HEIGHT = 40  # crops are scaled to this height before anything else
+OTHER = 10  # class index of "not one digit"
+MIN_CONTRAST = 60.0  # gray levels: fainter differences never count as full-strength ink
+INK = 0.4  # normalised ink above this is part of the writing
+CONFIDENT = 0.9  # readings with less confidence must be checked by a person (measured: docs/scan-digits.md)
+MAX_CROP_SIDE = 4000  # bound the work on untrusted input
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a box holds: ``value`` (None = empty), its probability, and the ranked alternatives."""
+
+    value: int | None
+    confidence: float
+    alternatives: tuple[tuple[int | None, float], ...]
+
+    @property
+    def certain(self) -> bool:
+        return self.confidence >= CONFIDENT
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A box after normalisation: what the models see.
+
+    ``empty_features`` feed the empty-box model; ``images`` (n, SIDE*SIDE) are the parts to classify;
+    ``hypotheses[k]`` lists, for reading the writing as k digits, candidate cuttings as tuples of indexes into
+    ``images`` (left to right). ``hypotheses[1] == [(0,)]``: the whole writing. No writing at all: no images.
+    """
+
+    empty_features: np.ndarray
+    images: np.ndarray
+    hypotheses: dict[int, list[tuple[int, ...]]]
+    spans: tuple[tuple[int, int], ...]  # column range of each image in the deslanted working image
+    # crop pixel (x, y) lands at column x * scale_x + pad - slant * (y * scale_y - centre) of the working image
+    geometry: tuple[float, float, float, float, float] = (1.0, 1.0, 0.0, 0.0, 0.0)
+
+
+class DigitModel:
+    """The MLP (ReLU hidden layers, softmax over 0-9 and "not one digit") and the empty-box logistic model."""
+
+    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], temperature: float,
+                 empty_coef: np.ndarray, empty_bias: float, empty_mean: np.ndarray, empty_scale: np.ndarray) -> None:
+        self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
+        self.temperature = float(temperature)
+        self.empty_coef = empty_coef.astype(np.float64)
+        self.empty_bias = float(empty_bias)
+        self.empty_mean = empty_mean.astype(np.float64)
+        self.empty_scale = empty_scale.astype(np.float64)
+
+    @classmethod
+    def load(cls, path: Path = WEIGHTS) -> DigitModel:
+        with np.load(path, allow_pickle=False) as data:
+            n = int(data["n_layers"])
+            layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(n)]
+            return cls(layers, float(data["temperature"]), data["empty_coef"], float(data["empty_bias"]),
+                       data["empty_mean"], data["empty_scale"])
+
+    def save(self, path: Path, **extra: np.ndarray) -> None:
+        arrays: dict[str, np.ndarray] = {"n_layers": np.array(len(self.layers))}
+        for i, (w, b) in enumerate(self.layers):
+            arrays[f"w{i}"] = w.astype(np.float32)
+            arrays[f"b{i}"] = b.astype(np.float32)
+        arrays |= {"temperature": np.array(self.temperature), "empty_coef": self.empty_coef,
+                   "empty_bias": np.array(self.empty_bias), "empty_mean": self.empty_mean,
+                   "empty_scale": self.empty_scale}
+        np.savez_compressed(path, **arrays, **extra)
+
+    def logits(self, images: np.ndarray) -> np.ndarray:
+        x = features(images)
+        for w, b in self.layers[:-1]:
+            x = np.maximum(x @ w + b, 0.0)
+        w, b = self.layers[-1]
+        return x @ w + b
+
+    def probabilities(self, images: np.ndarray) -> np.ndarray:
+        """(n, 11) probabilities of 0-9 and "not one digit", temperature-calibrated."""
+        z = self.logits(images).astype(np.float64) / self.temperature
+        z -= z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        return e / e.sum(axis=1, keepdims=True)
+
+    def writing_probability(self, features: np.ndarray) -> float:
+        """Probability that the box holds writing (not empty), from the empty-box features."""
+        z = float((expand((features - self.empty_mean) / self.empty_scale) @ self.empty_coef)[0] + self.empty_bias)
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+def features(images: np.ndarray) -> np.ndarray:
+    """What the MLP sees: the part images with pooled stroke directions appended.
+
+    Directions (4 orientations, soft-binned, pooled over 4x4 cells) change little with pen width and blur, which
+    the raw pixels do not.
+    """
+    n = len(images)
+    x = images.astype(np.float32, copy=False)
+    img = x[:, : SIDE * SIDE].reshape(n, SIDE, SIDE)
+    p = np.pad(img, ((0, 0), (1, 1), (1, 1)))
+    gx = p[:, 1:-1, 2:] - p[:, 1:-1, :-2]
+    gy = p[:, 2:, 1:-1] - p[:, :-2, 1:-1]
+    mag = np.sqrt(gx * gx + gy * gy)
+    # unsigned orientation in [0, pi): soft-assigned to 4 bins centred on 0, 45, 90, 135 degrees
+    angle = np.arctan2(gy, gx) % np.pi
+    pos = angle / (np.pi / 4)
+    lo = np.floor(pos).astype(np.int64) % 4
+    frac = pos - np.floor(pos)
+    cells = SIDE // CELL
+    out = np.zeros((n, 4, cells, cells), np.float32)
+    for b in range(4):
+        w = mag * (np.where(lo == b, 1 - frac, 0) + np.where((lo + 1) % 4 == b, frac, 0))
+        out[:, b] = w.reshape(n, cells, CELL, cells, CELL).sum(axis=(2, 4)) / CELL
+    return np.concatenate([x, out.reshape(n, -1)], axis=1)
+
+
+@functools.cache
+def default_model() -> DigitModel:
+    return DigitModel.load()
+
+
+def read_number(crop: np.ndarray, allowed: Sequence[int], model: DigitModel | None = None) -> Reading:
+    """Read a handwritten non-negative number among ``allowed`` (e.g. ``range(1, 19)``) from one box."""
+    values = sorted({int(v) for v in allowed})
+    if not values or values[0] < 0:
+        raise ValueError("allowed must hold non-negative integers")
+    max_digits = len(str(values[-1]))
+    prepared = prepare(crop, max_digits)
+    return _reading(prepared, values, model or default_model())
+
+
+def read_digit(crop: np.ndarray, allowed: Iterable[int] = range(10), model: DigitModel | None = None) -> Reading:
+    """Read one handwritten digit (0-9, restricted to ``allowed``) from one box."""
+    values = sorted({int(v) for v in allowed})
+    if not values or values[0] < 0 or values[-1] > 9:
+        raise ValueError("allowed must hold digits 0-9")
+    return _reading(prepare(crop, 1), values, model or default_model())
+
+
+def read_numbers(crops: Sequence[np.ndarray], allowed: Sequence[int], model: DigitModel | None = None) -> list[Reading]:
+    """Read many boxes that allow the same values; one model call for all of them."""
+    values = sorted({int(v) for v in allowed})
+    if not values or values[0] < 0:
+        raise ValueError("allowed must hold non-negative integers")
+    model = model or default_model()
+    prepared = [prepare(c, len(str(values[-1]))) for c in crops]
+    images = [p.images for p in prepared if len(p.images)]
+    probs = model.probabilities(np.concatenate(images)) if images else np.zeros((0, 11))
+    out, at = [], 0
+    for p in prepared:
+        n = len(p.images)
+        out.append(_combine(p, probs[at:at + n], values, model))
+        at += n
+    return out
+
+
+def _reading(prepared: Prepared, values: list[int], model: DigitModel) -> Reading:
+    probs = model.probabilities(prepared.images) if len(prepared.images) else np.zeros((0, 11))
+    return _combine(prepared, probs, values, model)
+
+
+def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: DigitModel) -> Reading:
+    p_writing = model.writing_probability(prepared.empty_features)
+    scores: dict[int | None, float] = {None: 1.0 - p_writing}
+    if len(prepared.images):
+        other_whole = probs[0, OTHER]
+        for v in values:
+            digits = [int(c) for c in str(v)]
+            k = len(digits)
+            best = 0.0
+            for cut in prepared.hypotheses.get(k, []):
+                s = 1.0
+                for idx, d in zip(cut, digits, strict=True):
+                    s *= probs[idx, d]
+                best = max(best, s)
+            if k > 1:
+                best *= other_whole
+            scores[v] = p_writing * best
+    # what no allowed value explains (garbage, a value not allowed) is the rest: it is never handed to a value
+    total = max(1.0, sum(scores.values()))
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], -1 if kv[0] is None else kv[0]))
+    alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked[:5] if s / total >= 1e-4)
+    value, score = ranked[0]
+    return Reading(value, float(score / total), alternatives)
+
+
+def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
+    """Normalise one box crop into what the models see (also used by the training script)."""
+    ink = _normalised_ink(crop)
+    scale_y, scale_x = ink.shape[0] / crop.shape[0], ink.shape[1] / crop.shape[1]
+    mask = ink > INK
+    ink, mask = _drop_specks(ink, mask)
+    features = _empty_features(ink, mask)
+    if mask.sum() < 3:
+        return Prepared(features, np.zeros((0, INPUTS), np.float32), {}, ())
+    sheared, slant, centre, pad = _deslant(ink, mask)
+    if (sheared > INK).sum() >= 3:
+        ink = sheared
+    else:  # a faint hairline can fall below the threshold once interpolated: read it unsheared
+        slant, pad = 0.0, 0
+    mask = ink > INK
+    cols = np.flatnonzero(mask.any(axis=0))
+    left, right = int(cols[0]), int(cols[-1]) + 1
+    spans: list[tuple[int, int]] = [(left, right)]
+    hypotheses: dict[int, list[tuple[int, ...]]] = {1: [(0,)]}
+    profile = mask[:, left:right].sum(axis=0).astype(np.float64)
+    index: dict[tuple[int, int], int] = {(left, right): 0}
+
+    def part(a: int, b: int) -> int:
+        if (a, b) not in index:
+            index[(a, b)] = len(spans)
+            spans.append((a, b))
+        return index[(a, b)]
+
+    for k in range(2, max_digits + 1):
+        cuts = _cuttings(profile, k)
+        hyp = []
+        for cutting in cuts:
+            bounds = [0, *cutting, right - left]
+            hyp.append(tuple(part(left + bounds[i], left + bounds[i + 1]) for i in range(k)))
+        if hyp:
+            hypotheses[k] = hyp
+    rows = np.flatnonzero(mask.any(axis=1))
+    height = float(rows[-1] - rows[0] + 1)
+    images = np.stack([_digit_image(ink[:, a:b], mask[:, a:b], height) for a, b in spans])
+    return Prepared(features, images, hypotheses, tuple(spans), (scale_x, scale_y, slant, centre, pad))
+
+
+def _normalised_ink(crop: np.ndarray) -> np.ndarray:
+    gray = np.asarray(crop)
+    if gray.ndim == 3:
+        gray = gray[..., :3].mean(axis=2)
+    if gray.ndim != 2 or min(gray.shape) < 4:
+        raise ValueError(f"a box crop must be a 2-D grayscale image of at least 4x4 pixels, got shape {gray.shape}")
+    if max(gray.shape) > MAX_CROP_SIDE:
+        raise ValueError(f"a box crop of {gray.shape[1]}x{gray.shape[0]} pixels is too large for one box")
+    h, w = gray.shape
+    out_w = max(8, min(6 * WORK_HEIGHT, round(w * WORK_HEIGHT / h)))
+    g = _resample(h, WORK_HEIGHT) @ gray.astype(np.float32) @ _resample(w, out_w).T
+    paper = float(np.percentile(g, 70))
+    # the printed outline may be far darker than a pencil: find it first (at a low threshold, as a faint or
+    # blurred line must go too), then measure the ink without it
+    dark = float(np.percentile(g, 1))
+    outline = _outline((paper - g) / max(paper - dark, MIN_CONTRAST) > 0.25)
+    g = np.where(outline, paper, g)
+    dark = float(g.min())
+    return np.clip((paper - g) / max(paper - dark, MIN_CONTRAST), 0.0, 1.0)
+
+
+@functools.lru_cache(maxsize=512)
+def _resample(n_in: int, n_out: int) -> np.ndarray:
+    """(n_out, n_in) matrix: area averaging when shrinking, linear interpolation when growing."""
+    j = np.arange(n_in, dtype=np.float64)[None, :]
+    i = np.arange(n_out, dtype=np.float64)[:, None]
+    if n_out <= n_in:
+        scale = n_in / n_out
+        m = np.clip(np.minimum((i + 1) * scale, j + 1) - np.maximum(i * scale, j), 0.0, None)
+    else:
+        x = np.clip((i + 0.5) * n_in / n_out - 0.5, 0.0, n_in - 1)
+        m = np.clip(1.0 - np.abs(x - j), 0.0, None)
+    return (m / m.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
+def _outline(mask: np.ndarray) -> np.ndarray:
+    """Where the printed box outline shows: long lines along the crop's edges, and everything outside them."""
+    h, w = mask.shape
+    out = np.zeros_like(mask)
+    # a line tilted by imperfect rectification spreads over neighbouring rows: look at 3 rows (columns) at once
+    rows = mask.copy()
+    rows[1:] |= mask[:-1]
+    rows[:-1] |= mask[1:]
+    cols = mask.copy()
+    cols[:, 1:] |= mask[:, :-1]
+    cols[:, :-1] |= mask[:, 1:]
+    row_frac = rows.mean(axis=1)
+    col_frac = cols.mean(axis=0)
+    # an outline runs (nearly) the whole side; a digit's stroke near the edge rarely does
+    band_r = max(2, round(0.16 * h))
+    band_c = max(2, round(0.16 * min(h, w)))
+    top = np.flatnonzero(row_frac[:band_r] > 0.7)
+    if len(top):
+        out[: top[-1] + 2] = True
+    bottom = np.flatnonzero(row_frac[h - band_r:] > 0.7)
+    if len(bottom):
+        out[max(0, h - band_r + bottom[0] - 1):] = True
+    left = np.flatnonzero(col_frac[:band_c] > 0.85)
+    if len(left):
+        out[:, : left[-1] + 2] = True
+    right = np.flatnonzero(col_frac[w - band_c:] > 0.85)
+    if len(right):
+        out[:, max(0, w - band_c + right[0] - 1):] = True
+    return out
+
+
+def _runs(profile: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) of the runs where profile > 0."""
+    on = np.concatenate(([0], (profile > 0).astype(np.int8), [0]))
+    edges = np.flatnonzero(np.diff(on))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+def _drop_specks(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Blank small marks set apart (by blank rows or columns) from the main writing: dots, edge stubs.
+
+    A speck is small both ways: a thin "1" beside a digit holds little ink but runs the writing's height.
+    """
+    total = mask.sum()
+    if total == 0:
+        return ink, mask
+    for axis in (0, 1):
+        profile = mask.sum(axis=axis)
+        runs = _runs(profile)
+        if len(runs) < 2:
+            continue
+        across = mask.any(axis=1 - axis)  # the writing's extent across the runs
+        extent = np.flatnonzero(across)
+        span = extent[-1] - extent[0] + 1
+        masses = [profile[a:b].sum() for a, b in runs]
+        keep = max(masses)
+        for (a, b), m in zip(runs, masses, strict=True):
+            part = mask[:, a:b] if axis == 0 else mask[a:b]
+            inside = np.flatnonzero(part.any(axis=1 if axis == 0 else 0))
+            size = inside[-1] - inside[0] + 1
+            if m < 0.08 * total and m < keep and (b - a) <= max(3, 0.15 * len(profile)) and size < 0.4 * span:
+                if axis == 0:
+                    ink[:, a:b] = 0
+                else:
+                    ink[a:b] = 0
+        mask = ink > INK
+        total = mask.sum()
+        if total == 0:
+            break
+    return ink, mask
+
+
+def _empty_features(ink: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Ink measures the empty-box model weighs: extent, amount and strength of the writing, and the extent of
+    the faint ink around it (a faint digit spreads where a stray dot stays small)."""
+    h = mask.shape[0]
+    faint = ink > 0.2
+    n_faint = float(faint.sum())
+    if n_faint:
+        rows, cols = np.flatnonzero(faint.any(axis=1)), np.flatnonzero(faint.any(axis=0))
+        faint_extent = [(rows[-1] - rows[0] + 1) / h, (cols[-1] - cols[0] + 1) / h]
+    else:
+        faint_extent = [0.0, 0.0]
+    tail = [math.log1p(float(ink.sum())), math.log1p(n_faint), float(ink.max()), *faint_extent]
+    n = float(mask.sum())
+    if n == 0:
+        return np.array([0.0, 0.0, 0.0, 0.0, *tail])
+    rows = np.flatnonzero(mask.any(axis=1))
+    cols = np.flatnonzero(mask.any(axis=0))
+    return np.array([(rows[-1] - rows[0] + 1) / h, (cols[-1] - cols[0] + 1) / h, math.log1p(n),
+                     float(ink[mask].mean()), *tail])
+
+
+def expand(z: np.ndarray) -> np.ndarray:
+    """Standardised empty-box features with their pairwise products (the model is logistic on these)."""
+    z = np.atleast_2d(z)
+    i, j = np.triu_indices(z.shape[1])
+    return np.concatenate([z, z[:, i] * z[:, j]], axis=1)
+
+
+def _deslant(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float, float, int]:
+    """Shear the writing upright: x -= slant * (y - centre), slant from the second moments of the ink.
+
+    Returns the sheared image, the slant, the centre row and the columns added on the left.
+    """
+    ys, xs = np.nonzero(mask)
+    cy, cx = ys.mean(), xs.mean()
+    dy = ys - cy
+    var_y = float((dy * dy).mean())
+    if var_y < 1.0:
+        return ink, 0.0, float(cy), 0
+    slant = float(((xs - cx) * dy).mean()) / var_y
+    slant = max(-0.7, min(0.7, slant))
+    if abs(slant) < 0.05:
+        return ink, 0.0, float(cy), 0
+    h, w = ink.shape
+    pad = math.ceil(abs(slant) * h) + 1
+    out_w = w + 2 * pad
+    y = np.arange(h, dtype=np.float32)[:, None]
+    x = np.arange(out_w, dtype=np.float32)[None, :] - pad + slant * (y - cy)
+    x0 = np.floor(x).astype(np.int64)
+    f = x - x0
+    margin = 2 * pad + 2  # every sampled column (shifted by at most pad) stays inside the zero margin
+    src = np.pad(ink, ((0, 0), (margin, margin)))
+    x0 = x0 + margin
+    rows = np.arange(h)[:, None]
+    return src[rows, x0] * (1 - f) + src[rows, x0 + 1] * f, slant, float(cy), pad
+
+
+def _cuttings(profile: np.ndarray, k: int) -> list[tuple[int, ...]]:
+    """Candidate ways to cut the writing's column profile into k parts, left to right (at most a few)."""
+    n = len(profile)
+    if n < 2 * k:
+        return []
+    gaps = [((a + b) // 2, b - a) for a, b in _runs(profile == 0)]
+    smooth = np.convolve(profile, np.ones(3) / 3, mode="same")
+    cands: set[int] = {c for c, _ in gaps}
+    for i in range(1, k):
+        lo, hi = round(n * (i / k - 0.5 / k)), round(n * (i / k + 0.5 / k))
+        lo, hi = max(1, lo), min(n - 1, hi)
+        if hi > lo:
+            seg = smooth[lo:hi]
+            cands.add(lo + int(np.argmin(seg)))
+            # a second candidate: the thinnest column away from the first
+            order = np.argsort(seg, kind="stable")
+            for j in order[1:]:
+                if abs(int(j) - int(order[0])) >= 3:
+                    cands.add(lo + int(j))
+                    break
+    positions = sorted(c for c in cands if 1 <= c <= n - 1)
+    out: list[tuple[int, ...]] = []
+    min_part = max(2, n // (4 * k))
+
+    def extend(prefix: tuple[int, ...], start: int) -> None:
+        if len(out) >= 8:
+            return
+        if len(prefix) == k - 1:
+            if n - (prefix[-1] if prefix else 0) >= min_part:
+                out.append(prefix)
+            return
+        for c in positions:
+            if c - start >= min_part:
+                extend((*prefix, c), c)
+
+    extend((), 0)
+    return out
+
+
+def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float) -> np.ndarray:
+    """The classifier's input for one part of the writing.
+
+    The part cropped to its ink, scaled to fit FIT x FIT (aspect kept) and centred in SIDE x SIDE, then its
+    height and width relative to the whole writing's ``height`` (a fragment blown up must not pass for a digit).
+    """
+    canvas = np.zeros((SIDE, SIDE), np.float32)
+    rows = np.flatnonzero(mask.any(axis=1))
+    cols = np.flatnonzero(mask.any(axis=0))
+    if len(rows) == 0:
+        return np.zeros(INPUTS, np.float32)
+    part = ink[rows[0]: rows[-1] + 1, cols[0]: cols[-1] + 1]
+    h, w = part.shape
+    scale = FIT / max(h, w)
+    oh, ow = max(1, round(h * scale)), max(1, round(w * scale))
+    small = _resample(h, oh) @ part.astype(np.float32) @ _resample(w, ow).T
+    top, left = (SIDE - oh) // 2, (SIDE - ow) // 2
+    canvas[top: top + oh, left: left + ow] = small
+    peak = canvas.max()
+    if peak > 0:
+        canvas /= peak
+    return np.concatenate([canvas.ravel(), [h / height, w / height]]).astype(np.float32)

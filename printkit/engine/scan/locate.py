@@ -1,0 +1,330 @@
+"""Find each sheet in an image by its four markers, read its QR code, and rectify it.
+
+Generic: the caller gives a *resolver* that turns a QR payload into the sheet's geometry (its size
+in mm, where its markers and QR code are printed), or raises :class:`ScanError` for a payload it
+does not know.  The result maps the sheet's millimetre frame (origin top-left of the trim, y down)
+onto the image, whatever the rotation (upside down included) and perspective.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.markers import MarkerSeen, find_markers
+
+PX_PER_MM = 8.0  # resolution of the rectified sheet
+
+
+@dataclass(frozen=True)
+class PrintedMarker:
+    kind: int  # 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left
+    x: float
+    y: float
+    size: float
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    """What a reader must know of a printed sheet to find it: sizes in mm, y down."""
+
+    width: float
+    height: float
+    markers: tuple[PrintedMarker, ...]
+    qr: tuple[float, float, float]  # x, y, size
+
+
+@dataclass
+class LocatedSheet:
+    payload: str
+    geometry: object  # what the resolver returned (a SheetGeometry or a richer table holding one)
+    frame: SheetGeometry
+    to_image: np.ndarray  # 3 x 3 homography, sheet mm -> image pixels
+    residual_mm: float  # mean distance of the marker corners from where the homography puts them
+    image_center: tuple[float, float]  # of the four markers, to tell top from bottom on a shared page
+
+
+Resolver = Callable[[str], tuple[object, SheetGeometry]]
+
+
+def _order_clockwise(ms: list[MarkerSeen]) -> list[MarkerSeen]:
+    c = np.mean([m.center for m in ms], axis=0)
+    return sorted(ms, key=lambda m: np.arctan2(m.center[1] - c[1], m.center[0] - c[0]))  # clockwise, y down
+
+
+def _quad_ok(ms: list[MarkerSeen], others: list[MarkerSeen]) -> float:
+    """A score > 0 when the four markers can be one sheet's corners: convex, blocks pointing out,
+    similar sizes, no other marker inside.  Larger is better (the area)."""
+    pts = np.array([m.center for m in ms], dtype=np.float32)
+    if not cv2.isContourConvex(pts.reshape(-1, 1, 2)):
+        return 0.0
+    sizes = [m.size for m in ms]
+    if max(sizes) > 2.0 * min(sizes):
+        return 0.0
+    c = pts.mean(axis=0)
+    for m in ms:
+        out = np.array(m.center) - c
+        blk = np.array(m.block) - np.array(m.center)
+        if np.dot(out, blk) < 0.3 * np.linalg.norm(out) * np.linalg.norm(blk):
+            return 0.0
+    area = cv2.contourArea(pts)
+    if area < 25 * max(sizes) ** 2:
+        return 0.0
+    # A sheet is a rectangle; seen in perspective its corners stay within about 25 degrees of square
+    # and opposite sides within a factor 1.6.  This keeps a quad of two half sheets' corners out.
+    worst = 0.0
+    for i in range(4):
+        a, b = pts[i - 1] - pts[i], pts[(i + 1) % 4] - pts[i]
+        worst = max(worst, abs(float(np.dot(a, b))) / float(np.linalg.norm(a) * np.linalg.norm(b)))
+    if worst > 0.42:
+        return 0.0
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    if max(sides[0], sides[2]) > 1.6 * min(sides[0], sides[2]) or \
+            max(sides[1], sides[3]) > 1.6 * min(sides[1], sides[3]):
+        return 0.0
+    if min(sides) < 0.35 * max(sides):  # no sheet is that narrow: markers of two sheets side by side
+        return 0.0
+    for o in others:  # inside, or on an edge (two sheets side by side share their top and bottom lines)
+        if cv2.pointPolygonTest(pts.reshape(-1, 1, 2), o.center, True) > -0.5 * o.size:
+            return 0.0
+    return area * (1.0 - worst)
+
+
+def group_markers(markers: list[MarkerSeen]) -> list[list[MarkerSeen]]:
+    """Sets of four markers that frame one sheet each, in clockwise order."""
+    ms = markers[:16]
+    quads: list[tuple[float, list[MarkerSeen]]] = []
+    for combo in itertools.combinations(range(len(ms)), 4):
+        chosen = _order_clockwise([ms[i] for i in combo])
+        rest = [ms[i] for i in range(len(ms)) if i not in combo]
+        score = _quad_ok(chosen, rest)
+        if score > 0:
+            quads.append((score, chosen))
+    quads.sort(key=lambda q: -q[0])
+    used: set[int] = set()
+    out = []
+    for _, q in quads:
+        ids = {id(m) for m in q}
+        if ids & used:
+            continue
+        used |= ids
+        out.append(q)
+    return out
+
+
+_detectors: list = []
+
+
+def _qr_detectors() -> list:
+    """OpenCV's two QR readers: they fail on different images (the ArUco-based one copes better with
+    soft, low-contrast codes)."""
+    if not _detectors:
+        _detectors.append(cv2.QRCodeDetector())
+        _detectors.append(cv2.QRCodeDetectorAruco())
+    return _detectors
+
+
+def decode_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
+    """(payload, 4 x 2 corner points) of a QR code in ``gray``, or None."""
+    for det in _qr_detectors():
+        try:
+            data, pts, _ = det.detectAndDecode(gray)
+        except cv2.error:
+            data, pts = "", None
+        if data and pts is not None:
+            return data, np.asarray(pts).reshape(-1, 2).astype(np.float32)
+    return None
+
+
+def _nominal_rectify(gray: np.ndarray, quad: list[MarkerSeen], px_long: int = 1600
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Warp the quad's markers to a rectangle of its own mean proportions (orientation unknown)."""
+    pts = np.array([m.center for m in quad], dtype=np.float32)
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    w, h = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    f = px_long / max(w, h)
+    w, h = w * f, h * f
+    margin = 0.06 * max(w, h)
+    dst = np.array([[margin, margin], [margin + w, margin], [margin + w, margin + h], [margin, margin + h]],
+                   dtype=np.float32)
+    m = cv2.getPerspectiveTransform(pts, dst)
+    size = (int(w + 2 * margin), int(h + 2 * margin))
+    return cv2.warpPerspective(gray, m, size, flags=cv2.INTER_LINEAR, borderValue=255), m
+
+
+def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shift: int
+             ) -> tuple[str, np.ndarray] | None:
+    """Decode the QR code where ``geom`` prints it, assuming quad[i] is marker kind (i + shift) % 4:
+    a tight, upright, enlarged crop decodes where the whole image does not (small or soft codes)."""
+    by_kind = {m.kind: m for m in geom.markers}
+    mm = np.array([[by_kind[(i + shift) % 4].x + by_kind[(i + shift) % 4].size / 2,
+                    by_kind[(i + shift) % 4].y + by_kind[(i + shift) % 4].size / 2] for i in range(4)], np.float32)
+    img = np.array([m.center for m in quad], np.float32)
+    to_img = cv2.getPerspectiveTransform(mm, img)
+    qx, qy, qs = geom.qr
+    pad = 0.3 * qs  # room for a neighbouring format's QR position: the payload says which it is
+    out = 440
+    f = out / (qs + 2 * pad)
+    crop_to_mm = np.array([[1 / f, 0, qx - pad], [0, 1 / f, qy - pad], [0, 0, 1]])
+    m = to_img @ crop_to_mm
+    crop = cv2.warpPerspective(gray, m, (out, out), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
+                               borderValue=255)
+    # The printed code has a narrow quiet zone with text beside it, which puts the decoders off:
+    # first try with everything outside the code painted paper white.
+    quiet = crop.copy()
+    lo, hi = round(pad * f - 0.04 * qs * f), round((pad + qs) * f + 0.04 * qs * f)
+    paper = int(np.percentile(crop, 95))
+    quiet[:lo], quiet[hi:], quiet[:, :lo], quiet[:, hi:] = paper, paper, paper, paper
+    # OpenCV's decoders succeed or fail with the code's size in pixels, so a few sizes are tried.
+    for attempt in (quiet, crop):
+        for scale in (1.0, 0.5, 2.0, 0.7):
+            img = attempt if scale == 1.0 else cv2.resize(attempt, None, fx=scale, fy=scale,
+                                                         interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
+            found = decode_qr(img)
+            if found is not None:
+                data, pts = found
+                back = cv2.perspectiveTransform((pts / scale).reshape(-1, 1, 2), m).reshape(-1, 2)
+                return data, back
+    return None
+
+
+def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Sequence[SheetGeometry]
+             ) -> tuple[str, np.ndarray]:
+    """The QR payload and its corners in image pixels.  First where each known sheet geometry prints
+    it (``hints``, in both upright orientations the quad's proportions allow), then on the image
+    itself (when the sheet is alone in it), then on roughly rectified copies."""
+    pts = np.array([m.center for m in quad], dtype=np.float32)
+    sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+    across, down = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2  # quad[0] -> quad[1] is "across"
+    seen_ratio = min(across, down) / max(across, down)
+
+    def ratio(g: SheetGeometry) -> float:
+        xs = [m.x for m in g.markers]
+        ys = [m.y for m in g.markers]
+        return min(np.ptp(xs), np.ptp(ys)) / max(np.ptp(xs), np.ptp(ys))
+
+    for g in sorted(hints, key=lambda g: abs(ratio(g) - seen_ratio)):
+        portrait = g.height >= g.width
+        # quad[0]->quad[1] runs along the sheet's width when it is the short side of a portrait sheet
+        shifts = (0, 2) if (across < down) == portrait else (1, 3)
+        for shift in shifts:
+            found = _qr_crop(gray, quad, g, shift)
+            if found is not None:
+                return found
+    poly = pts.reshape(-1, 1, 2)
+    if alone:
+        found = decode_qr(gray)
+        if found is not None and cv2.pointPolygonTest(poly, tuple(map(float, found[1].mean(axis=0))), False) > 0:
+            return found
+    for px_long in (2400, 1600):
+        rect, m = _nominal_rectify(gray, quad, px_long)
+        found = decode_qr(rect)
+        if found is not None:
+            data, qr_pts = found
+            inv = np.linalg.inv(m)
+            img_pts = cv2.perspectiveTransform(qr_pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
+            return data, img_pts
+    raise ScanError("QR code unreadable: found the four corner markers but could not decode the QR code "
+                    "(is it covered, folded, out of focus or cut off?)")
+
+
+def _marker_corners_mm(m: PrintedMarker) -> np.ndarray:
+    return np.array([[m.x, m.y], [m.x + m.size, m.y], [m.x + m.size, m.y + m.size], [m.x, m.y + m.size]],
+                    dtype=np.float32)
+
+
+def _fit(quad: list[MarkerSeen], geom: SheetGeometry, qr_img: np.ndarray) -> tuple[np.ndarray, float]:
+    """Homography sheet mm -> image and its residual, choosing the rotation that puts the QR code
+    where the sheet printed it."""
+    by_kind = {m.kind: m for m in geom.markers}
+    centers_mm = np.array([[by_kind[k].x + by_kind[k].size / 2, by_kind[k].y + by_kind[k].size / 2]
+                           for k in range(4)], dtype=np.float32)
+    img = np.array([m.center for m in quad], dtype=np.float32)
+    qx, qy, qs = geom.qr
+    qr_mm = np.array([qx + qs / 2, qy + qs / 2])
+    qr_center = qr_img.mean(axis=0)
+    best: tuple[float, int, np.ndarray] | None = None
+    for shift in range(4):  # quad[i] is marker kind (i + shift) % 4
+        mm = np.array([centers_mm[(i + shift) % 4] for i in range(4)], dtype=np.float32)
+        h_img_to_mm = cv2.getPerspectiveTransform(img, mm)
+        p = cv2.perspectiveTransform(qr_center.reshape(1, 1, 2).astype(np.float32), h_img_to_mm).reshape(2)
+        err = float(np.hypot(*(p - qr_mm)))
+        if best is None or err < best[0]:
+            best = (err, shift, h_img_to_mm)
+    assert best is not None
+    err, shift, h_img_to_mm = best
+    if err > max(6.0, 0.6 * qs):
+        raise ScanError(f"the QR code is {err:.0f} mm from where its layout prints it: the sheet does not match "
+                        "the layout its QR code names")
+    # Refine on all 16 marker corners: each seen corner is matched to the nearest printed one.
+    src, dst = [], []
+    for i, seen in enumerate(quad):
+        printed = _marker_corners_mm(by_kind[(i + shift) % 4])
+        seen_mm = cv2.perspectiveTransform(seen.corners.reshape(-1, 1, 2), h_img_to_mm).reshape(-1, 2)
+        for c_img, c_mm in zip(seen.corners, seen_mm, strict=True):
+            j = int(np.argmin(np.linalg.norm(printed - c_mm, axis=1)))
+            src.append(printed[j])
+            dst.append(c_img)
+    src_a, dst_a = np.array(src, np.float32), np.array(dst, np.float32)
+    h, _ = cv2.findHomography(src_a, dst_a, 0)
+    if h is None:
+        h = np.linalg.inv(h_img_to_mm)
+    back = cv2.perspectiveTransform(dst_a.reshape(-1, 1, 2), np.linalg.inv(h)).reshape(-1, 2)
+    residual = float(np.mean(np.linalg.norm(back - src_a, axis=1)))
+    return h, residual
+
+
+DETECT_SIDE = 2000  # markers are looked for on a copy this large (they stay above 30 pixels)
+
+
+def _scaled(m: MarkerSeen, f: float) -> MarkerSeen:
+    return MarkerSeen((m.center[0] * f, m.center[1] * f), m.corners * f, (m.block[0] * f, m.block[1] * f),
+                      m.size * f, m.score)
+
+
+def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeometry] = ()
+                  ) -> tuple[list[LocatedSheet], list[tuple[tuple[float, float], str]]]:
+    """Every sheet in the image, and (centre, why) of each set of markers that framed a sheet that
+    could not be read; :class:`ScanError` when no sheet can be read.  ``hints``: the geometries of
+    the sheets the caller knows, to find a small or soft QR code where they print it."""
+    f = min(1.0, DETECT_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    markers = [_scaled(m, 1 / f) for m in find_markers(small)]
+    quads = group_markers(markers)
+    if not quads:
+        n = len(markers)
+        if n == 0:
+            raise ScanError("no corner markers found: this does not look like a printkit sheet "
+                            "(photograph the whole sheet, all four corners visible)")
+        raise ScanError(f"found {min(n, 3) if n < 4 else n} corner marker{'s' if n != 1 else ''} but not four that "
+                        "frame a sheet: is part of the sheet cut off or covered?")
+    sheets = []
+    failed: list[tuple[tuple[float, float], str]] = []
+    for quad in quads:
+        c = np.mean([m.center for m in quad], axis=0)
+        center = (float(c[0]), float(c[1]))
+        try:
+            payload, qr_pts = _find_qr(gray, quad, len(quads) == 1, hints)
+            table, geom = resolve(payload)
+            h, residual = _fit(quad, geom, qr_pts)
+        except ScanError as exc:
+            failed.append((center, str(exc)))
+            continue
+        sheets.append(LocatedSheet(payload, table, geom, h, residual, center))
+    if not sheets:
+        raise ScanError(failed[0][1])
+    return sheets, failed
+
+
+def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM) -> np.ndarray:
+    """The sheet warped to its own frame: pixel (x, y) is sheet mm (x / px_per_mm, y / px_per_mm)."""
+    s = np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
+    m = sheet.to_image @ s  # rectified pixel -> mm -> image
+    size = (round(sheet.frame.width * px_per_mm), round(sheet.frame.height * px_per_mm))
+    return cv2.warpPerspective(image, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)

@@ -1,0 +1,96 @@
+"""Find printkit's corner markers in an image.
+
+A marker is a black square with a white inside and a black block filling one quarter of that
+inside (six units: a one-unit black ring, a 4 x 4 white field, a 2 x 2 block in one corner of it).
+Each candidate is a four-cornered dark blob; it is warped to a small square and accepted only if
+that pattern is there, which rules out QR finder patterns (their centre block sits in the middle)
+and the printed squares of the sheet.  The block points to the sheet's own corner, i.e. away from
+the sheet's centre, which is what :mod:`printkit.engine.scan.locate` uses to group markers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PATCH = 36  # pixels of the warped marker patch (6 units of 6 pixels)
+UNIT = PATCH // 6
+
+
+@dataclass(frozen=True)
+class MarkerSeen:
+    center: tuple[float, float]
+    corners: np.ndarray  # 4 x 2 float32, image pixels, in contour order
+    block: tuple[float, float]  # image position of the black block's centre
+    size: float  # mean side in pixels
+    score: float  # pattern contrast, 0..1
+
+
+def _patch_cells(patch: np.ndarray) -> np.ndarray:
+    """Mean of each of the 6 x 6 units, sampling their inner part to skip blur at the edges."""
+    units = patch.reshape(6, UNIT, 6, UNIT)[:, 1:-1, :, 1:-1]
+    return units.mean(axis=(1, 3))
+
+
+_QUADRANTS = ((1, 1), (1, 3), (3, 3), (3, 1))  # top-left, top-right, bottom-right, bottom-left of the field
+
+
+def _pattern(cells: np.ndarray) -> tuple[int, float]:
+    """(quadrant of the block, contrast score) of a 6 x 6 unit grid; score 0 when not a marker."""
+    ring = np.concatenate([cells[0, :], cells[5, :], cells[1:5, 0], cells[1:5, 5]])
+    quads = [cells[r:r + 2, c:c + 2] for r, c in _QUADRANTS]
+    means = [float(q.mean()) for q in quads]
+    block = int(np.argmin(means))
+    white = [q for k, q in enumerate(quads) if k != block]
+    white_min = min(float(q.min()) for q in white)
+    dark_max = max(float(ring.max()), float(quads[block].max()))
+    span = float(np.mean([float(q.mean()) for q in white])) - float(np.mean([ring.mean(), means[block]]))
+    if span <= 20:
+        return block, 0.0
+    score = (white_min - dark_max) / span
+    return block, max(0.0, min(1.0, score))
+
+
+def find_markers(gray: np.ndarray, min_score: float = 0.25) -> list[MarkerSeen]:
+    """Every marker in ``gray`` (uint8), best first."""
+    h, w = gray.shape
+    short = min(h, w)
+    block = max(31, (short // 20) | 1)
+    binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 12)
+    contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    min_area, max_area = (short * 0.008) ** 2, (short * 0.12) ** 2
+    found: list[MarkerSeen] = []
+    dst = np.array([[0, 0], [PATCH, 0], [PATCH, PATCH], [0, PATCH]], dtype=np.float32)
+    for cnt in contours:
+        area = cv2.contourArea(cnt)
+        if not min_area <= area <= max_area:
+            continue
+        peri = cv2.arcLength(cnt, True)
+        approx = cv2.approxPolyDP(cnt, 0.06 * peri, True)
+        if len(approx) != 4 or not cv2.isContourConvex(approx):
+            continue
+        quad = approx.reshape(4, 2).astype(np.float32)
+        sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+        if sides.max() > 2.2 * sides.min():
+            continue
+        m = cv2.getPerspectiveTransform(quad, dst)
+        patch = cv2.warpPerspective(gray, m, (PATCH, PATCH), flags=cv2.INTER_LINEAR)
+        cells = _patch_cells(patch.astype(np.float32))
+        k, score = _pattern(cells)
+        if score < min_score:
+            continue
+        r, c = _QUADRANTS[k]
+        bx, by = (c + 1) * UNIT, (r + 1) * UNIT  # block centre in the patch
+        inv = np.linalg.inv(m)
+        pt = inv @ np.array([bx, by, 1.0])
+        center = quad.mean(axis=0)
+        block_at = (float(pt[0] / pt[2]), float(pt[1] / pt[2]))
+        found.append(MarkerSeen((float(center[0]), float(center[1])), quad, block_at, float(sides.mean()), score))
+    found.sort(key=lambda mk: -mk.score)
+    kept: list[MarkerSeen] = []
+    for mk in found:  # the same marker may be found as several nested contours
+        if all(np.hypot(mk.center[0] - o.center[0], mk.center[1] - o.center[1]) > 0.5 * o.size for o in kept):
+            kept.append(mk)
+    return kept

@@ -1,0 +1,114 @@
+"""The generic reading pipeline: file -> pages -> sheets (markers, QR, rectification) -> box readings.
+
+Knows no game: the caller gives the QR resolver, what to read in each box of a resolved table, the
+printed-ink reference, and the number reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+
+from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.images import PageImage, as_gray, load_pages
+from printkit.engine.scan.locate import PX_PER_MM, LocatedSheet, Resolver, SheetGeometry, locate_sheets, rectify
+from printkit.engine.scan.marks import BoxReading, BoxSpec, NumberReader, read_boxes
+
+Position = Literal["full", "top", "bottom", "left", "right"]
+
+
+@dataclass
+class SheetImage:
+    """One sheet found in an input: where, what its QR said, the rectified image and every box read."""
+
+    file: str
+    page: int | None
+    position: Position
+    located: LocatedSheet
+    rectified: np.ndarray  # RGB at PX_PER_MM
+    readings: list[BoxReading]
+
+
+@dataclass
+class PageFailure:
+    file: str
+    page: int | None
+    message: str
+
+
+Specs = Callable[[object], tuple[Sequence[BoxSpec], np.ndarray | None]]
+
+
+def default_numbers() -> NumberReader | None:
+    """The bundled digit model, or None when it is not installed."""
+    try:
+        from printkit.engine.scan.digits import read_number  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return read_number  # type: ignore[no-any-return]
+
+
+def _positions(sheets: list[LocatedSheet], centers: list[tuple[float, float]]) -> list[Position]:
+    """``full`` for a sheet alone on its page; of two, the first in the pad (left on a landscape page
+    of half sheets, seen the way the sheets read) is ``top``, the other ``bottom``.  ``centers`` are
+    those of every sheet found on the page, read or not, so a lone readable half is still named."""
+    if len(centers) == 1:
+        return ["full"] * len(sheets)
+    h = sheets[0].to_image
+    o = h @ np.array([0, 0, 1.0])
+    xr = h @ np.array([100, 0, 1.0])
+    yd = h @ np.array([0, 100, 1.0])
+    right = xr[:2] / xr[2] - o[:2] / o[2]  # the sheet's own x axis in the image
+    down = yd[:2] / yd[2] - o[:2] / o[2]
+    cs = np.array(centers)
+    mean = cs.mean(axis=0)
+    across = np.ptp(cs @ right) >= np.ptp(cs @ down)
+    axis = right if across else down
+    return ["top" if float((np.array(s.image_center) - mean) @ axis) < 0 else "bottom" for s in sheets]
+
+
+def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
+              hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[str]]:
+    """The sheets read on one page, and why any other sheet found on it could not be read."""
+    gray = as_gray(image.pixels)
+    sheets, failed = locate_sheets(gray, resolve, hints)
+    positions = _positions(sheets, [s.image_center for s in sheets] + [c for c, _ in failed])
+    order = sorted(range(len(sheets)), key=lambda i: {"full": 0, "top": 1, "bottom": 2}.get(positions[i], 3))
+    out = []
+    for i in order:
+        s = sheets[i]
+        rect = rectify(image.pixels, s, PX_PER_MM)
+        box_specs, ref = specs(s.geometry)
+        out.append(SheetImage(file, image.page, positions[i], s, rect,
+                              read_boxes(rect, box_specs, ref, PX_PER_MM, numbers)))
+    problems = []
+    if failed:
+        named = {p for p in positions}
+        missing = "bottom" if "top" in named else "top"
+        problems = [f"the {missing} sheet on this page: {why}" for _, why in failed]
+    return out, problems
+
+
+def read_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
+              hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[PageFailure]]:
+    """Every sheet in every page of ``path``; pages that hold no readable sheet are failures.
+    A file that is no image at all raises :class:`ScanError`."""
+    pages = load_pages(path)
+    found: list[SheetImage] = []
+    failures: list[PageFailure] = []
+    multi = len(pages) > 1
+    for pg in pages:
+        try:
+            sheets, problems = read_page(pg, str(path), resolve, specs, numbers, hints)
+            found.extend(sheets)
+            failures.extend(PageFailure(str(path), pg.page if multi else None, why) for why in problems)
+        except ScanError as exc:
+            failures.append(PageFailure(str(path), pg.page if multi else None, str(exc)))
+    if not multi:
+        for s in found:
+            s.page = None
+    return found, failures

@@ -1,0 +1,140 @@
+"""What ``printkit scan`` writes for one sheet: the transcription (YAML, uncertain fields marked), the
+overlay PNG a person checks it against, and the JSON object."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from printkit.engine.scan.locate import PX_PER_MM
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
+from printkit.games.ganz_schon_clever.scan import ScannedSheet
+
+HASH_LINE = "# printkit-scan-sha256: "
+_FIELD_OF = {"yellow": "yellow", "blue": "blue", "green": "green", "orange": "orange", "purple": "purple",
+             "reroll": "rerolls", "plus1": "extra_dice", "score": "claimed", "players": "players"}
+OVERLAY_PX_PER_MM = 5.0
+
+
+def _flow(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_flow(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_flow(x)}" for k, x in v.items()) + "}"
+    return str(v)
+
+
+def _describe(u: Any) -> str:
+    alts = ", ".join(f"{'empty' if v is None else v} {p:.0%}" for v, p in u.alternatives[:3])
+    who = f"{u.area} {u.index}" if u.area not in ("players",) else "players"
+    how = " (chosen by the rules)" if u.decided_by_rules else ""
+    return f"{who} read {'empty' if u.read is None else u.read}{how}" + (f" [{alts}]" if alts else "")
+
+
+def transcription_yaml(s: ScannedSheet, source: str) -> str:
+    """The sheet in ``printkit check``'s format; each uncertain field's line ends in ``# uncertain: ...``."""
+    sheet: Sheet = s.read.sheet
+    by_field: dict[str, list[str]] = {}
+    for u in s.read.uncertain:
+        by_field.setdefault(_FIELD_OF.get(u.area, u.area), []).append(_describe(u))
+    body: list[tuple[str, str]] = [
+        ("game", "ganz-schon-clever"), ("players", str(sheet.players)),
+        ("yellow", _flow([list(r) for r in sheet.yellow])), ("blue", _flow(list(sheet.blue))),
+        ("green", str(sheet.green)), ("orange", _flow(list(sheet.orange))), ("purple", _flow(list(sheet.purple))),
+    ]
+    for key, track in (("rerolls", sheet.rerolls), ("extra_dice", sheet.extra_dice)):
+        if track is not None:
+            body.append((key, _flow({"earned": track.earned, "used": track.used})))
+    if sheet.claimed:
+        body.append(("claimed", _flow(dict(sheet.claimed))))
+    elif "claimed" in by_field:
+        body.append(("claimed", "{}"))
+    lines = []
+    for key, value in body:
+        line = f"{key}: {value}"
+        if key in by_field:
+            line += "   # uncertain: " + "; ".join(by_field[key])
+        lines.append(line)
+    text = "\n".join(lines) + "\n"
+    sid = s.sheet_id
+    head = (f"# printkit scan of {source} (layout {sid.layout}, {sid.format}, serial {sid.serial or '?'})\n"
+            "# Lines marked '# uncertain' were not read with confidence: compare them with the .read.png overlay,\n"
+            "# fix what is wrong, then run `printkit check` on this file.\n"
+            f"{HASH_LINE}{hashlib.sha256(text.encode()).hexdigest()}\n")
+    return head + text
+
+
+def edited_by_a_person(path: Path) -> bool:
+    """Whether an existing transcription differs from what scan wrote (or was not written by scan)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return True
+    _, sep, body = text.partition("\n" + HASH_LINE)
+    if not sep:  # not written by printkit scan: a person's own transcription
+        return True
+    digest, _, rest = body.partition("\n")
+    return hashlib.sha256(rest.encode()).hexdigest() != digest.strip()
+
+
+def overlay_png(s: ScannedSheet) -> bytes:
+    """The rectified sheet with every read box outlined and its reading printed: green when read with
+    confidence, red when uncertain, so a person verifies the reading at a glance."""
+    f = OVERLAY_PX_PER_MM / PX_PER_MM
+    img = cv2.resize(s.image.rectified, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    img = (img.astype(np.float32) * 0.75 + 64).astype(np.uint8)  # faded, so the marks stand out
+    unsure = {(u.area, u.index) for u in s.read.uncertain}
+    names = {int(b["index"]): b["name"] for b in s.table.table["boxes"] if b["area"] == "score"}
+    p = OVERLAY_PX_PER_MM
+    for r in s.image.readings:
+        sp = r.spec
+        key = (sp.area, names[sp.index] if sp.area == "score" else sp.index)
+        bad = key in unsure
+        colour = (220, 30, 30) if bad else (20, 150, 60)
+        x0, y0, x1, y1 = round(sp.x * p), round(sp.y * p), round((sp.x + sp.w) * p), round((sp.y + sp.h) * p)
+        if sp.shape == "circle":
+            cv2.circle(img, ((x0 + x1) // 2, (y0 + y1) // 2), (x1 - x0) // 2 + 3, colour, 2, cv2.LINE_AA)
+        else:
+            cv2.rectangle(img, (x0 - 1, y0 - 1), (x1 + 1, y1 + 1), colour, 2, cv2.LINE_AA)
+        value = s.read.values.get((sp.area, sp.index), r.value) if sp.area != "score" else r.value
+        if value in (False, None, "empty"):
+            label = "?" if bad else ""
+        elif value is True:
+            label = "X"
+        elif value == "earned":
+            label = "O"
+        elif value == "used":
+            label = "OX"
+        else:
+            label = str(value)
+        if label:
+            scale = 0.5 if sp.shape == "circle" else 0.7
+            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+            org = (x1 - tw - 2, y0 + th + 2)
+            cv2.rectangle(img, (org[0] - 2, org[1] - th - 3), (org[0] + tw + 2, org[1] + 3), (255, 255, 255), -1)
+            cv2.putText(img, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv2.LINE_AA)
+    ok, buf = cv2.imencode(".png", img[..., ::-1])
+    assert ok
+    return buf.tobytes()
+
+
+def scan_json(s: ScannedSheet, check_json: dict[str, Any]) -> dict[str, Any]:
+    sheet = s.read.sheet
+    trans: dict[str, Any] = {"game": "ganz-schon-clever", "players": sheet.players,
+                             "yellow": [list(r) for r in sheet.yellow], "blue": list(sheet.blue),
+                             "green": sheet.green, "orange": list(sheet.orange), "purple": list(sheet.purple)}
+    if sheet.rerolls is not None:
+        trans["rerolls"] = {"earned": sheet.rerolls.earned, "used": sheet.rerolls.used}
+    if sheet.extra_dice is not None:
+        trans["extra_dice"] = {"earned": sheet.extra_dice.earned, "used": sheet.extra_dice.used}
+    if sheet.claimed:
+        trans["claimed"] = dict(sheet.claimed)
+    return {"file": s.image.file, "page": s.image.page, "position": s.image.position,
+            "sheet": {"layout_version": s.sheet_id.layout, "format": s.sheet_id.format, "serial": s.sheet_id.serial,
+                      "rounds": s.sheet_id.rounds},
+            "transcription": trans, "uncertain": [u.as_json() for u in s.read.uncertain], "check": check_json,
+            "notes": s.read.notes}

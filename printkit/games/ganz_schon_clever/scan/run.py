@@ -1,0 +1,87 @@
+"""``printkit scan`` for one input file: read every sheet in it and write its transcription and overlay.
+
+Returns light, picklable outcomes (so ``--jobs`` can run files in worker processes); the CLI formats
+them.  Exit codes per sheet: 0 read confidently, legal and every claim right; 1 illegal or a claim
+wrong; 3 read, but some fields uncertain; 2 not a sheet or unreadable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.engine.scan.errors import ScanError
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
+from printkit.games.ganz_schon_clever.rules.legality import CheckResult
+from printkit.games.ganz_schon_clever.scan import scan_file
+from printkit.games.ganz_schon_clever.scan.output import (
+    edited_by_a_person,
+    overlay_png,
+    scan_json,
+    transcription_yaml,
+)
+
+
+@dataclass
+class Outcome:
+    file: str
+    page: int | None = None
+    position: str = "full"
+    code: int = 2
+    error: str = ""
+    yaml_path: str = ""
+    png_path: str = ""
+    sheet: Sheet | None = None
+    result: CheckResult | None = None
+    json: dict[str, Any] = field(default_factory=dict)  # without "check": the CLI adds check's own JSON
+    uncertain: list[str] = field(default_factory=list)
+
+
+def output_stem(image: Path, page: int | None, position: str, out: Path | None) -> Path:
+    """``<image>[-p<page>][-top|-bottom]`` next to the image, or in ``out``."""
+    name = image.stem
+    if page is not None:
+        name += f"-p{page}"
+    if position in ("top", "bottom"):
+        name += f"-{position}"
+    return (out if out is not None else image.parent) / name
+
+
+def scan_one(path: str, out: str | None, players: int | None, force: bool, numbers: object = None
+             ) -> list[Outcome]:
+    image = Path(path)
+    game = load_gsc_game()
+    try:
+        sheets, failures = scan_file(image, game, players, numbers)
+    except ScanError as exc:
+        return [Outcome(path, error=str(exc))]
+    outcomes = [Outcome(path, f.page, error=f.message) for f in failures]
+    if not sheets and not failures:  # pragma: no cover - read_file reports a failure for every page
+        outcomes.append(Outcome(path, error="no sheet found"))
+    out_dir = Path(out) if out else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    for s in sheets:
+        stem = output_stem(image, s.image.page, s.image.position, out_dir)
+        yaml_path, png_path = stem.with_suffix(".yaml"), stem.with_suffix(".read.png")
+        o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
+                    sheet=s.read.sheet, result=s.read.result, json=scan_json(s, {}))
+        o.uncertain = [f"{u.area} {u.index}".strip() for u in s.read.uncertain]
+        png_path.write_bytes(overlay_png(s))
+        if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
+            o.error = (f"{yaml_path}: not overwritten: it was changed after printkit scan wrote it (a corrected "
+                       "transcription?); use --force to replace it")
+            o.code = 2
+        else:
+            yaml_path.write_text(transcription_yaml(s, image.name), encoding="utf-8")
+            o.code = 3 if s.read.uncertain else (0 if s.read.result.ok else 1)
+        outcomes.append(o)
+    return outcomes
+
+
+def worst(codes: list[int]) -> int:
+    """A batch's exit code: the most serious of its sheets, 2 > 3 > 1 > 0."""
+    rank = {2: 3, 3: 2, 1: 1, 0: 0}
+    return max(codes, key=lambda c: rank[c]) if codes else 0

@@ -1,0 +1,131 @@
+"""The box tables of every Ganz schön clever layout printkit has printed, found by QR payload.
+
+``data/box-tables/layout-<version>-<format>.json`` is the box table written next to the pad and
+``.ink.png`` where the blank sheet has ink (see ``scripts/freeze_gsc_ink.py``).  They are frozen: a
+sheet printed years ago with layout 2 is still read with layout 2's table.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import numpy as np
+from PIL import Image
+
+from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.locate import PrintedMarker, SheetGeometry
+from printkit.engine.scan.marks import BoxSpec
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "box-tables"
+GAME_ID = "ganz-schon-clever"
+COLOUR_AREAS = ("yellow", "blue", "green", "orange", "purple")
+
+
+@dataclass(frozen=True)
+class SheetId:
+    """What the QR code says."""
+
+    layout: int
+    format: str
+    rounds: int
+    serial: str
+    players: int | None
+
+
+@dataclass(frozen=True)
+class BoxTable:
+    sheet_id: SheetId
+    table: dict
+    reference: np.ndarray  # uint8: 255 dark printed ink, 128 faint printed ink, 0 blank
+    ref_px_per_mm: float
+
+    @property
+    def geometry(self) -> SheetGeometry:
+        t = self.table
+        return SheetGeometry(
+            float(t["sheet"]["width"]), float(t["sheet"]["height"]),
+            tuple(PrintedMarker(int(m["kind"]), float(m["x"]), float(m["y"]), float(m["size"])) for m in t["markers"]),
+            (float(t["qr"]["x"]), float(t["qr"]["y"]), float(t["qr"]["size"])),
+        )
+
+
+def parse_payload(payload: str) -> SheetId:
+    """``printkit:ganz-schon-clever?layout=2&format=a4&rounds=6&serial=51304a-0001[&players=2]``."""
+    parts = urlsplit(payload)
+    if parts.scheme != "printkit" or not parts.path:
+        raise ScanError(f"the QR code is not a printkit sheet's ({payload[:60]!r})")
+    if parts.path != GAME_ID:
+        raise ScanError(f"the QR code names game {parts.path!r}; printkit scan reads {GAME_ID} sheets")
+    q = {k: v[0] for k, v in parse_qs(parts.query).items()}
+    try:
+        players = int(q["players"]) if "players" in q else None
+        return SheetId(int(q["layout"]), q["format"], int(q["rounds"]), q.get("serial", ""), players)
+    except (KeyError, ValueError):
+        raise ScanError(f"the QR code lacks the layout, format or rounds ({payload[:80]!r})") from None
+
+
+def known_layouts() -> list[str]:
+    return sorted(p.stem.removeprefix("layout-") for p in DATA.glob("layout-*.json"))
+
+
+@functools.cache
+def box_table(layout: int, fmt: str) -> BoxTable:
+    stem = DATA / f"layout-{layout}-{fmt}"
+    if not stem.with_suffix(".json").is_file() or "/" in fmt or "\\" in fmt:
+        raise ScanError(f"unknown layout version {layout} (format {fmt!r}): this printkit reads "
+                        f"{', '.join(known_layouts())}; a newer printkit may know it")
+    table = json.loads(stem.with_suffix(".json").read_text(encoding="utf-8"))
+    ref = np.asarray(Image.open(stem.with_suffix(".ink.png")).convert("L"))
+    p = ref.shape[1] / float(table["sheet"]["width"])
+    return BoxTable(SheetId(layout, fmt, int(table["rounds"]), "", None), table, ref, p)
+
+
+def resolve(payload: str) -> tuple[tuple[SheetId, BoxTable], SheetGeometry]:
+    """The locate step's resolver: QR payload -> (id, table) and the geometry to find the sheet by."""
+    sid = parse_payload(payload)
+    bt = box_table(sid.layout, sid.format)
+    return (sid, bt), bt.geometry
+
+
+def box_specs(table: dict) -> list[BoxSpec]:
+    """What to read in each box: crosses in yellow, blue, green; numbers in orange, purple and the
+    score boxes; loops on the action tracks.  Round circles and dice fields are not read."""
+    specs = []
+    for b in table["boxes"]:
+        area, kind = b["area"], b["kind"]
+        geo = (float(b["x"]), float(b["y"]), float(b["w"]), float(b["h"]))
+        if area in ("yellow", "blue", "green"):
+            specs.append(BoxSpec(area, int(b["index"]), *geo, b.get("shape", "rect"), "mark"))
+        elif area == "orange":
+            mult = int(b.get("multiplier", 1))
+            specs.append(BoxSpec(area, int(b["index"]), *geo, "rect", "number", tuple(v * mult for v in range(1, 7))))
+        elif area == "purple":
+            specs.append(BoxSpec(area, int(b["index"]), *geo, "rect", "number", tuple(range(1, 7))))
+        elif kind == "action":
+            specs.append(BoxSpec(area, int(b["index"]), *geo, "circle", "loop"))
+        elif kind == "score":
+            top = 20 if b.get("name") in ("foxes",) else 400
+            specs.append(BoxSpec("score", int(b["index"]), *geo, "rect", "number", tuple(range(top + 1))))
+    return specs
+
+
+def score_name(table: dict, index: int) -> str:
+    for b in table["boxes"]:
+        if b["area"] == "score" and int(b["index"]) == index:
+            return str(b["name"])
+    raise KeyError(index)
+
+
+def all_geometries() -> list[SheetGeometry]:
+    """Every sheet geometry printkit has printed (distinct ones), as hints for finding QR codes."""
+    seen: list[SheetGeometry] = []
+    for name in known_layouts():
+        version, fmt = name.split("-", 1)
+        g = box_table(int(version), fmt).geometry
+        if g not in seen:
+            seen.append(g)
+    return seen

@@ -1,0 +1,187 @@
+"""Turn the box readings of a Ganz schön clever sheet into a transcription in ``printkit check``'s
+format, listing every field that was not read with confidence.
+
+The rules help only as a decoder among low-confidence readings: where some boxes are uncertain, the
+combination of their alternatives that makes a legal sheet is preferred (most probable first).  A
+confident mark is never changed, the computed score is never used to read the claimed numbers, and
+every field the rules decided stays listed as uncertain with its alternatives.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.engine.scan.marks import BoxReading
+from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
+
+CONFIDENT = 0.9  # a box read with less confidence is listed as uncertain
+MAX_DECODE = 256  # combinations of uncertain boxes the rules may try
+CLAIM_ORDER = ("yellow", "blue", "green", "orange", "purple", "foxes", "lowest", "total")
+
+
+@dataclass
+class Uncertain:
+    area: str  # yellow ... purple, reroll, plus1, score, players
+    index: int | str  # the box table's index; a score box's name; "" for players
+    read: Any
+    alternatives: list[tuple[Any, float]]
+    confidence: float
+    decided_by_rules: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {"area": self.area, "index": self.index, "read": self.read,
+                "alternatives": [{"value": v, "p": round(p, 3)} for v, p in self.alternatives],
+                "confidence": round(self.confidence, 3), "decided_by_rules": self.decided_by_rules}
+
+
+@dataclass
+class Transcribed:
+    sheet: Sheet
+    uncertain: list[Uncertain]
+    result: CheckResult
+    values: dict[tuple[str, int], Any]  # what each box was finally taken to hold (for the overlay)
+    notes: list[str] = field(default_factory=list)
+
+
+def _players_for(game: GscGame, rounds: int) -> list[int]:
+    return sorted(p for p, r in game.rounds.by_player_count.items() if r == rounds)
+
+
+def _sheet_from(game: GscGame, table: dict, values: dict[tuple[str, int], Any], players: int,
+                claims: dict[str, int]) -> Sheet:
+    boxes = {(b["area"], int(b["index"])): b for b in table["boxes"]}
+    rows: list[list[int]] = [[] for _ in game.yellow.grid]
+    blue: list[int] = []
+    green = 0
+    for (area, i), v in sorted(values.items()):
+        b = boxes[(area, i)]
+        if area == "yellow" and v:
+            rows[int(b["row"])].append(int(b["value"]))
+        elif area == "blue" and v:
+            blue.append(int(b["value"]))
+        elif area == "green" and v:
+            green = max(green, i + 1)
+
+    def written(area: str) -> tuple[int, ...]:
+        out = []
+        for i in range(len(game.boxes[area])):  # type: ignore[index]
+            v = values.get((area, i))
+            if v is None:
+                break
+            out.append(int(v))
+        return tuple(out)
+
+    def track(area: str) -> ActionCount:
+        states = [values.get((area, i)) for i in range(20) if (area, i) in values]
+        return ActionCount(earned=sum(s in ("earned", "used") for s in states), used=sum(s == "used" for s in states))
+
+    return Sheet(players=players, yellow=tuple(tuple(r) for r in rows),
+                 blue=tuple(sorted(blue)), green=green, orange=written("orange"), purple=written("purple"),
+                 rerolls=track("reroll"), extra_dice=track("plus1"), claimed=claims)  # type: ignore[arg-type]
+
+
+def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: int,
+               players: int | None) -> Transcribed:
+    """The transcription of one sheet's readings (``players``: from the QR code or --players)."""
+    values: dict[tuple[str, int], Any] = {}
+    uncertain: list[Uncertain] = []
+    open_boxes: list[tuple[tuple[str, int], list[tuple[Any, float]]]] = []
+    claims: dict[str, int] = {}
+    names = {int(b["index"]): b["name"] for b in table["boxes"] if b["area"] == "score"}
+    for r in readings:
+        key = (r.spec.area, r.spec.index)
+        alts = [(v, p) for v, p in r.alternatives if v is not None or r.spec.read == "number"]
+        if r.spec.area == "score":
+            name = names[r.spec.index]
+            if r.value is not None:
+                claims[name] = int(r.value)  # type: ignore[call-overload]
+            if r.confidence < CONFIDENT:
+                uncertain.append(Uncertain("score", name, r.value, list(r.alternatives), r.confidence))
+            continue
+        value = r.value
+        if r.spec.read == "number" and value is None and r.confidence < CONFIDENT:
+            # Written but unread: the best reading that is a number stands in, flagged.
+            numbers = [(v, p) for v, p in r.alternatives if v is not None]
+            value = numbers[0][0] if numbers else (r.spec.allowed[0] if r.spec.allowed else None)
+        values[key] = value
+        if r.confidence < CONFIDENT:
+            uncertain.append(Uncertain(r.spec.area, r.spec.index, value, list(r.alternatives), r.confidence))
+            if len(alts) > 1:
+                open_boxes.append((key, alts[:3]))
+    for key in [k for k, v in values.items() if v is None]:
+        del values[key]
+    # Green fills from the left and orange / purple are written left to right: a gap means a box was
+    # misread (or the player skipped one), which the format cannot hold, so it is shown to a person.
+    flagged = {(u.area, u.index) for u in uncertain}
+    for area in ("green", "orange", "purple"):
+        filled = sorted(i for (a, i), v in values.items() if a == area and v not in (None, False))
+        for i in range(filled[-1] if filled else 0):
+            if i not in filled and (area, i) not in flagged:
+                uncertain.append(Uncertain(area, i, values.get((area, i)), [], 0.5))
+
+    candidates = [players] if players is not None else _players_for(game, rounds) or [1]
+
+    def build(vals: dict[tuple[str, int], Any], p: int) -> Sheet:
+        return _sheet_from(game, table, vals, p, claims)
+
+    # The rules as a decoder: the most probable combination of uncertain boxes that is legal.
+    decided: set[tuple[str, int]] = set()
+    plausible = ""
+    if open_boxes:
+        combos = itertools.islice(itertools.product(*[alts for _, alts in open_boxes]), MAX_DECODE)
+        ranked = sorted(combos, key=lambda c: -_prob(c))
+        legal = []
+        for combo in ranked:
+            trial = dict(values)
+            for (key, _), (v, _) in zip(open_boxes, combo, strict=True):
+                if v is None:
+                    trial.pop(key, None)
+                else:
+                    trial[key] = v
+            try:
+                sheet = build(trial, candidates[0])
+            except ValueError:
+                continue
+            if check(sheet, game).legal:
+                legal.append((combo, trial))
+                if len(legal) == 2:
+                    break
+        if legal:
+            combo, trial = legal[0]
+            decided = {key for key, _ in open_boxes if trial.get(key) != values.get(key)}
+            if len(legal) > 1 and _prob(legal[1][0]) > 0.5 * _prob(combo):
+                plausible = "two readings of the uncertain boxes make a legal sheet; the more probable is written"
+            values = trial
+    for u in uncertain:
+        if (u.area, u.index) in decided:
+            u.decided_by_rules = True
+            u.read = values.get((u.area, int(u.index)))  # type: ignore[arg-type]
+
+    notes: list[str] = [plausible] if plausible else []
+    sheet = build(values, candidates[0])
+    result = check(sheet, game)
+    if players is None and len(candidates) > 1:
+        verdicts = {}
+        for p in candidates:
+            r = check(build(values, p), game)
+            verdicts[p] = (r.legal, r.ok)
+        if len(set(verdicts.values())) > 1:
+            best = next((p for p in candidates if verdicts[p][0]), candidates[0])
+            sheet = build(values, best)
+            result = check(sheet, game)
+            uncertain.append(Uncertain("players", "", best, [(p, 0.5) for p in candidates], 0.5))
+        else:
+            notes.append(f"players not printed on the sheet; checked for {' and '.join(map(str, candidates))}: "
+                         "same verdict")
+    return Transcribed(sheet, uncertain, result, values, notes)
+
+
+def _prob(combo: tuple[tuple[Any, float], ...]) -> float:
+    p = 1.0
+    for _, q in combo:
+        p *= max(q, 1e-6)
+    return p

@@ -1,0 +1,678 @@
+"""Train the handwritten-digit reader (printkit/engine/scan/digits.npz) from data that installs offline.
+
+    python scripts/train_digits.py                 # full training: writes the weights, prints the held-out report
+    python scripts/train_digits.py --quick --out /tmp/d.npz   # a tiny run (seconds), what the tests do
+
+Data, all made here with fixed seeds (needs the ``train`` extra: scikit-learn, Hershey-Fonts):
+
+- scikit-learn's bundled 8x8 digits (real handwriting of 43 people, low resolution); the last quarter is held out;
+- "pen" handwriting: skeletons of each digit in several common allographs (1 with and without flag and foot, open
+  and closed 4, crossed 7, ...) drawn with random pen widths, slant, rotation, per-writer jitter, elastic
+  wobble and broken strokes;
+- Hershey stroke fonts (roman, script, italic, gothic) drawn by the same pen;
+- outline fonts: Noto Sans TC (printkit/fonts) and DejaVu when the system has it, thickened or thinned and warped;
+
+each put into a box crop as a sheet shows it: ink colours on paper, printed outline remnants on some sides, stray
+dots, smudges, light gradients, blur, noise and JPEG. Boxes hold one digit, two digits (touching ones included),
+a scribble (garbage), or nothing.
+
+Held out, never trained on or tuned with: the Hershey fonts ``cursive`` and ``timesi``, DejaVu Serif Italic, and
+the held-out quarter of the scikit-learn digits. The report prints accuracy on those and on fresh boxes of the
+training styles, and how well the confidence catches wrong reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import itertools
+import math
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from printkit.engine.scan import digits  # noqa: E402
+
+SEED = 20261130
+TRAIN_HERSHEY = ("futural", "futuram", "rowmans", "rowmand", "rowmant", "scripts", "scriptc", "timesr", "timesrb",
+                 "timesib", "greekc")
+HELD_OUT_HERSHEY = ("cursive", "timesi")
+FONT_DIRS = (ROOT / "printkit" / "fonts", Path("/usr/share/fonts/truetype/dejavu"))
+TRAIN_FONTS = ("NotoSansTC-Regular.ttf", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf",
+               "DejaVuSerif.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSansCondensed.ttf")
+HELD_OUT_FONTS = ("DejaVuSerif-Italic.ttf",)
+
+Strokes = list[np.ndarray]  # each (n, 2): x right, y down, the digit about 1 unit tall
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# digit shapes
+
+
+def _spline(points: list[tuple[float, float]], per_segment: int = 8) -> np.ndarray:
+    """A Catmull-Rom curve through the points."""
+    p = np.asarray(points, np.float64)
+    if len(p) < 3:
+        return p
+    p = np.vstack([p[0] * 2 - p[1], p, p[-1] * 2 - p[-2]])
+    t = np.linspace(0, 1, per_segment, endpoint=False)[:, None]
+    out = []
+    for i in range(1, len(p) - 2):
+        p0, p1, p2, p3 = p[i - 1], p[i], p[i + 1], p[i + 2]
+        out.append(0.5 * ((2 * p1) + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t**2
+                          + (-p0 + 3 * p1 - 3 * p2 + p3) * t**3))
+    out.append(p[-2][None])
+    return np.vstack(out)
+
+
+def _arc(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float, n: int = 24) -> list[tuple[float, float]]:
+    a = np.radians(np.linspace(a0, a1, n))
+    return list(zip((cx + rx * np.cos(a)).tolist(), (cy + ry * np.sin(a)).tolist(), strict=True))
+
+
+# (kind, points): "c" a smooth curve through the points, "l" straight segments (corners kept)
+PEN_SHAPES: dict[int, list[list[tuple[str, list[tuple[float, float]]]]]] = {
+    0: [[("c", _arc(0.3, 0.5, 0.28, 0.5, -100, 268, 10))],
+        [("c", _arc(0.3, 0.5, 0.3, 0.5, -60, 300, 10))]],
+    1: [[("l", [(0.3, 0.0), (0.3, 1.0)])],
+        [("l", [(0.08, 0.25), (0.32, 0.0), (0.32, 1.0)])],
+        [("l", [(0.1, 0.2), (0.3, 0.0), (0.3, 1.0)]), ("l", [(0.08, 1.0), (0.52, 1.0)])],
+        [("l", [(0.2, 0.08), (0.3, 0.0), (0.28, 1.0)])]],
+    2: [[("c", [(0.04, 0.25), (0.15, 0.05), (0.33, 0.0), (0.52, 0.1), (0.55, 0.3), (0.42, 0.52), (0.2, 0.78),
+               (0.02, 1.0)]), ("l", [(0.02, 1.0), (0.6, 0.98)])],
+        [("c", [(0.05, 0.2), (0.25, 0.0), (0.5, 0.08), (0.52, 0.32), (0.3, 0.65), (0.05, 0.95), (0.15, 0.86),
+               (0.25, 0.97), (0.45, 1.0), (0.6, 0.95)])],
+        [("c", [(0.02, 0.15), (0.3, 0.0), (0.55, 0.15), (0.45, 0.45), (0.02, 1.0)]),
+         ("l", [(0.02, 1.0), (0.6, 1.0)])]],
+    3: [[("c", [(0.04, 0.12), (0.28, 0.0), (0.5, 0.1), (0.5, 0.32), (0.25, 0.47), (0.52, 0.58), (0.58, 0.8),
+               (0.4, 0.98), (0.15, 1.0), (0.02, 0.88)])],
+        [("l", [(0.04, 0.0), (0.55, 0.0), (0.25, 0.4)]),
+         ("c", [(0.25, 0.4), (0.5, 0.48), (0.58, 0.72), (0.42, 0.97), (0.12, 0.98), (0.02, 0.88)])]],
+    4: [[("l", [(0.42, 0.0), (0.0, 0.66), (0.6, 0.66)]), ("l", [(0.45, 0.3), (0.45, 1.0)])],
+        [("l", [(0.08, 0.0), (0.04, 0.6), (0.6, 0.6)]), ("l", [(0.48, 0.02), (0.48, 1.0)])],
+        [("l", [(0.45, 0.0), (0.45, 1.0)]), ("l", [(0.45, 0.0), (0.0, 0.68), (0.6, 0.68)])]],
+    5: [[("l", [(0.55, 0.0), (0.1, 0.0), (0.06, 0.44)]),
+         ("c", [(0.06, 0.44), (0.3, 0.38), (0.52, 0.5), (0.58, 0.75), (0.45, 0.95), (0.2, 1.0), (0.0, 0.9)])],
+        [("c", [(0.1, 0.0), (0.06, 0.44), (0.3, 0.38), (0.52, 0.5), (0.58, 0.75), (0.45, 0.95), (0.2, 1.0),
+               (0.0, 0.9)]), ("l", [(0.1, 0.0), (0.58, 0.02)])]],
+    6: [[("c", [(0.5, 0.02), (0.3, 0.1), (0.12, 0.35), (0.05, 0.65), (0.12, 0.92), (0.3, 1.0), (0.5, 0.9),
+               (0.55, 0.7), (0.42, 0.55), (0.25, 0.55), (0.08, 0.7)])],
+        [("c", [(0.45, 0.0), (0.15, 0.3), (0.05, 0.7), (0.25, 1.0), (0.5, 0.85), (0.4, 0.55), (0.12, 0.65)])]],
+    7: [[("l", [(0.0, 0.02), (0.6, 0.0), (0.25, 1.0)])],
+        [("l", [(0.0, 0.02), (0.6, 0.0), (0.25, 1.0)]), ("l", [(0.15, 0.5), (0.52, 0.5)])],
+        [("l", [(0.0, 0.14), (0.06, 0.0), (0.6, 0.02), (0.3, 1.0)])],
+        [("c", [(0.0, 0.05), (0.58, 0.0), (0.4, 0.4), (0.3, 1.0)])]],
+    8: [[("c", [(0.5, 0.12), (0.3, 0.0), (0.1, 0.1), (0.12, 0.3), (0.3, 0.45), (0.5, 0.6), (0.55, 0.85),
+               (0.3, 1.0), (0.05, 0.85), (0.1, 0.6), (0.3, 0.45), (0.48, 0.3), (0.5, 0.12)])],
+        [("c", _arc(0.3, 0.23, 0.2, 0.23, 0, 370, 9)), ("c", _arc(0.3, 0.72, 0.26, 0.28, -90, 275, 9))]],
+    9: [[("c", _arc(0.28, 0.27, 0.26, 0.27, 0, 365, 9)), ("l", [(0.54, 0.27), (0.5, 1.0)])],
+        [("c", _arc(0.28, 0.27, 0.26, 0.27, 0, 365, 9)),
+         ("c", [(0.54, 0.3), (0.52, 0.7), (0.4, 0.95), (0.15, 1.0)])],
+        [("c", [(0.54, 0.2), (0.4, 0.02), (0.15, 0.02), (0.03, 0.25), (0.15, 0.5), (0.4, 0.48), (0.54, 0.25),
+               (0.54, 0.6), (0.5, 1.0)])]],
+}
+
+
+def pen_strokes(d: int, rng: np.random.Generator, jitter: float) -> Strokes:
+    """One writer's version of digit d: an allograph with its control points moved."""
+    shape = PEN_SHAPES[d][rng.integers(len(PEN_SHAPES[d]))]
+    out = []
+    for kind, pts in shape:
+        p = np.asarray(pts, np.float64)
+        p = p + rng.normal(0, jitter, p.shape)
+        out.append(_spline(p.tolist()) if kind == "c" else _densify(p))
+    return out
+
+
+def _densify(p: np.ndarray, step: float = 0.05) -> np.ndarray:
+    out = [p[:1]]
+    for a, b in itertools.pairwise(p):
+        n = max(1, int(np.linalg.norm(b - a) / step))
+        t = np.linspace(0, 1, n + 1)[1:, None]
+        out.append(a + (b - a) * t)
+    return np.vstack(out)
+
+
+_HERSHEY: dict[str, dict[int, Strokes]] = {}
+
+
+def hershey_strokes(font: str, d: int) -> Strokes:
+    if font not in _HERSHEY:
+        from HersheyFonts import HersheyFonts
+
+        f = HersheyFonts()
+        f.load_default_font(font)
+        glyphs = {}
+        for digit in range(10):
+            strokes = [np.asarray(s, np.float64) for s in f.strokes_for_text(str(digit)) if len(s) >= 2]
+            allp = np.vstack(strokes)
+            y0, y1 = allp[:, 1].min(), allp[:, 1].max()
+            x0 = allp[:, 0].min()
+            glyphs[digit] = [np.column_stack([(s[:, 0] - x0) / (y1 - y0), (s[:, 1] - y0) / (y1 - y0)])
+                             for s in strokes]
+        _HERSHEY[font] = glyphs
+    return [s.copy() for s in _HERSHEY[font][d]]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# drawing a digit as ink
+
+
+def _warp_points(strokes: Strokes, rng: np.random.Generator, slant: float, elastic: float) -> Strokes:
+    rot = rng.normal(0, 0.08)
+    sx = rng.uniform(0.75, 1.25)
+    c, s = math.cos(rot), math.sin(rot)
+    m = np.array([[c * sx, -s + slant], [s * sx, c]])  # slant: x += slant * (-y), upright at the baseline
+    waves = [(rng.normal(0, 3, 2), rng.uniform(0, 2 * np.pi), rng.normal(0, elastic, 2)) for _ in range(3)]
+    out = []
+    for p in strokes:
+        q = (p - [0, 1]) @ m.T + [0, 1]
+        for k, phase, amp in waves:
+            q = q + np.sin(p @ k + phase)[:, None] * amp
+        out.append(q)
+    return out
+
+
+def draw_strokes(strokes: Strokes, rng: np.random.Generator, height: int, width_frac: float,
+                 broken: float) -> np.ndarray:
+    """Ink image (float 0..1) of the strokes drawn `height` pixels tall with a round pen, anti-aliased."""
+    ss = 3
+    allp = np.vstack(strokes)
+    lo, hi = allp.min(axis=0), allp.max(axis=0)
+    scale = height * ss / max(hi[1] - lo[1], 0.3)
+    pen = max(1.0, width_frac * height * ss)
+    margin = pen + 2
+    w = int((hi[0] - lo[0]) * scale + 2 * margin) + 1
+    h = int((hi[1] - lo[1]) * scale + 2 * margin) + 1
+    img = Image.new("L", (max(w, 4), max(h, 4)), 0)
+    draw = ImageDraw.Draw(img)
+    for p in strokes:
+        q = (p - lo) * scale + margin
+        segs = [q]
+        if len(q) > 6 and rng.random() < broken:  # a pen lifting or skipping
+            i = int(rng.integers(2, len(q) - 3))
+            gap = int(rng.integers(1, 3))
+            segs = [q[:i], q[i + gap:]]
+        for seg in segs:
+            if len(seg) >= 2:
+                draw.line([tuple(x) for x in seg.tolist()], fill=255, width=round(pen), joint="curve")
+                r = pen / 2
+                for x, y in (seg[0], seg[-1]):
+                    draw.ellipse([x - r, y - r, x + r, y + r], fill=255)
+    img = img.resize((max(1, img.width // ss), max(1, img.height // ss)), Image.BOX)
+    return np.asarray(img, np.float32) / 255.0
+
+
+def _warp_image(ink: np.ndarray, rng: np.random.Generator, slant: float, elastic: float) -> np.ndarray:
+    """Affine (slant, rotation, squeeze) and a smooth elastic displacement of an ink image."""
+    h = ink.shape[0]
+    pad = int(0.6 * h)
+    src = np.pad(ink, pad)
+    H, W = src.shape
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float64)
+    cy, cx = H / 2, W / 2
+    rot = rng.normal(0, 0.08)
+    sx = rng.uniform(0.75, 1.25)
+    c, s = math.cos(rot), math.sin(rot)
+    # output -> source mapping (inverse of slant/rotate/scale)
+    m = np.linalg.inv(np.array([[c * sx, -s + slant], [s * sx, c]]))
+    x = (xx - cx) * m[0, 0] + (yy - cy) * m[0, 1] + cx
+    y = (xx - cx) * m[1, 0] + (yy - cy) * m[1, 1] + cy
+    for _ in range(3):
+        k = rng.normal(0, 3, 2) / h
+        ph = rng.uniform(0, 2 * np.pi)
+        a = rng.normal(0, elastic * h, 2)
+        wave = np.sin(xx * k[0] + yy * k[1] + ph)
+        x, y = x + wave * a[0], y + wave * a[1]
+    x0 = np.clip(np.floor(x).astype(int), 0, W - 2)
+    y0 = np.clip(np.floor(y).astype(int), 0, H - 2)
+    fx, fy = np.clip(x - x0, 0, 1), np.clip(y - y0, 0, 1)
+    out = (src[y0, x0] * (1 - fx) * (1 - fy) + src[y0, x0 + 1] * fx * (1 - fy)
+           + src[y0 + 1, x0] * (1 - fx) * fy + src[y0 + 1, x0 + 1] * fx * fy)
+    return _tight(out)
+
+
+def _tight(ink: np.ndarray) -> np.ndarray:
+    m = ink > 0.15
+    if not m.any():
+        return ink[:2, :2] * 0
+    rows, cols = np.flatnonzero(m.any(axis=1)), np.flatnonzero(m.any(axis=0))
+    return ink[rows[0]: rows[-1] + 1, cols[0]: cols[-1] + 1]
+
+
+_FONTS: dict[str, ImageFont.FreeTypeFont] = {}
+
+
+def font_ink(name: str, d: int, rng: np.random.Generator) -> np.ndarray:
+    if name not in _FONTS:
+        path = next(p / name for p in FONT_DIRS if (p / name).exists())
+        _FONTS[name] = ImageFont.truetype(str(path), 96)
+    img = Image.new("L", (120, 140), 0)
+    ImageDraw.Draw(img).text((10, 0), str(d), font=_FONTS[name], fill=255)
+    r = rng.random()
+    if r < 0.3:
+        img = img.filter(ImageFilter.MaxFilter(int(rng.choice([3, 5, 7]))))
+    elif r < 0.6:
+        img = img.filter(ImageFilter.MinFilter(int(rng.choice([3, 5]))))
+    ink = _tight(np.asarray(img, np.float32) / 255.0)
+    return _warp_image(ink, rng, rng.normal(0, 0.15), 0.02)
+
+
+_SKLEARN: tuple[np.ndarray, np.ndarray] | None = None
+
+
+def sklearn_digits() -> tuple[np.ndarray, np.ndarray]:
+    global _SKLEARN
+    if _SKLEARN is None:
+        from sklearn.datasets import load_digits
+
+        data = load_digits()
+        _SKLEARN = (data.images.astype(np.float32) / 16.0, data.target.astype(int))
+    return _SKLEARN
+
+
+def sklearn_ink(index: int, rng: np.random.Generator) -> np.ndarray:
+    images, _ = sklearn_digits()
+    img = Image.fromarray((images[index] * 255).astype(np.uint8)).resize((40, 40), Image.BICUBIC)
+    ink = np.clip((np.asarray(img, np.float32) / 255.0 - 0.25) * 1.8, 0, 1)
+    return _warp_image(_tight(ink), rng, rng.normal(0, 0.1), 0.015)
+
+
+def scribble_ink(rng: np.random.Generator, height: int) -> np.ndarray:
+    """Garbage: a random scribble, zigzag, cross, blob or a crossed-out digit."""
+    kind = rng.integers(5)
+    if kind == 0:  # random smooth scribble
+        pts = np.cumsum(rng.normal(0, 0.35, (int(rng.integers(4, 10)), 2)), axis=0)
+        strokes = [_spline(pts.tolist())]
+    elif kind == 1:  # zigzag
+        n = int(rng.integers(3, 8))
+        strokes = [np.column_stack([np.linspace(0, rng.uniform(0.5, 1.5), n), np.tile([0, 1], n)[:n]])]
+    elif kind == 2:  # cross
+        strokes = [np.array([[0, 0], [1, 1.0]]), np.array([[1, 0], [0, 1.0]])]
+        strokes = [_densify(s) for s in strokes]
+    elif kind == 3:  # dense blob (a filled-in box)
+        t = np.linspace(0, 1, 40)
+        strokes = [np.column_stack([t * rng.uniform(0.5, 1.2), 0.5 + 0.5 * np.sin(t * rng.uniform(20, 50))])]
+    else:  # a digit struck through
+        d = int(rng.integers(10))
+        strokes = pen_strokes(d, rng, 0.03)
+        strokes.append(_densify(np.array([[-0.1, rng.uniform(0.2, 0.8)], [0.7, rng.uniform(0.2, 0.8)]])))
+        strokes.append(_densify(np.array([[-0.1, rng.uniform(0.2, 0.8)], [0.7, rng.uniform(0.2, 0.8)]])))
+    strokes = _warp_points(strokes, rng, rng.normal(0, 0.2), 0.02)
+    return draw_strokes(strokes, rng, height, rng.uniform(0.05, 0.16), 0.1)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# boxes
+
+
+@dataclass(frozen=True)
+class Style:
+    """Where the digit shapes come from."""
+
+    name: str
+    kind: str  # "pen", "hershey", "font", "sklearn"
+    sources: tuple[str, ...] = ()
+    sklearn_range: tuple[float, float] = (0.0, 0.75)
+
+
+TRAIN_STYLES = (Style("pen", "pen"), Style("hershey", "hershey", TRAIN_HERSHEY),
+                Style("fonts", "font", TRAIN_FONTS), Style("sklearn", "sklearn", (), (0.0, 0.75)))
+HELD_OUT_STYLES = (Style("hershey-held-out", "hershey", HELD_OUT_HERSHEY),
+                   Style("fonts-held-out", "font", HELD_OUT_FONTS),
+                   Style("sklearn-held-out", "sklearn", (), (0.75, 1.0)))
+TRAIN_WEIGHTS = (0.45, 0.25, 0.12, 0.18)
+
+
+def available(style: Style) -> Style:
+    if style.kind != "font":
+        return style
+    found = tuple(n for n in style.sources if any((p / n).exists() for p in FONT_DIRS))
+    return Style(style.name, style.kind, found, style.sklearn_range)
+
+
+def digit_ink(d: int, style: Style, rng: np.random.Generator, height: int) -> np.ndarray:
+    if style.kind == "sklearn":
+        _, target = sklearn_digits()
+        lo, hi = (int(f * len(target)) for f in style.sklearn_range)
+        pool = np.flatnonzero(target[lo:hi] == d) + lo
+        return sklearn_ink(int(rng.choice(pool)), rng)
+    if style.kind == "font":
+        return font_ink(str(rng.choice(style.sources)), d, rng)
+    slant = rng.normal(0.1, 0.2)
+    if style.kind == "pen":
+        strokes = pen_strokes(d, rng, rng.uniform(0.0, 0.05))
+    else:
+        strokes = hershey_strokes(str(rng.choice(style.sources)), d)
+    strokes = _warp_points(strokes, rng, slant, rng.uniform(0.0, 0.03))
+    return draw_strokes(strokes, rng, height, rng.uniform(0.04, 0.16), 0.12)
+
+
+@dataclass
+class Box:
+    crop: np.ndarray  # uint8 grayscale
+    value: int | None  # None: empty; -1: garbage
+    layers: list[np.ndarray]  # per digit, its ink in crop coordinates (for labelling cut parts)
+
+
+def make_box(rng: np.random.Generator, inks: list[np.ndarray], value: int | None) -> Box:
+    """Put digit inks side by side into a box crop and degrade it like a photographed sheet."""
+    h = int(rng.integers(24, 110))
+    w = int(h * rng.uniform(0.85, 1.5)) if len(inks) <= 1 else int(h * rng.uniform(1.0, 1.7))
+    paper = rng.uniform(150, 252)
+    contrast = rng.uniform(45, 220) * min(1.0, paper / 200)
+    canvas = np.zeros((h, w), np.float32)
+    layers = []
+    if inks:
+        dh = rng.uniform(0.42, 0.85) * h
+        scaled = []
+        for ink in inks:
+            f = dh / ink.shape[0]
+            scaled.append((ink, max(1, round(ink.shape[1] * f)), max(1, round(dh))))
+        gap = rng.uniform(-0.15, 0.35) * dh if len(inks) > 1 else 0
+        total = sum(s[1] for s in scaled) + gap * (len(inks) - 1)
+        shrink = min(1.0, 0.95 * w / max(total, 1))
+        x = rng.uniform(0, max(0.0, w - total * shrink))
+        y = rng.uniform(0, max(0.0, h - dh * shrink))
+        for ink, sw, sh in scaled:
+            tw, th = max(1, round(sw * shrink)), max(1, round(sh * shrink))
+            img = np.asarray(Image.fromarray((ink * 255).astype(np.uint8)).resize((tw, th), Image.BILINEAR),
+                             np.float32) / 255.0
+            layer = np.zeros((h, w), np.float32)
+            xi, yi = round(x), round(y + rng.normal(0, 0.04) * h)
+            ya, yb = max(0, yi), min(h, yi + th)
+            xa, xb = max(0, xi), min(w, xi + tw)
+            if yb > ya and xb > xa:
+                layer[ya:yb, xa:xb] = img[ya - yi: yb - yi, xa - xi: xb - xi]
+            layers.append(layer)
+            canvas = np.maximum(canvas, layer)
+            x += tw + gap * shrink
+    gray = np.full((h, w), paper, np.float32)
+    # light gradient across the box
+    gy, gx = np.mgrid[0:h, 0:w].astype(np.float32)
+    gray += rng.normal(0, 8) * (gx / w - 0.5) + rng.normal(0, 8) * (gy / h - 0.5)
+    # smudge
+    if rng.random() < 0.1:
+        cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.1, 0.3) * h
+        gray -= rng.uniform(10, 35) * np.exp(-((gx - cx) ** 2 + (gy - cy) ** 2) / (2 * r * r))
+    gray -= contrast * canvas
+    # printed outline remnants on some sides
+    if rng.random() < 0.75:
+        line = paper - rng.uniform(60, 200)
+        t = max(1, round(h * rng.uniform(0.01, 0.07)))
+        ruled = np.zeros((h, w), bool)
+        for side in range(4):
+            if rng.random() < 0.7:
+                off = int(rng.integers(0, 4))
+                if side == 0:
+                    ruled[off: off + t] = True
+                elif side == 1:
+                    ruled[max(0, h - off - t): h - off] = True
+                elif side == 2:
+                    ruled[:, off: off + t] = True
+                else:
+                    ruled[:, max(0, w - off - t): w - off] = True
+        gray = np.where(ruled, np.minimum(gray, line), gray)
+    # stray dots
+    for _ in range(int(rng.poisson(0.3))):
+        cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.01, 0.03) * h + 0.5
+        gray[(gx - cx) ** 2 + (gy - cy) ** 2 <= r * r] -= contrast
+    gray += rng.normal(0, rng.uniform(0, 7), gray.shape)
+    img = Image.fromarray(np.clip(gray, 0, 255).astype(np.uint8))
+    if rng.random() < 0.5:
+        img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, max(0.4, 0.025 * h))))
+    if rng.random() < 0.5:
+        buf = io.BytesIO()
+        img.save(buf, "JPEG", quality=int(rng.integers(30, 90)))
+        img = Image.open(io.BytesIO(buf.getvalue())).convert("L")
+    return Box(np.asarray(img), value, layers)
+
+
+def number_box(value: int | None, style: Style, rng: np.random.Generator) -> Box:
+    """A box holding `value` (None: empty; -1: garbage) written in `style`."""
+    if value is None:
+        return make_box(rng, [], None)
+    if value == -1:
+        return make_box(rng, [scribble_ink(rng, 48)], -1)
+    return make_box(rng, [digit_ink(int(c), style, rng, 48) for c in str(value)], value)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# training examples: the images the classifier sees, labelled
+
+
+def examples(box: Box, max_digits: int = 2) -> tuple[np.ndarray, list[int], np.ndarray]:
+    """(images, labels, empty features) for one box, cut exactly as the reader cuts it."""
+    p = digits.prepare(box.crop, max_digits)
+    if not len(p.images):
+        return p.images, [], p.empty_features
+    labels = [digits.OTHER] * len(p.images)
+    if box.value is not None and box.value >= 0:
+        text = str(box.value)
+        if len(text) == 1:
+            labels[0] = int(text)
+        else:
+            shares = _layer_columns(box, p)
+            for i, (a, b) in enumerate(p.spans[1:], start=1):
+                inside = [float(s[a:b].sum()) for s in shares]
+                mass = [float(s.sum()) for s in shares]
+                part = sum(inside)
+                for j, (ins, m) in enumerate(zip(inside, mass, strict=True)):
+                    if m > 0 and part > 0 and ins >= 0.85 * m and ins >= 0.85 * part:
+                        labels[i] = int(text[j])
+    return p.images, labels, p.empty_features
+
+
+def _layer_columns(box: Box, p: digits.Prepared) -> list[np.ndarray]:
+    """Each digit's ink mass per column of the reader's deslanted working image."""
+    sx, sy, slant, centre, pad = p.geometry
+    width = max(b for _, b in p.spans) + 64
+    out = []
+    for layer in box.layers:
+        ys, xs = np.nonzero(layer > 0.4)
+        col = np.round(xs * sx + pad - slant * (ys * sy - centre)).astype(int)
+        col = np.clip(col, 0, width - 1)
+        out.append(np.bincount(col, minlength=width).astype(np.float64))
+    return out
+
+
+def dataset(n_boxes: int, styles: tuple[Style, ...], weights: tuple[float, ...], seed: int,
+            log: Callable[[str], None], empty_share: float = 0.12,
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Classifier images and labels, plus empty-model features and whether the box held writing."""
+    rng = np.random.default_rng(seed)
+    images, labels, feats, written = [], [], [], []
+    t0 = time.time()
+    for i in range(n_boxes):
+        style = styles[rng.choice(len(styles), p=np.asarray(weights) / sum(weights))]
+        r, written_share = rng.random(), 1 - empty_share
+        if r < 0.55 / 0.88 * written_share:
+            value: int | None = int(rng.integers(10))
+        elif r < 0.80 / 0.88 * written_share:
+            value = int(rng.integers(10, 100)) if rng.random() < 0.5 else int(rng.integers(10, 19))
+        elif r < written_share:
+            value = -1
+        else:
+            value = None
+        box = number_box(value, style, rng)
+        imgs, labs, f = examples(box)
+        images.append(imgs)
+        labels.extend(labs)
+        feats.append(f)
+        written.append(value is not None)
+        if (i + 1) % 5000 == 0:
+            log(f"  {i + 1}/{n_boxes} boxes, {time.time() - t0:.0f} s")
+    x, y = np.concatenate(images).astype(np.float32), np.asarray(labels)
+    # cut parts that are no digit outnumber the digits: keep at most as many as a third of the images
+    other = np.flatnonzero(y == digits.OTHER)
+    cap = (len(y) - len(other)) // 2
+    if len(other) > cap:
+        drop = rng.choice(other, len(other) - cap, replace=False)
+        keep = np.setdiff1d(np.arange(len(y)), drop)
+        x, y = x[keep], y[keep]
+    return x, y, np.stack(feats), np.asarray(written)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# training
+
+
+def train(n_boxes: int, hidden: tuple[int, ...], epochs: int, log: Callable[[str], None]) -> digits.DigitModel:
+    from sklearn.neural_network import MLPClassifier
+
+    styles = tuple(available(s) for s in TRAIN_STYLES)
+    log(f"making {n_boxes} training boxes")
+    x, y, _, _ = dataset(n_boxes, styles, TRAIN_WEIGHTS, SEED, log)
+    log(f"{len(x)} images; classes {np.bincount(y, minlength=11).tolist()}")
+    mlp = MLPClassifier(hidden_layer_sizes=hidden, alpha=1e-4, batch_size=256, learning_rate_init=1e-3,
+                        max_iter=epochs, random_state=SEED, shuffle=True, tol=0, n_iter_no_change=epochs + 1)
+    t0 = time.time()
+    fx = digits.features(x)
+    mlp.fit(fx, y)
+    log(f"MLP trained in {time.time() - t0:.0f} s, training accuracy {mlp.score(fx, y):.4f}")
+    model = digits.DigitModel(list(zip(mlp.coefs_, mlp.intercepts_, strict=True)), 1.0, np.zeros(1), 0.0,
+                              np.zeros(1), np.ones(1))
+    fit_empty(model, max(60, n_boxes // 6), log)
+    # calibration: a separate set of boxes in the training styles (never the held-out ones)
+    log("calibrating the temperature")
+    xc, yc, _, _ = dataset(max(60, n_boxes // 6), styles, TRAIN_WEIGHTS, SEED + 1, log)
+    logits = model.logits(xc).astype(np.float64)
+    best = min(np.linspace(0.5, 3.0, 51), key=lambda t: _nll(logits / t, yc))
+    model.temperature = float(best)
+    log(f"temperature {best:.2f}")
+    return model
+
+
+def fit_empty(model: digits.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
+    """Fit the empty-box model (logistic on expanded ink measures) on its own set of boxes."""
+    from sklearn.linear_model import LogisticRegression
+
+    styles = tuple(available(s) for s in TRAIN_STYLES)
+    log(f"fitting the empty-box model on {n_boxes} boxes")
+    _, _, feats, written = dataset(n_boxes, styles, TRAIN_WEIGHTS, SEED + 2, log, empty_share=0.35)
+    mean, scale = feats.mean(axis=0), feats.std(axis=0) + 1e-6
+    lr = LogisticRegression(C=1.0, max_iter=5000)
+    lr.fit(digits.expand((feats - mean) / scale), written)
+    model.empty_coef, model.empty_bias = lr.coef_[0].astype(np.float64), float(lr.intercept_[0])
+    model.empty_mean, model.empty_scale = mean, scale
+    p = lr.predict_proba(digits.expand((feats - mean) / scale))[:, 1]
+    log(f"  empty boxes read as empty at >= {digits.CONFIDENT}: {np.mean(p[~written] <= 1 - digits.CONFIDENT):.3f}; "
+        f"boxes with writing taken for empty: {np.mean(p[written] < 0.5):.4f}")
+
+
+def _nll(z: np.ndarray, y: np.ndarray) -> float:
+    z = z - z.max(axis=1, keepdims=True)
+    logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    return float(-logp[np.arange(len(y)), y].mean())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# evaluation
+
+
+def evaluate_boxes(model: digits.DigitModel, style: Style, n: int, seed: int, allowed: range = range(1, 19),
+                   empty_share: float = 0.1) -> list[tuple[int | None, digits.Reading]]:
+    """Read n fresh boxes of `style` holding values of `allowed` (and some empty ones)."""
+    rng = np.random.default_rng(seed)
+    values = list(allowed)
+    out = []
+    for _ in range(n):
+        value = None if rng.random() < empty_share else int(rng.choice(values))
+        box = number_box(value, style, rng)
+        out.append((value, digits.read_number(box.crop, values, model)))
+    return out
+
+
+def summary(results: list[tuple[int | None, digits.Reading]], threshold: float) -> dict[str, float]:
+    n = max(1, len(results))
+    right = sum(r.value == v for v, r in results)
+    accepted = [(v, r) for v, r in results if r.confidence >= threshold]
+    wrong = [(v, r) for v, r in results if r.value != v]
+    silent = sum(r.value != v for v, r in accepted)
+    return {"n": n, "accuracy": right / n, "coverage": len(accepted) / n,
+            "accepted_accuracy": (len(accepted) - silent) / max(1, len(accepted)),
+            "wrong": len(wrong), "silent_wrong": silent}
+
+
+def report(model: digits.DigitModel, n: int, log: Callable[[str], None]) -> None:
+    t = digits.CONFIDENT
+    # the threshold is chosen on fresh boxes of the training styles (never on the held-out ones)
+    tuning: list[tuple[int | None, digits.Reading]] = []
+    log(f"fresh boxes of the training styles (values 1-18, ~10% empty), threshold {t}:")
+    for i, style in enumerate(TRAIN_STYLES):
+        style = available(style)
+        results = evaluate_boxes(model, style, n, SEED + 100 + i)
+        tuning += results
+        _log_summary(log, f"{style.name}", summary(results, t))
+    log("  threshold: share of boxes accepted / wrong reads accepted (all training styles together)")
+    for th in (0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98):
+        s = summary(tuning, th)
+        log(f"    {th:.2f}: accepted {s['coverage']:.3f}, wrong and accepted {s['silent_wrong']} of {s['n']}")
+    log(f"held-out styles (never trained on or tuned with), threshold {t}:")
+    held: list[tuple[int | None, digits.Reading]] = []
+    for i, style in enumerate(HELD_OUT_STYLES):
+        style = available(style)
+        if style.kind == "font" and not style.sources:
+            log(f"  {style.name}: fonts missing, skipped")
+            continue
+        results = evaluate_boxes(model, style, n, SEED + 300 + i)
+        held += results
+        _log_summary(log, style.name, summary(results, t))
+        singles = [(v, r) for v, r in results if v is not None and v < 10]
+        doubles = [(v, r) for v, r in results if v is not None and v >= 10]
+        empties = [(v, r) for v, r in results if v is None]
+        log(f"    one digit {summary(singles, t)['accuracy']:.4f}, two digits {summary(doubles, t)['accuracy']:.4f}, "
+            f"empty {summary(empties, t)['accuracy']:.4f}")
+    _log_summary(log, "all held-out", summary(held, t))
+    rng = np.random.default_rng(SEED + 200)
+    garbage = [digits.read_number(number_box(-1, available(HELD_OUT_STYLES[0]), rng).crop, range(1, 19), model)
+               for _ in range(n)]
+    log(f"  scribbles (garbage): {sum(r.confidence >= t for r in garbage)}/{n} read at or above the threshold")
+
+
+def _log_summary(log: Callable[[str], None], name: str, s: dict[str, float]) -> None:
+    log(f"  {name}: {s['n']} boxes, accuracy {s['accuracy']:.4f}; accepted {s['coverage']:.3f} with accuracy "
+        f"{s['accepted_accuracy']:.4f}; wrong {s['wrong']}, of them accepted {s['silent_wrong']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=digits.WEIGHTS)
+    ap.add_argument("--quick", action="store_true", help="a tiny run for tests: few boxes, few epochs")
+    ap.add_argument("--boxes", type=int, default=None, help="training boxes (default 30000, quick 300)")
+    ap.add_argument("--report", type=int, default=None, help="boxes per style in the held-out report")
+    ap.add_argument("--report-only", action="store_true", help="evaluate the weights at --out, do not train")
+    ap.add_argument("--refit-empty", action="store_true",
+                    help="refit only the empty-box model of the weights at --out (the last step of a full run)")
+    args = ap.parse_args(argv)
+
+    def log(msg: str) -> None:
+        print(msg, flush=True)
+
+    if args.refit_empty:
+        model = digits.DigitModel.load(args.out)
+        fit_empty(model, max(60, (args.boxes or 30000) // 6), log)
+        model.save(args.out)
+        return 0
+    if args.report_only:
+        report(digits.DigitModel.load(args.out), args.report or 1000, log)
+        return 0
+    n = args.boxes or (300 if args.quick else 30000)
+    model = train(n, (32,) if args.quick else (256, 128), 3 if args.quick else 25, log)
+    model.save(args.out)
+    log(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
+    report(model, args.report or (20 if args.quick else 1000), log)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
