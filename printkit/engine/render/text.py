@@ -1,8 +1,8 @@
-"""Setting text in a box: line breaking (Latin words, CJK characters with kinsoku),
-inline ``:icon:`` tokens, and shrink-to-fit.
+"""Setting text in a box: inline markup (bold, italic, colour; see :mod:`.markup`), line
+breaking (Latin words, CJK characters with kinsoku), inline ``:icon:`` tokens, and shrink-to-fit.
 
-ReportLab's Paragraph could wrap, but it cannot fake a bold weight for our single-weight
-font nor report which piece overflowed, so the few rules we need are implemented here.
+ReportLab's Paragraph could wrap, but it cannot report which piece overflowed nor fall back
+per character from a styled face to the regular one, so the few rules we need are implemented here.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from printkit.engine.render.fonts import string_width
+from printkit.engine.render import markup
+from printkit.engine.render.fonts import SANS, Family, has_glyph, string_width
 
 # Kinsoku: these never start a line (closing punctuation) or end one (opening punctuation).
 _NO_LINE_START = set("，。、；：！？）」』】》〉,.;:!?)]}%…·ー～")
@@ -25,6 +26,9 @@ class Token:
     text: str  # "" for an icon
     icon: str | None = None
     space_after: bool = False
+    font: str = SANS  # ReportLab font name
+    color: str | None = None  # None: the element's colour
+    glued: bool = False  # continues the previous token's word (a style change inside a word): no break before
 
 
 @dataclass(frozen=True)
@@ -50,53 +54,100 @@ def _is_cjk(ch: str) -> bool:
     )
 
 
-def tokenize(text: str, icons: frozenset[str] | None = None) -> list[list[Token]]:
+def tokenize(text: str, icons: frozenset[str] | None = None, fam: Family | None = None,
+             emphasis: str | None = None) -> list[list[Token]]:
     """Split ``text`` into paragraphs (on newlines) of unbreakable tokens.
 
-    ``:name:`` becomes an icon token when ``name`` is in ``icons`` (None: any name).
+    ``:name:`` becomes an icon token when ``name`` is in ``icons`` (None: any name).  Markup picks
+    each token's face from ``fam``; a character that face lacks is set in the regular face, and
+    italic that falls back so (Chinese) takes the ``emphasis`` colour.
     """
-    paragraphs: list[list[Token]] = []
-    for para in text.split("\n"):
-        tokens: list[Token] = []
-        pos = 0
-        pieces: list[tuple[str, str | None]] = []
-        for m in _ICON.finditer(para):
-            if icons is not None and m.group(1) not in icons:
-                continue
-            pieces.append((para[pos:m.start()], None))
-            pieces.append(("", m.group(1)))
-            pos = m.end()
-        pieces.append((para[pos:], None))
-        for chunk, icon in pieces:
-            if icon is not None:
-                tokens.append(Token("", icon))
-                continue
-            _split_words(chunk, tokens)
-        paragraphs.append(_glue_kinsoku(tokens))
+    regular = fam.regular if fam is not None else SANS
+    paragraphs: list[list[Token]] = [[]]
+    for run in markup.parse(text):
+        face = fam.pick(run.bold, run.italic) if fam is not None else SANS
+        for k, para in enumerate(run.text.split("\n")):
+            if k:
+                paragraphs[-1] = _glue_kinsoku(paragraphs[-1])
+                paragraphs.append([])
+            tokens = paragraphs[-1]
+            pos = 0
+            pieces: list[tuple[str, str | None]] = []
+            for m in _ICON.finditer(para):
+                if icons is not None and m.group(1) not in icons:
+                    continue
+                pieces.append((para[pos:m.start()], None))
+                pieces.append(("", m.group(1)))
+                pos = m.end()
+            pieces.append((para[pos:], None))
+            for chunk, icon in pieces:
+                if icon is not None:
+                    tokens.append(Token("", icon))
+                    continue
+                for seg, seg_face, fell_back in _segments(chunk, face, regular, fam, run):
+                    color = run.color
+                    if fell_back and run.italic and color is None:
+                        color = emphasis
+                    prev = tokens[-1] if tokens else None
+                    glue = prev is not None and not prev.space_after and prev.icon is None \
+                        and seg[:1] not in (" ", "") and not _is_cjk(seg[0]) and not _is_cjk(prev.text[-1:] or " ")
+                    start = len(tokens)
+                    _split_words(seg, tokens, seg_face, color)
+                    if glue and len(tokens) > start:
+                        tokens[start] = _with(tokens[start], glued=True)
+    paragraphs[-1] = _glue_kinsoku(paragraphs[-1])
     return paragraphs
 
 
-def _split_words(chunk: str, out: list[Token]) -> None:
+def _with(tok: Token, **changes) -> Token:
+    from dataclasses import replace
+
+    return replace(tok, **changes)
+
+
+def _segments(chunk: str, face: str, regular: str, fam: Family | None, run: markup.Run):
+    """``chunk`` split where ``face`` lacks a glyph: (text, face, fell_back) pieces, each character set in
+    the first face of the family's chain that has it."""
+    chain = fam.chain(run.bold, run.italic) if fam is not None else (face,)
+    if len(chain) == 1 or not chunk:
+        yield chunk, face, False
+        return
+    cur: list[str] = []
+    cur_face, cur_fb = face, False
+    for ch in chunk:
+        f = face if ch == " " else next((c for c in chain if has_glyph(c, ch)), chain[-1])
+        fb = f != face
+        if cur and (f, fb) != (cur_face, cur_fb) and ch != " ":
+            yield "".join(cur), cur_face, cur_fb
+            cur = []
+        if not cur:
+            cur_face, cur_fb = f, fb
+        cur.append(ch)
+    if cur:
+        yield "".join(cur), cur_face, cur_fb
+
+
+def _split_words(chunk: str, out: list[Token], font: str = SANS, color: str | None = None) -> None:
     word = ""
     for ch in chunk:
         if ch == " ":
             if word:
-                out.append(Token(word, space_after=True))
+                out.append(Token(word, space_after=True, font=font, color=color))
                 word = ""
             elif out:
-                out[-1] = Token(out[-1].text, out[-1].icon, True)
+                out[-1] = _with(out[-1], space_after=True)
         elif _is_cjk(ch) and ch not in _NO_LINE_START:
             if word:
-                out.append(Token(word))
+                out.append(Token(word, font=font, color=color))
                 word = ""
-            out.append(Token(ch))
+            out.append(Token(ch, font=font, color=color))
         else:
             word += ch
             if _is_cjk(ch):  # CJK closing punctuation ends the unit it closes
-                out.append(Token(word))
+                out.append(Token(word, font=font, color=color))
                 word = ""
     if word:
-        out.append(Token(word))
+        out.append(Token(word, font=font, color=color))
 
 
 def _glue_kinsoku(tokens: list[Token]) -> list[Token]:
@@ -109,42 +160,59 @@ def _glue_kinsoku(tokens: list[Token]) -> list[Token]:
             and tok.icon is None and tok.text[:1] in _NO_LINE_START
         )
         opens = prev is not None and prev.icon is None and prev.text[-1:] in _NO_LINE_END and tok.icon is None
-        if prev is not None and (closes or opens):
-            out[-1] = Token(prev.text + tok.text, None, tok.space_after)
+        if prev is not None and (closes or opens) and prev.font == tok.font and prev.color == tok.color:
+            out[-1] = _with(prev, text=prev.text + tok.text, space_after=tok.space_after)
+        elif prev is not None and (closes or opens):
+            out.append(_with(tok, glued=True))
         else:
             out.append(tok)
     return out
 
 
-_WIDTHS: dict[tuple[str, float], float] = {}
+_WIDTHS: dict[tuple[str, float, str], float] = {}
 
 
 def token_width(tok: Token, size: float) -> float:
     if tok.icon:
         return size * ICON_SCALE
-    key = (tok.text, size)
+    key = (tok.text, size, tok.font)
     w = _WIDTHS.get(key)
     if w is None:
         if len(_WIDTHS) > 100_000:  # bound the memory of a long-running process
             _WIDTHS.clear()
-        w = _WIDTHS[key] = string_width(tok.text, size)
+        w = _WIDTHS[key] = string_width(tok.text, size, tok.font)
     return w
 
 
+def space_width(tok: Token, size: float) -> float:
+    """The word space after ``tok``, in its own face."""
+    return token_width(Token(" ", font=tok.font), size)
+
+
+def _words(tokens: list[Token]) -> list[list[Token]]:
+    """Tokens grouped into unbreakable words (a style change inside a word glues its parts)."""
+    words: list[list[Token]] = []
+    for tok in tokens:
+        if tok.glued and words:
+            words[-1].append(tok)
+        else:
+            words.append([tok])
+    return words
+
+
 def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool) -> tuple[list[SetLine], bool]:
-    space = string_width(" ", size)
     lines: list[SetLine] = []
     ok = True
     for tokens in paragraphs:
         current: list[Token] = []
         cur_w = 0.0
-        for tok in tokens:
-            w = token_width(tok, size)
-            gap = space if current and current[-1].space_after else 0.0
+        for word in _words(tokens):
+            w = sum(token_width(t, size) for t in word)
+            gap = space_width(current[-1], size) if current and current[-1].space_after else 0.0
             if current and wrap and cur_w + gap + w > width:
                 lines.append(SetLine(tuple(current), cur_w))
                 current, cur_w, gap = [], 0.0, 0.0
-            current.append(tok)
+            current.extend(word)
             cur_w += gap + w
         lines.append(SetLine(tuple(current), cur_w))
     for line in lines:
@@ -156,6 +224,7 @@ def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool)
 def fit_text(
     text: str, width: float, height: float, size: float, min_size: float,
     leading: float = 1.2, wrap: bool = True, icons: frozenset[str] | None = None,
+    fam: Family | None = None, emphasis: str | None = None,
 ) -> SetText:
     """Set ``text`` in a ``width`` x ``height`` pt box at the largest size that fits.
 
@@ -164,7 +233,7 @@ def fit_text(
     """
     if not (math.isfinite(size) and 0 < min_size <= size):
         raise ValueError(f"text sizes must satisfy 0 < min_size <= size; got {size!r}, {min_size!r}")
-    paragraphs = tokenize(text, icons)
+    paragraphs = tokenize(text, icons, fam, emphasis)
     s = size
     while True:
         lines, ok = _break(paragraphs, s, width, wrap)
