@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from printkit.cli.build import build, calibrate
+from printkit.cli.build import build, calibrate, showcase
 from printkit.cli.check import check
 from printkit.cli.info import games, schema, sizes
 from printkit.cli.preflight import preflight
@@ -26,6 +26,7 @@ app.command("schema")(schema)
 app.command("sizes")(sizes)
 app.command("calibrate")(calibrate)
 app.command("preflight")(preflight)
+app.command("showcase")(showcase)
 
 
 def main() -> None:

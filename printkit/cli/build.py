@@ -15,10 +15,17 @@ from printkit.engine.limits import MAX_CARDS
 # `printkit games` start without it.
 
 
-class Paper(StrEnum):
-    a4 = "a4"
-    letter = "letter"
-    a3 = "a3"
+def _paper(value: str) -> str:
+    from printkit.engine.paper import paper_dimensions
+
+    try:
+        paper_dimensions(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+PAPER_HELP = "Paper: a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT (mm, or with a unit: 12x18in)."
 
 
 class Lang(StrEnum):
@@ -26,6 +33,11 @@ class Lang(StrEnum):
     zh_tw = "zh-TW"
     de = "de"
     en_zh_tw = "en+zh-TW"  # both languages on every piece, where a game offers it (Istanbul)
+
+
+class Rotate(StrEnum):
+    off = "off"
+    auto = "auto"
 
 
 class Duplex(StrEnum):
@@ -41,7 +53,7 @@ def build(
         help="Bundled games (see `printkit games`) or your own definition files (.yaml/.json). "
              "None: every bundled game.", show_default=False)] = None,
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    paper: Annotated[str, typer.Option(help=PAPER_HELP, callback=_paper)] = "a4",
     lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = Lang.en,
     players: Annotated[int | None, typer.Option(help="Number of players (games that depend on it).")] = None,
     seed: Annotated[int, typer.Option(help="Seed for anything random (variant maps, serials). "
@@ -62,12 +74,31 @@ def build(
     offset_x: Annotated[float, typer.Option(help="Shift back pages right by this many mm "
                                                  "(read it off `printkit calibrate`).")] = 0.0,
     offset_y: Annotated[float, typer.Option(help="Shift back pages down by this many mm.")] = 0.0,
+    rotate: Annotated[Rotate, typer.Option(help="auto: turn cards 90° on the sheet when more fit that way.")]
+    = Rotate.off,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="Write colours as DeviceCMYK and convert images to CMYK "
+                                                      "(a plain conversion, no ICC profile; see docs).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace output files that printkit did not write "
                                                         "or that were changed since.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary; errors only.")]
     = False,
     strict: Annotated[bool, typer.Option("--strict", help="Preflight problems (text that does not fit, too small, "
                                                           "off the trim, ...) are errors, not warnings.")] = False,
+    allow_network: Annotated[bool, typer.Option("--allow-network", help="Let a definition read its cards from an "
+                                                                        "https:// URL (cached).")] = False,
+    only: Annotated[str | None, typer.Option(help="Build just these cards, numbered as the deck numbers them: "
+                                                  "3,7-10. Written to a file name of its own.")] = None,
+    where: Annotated[str | None, typer.Option(help="Build just the cards for which this expression is true: "
+                                                   "\"type == 'Spell'\". Written to a file name of its own.")]
+    = None,
+    png_cards: Annotated[int | None, typer.Option(help="Also write one PNG per card at this dpi.", min=30,
+                                                  max=1200)] = None,
+    tts: Annotated[bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets "
+                                                    "(up to 10x7, 4096 px) and a back image.")] = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Rebuild whenever the definition, its data, a template, "
+                                                        "a font or an image changes (Ctrl-C stops).")] = False,
+    watch_limit: Annotated[int | None, typer.Option(hidden=True, help="Stop watching after this many builds "
+                                                                      "(for tests).")] = None,
     **game_options: object,
 ) -> None:
     """Build print-ready PDFs into the output folder (and a manifest.json).
@@ -77,23 +108,38 @@ def build(
     from printkit.cli.progress import BuildProgress
     from printkit.engine.build import BuildRequest
     from printkit.engine.build import build as run_build
-    from printkit.engine.components import BuildOptions, count_label
+    from printkit.engine.components import BuildOptions
     from printkit.engine.paper import PrintSettings
 
     extra = {k: v for k, v in game_options.items() if v is not None and v is not False}
     with user_errors():
         request = BuildRequest(
             targets=tuple(targets or ()),
-            options=BuildOptions(paper=paper.value, lang=lang.value, players=players, seed=seed, extra=extra,
-                                 max_cards=max_cards, allow_outside=allow_outside),
-            settings=PrintSettings(paper=paper.value, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
-                                   offset_y=offset_y),
-            png=png,
+            options=BuildOptions(paper=paper, lang=lang.value, players=players, seed=seed, extra=extra,
+                                 max_cards=max_cards, allow_outside=allow_outside, allow_network=allow_network,
+                                 only=only, where=where),
+            settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
+                                   offset_y=offset_y, rotate=rotate.value, cmyk=cmyk),
+            png=png or watch,
             templates=templates,
             strict=strict,
+            png_cards=png_cards,
+            tts=tts,
         )
-        with BuildProgress(err, quiet) as progress:
-            report = run_build(request, out_dir, force, progress=progress)
+    if watch:
+        from printkit.engine.watch import watch_build
+
+        watch_build(request, out_dir, force, lambda r: _summary(r, out_dir, quiet),
+                    lambda text: err.print(f"[cyan]watch:[/] {text}"), limit=watch_limit)
+        return
+    with user_errors(), BuildProgress(err, quiet) as progress:
+        report = run_build(request, out_dir, force, progress=progress)
+    _summary(report, out_dir, quiet)
+
+
+def _summary(report, out_dir: Path, quiet: bool) -> None:
+    from printkit.engine.components import count_label
+
     if quiet:  # -q: errors only
         return
     for warning in report.warnings:
@@ -110,7 +156,7 @@ def build(
 
 def calibrate(
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.a4,
+    paper: Annotated[str, typer.Option(help=PAPER_HELP, callback=_paper)] = "a4",
     lang: Annotated[Lang, typer.Option(help="Language of the instructions.")] = Lang.en,
     force: Annotated[bool, typer.Option("--force", help="Replace a calibration file not written by printkit.")]
     = False,
@@ -119,5 +165,30 @@ def calibrate(
     from printkit.engine.build import calibrate as run_calibrate
 
     with user_errors():
-        result = run_calibrate(out_dir, paper.value, lang.value, force)
+        result = run_calibrate(out_dir, paper, lang.value, force)
     out.print(f"wrote {out_dir / result.path}: print it double-sided at 100%, then read the offsets off the back.")
+
+
+def showcase(
+    deck: Annotated[str, typer.Argument(help="Your deck definition (.yaml/.json).", show_default=False)],
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
+    only: Annotated[str | None, typer.Option(help="The cards to fan, numbered as the deck numbers them "
+                                                  "(default: the first five).")] = None,
+    where: Annotated[str | None, typer.Option(help="Fan the cards for which this expression is true.")] = None,
+    dpi: Annotated[int, typer.Option(help="Resolution of the cards in the picture.", min=50, max=600)] = 150,
+    background: Annotated[str | None, typer.Option(help="Background colour (default: transparent).")] = None,
+    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = Lang.en,
+    templates: Annotated[Path | None, typer.Option(help="Your own templates folder.")] = None,
+    allow_network: Annotated[bool, typer.Option("--allow-network", help="Let the deck read its cards from a "
+                                                                        "URL.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace a file printkit did not write.")] = False,
+) -> None:
+    """A fanned hand of a deck's cards as one PNG, for a shop page or a rulebook."""
+    from printkit.engine.build import showcase as run_showcase
+    from printkit.engine.components import BuildOptions
+
+    with user_errors():
+        result = run_showcase(deck, out_dir, BuildOptions(lang=lang.value, only=only, where=where,
+                                                          allow_network=allow_network),
+                              templates, dpi, background, force)
+    out.print(f"{result.status:>9}  {out_dir / result.path}  (showcase)")

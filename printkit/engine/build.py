@@ -23,8 +23,9 @@ from printkit.engine.components import (
     count_label,
 )
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.exports import card_exports
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
-from printkit.engine.paper import PAPER_SIZES, PrintSettings
+from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight import Finding, check_log
 from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
@@ -80,6 +81,8 @@ class BuildRequest:
     png: bool = False
     templates: Path | None = None
     strict: bool = False  # preflight problems stop the build (CI for people's own decks)
+    png_cards: int | None = None  # dpi: one PNG per card
+    tts: bool = False  # Tabletop Simulator deck sheets
 
 
 @dataclass
@@ -152,6 +155,11 @@ def _check_options(targets: list[Target], request: BuildRequest, explicit: bool)
             flag = "--" + key.replace("_", "-")
             where = f"it applies to {', '.join(users)}" if users else "no game reads it"
             raise InputError.single(f"{flag} does not apply to {', '.join(t.id for t in targets)}; {where}")
+    if request.options.only or request.options.where:
+        whole = [t.id for t in targets if not t.game.files_only]
+        if whole:
+            flag = "--only" if request.options.only else "--where"
+            raise InputError.single(f"{flag} picks cards of your own deck files; {', '.join(whole)} is built whole")
     players, lang = request.options.players, request.options.lang
     kept, warnings = [], []
     for t in targets:
@@ -179,10 +187,10 @@ def components_for(target: Target, request: BuildRequest) -> list[Component]:
 
 
 def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: int, request: BuildRequest,
-           data: bytes, record: Mapping[str, Any] | None = None) -> ManifestEntry:
+           data: bytes, record: Mapping[str, Any] | None = None, details: dict | None = None) -> ManifestEntry:
     o = request.options
     return ManifestEntry(path, target.id, comp, kind, pieces, pages, request.settings.paper, o.lang, o.seed,
-                         sha256(data), dict(record) if record is not None else None)
+                         sha256(data), dict(record) if record is not None else None, details or {})
 
 
 def preflight(target: Target, rendered: Rendered) -> list[Finding]:
@@ -228,6 +236,7 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
     done = 0
     for target, components in laid_out:
         samples: list[tuple[str, bytes]] = []
+        subset = ""
         editions = [c.id for c in components if isinstance(c, Edition)]
         folder = target.folder if target.file is not None else "/".join([target.folder, *editions[:1]])
         for comp in components:
@@ -253,22 +262,41 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
             found = preflight(target, rendered)
             findings.extend(found)
             warnings.extend(_preflight_warnings(target, comp.name, found, rendered.log.notes if rendered.log else []))
+            details: dict = {}
+            stem = comp.name
+            if isinstance(comp, CardComponent):
+                warnings.extend(f"{target.id}/{comp.name}: {w}" for w in comp.notes)
+                if comp.sources:
+                    details["sources"] = [{"url": u, "sha256": h} for u, h in comp.sources]
+                if comp.subset:
+                    stem = f"{comp.name}-{comp.subset}"
+                    details["cards"] = list(comp.numbers)
+                    subset = comp.subset
             if rendered.pages == 0:
                 warnings.append(f"{target.id}/{comp.name}: nothing to print (0 {comp.kind}); no file written")
                 continue
-            path = f"{folder}/{comp.name}-{suffix}.pdf"
+            path = f"{folder}/{stem}-{suffix}.pdf"
             planned.append(PlannedFile(path, rendered.pdf, _entry(path, target, comp.name, comp.kind,
                                                                   rendered.pieces, rendered.pages, request,
-                                                                  rendered.pdf, getattr(comp, "record", None))))
-            samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", rendered.pdf))
+                                                                  rendered.pdf, getattr(comp, "record", None),
+                                                                  details)))
+            if isinstance(comp, CardComponent) and (request.png_cards or request.tts):
+                planned += card_exports(comp, request, f"{folder}/{stem}-{opts.lang}", icons, warnings,
+                                        lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
+                                            p, t, c, kind, n, 1, request, data, details=d))
+            preview = rendered.pdf
+            if isinstance(comp, CardComponent) and comp.corner_radius:
+                # the same pages with the rounded cut outline drawn on: for looking at, never for printing
+                preview = render(comp, replace(settings, cut_preview=True), opts.lang, icons).pdf
+            samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", preview))
             if request.png:
-                for i, png in enumerate(page_pngs(rendered.pdf), start=1):
+                for i, png in enumerate(page_pngs(preview), start=1):
                     path = f"{folder}/png/{comp.name}-{suffix}-p{i:02d}.png"
                     planned.append(PlannedFile(path, png, _entry(path, target, comp.name, "preview",
                                                                  rendered.pieces, 1, request, png)))
         if samples:
             png = overview_png(samples)
-            path = f"{folder}/overview-{suffix}.png"
+            path = f"{folder}/overview-{subset + '-' if subset else ''}{suffix}.png"
             planned.append(PlannedFile(path, png, _entry(path, target, "overview", "preview", len(samples), 1,
                                                          request, png)))
     if not targets:
@@ -304,10 +332,41 @@ def calibrate(out: Path, paper: str, lang: str, force: bool = False) -> WriteRes
     """Write the duplex calibration sheet for ``paper`` into ``out``."""
     from printkit.engine.calibration import calibration_sheet
 
-    sheet = calibration_sheet(PAPER_SIZES[paper], lang)
+    sheet = calibration_sheet(paper_dimensions(paper), lang)
     rendered = render(sheet, PrintSettings(paper=paper), lang)
     name = f"calibration-{lang}-{paper}.pdf"  # one per language: instructions differ
     entry = ManifestEntry(name, "printkit", sheet.name, sheet.kind, rendered.pieces, rendered.pages, paper, lang, 0,
                           sha256(rendered.pdf))
     (result,) = write_all(out, [PlannedFile(name, rendered.pdf, entry)], force)
+    return result
+
+
+SHOWCASE_CARDS = 5
+
+
+def showcase(target: str, out: Path, options: BuildOptions, templates: Path | None = None, dpi: int = 150,
+             background: str | None = None, force: bool = False) -> WriteResult:
+    """A fanned hand of a deck's cards (its first five, or those ``options.only``/``where`` pick) as one PNG."""
+    from printkit.engine.render.raster import page_images, pieces_pdf, png_bytes
+    from printkit.engine.render.showcase import MAX_CARDS, fan
+
+    request = BuildRequest(targets=(target,), options=options, templates=templates)
+    (resolved,) = resolve_targets((target,))
+    cards = [c for c in components_for(resolved, request) if isinstance(c, CardComponent) and c.fronts]
+    if not cards:
+        raise InputError.single(f"{target}: has no cards to show")
+    comp = cards[0]
+    chosen = comp.fronts if (options.only or options.where) else comp.fronts[:SHOWCASE_CARDS]
+    if len(chosen) > MAX_CARDS:
+        raise InputError.single(f"a showcase fans at most {MAX_CARDS} cards; {len(chosen)} were chosen "
+                                "(pick fewer with --only or --where)")
+    pdf, _ = pieces_pdf(chosen, icon_dirs(templates))
+    image = fan(page_images(pdf, dpi), background)
+    data = png_bytes(image, dpi)
+    subset = comp.subset + "-" if comp.subset else ""
+    path = f"{resolved.folder}/showcase-{subset}{options.lang}.png"
+    entry = ManifestEntry(path, resolved.id, comp.name, "showcase", len(chosen), 1, "", options.lang, options.seed,
+                          sha256(data), details={"cards": list(comp.numbers) if comp.numbers else
+                                                 list(range(1, len(chosen) + 1))})
+    (result,) = write_all(out, [PlannedFile(path, data, entry)], force)
     return result

@@ -33,6 +33,11 @@ class CardComponent:
     fronts: tuple[Piece, ...]
     backs: tuple[Piece, ...] | None = None
     kind: str = "cards"  # what a piece is called in summaries: cards, tiles, tokens
+    sources: tuple[tuple[str, str], ...] = ()  # (url, sha256) of network data the cards were made from
+    notes: tuple[str, ...] = ()  # warnings from loading, reported with the build's
+    subset: str = ""  # set when only some cards were built (--only/--where): goes into the file name
+    numbers: tuple[int, ...] = ()  # the deck numbers of the cards built, when a subset
+    corner_radius: float = 0.0  # mm: rounded corners to cut (a die line on previews, not in the print PDF)
     record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
     warnings: tuple[str, ...] = ()  # what the build should tell the user about this component's input
 
@@ -102,6 +107,9 @@ class BuildOptions:
     templates: Path | None = None
     max_cards: int = MAX_CARDS  # cards one deck may have; only the command line raises it
     allow_outside: bool = False  # a definition may name files outside its own folder (and --templates)
+    allow_network: bool = False  # may a definition's data be fetched from a URL
+    only: str | None = None  # "3,7-10": build just these cards (numbered as the deck numbers them)
+    where: str | None = None  # "type == 'Spell'": build just the cards for which this is true
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= MAX_SEED:

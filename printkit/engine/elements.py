@@ -71,7 +71,8 @@ class Text:
 
     ``wrap`` breaks lines at word boundaries (and between CJK characters, with kinsoku
     rules).  If the text still does not fit at ``min_size`` the renderer reports it.
-    ``:icon-name:`` inside the text draws that icon inline at text height.
+    ``:icon-name:`` inside the text draws that icon inline at text height; ``**bold**``,
+    ``*italic*``, ``{color=#a00|words}`` and ``<br>`` are inline markup (render/markup.py).
     """
 
     x: float
@@ -88,6 +89,8 @@ class Text:
     wrap: bool = True
     rotation: Literal[0, 90, 180, 270] = 0  # degrees counter-clockwise, about the box centre
     leading: float = 1.2  # line height as a multiple of the size
+    font: str | None = None  # None: the bundled Noto Sans family; else a .ttf/.otf file
+    emphasis: str = "#a33a1f"  # colour of *emphasis* in text with no italic face (Chinese)
 
 
 @dataclass(frozen=True)
@@ -104,13 +107,26 @@ class Icon:
 
 @dataclass(frozen=True)
 class Image:
-    """A raster or SVG file, scaled into the box keeping its aspect ratio."""
+    """A raster or SVG file in a box.
+
+    ``fit``: ``contain`` (all of it, keeping its shape), ``cover`` (fills the box, keeping its shape,
+    the overflow cut off) or ``stretch`` (exactly the box).  ``focus_x``/``focus_y`` (0 to 1) say which
+    part stays in view when it is cut (0: left/top, 0.5: centre) or where it sits when it is contained.
+    ``rotation`` turns box and picture about the box centre (degrees counter-clockwise); ``opacity``
+    0-1; ``radius`` rounds the box's corners (mm) and clips the picture to them.
+    """
 
     path: str
     x: float
     y: float
     w: float
     h: float
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+    focus_x: float = 0.5
+    focus_y: float = 0.5
+    rotation: float = 0.0
+    opacity: float = 1.0
+    radius: float = 0.0
 
 
 @dataclass(frozen=True)

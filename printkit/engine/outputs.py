@@ -21,7 +21,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,7 @@ class ManifestEntry:
     seed: int
     sha256: str
     record: dict[str, Any] | None = None  # what the component says about itself (a game's choice); left out if None
+    details: dict[str, Any] = field(default_factory=dict)  # e.g. the TTS grid, data sources; omitted when empty
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ def _write_locked(out: Path, planned: list[PlannedFile], force: bool) -> list[Wr
                 atomic_write(target, f.data)
             results.append(WriteResult(f.path, status, f.entry))
             if f.entry is not None:
-                manifest[f.path] = {k: v for k, v in asdict(f.entry).items() if k != "record" or v is not None}
+                manifest[f.path] = _entry_json(f.entry)
     except BaseException as exc:
         if results:
             with contextlib.suppress(OSError):  # the first error is the one to report
@@ -211,6 +212,15 @@ def _write_locked(out: Path, planned: list[PlannedFile], force: bool) -> list[Wr
         raise
     _write_manifest(out, manifest)
     return results
+
+
+def _entry_json(entry: ManifestEntry) -> dict[str, Any]:
+    data = asdict(entry)
+    if data["record"] is None:
+        del data["record"]
+    details = data.pop("details")
+    data.update(details)
+    return data
 
 
 def _write_manifest(out: Path, manifest: dict[str, dict]) -> None:

@@ -3,16 +3,43 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, fields
 from typing import Literal
 
 from printkit.engine.errors import InputError
+from printkit.engine.units import parse_length
 
-PAPER_SIZES: dict[str, tuple[float, float]] = {  # portrait width x height, mm
+PAPER_SIZES: dict[str, tuple[float, float]] = {  # portrait width x height, mm (ISO 216; ANSI in inches)
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
     "a3": (297.0, 420.0),
+    "a5": (148.0, 210.0),
+    "legal": (215.9, 355.6),
+    "tabloid": (279.4, 431.8),
 }
+MIN_PAPER, MAX_PAPER = 50.0, 2000.0  # mm
+_CUSTOM = re.compile(r"\s*([0-9.]+)\s*(mm|cm|in|pt)?\s*x\s*([0-9.]+)\s*(mm|cm|in|pt)?\s*")
+
+
+def paper_dimensions(paper: str) -> tuple[float, float]:
+    """A named paper, or ``WIDTHxHEIGHT`` with an optional unit (``300x450``, ``12x18in``); mm."""
+    if paper in PAPER_SIZES:
+        return PAPER_SIZES[paper]
+    m = _CUSTOM.fullmatch(paper)
+    if not m:
+        raise ValueError(f"unknown paper {paper!r}; use {', '.join(PAPER_SIZES)} or WIDTHxHEIGHT such as "
+                         "300x450 (mm) or 12x18in")
+    unit_w = m.group(2) or m.group(4) or "mm"
+    unit_h = m.group(4) or unit_w
+    try:
+        w = float(parse_length(f"{m.group(1)}{unit_w}"))  # type: ignore[arg-type]
+        h = float(parse_length(f"{m.group(3)}{unit_h}"))  # type: ignore[arg-type]
+    except ValueError:
+        raise ValueError(f"paper {paper!r}: the width and height must be numbers") from None
+    if not (MIN_PAPER <= w <= MAX_PAPER and MIN_PAPER <= h <= MAX_PAPER):
+        raise ValueError(f"paper {paper!r}: each side must be {MIN_PAPER:g} to {MAX_PAPER:g} mm")
+    return round(w, 3), round(h, 3)
 
 Duplex = Literal["long", "short", "off", "fold"]  # fold: fronts and backs on one side, fold and glue
 DUPLEX_MODES = ("long", "short", "off", "fold")
@@ -50,11 +77,19 @@ class PrintSettings:
     offset_x: float = 0.0
     offset_y: float = 0.0
     tile_overlap: float = 10.0
+    rotate: Literal["off", "auto"] = "off"  # auto: cards turned 90° on the sheet when more fit that way
+    cut_preview: bool = False  # draw rounded cut outlines (previews only, never the print PDF)
+    cmyk: bool = False  # DeviceCMYK colours and CMYK images (render/cmyk.py says what is and is not done)
 
     def __post_init__(self) -> None:
         """Every setting finite and within :data:`BOUNDS`: a NaN or a huge offset would print nothing useful."""
-        if self.paper not in PAPER_SIZES:
-            raise InputError.single(f"--paper must be one of {', '.join(PAPER_SIZES)}; found {self.paper!r}")
+        if not isinstance(self.paper, str):
+            raise InputError.single(f"--paper must be one of {', '.join(PAPER_SIZES)} or WIDTHxHEIGHT; "
+                                    f"found {self.paper!r}")
+        try:
+            paper_dimensions(self.paper)
+        except ValueError as exc:
+            raise InputError.single(f"--paper: {exc}") from None
         if self.duplex not in DUPLEX_MODES:
             raise InputError.single(f"--duplex must be one of {', '.join(DUPLEX_MODES)}; found {self.duplex!r}")
         for f in fields(self):
@@ -70,4 +105,4 @@ class PrintSettings:
 
     @property
     def paper_size(self) -> tuple[float, float]:
-        return PAPER_SIZES[self.paper]
+        return paper_dimensions(self.paper)

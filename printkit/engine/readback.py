@@ -159,3 +159,31 @@ def qpdf_problems(data: bytes) -> list[str]:
     with pikepdf.open(io.BytesIO(data)) as pdf:
         return [str(p) for p in pdf.check_pdf_syntax()] if hasattr(pdf, "check_pdf_syntax") else \
             [str(p) for p in pdf.check()]
+
+
+@dataclass(frozen=True)
+class CharStyle:
+    """A printed character with the font it is set in and its fill colour (r, g, b)."""
+
+    char: str
+    font: str
+    fill: tuple[int, int, int]
+
+
+def char_styles(data: bytes, index: int = 0) -> list[CharStyle]:
+    """Every character on the page with its font's name (subset prefix removed) and fill colour."""
+    import ctypes
+
+    page = open_pdf(data)[index]
+    tp = page.get_textpage()
+    text = tp.get_text_range()
+    out = []
+    for i in range(tp.count_chars()):
+        n = pdfium_c.FPDFText_GetFontInfo(tp.raw, i, None, 0, None)
+        buf = ctypes.create_string_buffer(n)
+        pdfium_c.FPDFText_GetFontInfo(tp.raw, i, buf, n, None)
+        name = buf.value.decode("utf-8", "replace").split("+", 1)[-1]
+        rgba = [ctypes.c_uint() for _ in range(4)]
+        pdfium_c.FPDFText_GetFillColor(tp.raw, i, *map(ctypes.byref, rgba))
+        out.append(CharStyle(text[i] if i < len(text) else "", name, (rgba[0].value, rgba[1].value, rgba[2].value)))
+    return out

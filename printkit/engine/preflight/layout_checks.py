@@ -287,9 +287,8 @@ def check_bleed(log: RenderLog) -> Iterator[Finding]:
         if not painted:
             continue
         t = p.trim
-        turned = p.transform.a < 0  # drawn turned 180°: the piece's left edge is the page's right
         for edge, art in painted.items():
-            page_edge = {"l": "r", "r": "l", "t": "b", "b": "t"}[edge] if turned else edge
+            page_edge = p.transform.edge(edge)  # a turned piece's left edge may be the page's right, or top
             if _shared(t, page_edge, by_page[p.page], p):
                 continue
             drawn = p.bleed["ltrb".index(edge)]

@@ -30,6 +30,7 @@ class SetTextRecord:
     ends: tuple[bool, ...]  # which lines end a paragraph
     fits: bool
     floor: float  # the size shrink-to-fit was not allowed to go below
+    runs: tuple[tuple[tuple[str, str], ...], ...] = ()  # per line, its runs as (text, font) as set (markup faces)
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,23 @@ class Affine:
 
     @staticmethod
     def turned(x: float, y: float, w: float, h: float, rotation: int) -> Affine:
-        """A ``w`` x ``h`` piece drawn in the slot at (x, y), turned about the slot's centre."""
+        """A ``w`` x ``h`` piece drawn in the slot at (x, y), turned counter-clockwise about the slot's centre
+        (for 90 or 270 the slot is ``h`` wide and ``w`` tall)."""
         if rotation == 180:
             return Affine(-1, 0, 0, -1, x + w, y + h)
+        if rotation == 90:  # the piece's top faces the slot's left
+            return Affine(0, -1, 1, 0, x, y + w)
+        if rotation == 270:  # the piece's top faces the slot's right
+            return Affine(0, 1, -1, 0, x + h, y)
         return Affine.place(x, y)
+
+    def edge(self, side: str) -> str:
+        """The page edge (l, t, r, b) that the piece's edge ``side`` lands on."""
+        nx, ny = {"l": (-1, 0), "r": (1, 0), "t": (0, -1), "b": (0, 1)}[side]
+        px, py = self.a * nx + self.c * ny, self.b * nx + self.d * ny
+        if abs(px) >= abs(py):
+            return "r" if px > 0 else "l"
+        return "b" if py > 0 else "t"
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         return self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f

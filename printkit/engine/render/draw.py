@@ -13,7 +13,7 @@ import logging
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -43,11 +43,11 @@ from printkit.engine.elements import (
 from printkit.engine.errors import InputError
 from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight.record import SetTextRecord
-from printkit.engine.render import fonts
-from printkit.engine.render.text import fit_text, floor_for, line_text, token_width
+from printkit.engine.render import fonts, markup
+from printkit.engine.render.cmyk import is_cmyk
+from printkit.engine.render.text import fit_text, floor_for, line_runs, line_text, space_width, token_width
 
 Warn = Callable[[str], None]
-BOLD_STROKE = 0.035  # fake-bold outline width as a fraction of the font size
 
 
 @dataclass
@@ -105,6 +105,8 @@ def _parse_color(value: str) -> Color | None:
 
 def color(value: str, where: str) -> Color:
     """A colour from ``#rrggbb``, ``#rgb`` or a name such as ``darkred``; anything else is the user's error."""
+    if isinstance(value, str) and len(value.strip()) == 4 and value.strip().startswith("#"):
+        value = "#" + "".join(ch * 2 for ch in value.strip()[1:])  # #a00 is #aa0000, as in CSS
     parsed = _parse_color(value.strip()) if isinstance(value, str) else None
     if parsed is None:
         raise InputError.single(f"{where}: {value!r} is not a colour (use #rrggbb or a name such as darkred)")
@@ -189,8 +191,11 @@ def _draw_polygon(ctx: Context, e: Polygon) -> None:
 def _draw_text(ctx: Context, e: Text) -> None:
     if not e.text:
         return
-    visible = _strip_icons(e.text)
-    fonts.check_text(visible, ctx.piece_name)
+    fam = fonts.family(e.font)
+    if e.bold:
+        fam = replace(fam, all_bold=True)
+    visible = _strip_icons(markup.plain(e.text))
+    fonts.check_text(visible, ctx.piece_name, fam)  # every styled face falls back to the regular one
     c = ctx.canvas
     horizontal = e.rotation in (0, 180)
     box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)
@@ -198,12 +203,13 @@ def _draw_text(ctx: Context, e: Text) -> None:
     # Shrink-to-fit never goes below the legible floor; text that still does not fit is reported.
     floor = floor_for(visible)
     smallest = min(e.size, max(e.min_size, floor))
-    set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, smallest, e.leading, e.wrap, known, ctx.glossary)
+    set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, smallest, e.leading, e.wrap, known, fam,
+                    e.emphasis, ctx.glossary)
     if ctx.texts is not None:
         ctx.texts.append(SetTextRecord(
             ctx.index, e, set_.size, tuple(line_text(line) for line in set_.lines),
             tuple(line.width / mm for line in set_.lines), tuple(line.ends_paragraph for line in set_.lines),
-            set_.fits, floor))
+            set_.fits, floor, tuple(line_runs(line) for line in set_.lines)))
     elif not set_.fits:
         ctx.warn(f"{ctx.piece_name}: text does not fit its box even at {smallest:g} pt: {e.text[:40]!r}")
     c.saveState()
@@ -223,10 +229,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
         top = block_h / 2
     ink = color(e.color, ctx.piece_name)
     c.setFillColor(ink)
-    if e.bold:
-        c.setStrokeColor(ink)
-        c.setLineWidth(size * BOLD_STROKE)
-    space = fonts.string_width(" ", size)
+    colored = False
     for i, line in enumerate(set_.lines):
         # Centre the cap height in each line box so digits sit visually centred.
         baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2
@@ -242,14 +245,16 @@ def _draw_text(ctx: Context, e: Text) -> None:
                 _draw_icon_pt(ctx, tok.icon, x, baseline - size * 0.12, size, size, e.color)
             else:
                 t = c.beginText(x, baseline)
-                t.setFont(fonts.SANS, size)
-                if e.bold:
-                    t.setTextRenderMode(2)
+                t.setFont(tok.font, size)
+                if tok.color is not None or colored:
+                    # a fill set inside a text object stays set for the next one: always say which
+                    t.setFillColor(color(tok.color, ctx.piece_name) if tok.color is not None else ink)
+                    colored = tok.color is not None
                 t.textOut(tok.text)
                 c.drawText(t)
             x += w
             if tok.space_after and j < len(line.tokens) - 1:
-                x += space
+                x += space_width(tok, size)
     c.restoreState()
 
 
@@ -379,32 +384,104 @@ def _icon_form(c: Canvas, path: Path, tint: str | None, drawing: Drawing) -> str
     return forms[key]
 
 
+MIN_ART_DPI = 300  # below this, art looks soft in print
+
+
+@cache
+def _cmyk_reader(path: Path, _mtime: int):
+    from PIL import Image as PILImage
+    from reportlab.lib.utils import ImageReader
+
+    with PILImage.open(path) as img:
+        img.load()
+        rgb = img.convert("RGBA") if img.mode in ("RGBA", "LA", "P") else img.convert("RGB")
+    if rgb.mode == "RGBA":  # no alpha in CMYK: composite on white paper
+        paper = PILImage.new("RGB", rgb.size, "#ffffff")
+        paper.paste(rgb, mask=rgb.getchannel("A"))
+        rgb = paper
+    return ImageReader(rgb.convert("CMYK"))
+
+
+def _cmyk_image(path: Path):
+    """The picture converted to CMYK (Pillow's formula, as render/cmyk.py describes), read once per file."""
+    return _cmyk_reader(path, path.stat().st_mtime_ns)
+
+
+@cache
+def _pixel_size(path: Path, _mtime: int) -> tuple[int, int]:
+    from PIL import Image as PILImage
+
+    with PILImage.open(path) as img:
+        return img.size
+
+
+def _fitted(e: Image, iw: float, ih: float) -> tuple[float, float, float, float]:
+    """Where the picture goes (x, y, w, h in mm, y down) inside its box, for its fit and focus."""
+    if e.fit == "stretch" or iw <= 0 or ih <= 0:
+        return e.x, e.y, e.w, e.h
+    scale = (max if e.fit == "cover" else min)(e.w / iw, e.h / ih)
+    dw, dh = iw * scale, ih * scale
+    fx, fy = min(1.0, max(0.0, e.focus_x)), min(1.0, max(0.0, e.focus_y))
+    return e.x + (e.w - dw) * fx, e.y + (e.h - dh) * fy, dw, dh
+
+
 def _draw_image(ctx: Context, e: Image) -> None:
     path = Path(e.path)
     if not path.is_file():
         raise InputError.single(f"{ctx.piece_name}: image file not found", path)
-    if path.suffix.lower() == ".svg":
-        x, y = ctx.pt(e.x, e.y + e.h)
+    c = ctx.canvas
+    svg = path.suffix.lower() == ".svg"
+    if svg:
         with library_warnings(ctx, path):
             drawing = _svg_drawing(path, None)
-        scale = min(e.w * mm / drawing.width, e.h * mm / drawing.height)
-        c = ctx.canvas
-        c.saveState()
-        c.translate(x, y)
-        c.scale(scale, scale)
+        iw, ih = drawing.width, drawing.height
+    else:
+        try:
+            with library_warnings(ctx, path):
+                iw, ih = _pixel_size(path, path.stat().st_mtime_ns)
+        except Exception as exc:  # Pillow raises many kinds for a broken image file
+            raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})",
+                                    path) from None
+    x, y, w, h = _fitted(e, iw, ih)
+    if not svg and w > 0:
+        dpi = iw / (w / 25.4)
+        if dpi < MIN_ART_DPI - 0.5:
+            ctx.warn(f"{ctx.piece_name}: {path.name} prints at {dpi:.0f} dpi at this size ({w:.1f} mm wide; "
+                     f"{MIN_ART_DPI} dpi needs {w / 25.4 * MIN_ART_DPI:.0f} px, it has {iw})")
+    c.saveState()
+    if e.rotation:
+        cx, cy = ctx.pt(e.x + e.w / 2, e.y + e.h / 2)
+        c.translate(cx, cy)
+        c.rotate(e.rotation)
+        c.translate(-cx, -cy)
+    if e.opacity < 1:
+        c.setFillAlpha(max(0.0, e.opacity))
+        c.setStrokeAlpha(max(0.0, e.opacity))
+    if e.radius or e.fit == "cover":
+        clip = c.beginPath()
+        bx, by = ctx.pt(e.x, e.y + e.h)
+        if e.radius:
+            clip.roundRect(bx, by, e.w * mm, e.h * mm, e.radius * mm)
+        else:
+            clip.rect(bx, by, e.w * mm, e.h * mm)
+        c.clipPath(clip, stroke=0, fill=0)
+    px, py = ctx.pt(x, y + h)
+    if svg:
+        c.translate(px, py)
+        c.scale(w * mm / iw, h * mm / ih)
         renderPDF.draw(drawing, c, 0, 0)
-        c.restoreState()
-        return
-    x, y = ctx.pt(e.x, e.y + e.h)
-    try:
-        # Read from bytes, so ReportLab names the image by its content, not by the path string:
-        # the same picture given by a relative or an absolute path makes the same PDF bytes.
-        with library_warnings(ctx, path):
-            reader = ImageReader(io.BytesIO(path.read_bytes()))
-            ctx.canvas.drawImage(reader, x, y, e.w * mm, e.h * mm, preserveAspectRatio=True, anchor="c",
-                                 mask="auto")
-    except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
-        raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})", path) from None
+    else:
+        try:
+            # Read from bytes, so ReportLab names the image by its content, not by the path string:
+            # the same picture given by a relative or an absolute path makes the same PDF bytes.
+            with library_warnings(ctx, path):
+                reader = _cmyk_image(path) if is_cmyk(c) else ImageReader(io.BytesIO(path.read_bytes()))
+                c.drawImage(reader, px, py, w * mm, h * mm, mask="auto")
+        except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
+            c.restoreState()
+            raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})",
+                                    path) from None
+    c.restoreState()
 
 
 QR_BORDER = 2  # quiet zone, modules

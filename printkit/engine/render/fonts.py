@@ -1,25 +1,44 @@
 """The fonts printkit embeds, and the check that every printed character exists in them.
 
-One family, Noto Sans TC, covers Latin (with German umlauts) and Traditional Chinese in
-Taiwan glyph forms.  It ships as TrueType outlines (converted once by
-``scripts/make_tc_font.py``) because ReportLab cannot embed CFF fonts.  ReportLab never
-falls back to another font and draws a missing character as an empty box without a
-word, so :func:`check_text` runs before anything is drawn.
+The bundled family, Noto Sans TC, covers Latin (with German umlauts) and Traditional Chinese in
+Taiwan glyph forms.  It ships as TrueType outlines (converted once by ``scripts/make_tc_font.py``)
+because ReportLab cannot embed CFF fonts.  Its styled faces (``scripts/make_styled_fonts.py``):
+
+* **bold**: Noto Sans TC instanced at weight 700, Latin and the common Traditional Chinese characters
+  (Big5 level 1); a character it lacks is set in the regular face, never faked by stroking;
+* **italic** and **bold italic**: Noto Sans Italic, Latin only.  Chinese has no italic: emphasised
+  Chinese stays upright (the text setter gives it the emphasis colour instead).
+
+A user font (``font: fonts/Title.ttf`` on a text element) is registered from its file; an OpenType
+font with CFF outlines is converted to TrueType on first use and cached.  ReportLab never falls back
+to another font and draws a missing character as an empty box without a word, so :func:`check_text`
+runs before anything is drawn, for whichever face each character will be set in.
 """
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from printkit.engine.errors import MissingGlyphError, Problem
+from printkit.engine.errors import InputError, MissingGlyphError, Problem
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
 SANS = "PrintkitSans"
 SANS_FILE = FONT_DIR / "NotoSansTC-Regular.ttf"
+FACE_FILES = {
+    "regular": SANS_FILE,
+    "bold": FONT_DIR / "NotoSansTC-Bold.ttf",
+    "italic": FONT_DIR / "NotoSans-Italic.ttf",
+    "bold-italic": FONT_DIR / "NotoSans-BoldItalic.ttf",
+}
+FACE_NAMES = {"regular": SANS, "bold": "PrintkitSans-Bold", "italic": "PrintkitSans-Italic",
+              "bold-italic": "PrintkitSans-BoldItalic"}
+MAX_FONT_BYTES = 40 * 1024 * 1024  # a font file larger than this is not a font a card needs
 
 # Vertical metrics of the face, as fractions of the font size (from its OS/2 table).
 CAP_HEIGHT = 0.733
@@ -38,15 +57,143 @@ def register() -> str:
 
 
 @cache
+def face(style: str) -> str:
+    """The ReportLab name of a bundled face: ``regular``, ``bold``, ``italic`` or ``bold-italic``."""
+    if style == "regular":
+        return register()
+    name = FACE_NAMES[style]
+    pdfmetrics.registerFont(TTFont(name, str(FACE_FILES[style])))
+    return name
+
+
+@dataclass(frozen=True)
+class Family:
+    """The faces one text element may use; a style a family lacks falls back to its regular face."""
+
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+    all_bold: bool = False  # the element is bold as a whole (``bold: true``)
+    fallback: Family | None = None  # for characters none of these faces has (``font: title.ttf, sans``)
+
+    def chain(self, bold: bool, italic: bool) -> tuple[str, ...]:
+        """The faces to try for a character, in order: the styled face, then plainer ones, then the fallback's."""
+        return _chain(self, bold, italic)
+
+    def _chain(self, bold: bool, italic: bool) -> tuple[str, ...]:
+        faces = [self.pick(bold, italic)]
+        if italic:
+            faces.append(self.pick(bold, False))
+        faces.append(self.regular)
+        if self.fallback is not None:
+            faces.extend(self.fallback.chain(bold or self.all_bold, italic))
+        return tuple(dict.fromkeys(faces))
+
+    def missing(self, text: str) -> list[str]:
+        """Characters no face of the family (or its fallback) can draw."""
+        out = missing_characters(text, self.regular)
+        return [c for c in out if self.fallback is None or c in self.fallback.missing(c)]
+
+    def pick(self, bold: bool, italic: bool) -> str:
+        bold = bold or self.all_bold
+        if bold and italic:
+            return self.bold_italic or self.bold or self.italic or self.regular
+        if bold:
+            return self.bold or self.regular
+        if italic:
+            return self.italic or self.regular
+        return self.regular
+
+
+@cache
+def _chain(fam: Family, bold: bool, italic: bool) -> tuple[str, ...]:
+    return fam._chain(bold, italic)
+
+
+@cache
+def sans() -> Family:
+    return Family(face("regular"), face("bold"), face("italic"), face("bold-italic"))
+
+
+def family(font: str | None) -> Family:
+    """The family for a text element's ``font:``: None or ``sans`` is the bundled one, else a font file;
+    ``title.ttf, sans`` sets what the first lacks (Chinese in a Latin display face) in the next."""
+    if font is None or font.strip() in ("sans", SANS):
+        return sans()
+    first, _, rest = font.partition(",")
+    fallback = family(rest.strip()) if rest.strip() else None
+    return Family(register_file(Path(first.strip())), fallback=fallback)
+
+
+def register_file(path: Path) -> str:
+    """Register a user's TTF/OTF file (OTF with CFF outlines converted to TrueType); return its name."""
+    try:
+        stat = path.stat()
+    except OSError:
+        raise InputError.single("font file not found", path) from None
+    if not path.is_file():
+        raise InputError.single("font: expected a .ttf or .otf file", path)
+    if stat.st_size > MAX_FONT_BYTES:
+        raise InputError.single(f"the font file is larger than {MAX_FONT_BYTES // 2**20} MB", path)
+    return _register_bytes(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _register_bytes(path: str, _mtime: int, _size: int) -> str:
+    data = Path(path).read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    name = f"UserFont-{digest}"
+    ttf = _truetype(data, Path(path))
+    import io
+
+    try:
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(ttf)))
+    except (TTFError, Exception) as exc:  # ReportLab raises several kinds for an unusable font
+        raise InputError.single(f"cannot use this font ({type(exc).__name__}: {str(exc)[:100]})", path) from None
+    return name
+
+
+def _truetype(data: bytes, path: Path) -> bytes:
+    """``data`` as TrueType outlines: CFF (OpenType/PostScript) fonts are converted, as the bundled one was."""
+    import io
+
+    from fontTools.ttLib import TTFont as FTFont
+    from fontTools.ttLib import TTLibError
+
+    try:
+        font = FTFont(io.BytesIO(data), lazy=False)
+    except (TTLibError, Exception) as exc:  # fontTools raises many kinds for a file that is not a font
+        raise InputError.single(f"not a font file printkit can read ({type(exc).__name__})", path) from None
+    if "glyf" in font:
+        return data
+    if "CFF " not in font:
+        raise InputError.single("the font has neither TrueType nor CFF outlines", path)
+    from printkit.engine.render.fontconvert import cff_to_truetype
+
+    cff_to_truetype(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+@cache
+def _cmap_of(name: str) -> frozenset[int]:
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+
+
+@cache
 def _cmap() -> frozenset[int]:
-    register()
-    face = pdfmetrics.getFont(SANS).face
-    return frozenset(face.charToGlyph)
+    return _cmap_of(register())
 
 
-def missing_characters(text: str) -> list[str]:
-    """Characters of ``text`` the font cannot draw, in order of first appearance."""
-    cmap = _cmap()
+def has_glyph(font_name: str, ch: str) -> bool:
+    return ch in _INVISIBLE or ord(ch) in _cmap_of(font_name)
+
+
+def missing_characters(text: str, font_name: str | None = None) -> list[str]:
+    """Characters of ``text`` the font (default: the regular face) cannot draw, in order of first appearance."""
+    cmap = _cmap() if font_name is None else _cmap_of(font_name)
     seen: list[str] = []
     for ch in text:
         if ch not in _INVISIBLE and ord(ch) not in cmap and ch not in seen:
@@ -54,19 +201,19 @@ def missing_characters(text: str) -> list[str]:
     return seen
 
 
-def check_text(text: str, where: str) -> None:
-    """Raise :class:`MissingGlyphError` if ``text`` has a character the font lacks.
+def check_text(text: str, where: str, font_name: str | Family | None = None) -> None:
+    """Raise :class:`MissingGlyphError` if ``text`` has a character the font (or family) lacks.
 
     ``where`` names the piece (e.g. ``"san-marco: action card 'Doge' #3"``) so the user
     can find the string.
     """
-    missing = missing_characters(text)
+    missing = font_name.missing(text) if isinstance(font_name, Family) else missing_characters(text, font_name)
     if missing:
         chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
         raise MissingGlyphError([Problem(f"{where}: the font has no glyph for {chars} in {text!r}")])
 
 
-def string_width(text: str, size: float) -> float:
+def string_width(text: str, size: float, font_name: str = SANS) -> float:
     """Width in points of ``text`` set at ``size`` points."""
     register()
-    return pdfmetrics.stringWidth(text, SANS, size)
+    return pdfmetrics.stringWidth(text, font_name, size)

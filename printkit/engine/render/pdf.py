@@ -36,6 +36,7 @@ from printkit.engine.messages import message
 from printkit.engine.paper import PrintSettings
 from printkit.engine.preflight.record import Affine, PageRecord, Placement, RenderLog, Role, SetTextRecord
 from printkit.engine.render import fonts
+from printkit.engine.render.cmyk import to_cmyk
 from printkit.engine.render.draw import draw_piece
 
 MARK_COLOR = "#000000"
@@ -66,7 +67,7 @@ class _Doc:
         self.lang = lang
         self.canvas = Canvas(self.buf, pagesize=(page_size[0] * mm, page_size[1] * mm), invariant=1,
                              initialFontName=fonts.SANS, initialFontSize=10,
-                             pageCompression=1)
+                             pageCompression=1, enforceColorSpace=to_cmyk if settings.cmyk else None)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("printkit")
         self.canvas.setCreator("printkit")
@@ -118,13 +119,21 @@ class _Doc:
 
     def draw_turned(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float],
                     rotation: int) -> None:
-        """Draw ``piece`` in the slot whose top-left trim corner is (x, y), turned by 0 or 180 degrees."""
+        """Draw ``piece`` in the slot whose top-left trim corner is (x, y), turned by 0, 90, 180 or 270 degrees
+        counter-clockwise (a slot for 90 or 270 is the piece's height wide); ``bleed`` is the slot's."""
         if rotation == 0:
             self.draw(piece, x, y, bleed)
             return
+        left, top, right, bottom = bleed
+        if rotation == 90:  # the piece's top faces the slot's left
+            bleed, slot = (bottom, left, top, right), (piece.height, piece.width)
+        elif rotation == 270:  # the piece's top faces the slot's right
+            bleed, slot = (top, right, bottom, left), (piece.height, piece.width)
+        else:
+            bleed, slot = (right, bottom, left, top), (piece.width, piece.height)
         c = self.canvas
         c.saveState()
-        c.translate(*self.origin(x + piece.width / 2, y + piece.height / 2))
+        c.translate(*self.origin(x + slot[0] / 2, y + slot[1] / 2))
         c.rotate(rotation)
         texts: list[SetTextRecord] = []
         draw_piece(c, piece, (-piece.width / 2 * mm, piece.height / 2 * mm), self.warn, bleed, self.icon_search,
@@ -212,11 +221,28 @@ def render_cards(
             raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
     if settings.duplex == "fold" and component.backs:
         return _render_fold(component, settings, lang, icon_search, glossary)
+    turned = False
     try:
         grid = card_grid(w, h, settings)
-        back_grid = card_grid(w, h, settings, offset=(settings.offset_x, settings.offset_y))
+    except ValueError:
+        grid = None
+    if settings.rotate == "auto" or grid is None:  # a card too big for the paper upright may fit turned
+        try:
+            side = card_grid(h, w, settings)
+            if grid is None or side.per_page > grid.per_page:
+                grid, turned = side, True
+        except ValueError:
+            pass
+    try:
+        slot_w, slot_h = (h, w) if turned else (w, h)
+        grid = grid or card_grid(slot_w, slot_h, settings)
+        back_grid = card_grid(slot_w, slot_h, settings, offset=(settings.offset_x, settings.offset_y))
     except ValueError as exc:
         raise InputError.single(f"{component.name}: {exc}") from None
+    # Turned a quarter counter-clockwise on the front; behind it, the back turns the other way on a long-edge flip
+    # (the sheet's left and right swap) and the same way on a short-edge flip.
+    front_turn = 90 if turned else 0
+    back_turn = (90 if settings.duplex == "short" else 270) if turned else 0
     has_backs = bool(component.backs) and settings.duplex != "off"
     doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search, glossary)
     n = len(component.fronts)
@@ -228,7 +254,8 @@ def render_cards(
         for i in indices:
             row, col = grid.slot(i)
             x, y = grid.position(row, col)
-            doc.draw(component.fronts[i], x, y, grid.bleed_of(row, col, filled))
+            doc.draw_turned(component.fronts[i], x, y, grid.bleed_of(row, col, filled), front_turn)
+        _cut_outlines(doc, grid, indices, component.corner_radius, settings)
         _finish_card_page(doc, grid, settings)
         if has_backs:
             doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
@@ -240,9 +267,31 @@ def render_cards(
                     continue
                 row, col = back_grid.back_slot(i, settings.duplex)
                 x, y = back_grid.position(row, col)
-                doc.draw(back, x, y, back_grid.bleed_of(row, col, back_filled))
+                doc.draw_turned(back, x, y, back_grid.bleed_of(row, col, back_filled), back_turn)
+            _cut_outlines(doc, back_grid, indices, component.corner_radius, settings, back=True)
             doc.show_page()
     return doc.rendered(n)
+
+
+CUT_COLOR = "#e6007e"  # magenta: reads as a die line, never as artwork
+
+
+def _cut_outlines(doc: _Doc, grid: CardGrid, indices: range, radius: float, settings: PrintSettings,
+                  back: bool = False) -> None:
+    """Rounded cut outlines at every card's trim, for previews (``settings.cut_preview``) only."""
+    if not (settings.cut_preview and radius > 0):
+        return
+    c = doc.canvas
+    c.saveState()
+    c.setStrokeColor(HexColor(CUT_COLOR))
+    c.setLineWidth(0.3 * mm)
+    w, h = grid.card
+    for i in indices:
+        row, col = grid.back_slot(i, settings.duplex) if back else grid.slot(i)
+        x, y = grid.position(row, col)
+        px, py = doc.origin(x, y + h)
+        c.roundRect(px, py, w * mm, h * mm, min(radius, w / 2, h / 2) * mm, stroke=1, fill=0)
+    c.restoreState()
 
 
 def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> None:
@@ -285,7 +334,11 @@ def _render_fold(
             back = component.back_for(i)
             if back is not None:
                 bx, by = sheet.back_position(row, col)
-                doc.draw_turned(back, bx, by, (right, top, left, bottom), sheet.rotate_backs)
+                # the back's own bleed is its front's mirrored, (right, top, left, bottom); draw_turned takes
+                # the slot's, which a half turn swaps side for side
+                turn = sheet.rotate_backs
+                doc.draw_turned(back, bx, by, (right, top, left, bottom) if turn == 0 else (left, bottom, right, top),
+                                turn)
         xs, ys = grid.cut_lines()
         bxs = [sheet.paper[0] - x for x in xs] if sheet.vertical else xs
         bys = ys if sheet.vertical else [sheet.paper[1] - y for y in ys]
@@ -322,6 +375,10 @@ def render_sheets(
     doc = _Doc(component.title, settings, lang, False, (pw, ph), icon_search, glossary)
     per = max(1, component.per_page)
     pages = component.pages
+    if per > 1 and pages:
+        w, h = pages[0].width, pages[0].height
+        if per * h > ph + 1e-6 and (per * w > ph + 1e-6 or h > pw + 1e-6):
+            per = 1  # a small paper (A5) takes one half-page sheet, not two
     for start in range(0, len(pages), per):
         group = pages[start:start + per]
         pw_, ph_ = pw, ph

@@ -1,8 +1,8 @@
-"""Setting text in a box: line breaking (Latin words, CJK characters with kinsoku),
-inline ``:icon:`` tokens, and shrink-to-fit.
+"""Setting text in a box: inline markup (bold, italic, colour; see :mod:`.markup`), line
+breaking (Latin words, CJK characters with kinsoku), inline ``:icon:`` tokens, and shrink-to-fit.
 
-ReportLab's Paragraph could wrap, but it cannot fake a bold weight for our single-weight
-font nor report which piece overflowed, so the few rules we need are implemented here.
+ReportLab's Paragraph could wrap, but it cannot report which piece overflowed nor fall back
+per character from a styled face to the regular one, so the few rules we need are implemented here.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from printkit.engine.render.fonts import string_width
+from printkit.engine.render import markup
+from printkit.engine.render.fonts import SANS, Family, has_glyph, string_width
 
 # Kinsoku: these never start a line (closing punctuation) or end one (opening punctuation).
 NO_LINE_START = set("，。、；：！？）」』】》〉,.;:!?)]}%…·ー～")
@@ -28,6 +29,9 @@ class Token:
     text: str  # "" for an icon
     icon: str | None = None
     space_after: bool = False
+    font: str = SANS  # ReportLab font name
+    color: str | None = None  # None: the element's colour
+    glued: bool = False  # continues the previous token's word (a style change inside a word): no break before
 
 
 @dataclass(frozen=True)
@@ -76,31 +80,60 @@ def line_text(line: SetLine) -> str:
     return "".join(parts)
 
 
-def tokenize(text: str, icons: frozenset[str] | None = None, glossary: tuple[str, ...] = ()) -> list[list[Token]]:
+def line_runs(line: SetLine) -> tuple[tuple[str, str], ...]:
+    """A set line's text runs as (text, font), one per token (icons as ``:name:``): the face each is set in."""
+    return tuple((f":{tok.icon}:" if tok.icon else tok.text, "" if tok.icon else tok.font) for tok in line.tokens)
+
+
+def tokenize(text: str, icons: frozenset[str] | None = None, fam: Family | None = None,
+             emphasis: str | None = None, glossary: tuple[str, ...] = ()) -> list[list[Token]]:
     """Split ``text`` into paragraphs (on newlines) of unbreakable tokens.
 
-    ``:name:`` becomes an icon token when ``name`` is in ``icons`` (None: any name); a Chinese
-    word of ``glossary`` stays one token, so it is never split across lines.
+    ``:name:`` becomes an icon token when ``name`` is in ``icons`` (None: any name).  Markup picks
+    each token's face from ``fam``; a character that face lacks is set in the regular face, and
+    italic that falls back so (Chinese) takes the ``emphasis`` colour.  A Chinese word of
+    ``glossary`` stays one token, so it is never split across lines.
     """
-    paragraphs: list[list[Token]] = []
-    for para in text.split("\n"):
-        tokens: list[Token] = []
-        pos = 0
-        pieces: list[tuple[str, str | None]] = []
-        for m in _ICON.finditer(para):
-            if icons is not None and m.group(1) not in icons:
-                continue
-            pieces.append((para[pos:m.start()], None))
-            pieces.append(("", m.group(1)))
-            pos = m.end()
-        pieces.append((para[pos:], None))
-        for chunk, icon in pieces:
-            if icon is not None:
-                tokens.append(Token("", icon))
-                continue
-            _split_words(chunk, tokens)
-        paragraphs.append(_glue_kinsoku(_glue_words(tokens, glossary) if glossary else tokens))
+    regular = fam.regular if fam is not None else SANS
+    paragraphs: list[list[Token]] = [[]]
+    for run in markup.parse(text):
+        face = fam.pick(run.bold, run.italic) if fam is not None else SANS
+        for k, para in enumerate(run.text.split("\n")):
+            if k:
+                paragraphs[-1] = _finish(paragraphs[-1], glossary)
+                paragraphs.append([])
+            tokens = paragraphs[-1]
+            pos = 0
+            pieces: list[tuple[str, str | None]] = []
+            for m in _ICON.finditer(para):
+                if icons is not None and m.group(1) not in icons:
+                    continue
+                pieces.append((para[pos:m.start()], None))
+                pieces.append(("", m.group(1)))
+                pos = m.end()
+            pieces.append((para[pos:], None))
+            for chunk, icon in pieces:
+                if icon is not None:
+                    tokens.append(Token("", icon))
+                    continue
+                for seg, seg_face, fell_back in _segments(chunk, face, regular, fam, run):
+                    color = run.color
+                    if fell_back and run.italic and color is None:
+                        color = emphasis
+                    prev = tokens[-1] if tokens else None
+                    glue = prev is not None and not prev.space_after and prev.icon is None \
+                        and seg[:1] not in (" ", "") and not is_cjk(seg[0]) and not is_cjk(prev.text[-1:] or " ")
+                    start = len(tokens)
+                    _split_words(seg, tokens, seg_face, color)
+                    if glue and len(tokens) > start:
+                        tokens[start] = _with(tokens[start], glued=True)
+    paragraphs[-1] = _finish(paragraphs[-1], glossary)
     return paragraphs
+
+
+def _finish(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
+    """A paragraph's tokens with glossary words kept whole and kinsoku applied."""
+    return _glue_kinsoku(_glue_words(tokens, glossary) if glossary else tokens)
 
 
 def _glue_words(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
@@ -112,8 +145,10 @@ def _glue_words(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
         for w in words:
             run = tokens[i:i + len(w)]
             if len(run) == len(w) and all(t.icon is None and len(t.text) == 1 and not t.space_after
-                                          for t in run[:-1]) and "".join(t.text for t in run) == w:
-                out.append(Token(w, None, run[-1].space_after))
+                                          and t.font == run[0].font and t.color == run[0].color
+                                          for t in run[:-1]) and run[-1].font == run[0].font \
+                    and run[-1].color == run[0].color and "".join(t.text for t in run) == w:
+                out.append(_with(run[0], text=w, space_after=run[-1].space_after))
                 i += len(w)
                 break
         else:
@@ -122,27 +157,55 @@ def _glue_words(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
     return out
 
 
-def _split_words(chunk: str, out: list[Token]) -> None:
+def _with(tok: Token, **changes) -> Token:
+    from dataclasses import replace
+
+    return replace(tok, **changes)
+
+
+def _segments(chunk: str, face: str, regular: str, fam: Family | None, run: markup.Run):
+    """``chunk`` split where ``face`` lacks a glyph: (text, face, fell_back) pieces, each character set in
+    the first face of the family's chain that has it."""
+    chain = fam.chain(run.bold, run.italic) if fam is not None else (face,)
+    if len(chain) == 1 or not chunk:
+        yield chunk, face, False
+        return
+    cur: list[str] = []
+    cur_face, cur_fb = face, False
+    for ch in chunk:
+        f = face if ch == " " else next((c for c in chain if has_glyph(c, ch)), chain[-1])
+        fb = f != face
+        if cur and (f, fb) != (cur_face, cur_fb) and ch != " ":
+            yield "".join(cur), cur_face, cur_fb
+            cur = []
+        if not cur:
+            cur_face, cur_fb = f, fb
+        cur.append(ch)
+    if cur:
+        yield "".join(cur), cur_face, cur_fb
+
+
+def _split_words(chunk: str, out: list[Token], font: str = SANS, color: str | None = None) -> None:
     word = ""
     for ch in chunk:
         if ch == " ":
             if word:
-                out.append(Token(word, space_after=True))
+                out.append(Token(word, space_after=True, font=font, color=color))
                 word = ""
             elif out:
-                out[-1] = Token(out[-1].text, out[-1].icon, True)
+                out[-1] = _with(out[-1], space_after=True)
         elif is_cjk(ch) and ch not in NO_LINE_START:
             if word:
-                out.append(Token(word))
+                out.append(Token(word, font=font, color=color))
                 word = ""
-            out.append(Token(ch))
+            out.append(Token(ch, font=font, color=color))
         else:
             word += ch
             if is_cjk(ch):  # CJK closing punctuation ends the unit it closes
-                out.append(Token(word))
+                out.append(Token(word, font=font, color=color))
                 word = ""
     if word:
-        out.append(Token(word))
+        out.append(Token(word, font=font, color=color))
 
 
 def _glue_kinsoku(tokens: list[Token]) -> list[Token]:
@@ -155,53 +218,70 @@ def _glue_kinsoku(tokens: list[Token]) -> list[Token]:
             and tok.icon is None and tok.text[:1] in NO_LINE_START
         )
         opens = prev is not None and prev.icon is None and prev.text[-1:] in NO_LINE_END and tok.icon is None
-        if prev is not None and (closes or opens):
-            out[-1] = Token(prev.text + tok.text, None, tok.space_after)
+        if prev is not None and (closes or opens) and prev.font == tok.font and prev.color == tok.color:
+            out[-1] = _with(prev, text=prev.text + tok.text, space_after=tok.space_after)
+        elif prev is not None and (closes or opens):
+            out.append(_with(tok, glued=True))
         else:
             out.append(tok)
     return out
 
 
-_WIDTHS: dict[tuple[str, float], float] = {}
+_WIDTHS: dict[tuple[str, float, str], float] = {}
 
 
 def token_width(tok: Token, size: float) -> float:
     if tok.icon:
         return size * ICON_SCALE
-    key = (tok.text, size)
+    key = (tok.text, size, tok.font)
     w = _WIDTHS.get(key)
     if w is None:
         if len(_WIDTHS) > 100_000:  # bound the memory of a long-running process
             _WIDTHS.clear()
-        w = _WIDTHS[key] = string_width(tok.text, size)
+        w = _WIDTHS[key] = string_width(tok.text, size, tok.font)
     return w
 
 
+def space_width(tok: Token, size: float) -> float:
+    """The word space after ``tok``, in its own face."""
+    return token_width(Token(" ", font=tok.font), size)
+
+
+def _words(tokens: list[Token]) -> list[list[Token]]:
+    """Tokens grouped into unbreakable words (a style change inside a word glues its parts)."""
+    words: list[list[Token]] = []
+    for tok in tokens:
+        if tok.glued and words:
+            words[-1].append(tok)
+        else:
+            words.append([tok])
+    return words
+
+
 def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool) -> tuple[list[SetLine], bool]:
-    space = string_width(" ", size)
     lines: list[SetLine] = []
     ok = True
     for tokens in paragraphs:
         start = len(lines)
         current: list[Token] = []
         cur_w = 0.0
-        for tok in tokens:
-            w = token_width(tok, size)
-            gap = space if current and current[-1].space_after else 0.0
+        for word in _words(tokens):
+            w = sum(token_width(t, size) for t in word)
+            gap = space_width(current[-1], size) if current and current[-1].space_after else 0.0
             if current and wrap and cur_w + gap + w > width:
                 lines.append(SetLine(tuple(current), cur_w))
                 current, cur_w, gap = [], 0.0, 0.0
-            current.append(tok)
+            current.extend(word)
             cur_w += gap + w
-        if wrap and len(current) == 1 and _lone_cjk(current[0]) and len(lines) > start \
-                and len(lines[-1].tokens) > 2:
+        if wrap and len(_words(current)) == 1 and _lone_cjk(current) and len(lines) > start \
+                and len(_words(list(lines[-1].tokens))) > 2:
             # Never leave one Chinese character alone on a paragraph's last line: take one along.
             prev = lines.pop()
-            moved = prev.tokens[-1]
-            kept = prev.tokens[:-1]
-            current.insert(0, moved)
-            lines.append(SetLine(kept, _width(kept, size, space)))
-            cur_w = _width(tuple(current), size, space)
+            cut = len(prev.tokens) - len(_words(list(prev.tokens))[-1])
+            moved, kept = prev.tokens[cut:], prev.tokens[:cut]
+            current[:0] = moved
+            lines.append(SetLine(kept, _width(kept, size)))
+            cur_w = _width(tuple(current), size)
         lines.append(SetLine(tuple(current), cur_w, True))
     for line in lines:
         if line.width > width + 1e-6:
@@ -209,25 +289,25 @@ def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool)
     return lines, ok
 
 
-def _lone_cjk(tok: Token) -> bool:
+def _lone_cjk(word: list[Token]) -> bool:
     """One Chinese character, perhaps with the punctuation glued to it."""
-    core = "".join(ch for ch in tok.text if ch not in NO_LINE_START and ch not in NO_LINE_END)
-    return tok.icon is None and len(core) == 1 and is_cjk(core)
+    core = "".join(ch for tok in word for ch in tok.text if ch not in NO_LINE_START and ch not in NO_LINE_END)
+    return all(tok.icon is None for tok in word) and len(core) == 1 and is_cjk(core)
 
 
-def _width(tokens: tuple[Token, ...], size: float, space: float) -> float:
+def _width(tokens: tuple[Token, ...], size: float) -> float:
     w = 0.0
     for j, tok in enumerate(tokens):
         w += token_width(tok, size)
         if tok.space_after and j < len(tokens) - 1:
-            w += space
+            w += space_width(tok, size)
     return w
 
 
 def fit_text(
     text: str, width: float, height: float, size: float, min_size: float,
     leading: float = 1.2, wrap: bool = True, icons: frozenset[str] | None = None,
-    glossary: tuple[str, ...] = (),
+    fam: Family | None = None, emphasis: str | None = None, glossary: tuple[str, ...] = (),
 ) -> SetText:
     """Set ``text`` in a ``width`` x ``height`` pt box at the largest size that fits.
 
@@ -236,7 +316,7 @@ def fit_text(
     """
     if not (math.isfinite(size) and 0 < min_size <= size):
         raise ValueError(f"text sizes must satisfy 0 < min_size <= size; got {size!r}, {min_size!r}")
-    paragraphs = tokenize(text, icons, glossary)
+    paragraphs = tokenize(text, icons, fam, emphasis, glossary)
     s = size
     while True:
         lines, ok = _break(paragraphs, s, width, wrap)

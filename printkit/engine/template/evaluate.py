@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, Undefined
 from pydantic import TypeAdapter, ValidationError
 
 from printkit.engine.containment import Containment
@@ -27,6 +28,7 @@ from printkit.engine.limits import MAX_LOOP_ELEMENTS
 from printkit.engine.paths import templates_root
 from printkit.engine.template.functions import FILTERS, GLOBALS
 from printkit.engine.template.sandbox import BudgetedSandbox, BudgetExceeded, budget
+from printkit.engine.units import POINT_FIELDS, parse_length
 
 if TYPE_CHECKING:
     from printkit.engine.template.files import CardTemplate
@@ -56,10 +58,13 @@ def _field_names(cls: type) -> frozenset[str]:
 def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         whole = value.strip()
-        if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1:
-            native = _expression(whole[2:-2].strip())(**scope)
+        if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1 and "{%" not in whole \
+                and whole == value:
+            # one expression: evaluated once; its text is what rendering it would print
+            native = _value_expression(whole[2:-2].strip())(**scope)
             if isinstance(native, list | tuple):  # e.g. polygon points computed by an expression
                 return native
+            return "" if isinstance(native, Undefined) else str(native)
         return _compiled(value).render(scope)
     if isinstance(value, list):
         return [_evaluate(v, scope) for v in value]
@@ -107,6 +112,12 @@ def _loop(spec: str, scope: dict[str, Any]) -> tuple[str, list[Any]]:
 @cache
 def _expression(source: str) -> Any:
     return _env.compile_expression(source)
+
+
+@cache
+def _value_expression(source: str) -> Any:
+    """An expression whose undefined result prints as nothing, as ``{{ card.missing }}`` renders."""
+    return _env.compile_expression(source, undefined_to_none=False)
 
 
 def render_template(
@@ -160,6 +171,12 @@ def _render(
                 contain.with_roots(folder, templates_root()).check(path, f"{name}: image", source.file,
                                                                    source.line, source.column)
                 element = replace(element, path=str(path))
+            if isinstance(element, Text) and element.font:
+                folder = base_dir if base_dir is not None else source.folder
+                fonts_in = contain.with_roots(folder, templates_root())
+                element = replace(element, font=_font_paths(
+                    element.font, folder,
+                    lambda p, c=fonts_in, s=source: c.check(p, f"{name}: font", s.file, s.line, s.column)))
             elements.append(element)
     try:
         background = _evaluate(template.background, scope) if template.background else None
@@ -171,6 +188,20 @@ def _render(
     if background:
         elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))
     return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
+
+
+def _font_paths(font: str, folder: Path, check: Callable[[Path], Path] | None = None) -> str:
+    """``font:`` with its font files taken relative to ``folder`` (``sans`` and absolute paths stay);
+    every font file passes ``check`` (the definition's containment)."""
+    parts = []
+    for part in (p.strip() for p in font.split(",")):
+        if part.lower().endswith((".ttf", ".otf")):
+            path = Path(part) if Path(part).is_absolute() else folder / part
+            if check is not None:
+                check(path)
+            part = str(path)
+        parts.append(part)
+    return ", ".join(parts)
 
 
 def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -> Any:
@@ -192,6 +223,9 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -
     for key in _optional_fields(cls) & values.keys():
         if values[key] == "":
             values[key] = None  # an empty expression means "no paint"
+    for key, value in values.items():
+        if isinstance(value, str) and key not in ("text", "path", "name", "data", "font"):
+            values[key] = parse_length(value, "pt" if key in POINT_FIELDS else "mm")
     try:
         element = _adapter(cls).validate_python(values)
     except ValidationError as exc:

@@ -15,7 +15,9 @@ from printkit.engine.containment import Containment
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.limits import MAX_CARDS
 from printkit.engine.paths import templates_root
+from printkit.engine.remote import fetch, is_url, url_suffix
 from printkit.engine.source import Document, load_document, read_text
+from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
 from printkit.engine.template.files import CardTemplate, find_template, load_template
 from printkit.games.deck.model import Card, CustomSize, DeckDefinition
 
@@ -38,7 +40,18 @@ class LoadedDeck:
     file: Path
     front: CardTemplate
     back: CardTemplate | None
+    sources: tuple[tuple[str, str], ...] = ()  # (url, sha256) of data fetched from the network
+    notes: tuple[str, ...] = ()  # warnings found while loading (a cached copy used, ...)
     warnings: tuple[str, ...] = ()  # columns no template reads, fields a template reads that no card has
+
+
+def resolve_input(definition_file: Path, name: str) -> Path:
+    """A file the definition names (cards data, template, font, image), relative to the definition.
+
+    Every path a deck definition names goes through here, so one rule decides what it may reach.
+    """
+    p = Path(name)
+    return p if p.is_absolute() else definition_file.parent / p
 
 
 def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
@@ -57,8 +70,10 @@ def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
 
 
 def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CARDS,
-              allow_outside: bool = False) -> LoadedDeck:
-    """Read a deck definition, its CSV (if any) and its templates (``templates`` first).
+              allow_outside: bool = False, allow_network: bool = False) -> LoadedDeck:
+    """Read a deck definition, its cards file (if any) and its templates (``templates`` first).
+
+    Cards data at a URL is fetched only with ``allow_network``.
 
     Every problem found in the definition and its cards is reported at once.  Files the definition
     names must lie in its folder or ``templates`` (unless ``allow_outside``); a deck of more than
@@ -81,15 +96,16 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
                                                f"{', '.join(card_sizes())}, or {{width: .., height: ..}} in mm"))
     qcol = definition.quantity_column
     rows: list[tuple[dict, Problem]] = []
+    sources: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
     if definition.cards is not None:
         for i, fields in enumerate(definition.cards):
             rows.append((fields, doc.problem(("cards", i, qcol) if qcol in fields else ("cards", i), "")))
     else:
-        assert definition.csv is not None
-        line, column = doc.locate(("csv",))
-        csv_path = contain.check(path.parent / definition.csv, "csv:", path, line, column)
-        rows = _read_csv(csv_path, qcol.lower())
-        qcol = qcol.lower()  # CSV headers are matched case-insensitively: "Name,Qty" is name and qty
+        name = definition.data or definition.csv
+        assert name is not None
+        key = "data" if definition.data else "csv"
+        rows, qcol, sources, notes = _read_rows(doc, path, key, name, definition, allow_network, contain)
     cards: list[Card] = []
     total = 0
     for fields, where in rows:
@@ -106,10 +122,10 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
         raise InputError(problems)
     front = load_template(_template_path(doc, "front", definition.front, templates, contain))
     back = load_template(_template_path(doc, "back", definition.back, templates, contain)) if definition.back else None
-    source = definition.csv or path.name
+    source = definition.data or definition.csv or path.name
     warnings = _field_warnings([f for f, _ in rows], [t for t in (front, back) if t is not None], qcol, source,
                                set(definition.back_fields))
-    return LoadedDeck(definition, tuple(cards), width, height, path, front, back, warnings)
+    return LoadedDeck(definition, tuple(cards), width, height, path, front, back, sources, notes, warnings)
 
 
 _FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)|card\[['\"]([^'\"]+)['\"]\]")
@@ -168,10 +184,53 @@ def deck_containment(path: Path, templates: Path | None, allow_outside: bool) ->
     return Containment((path.parent, templates_root()), allow_outside).with_roots(templates)
 
 
-def _read_csv(path: Path, qcol: str) -> list[tuple[dict, Problem]]:
+def _read_rows(doc: Document, path: Path, key: str, name: str, definition: DeckDefinition, allow_network: bool,
+               contain: Containment) -> tuple[list[tuple[dict, Problem]], str, tuple, tuple]:
+    """Card rows from a CSV or spreadsheet file, or from a URL serving one, and the quantity column's name.
+
+    A file must pass the deck's containment; CSV header names are lower-cased (so is the quantity column).
+    """
+    line, col = doc.locate((key,))
+    qcol = definition.quantity_column
+    data: bytes | None = None
+    sources: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+    if is_url(name):
+        got = fetch(name, allow_network, f"{path}:{line}:{col}")
+        data, suffix, label = got.data, url_suffix(name), name
+        sources = ((name, got.sha256),)
+        if got.from_cache:
+            notes = (f"could not reach {name}; used the copy cached earlier (sha256 {got.sha256[:12]}…)",)
+        file = Path(name)
+    else:
+        file = contain.check(resolve_input(path, name), f"{key}:", path, line, col)
+        suffix, label = file.suffix.lower(), str(file)
+    if suffix in SPREADSHEET_SUFFIXES:
+        rows = []
+        for r in read_sheet(file, definition.sheet, definition.header_row, data, label):
+            col_no = r.columns.get(qcol)
+            where = f"{label}: {r.where(qcol if col_no else None)}"
+            rows.append((r.fields, Problem("", where, None, None, "")))
+        return rows, qcol, sources, notes
+    if definition.sheet is not None or definition.header_row != 1:
+        raise doc.error(("sheet",) if definition.sheet is not None else ("header_row",),
+                        f"sheet: and header_row: are for spreadsheets (.xlsx, .xls, .ods); {name} is CSV")
+    if data is not None:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InputError.single(f"{name}: the data is not UTF-8 text (CSV) nor a known spreadsheet") from None
+        return _read_csv(file, qcol.lower(), text, label), qcol.lower(), sources, notes
+    return _read_csv(file, qcol.lower()), qcol.lower(), sources, notes
+
+
+def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None = None) -> list[tuple[dict, Problem]]:
     """Rows of a CSV as exported by spreadsheets: the delimiter sniffed (``,``, ``;`` as Excel writes in
     much of Europe, tab, ``|``), header names matched case-insensitively (keys are lower case)."""
-    text = read_text(path, "CSV file")
+    if text is None:
+        text = read_text(path, "CSV file")
+    else:
+        path = Path(label or path)
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text.split("\n", 1)[0] or ",", ",;\t|")
     except csv.Error:

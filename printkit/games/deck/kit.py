@@ -10,7 +10,8 @@ from printkit.games.deck.layout import deck_components
 
 def components(options: BuildOptions) -> list[Component]:
     assert options.definition is not None, "a deck is always built from the user's file"
-    deck = load_deck(options.definition, options.templates, options.max_cards, options.allow_outside)
+    deck = load_deck(options.definition, options.templates, options.max_cards, options.allow_outside,
+                     options.allow_network)
     return deck_components(deck, options)
 
 

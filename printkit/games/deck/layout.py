@@ -4,8 +4,23 @@ from __future__ import annotations
 
 from printkit.engine.components import BuildOptions, CardComponent, Component
 from printkit.engine.elements import Piece
+from printkit.engine.selection import parse_only, subset_label, where_filter
 from printkit.engine.template.evaluate import render_template
 from printkit.games.deck.definition import LoadedDeck, deck_containment
+from printkit.games.deck.model import Card
+
+
+def chosen_cards(deck: LoadedDeck, options: BuildOptions) -> tuple[Card, ...]:
+    """The cards ``--only`` and ``--where`` keep (all of them when neither is given)."""
+    cards = deck.cards
+    if options.only:
+        numbers = set(parse_only(options.only, len(cards)))
+        cards = tuple(c for c in cards if c.index in numbers)
+    if options.where:
+        keep = where_filter(options.where)
+        cards = tuple(c for c in cards if keep({**c.fields, "index": c.index, "copy": c.copy},
+                                               f"card {c.index} ({c.source})"))
+    return cards
 
 
 def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
@@ -13,9 +28,10 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
     base = deck.file.parent
     contain = deck_containment(deck.file, options.templates, options.allow_outside)
     deck_info = {"title": d.title, "count": len(deck.cards)}
+    cards = chosen_cards(deck, options)
     fronts: list[Piece] = []
     backs: list[Piece] = []
-    for card in deck.cards:
+    for card in cards:
         fields = {**card.fields, "index": card.index, "copy": card.copy}
         name = card.fields.get("name")
         label = f"card {card.index} ({name}, {card.source})" if name else f"card {card.index} ({card.source})"
@@ -25,5 +41,7 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
             back_scope = {**scope, "card": {**fields, **d.back_fields}}
             backs.append(render_template(deck.back, back_scope, deck.width, deck.height, f"back of {label}",
                                          base, contain))
+    subset = subset_label(options.only, options.where)
     return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
-                          warnings=deck.warnings)]
+                          sources=deck.sources, notes=deck.notes, subset=subset, corner_radius=d.corner_radius,
+                          numbers=tuple(c.index for c in cards) if subset else (), warnings=deck.warnings)]

@@ -10,6 +10,7 @@ Example (``printkit schema deck`` prints the full JSON Schema)::
     cards:
       - {name: Fireball, qty: 3, text: "Deal 3 damage."}
     # or: csv: cards.csv   (a header row; a qty column, default name "qty")
+    # or: data: cards.xlsx  (.xlsx/.xls/.ods; sheet: Cards; header_row: 2), or data: https://... (--allow-network)
 """
 
 from __future__ import annotations
@@ -17,13 +18,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from printkit.engine.units import parse_length
 
 
 class CustomSize(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    width: float = Field(gt=5, le=400, description="trim width in mm")
-    height: float = Field(gt=5, le=400, description="trim height in mm")
+    width: float = Field(gt=5, le=400, description="trim width: mm, or with a unit (2.5in, 6.3cm, 180pt)")
+    height: float = Field(gt=5, le=400, description="trim height: mm, or with a unit")
+
+    @field_validator("width", "height", mode="before")
+    @classmethod
+    def _units(cls, value: object) -> object:
+        return parse_length(value)
 
 
 class DeckDefinition(BaseModel):
@@ -39,12 +47,20 @@ class DeckDefinition(BaseModel):
     back_fields: dict[str, Any] = Field(default_factory=dict, description="values the back reads as {{ card.x }}")
     cards: list[dict[str, Any]] | None = Field(None, description="inline cards; each may have a qty")
     csv: str | None = Field(None, description="CSV file with one card per row, relative to this file")
+    data: str | None = Field(None, description="cards from a file relative to this one, or an https:// URL (fetched "
+                                               "only with --allow-network): .csv, .xlsx, .xls or .ods")
+    sheet: str | None = Field(None, description="the spreadsheet's sheet to read (default: the first)")
+    header_row: int = Field(1, ge=1, le=1000, description="the spreadsheet row that names the columns")
     quantity_column: str = Field("qty", description="the column/key giving how many copies to print")
+    corner_radius: float = Field(0, ge=0, le=20, description="rounded card corners (mm) for the cutter: shown as a "
+                                                             "cut outline on previews, transparent in --png-cards")
 
     @model_validator(mode="after")
     def _one_source(self) -> DeckDefinition:
-        if (self.cards is None) == (self.csv is None):
-            raise ValueError("give the cards either inline (cards:) or as a file (csv:), exactly one of them")
+        given = [k for k in ("cards", "csv", "data") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("give the cards inline (cards:) or from one file or URL (data:, or csv:), "
+                             f"exactly one of them; found {', '.join(given) or 'none'}")
         return self
 
 

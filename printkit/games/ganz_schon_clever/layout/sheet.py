@@ -666,7 +666,8 @@ class _SheetBuilder:
             op("+")
         fox_w = widths["fox_icon"] + widths["fox_count"] + widths["op"] + widths["lowest"] + 2.0
         # Its label may reach over the "+" before and the "=" after: they have no label of their own.
-        cv.text(x - widths["op"], r.y, fox_w + 2 * widths["op"], label_h, self.label("foxes_times_lowest"),
+        # (half a millimetre more each side: the bold face is a little wider than the regular one it was sized for)
+        cv.text(x - widths["op"] - 0.5, r.y, fox_w + 2 * widths["op"] + 1.0, label_h, self.label("foxes_times_lowest"),
                 "caption", c.ink, bold=True)
         cv.rect(x, by - 0.8, fox_w, bh + 1.6, fill=None, stroke=c.fox, width=m.stroke_box * 1.4, radius=2.0)
         cv.icon("gsc-fox", x + 1.0, by + (bh - widths["fox_icon"]) / 2, widths["fox_icon"], widths["fox_icon"],

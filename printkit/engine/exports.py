@@ -1,0 +1,106 @@
+"""Card exports besides the print PDF: one PNG per card (``--png-cards DPI``) and Tabletop Simulator
+deck sheets (``--tts``).  Both draw each card with the print renderer, then rasterise it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from printkit.engine.components import CardComponent
+from printkit.engine.errors import InputError
+from printkit.engine.outputs import ManifestEntry, PlannedFile
+from printkit.engine.render import tts
+from printkit.engine.render.raster import MAX_DPI, page_images, pieces_pdf, png_bytes, rounded
+
+MakeEntry = Callable[..., ManifestEntry]
+
+
+def _distinct_backs(comp: CardComponent) -> bool:
+    """Whether the backs differ in what they draw (their names always differ)."""
+    return len({(b.elements, b.bleed_color) for b in comp.backs or ()}) > 1
+
+
+def _numbers(comp: CardComponent) -> list[int]:
+    return list(comp.numbers) if comp.numbers else list(range(1, len(comp.fronts) + 1))
+
+
+def card_exports(comp: CardComponent, request, stem: str, icons: tuple[Path, ...], warnings: list[str],
+                 entry: MakeEntry) -> list[PlannedFile]:
+    """The planned PNG files for ``comp``; ``stem`` is the folder/name prefix (``deck/cards-en``)."""
+    planned: list[PlannedFile] = []
+    if request.png_cards:
+        planned += _png_cards(comp, request.png_cards, stem, icons, warnings, entry)
+    if request.tts:
+        planned += _tts_sheets(comp, stem, icons, warnings, entry)
+    return planned
+
+
+def _png_cards(comp: CardComponent, dpi: int, stem: str, icons: tuple[Path, ...], warnings: list[str],
+               entry: MakeEntry) -> list[PlannedFile]:
+    if not 30 <= dpi <= MAX_DPI:
+        raise InputError.single(f"--png-cards takes a dpi from 30 to {MAX_DPI}; found {dpi}")
+    out: list[PlannedFile] = []
+    pdf, _ = pieces_pdf(comp.fronts, icons)  # its warnings were given by the print render
+    radius = comp.corner_radius / 25.4 * dpi
+    for number, img in zip(_numbers(comp), page_images(pdf, dpi), strict=True):
+        data = png_bytes(rounded(img, radius), dpi)
+        path = f"{stem}-png/card-{number:03d}.png"
+        out.append(PlannedFile(path, data, entry(path, "card image", 1, data, {"dpi": dpi, "card": number})))
+    if comp.backs:
+        backs = comp.backs if _distinct_backs(comp) else comp.backs[:1]
+        pdf, _ = pieces_pdf(backs, icons)
+        images = [rounded(img, radius) for img in page_images(pdf, dpi)]
+        if len(backs) == 1:
+            data = png_bytes(images[0], dpi)
+            path = f"{stem}-png/back.png"
+            out.append(PlannedFile(path, data, entry(path, "card image", 1, data, {"dpi": dpi})))
+        else:
+            for number, img in zip(_numbers(comp), images, strict=True):
+                data = png_bytes(img, dpi)
+                path = f"{stem}-png/card-{number:03d}-back.png"
+                out.append(PlannedFile(path, data, entry(path, "card image", 1, data, {"dpi": dpi, "card": number})))
+    return out
+
+
+def _tts_sheets(comp: CardComponent, stem: str, icons: tuple[Path, ...], warnings: list[str],
+                entry: MakeEntry) -> list[PlannedFile]:
+    w, h = comp.fronts[0].width, comp.fronts[0].height
+    grids = tts.sheet_grids(len(comp.fronts), w, h)
+    px = grids[0].card_px
+    fronts_pdf, _ = pieces_pdf(comp.fronts, icons)
+    fronts = page_images(fronts_pdf, size=px)
+    unique_backs = _distinct_backs(comp)
+    backs = []
+    if comp.backs:
+        backs_pdf, _ = pieces_pdf(comp.backs if unique_backs else comp.backs[:1], icons)
+        backs = page_images(backs_pdf, size=px)
+    hidden = backs[0] if backs and not unique_backs else None
+    out: list[PlannedFile] = []
+    back_path = f"{stem}-tts/back.png" if backs and not unique_backs else None
+    if back_path:
+        data = png_bytes(backs[0])
+        out.append(PlannedFile(back_path, data, entry(back_path, "tts back", 1, data, {"tts": {"card_px": list(px)}})))
+    start = 0
+    for k, grid in enumerate(grids, start=1):
+        if grid.card_px != px:  # every sheet of one deck uses one card size, so cards look alike in TTS
+            grid = tts.SheetGrid(grid.columns, grid.rows, grid.cards, px)
+        chunk = fronts[start:start + grid.cards]
+        sheet = tts.compose(grid, chunk, hidden if hidden is not None else backs[start] if backs else None)
+        data = png_bytes(sheet)
+        path = f"{stem}-tts/sheet-{k:02d}.png"
+        info = {"columns": grid.columns, "rows": grid.rows, "cards": grid.cards, "card_px": list(px),
+                "sheet_px": list(grid.size), "hidden_slot": grid.hidden_slot + 1,
+                "first_card": _numbers(comp)[start], "back": back_path}
+        if unique_backs:
+            back_sheet = tts.compose(grid, backs[start:start + grid.cards], backs[start])
+            bdata = png_bytes(back_sheet)
+            bpath = f"{stem}-tts/sheet-{k:02d}-backs.png"
+            info["back"] = bpath
+            info["unique_backs"] = True
+            out.append(PlannedFile(bpath, bdata, entry(bpath, "tts backs", grid.cards, bdata, {"tts": info})))
+        out.append(PlannedFile(path, data, entry(path, "tts sheet", grid.cards, data, {"tts": info})))
+        start += grid.cards
+    if not backs:
+        warnings.append(f"{comp.name}: the deck has no backs; TTS needs a back image, so none was written "
+                        "(give the deck a back: template)")
+    return out

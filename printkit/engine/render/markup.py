@@ -1,0 +1,126 @@
+"""The small inline markup every text element understands.
+
+* ``**bold**``, ``*italic*`` (``***both***``), set in the real bold and italic faces;
+* ``{color=#a00|red words}`` (any colour printkit reads: ``#rgb``, ``#rrggbb``, a name), which may hold
+  bold and italic inside;
+* ``:icon-name:`` draws an icon inline (as before; handled when the runs are broken into words);
+* a newline, or ``<br>``, starts a new line;
+* ``\\*``, ``\\{``, ``\\}`` and ``\\\\`` print the character itself.
+
+Text without any of these characters is one plain run, so existing texts print as before.  An
+unclosed ``*`` or ``{`` prints as written rather than failing: card text comes from spreadsheets
+where a lone asterisk ("see rules*") is common.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    bold: bool = False
+    italic: bool = False
+    color: str | None = None  # None: the element's colour
+
+
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_COLOR_OPEN = re.compile(r"\{colou?r=([#A-Za-z0-9]{1,32})\|")
+_SPECIAL = set("*{}\\<")
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> tuple[Run, ...]:
+    """``text`` as runs of one style each, in order (newlines stay inside the runs' text)."""
+    if not any(ch in _SPECIAL for ch in text):
+        return (Run(text),) if text else ()
+    text = _BR.sub("\n", text)
+    runs: list[Run] = []
+    bold = italic = False
+    colors: list[str] = []
+    buf: list[str] = []
+
+    def flush() -> None:
+        if buf:
+            runs.append(Run("".join(buf), bold, italic, colors[-1] if colors else None))
+            buf.clear()
+
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\" and i + 1 < n and text[i + 1] in "*{}\\":
+            buf.append(text[i + 1])
+            i += 2
+            continue
+        if ch == "*":
+            stars = 2 if text.startswith("**", i) else 1
+            if text.startswith("***", i) and not bold and not italic and _closes(text, i + 3, "***"):
+                flush()
+                bold = italic = True
+                i += 3
+                continue
+            if text.startswith("***", i) and bold and italic:
+                flush()
+                bold = italic = False
+                i += 3
+                continue
+            if stars == 2:
+                if bold or _closes(text, i + 2, "**"):
+                    flush()
+                    bold = not bold
+                    i += 2
+                    continue
+            elif italic or _closes(text, i + 1, "*"):
+                flush()
+                italic = not italic
+                i += 1
+                continue
+            buf.append(ch * stars)
+            i += stars
+            continue
+        if ch == "{":
+            m = _COLOR_OPEN.match(text, i)
+            if m and _balanced_close(text, m.end()):
+                flush()
+                colors.append(m.group(1))
+                i = m.end()
+                continue
+        if ch == "}" and colors:
+            flush()
+            colors.pop()
+            i += 1
+            continue
+        buf.append(ch)
+        i += 1
+    flush()
+    return tuple(runs)
+
+
+def _closes(text: str, start: int, marker: str) -> bool:
+    """Whether ``marker`` appears again later (so an opening marker is markup, not a lone asterisk)."""
+    j = text.find(marker, start)
+    while j > 0 and text[j - 1] == "\\":
+        j = text.find(marker, j + 1)
+    return j > start
+
+
+def _balanced_close(text: str, start: int) -> bool:
+    depth = 1
+    for k in range(start, len(text)):
+        if text[k] == "\\":
+            continue
+        if text[k] == "{":
+            depth += 1
+        elif text[k] == "}":
+            depth -= 1
+            if depth == 0:
+                return True
+    return False
+
+
+def plain(text: str) -> str:
+    """The characters that will print (markup removed), for glyph checks and messages."""
+    return "".join(r.text for r in parse(text))

@@ -1,0 +1,124 @@
+"""Reading card rows from a spreadsheet (.xlsx, .xlsm, .xls, .ods) with python-calamine.
+
+A sheet is picked by name (default: the first), one row is the header (default: row 1), and
+every later non-empty row is one record.  Each record keeps where it came from (sheet, row and the
+column letters of its cells) so an error can say ``cards.xlsx: sheet 'Cards', row 7, column C (qty)``.
+calamine is a Rust reader: it needs no system libraries and never runs a workbook's macros.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.engine.errors import InputError
+
+SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
+MAX_ROWS = 20_000  # a deck with more rows than this is a mistake (or an attack), not a deck
+MAX_COLUMNS = 200
+
+
+def column_letter(index: int) -> str:
+    """``0`` → ``A``, ``25`` → ``Z``, ``26`` → ``AA``: the name a spreadsheet shows for a column."""
+    name = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        name = chr(ord("A") + rem) + name
+    return name
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One record: its values by header name, and where it sits in the workbook."""
+
+    fields: dict[str, Any]
+    sheet: str
+    row: int  # 1-based, as the spreadsheet shows it
+    columns: dict[str, int]  # header name -> 1-based column
+
+    def where(self, column: str | None = None) -> str:
+        text = f"sheet {self.sheet!r}, row {self.row}"
+        if column is not None and column in self.columns:
+            text += f", column {column_letter(self.columns[column] - 1)} ({column})"
+        return text
+
+
+def _value(cell: Any) -> Any:
+    """A cell as a template sees it: whole numbers as int, text stripped, dates as ISO text."""
+    if isinstance(cell, bool):
+        return cell
+    if isinstance(cell, float) and cell.is_integer():
+        return int(cell)
+    if isinstance(cell, str):
+        return cell.strip()
+    if isinstance(cell, _dt.datetime | _dt.date | _dt.time):
+        return cell.isoformat()
+    if isinstance(cell, _dt.timedelta):
+        return str(cell)
+    return cell
+
+
+def read_sheet(path: Path, sheet: str | None = None, header_row: int = 1, data: bytes | None = None,
+               label: str | None = None) -> list[SheetRow]:
+    """The records of one sheet.  ``data`` (the file's bytes) may stand in for reading ``path``."""
+    from python_calamine import CalamineWorkbook  # imported here: only decks from spreadsheets need it
+
+    shown = label or str(path)
+    try:
+        if data is not None:
+            import io
+
+            book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        else:
+            book = CalamineWorkbook.from_path(str(path))
+    except FileNotFoundError:
+        raise InputError.single("spreadsheet file not found", shown) from None
+    except Exception as exc:  # calamine raises its own kinds for a damaged or mislabelled file
+        raise InputError.single(f"cannot read this spreadsheet ({type(exc).__name__}: {str(exc)[:120]})",
+                                shown) from None
+    names = list(book.sheet_names)
+    if not names:
+        raise InputError.single("the spreadsheet has no sheets", shown)
+    name = sheet if sheet is not None else names[0]
+    if name not in names:
+        raise InputError.single(f"no sheet named {name!r}; the sheets are {', '.join(repr(n) for n in names)}", shown)
+    try:
+        rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    except Exception as exc:
+        raise InputError.single(f"sheet {name!r}: cannot read it ({type(exc).__name__})", shown) from None
+    if len(rows) > MAX_ROWS + header_row:
+        raise InputError.single(f"sheet {name!r} has {len(rows)} rows; at most {MAX_ROWS} cards rows are read",
+                                shown)
+    if len(rows) < header_row:
+        raise InputError.single(f"sheet {name!r}: the header row {header_row} is empty (the sheet has "
+                                f"{len(rows)} rows)", shown)
+    header = [str(_value(h)) if h not in (None, "") else "" for h in rows[header_row - 1]][:MAX_COLUMNS]
+    while header and not header[-1]:
+        header.pop()
+    if not header:
+        raise InputError.single(f"sheet {name!r}, row {header_row}: the header row is empty; it names the columns",
+                                shown)
+    columns: dict[str, int] = {}
+    for i, h in enumerate(header):
+        if not h:
+            raise InputError.single(f"sheet {name!r}, row {header_row}, column {column_letter(i)}: this header cell "
+                                    "is empty; every column with data needs a name", shown)
+        if h in columns:
+            raise InputError.single(f"sheet {name!r}, row {header_row}, column {column_letter(i)}: the header "
+                                    f"{h!r} is already column {column_letter(columns[h] - 1)}", shown)
+        columns[h] = i + 1
+    out: list[SheetRow] = []
+    for r, row in enumerate(rows[header_row:], start=header_row + 1):
+        cells = [_value(c) for c in row]
+        if not any(c not in (None, "") for c in cells):
+            continue
+        extra = [i for i, c in enumerate(cells[len(header):], start=len(header)) if c not in (None, "")]
+        if extra:
+            raise InputError.single(f"sheet {name!r}, row {r}, column {column_letter(extra[0])}: a value in a column "
+                                    "with no header; name the column in the header row", shown)
+        fields = {h: (cells[i] if i < len(cells) and cells[i] is not None else "") for i, h in enumerate(header)}
+        out.append(SheetRow(fields, name, r, columns))
+    return out
