@@ -16,6 +16,8 @@ import platform
 import time
 from pathlib import Path
 
+from results import replace_section  # bench/ is on sys.path when a bench runs
+
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.rules.legality import check
@@ -97,12 +99,7 @@ def main() -> None:
     )
     print(text)
     if args.write:
-        old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-        if HEADING in old:
-            head, _, rest = old.partition(HEADING)
-            nxt = rest.find("\n## ")
-            old = head.rstrip() + "\n" + (rest[nxt:] if nxt >= 0 else "")
-        RESULTS.write_text(old.rstrip() + "\n\n" + text, encoding="utf-8")
+        replace_section(HEADING, text)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from results import replace_section
 from strong_play import write_sheets
 
 RESULTS = Path(__file__).parent / "RESULTS.md"
@@ -112,12 +113,7 @@ def main() -> None:
     text = "\n".join(lines) + "\n"
     print(text)
     if args.write:
-        old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-        if HEADING in old:
-            head, _, rest = old.partition(HEADING)
-            tail = rest.split("\n## ", 1)
-            old = head.rstrip() + ("\n\n## " + tail[1] if len(tail) > 1 else "")
-        RESULTS.write_text(old.rstrip() + "\n\n" + text, encoding="utf-8")
+        replace_section(HEADING, text)
 
 
 if __name__ == "__main__":

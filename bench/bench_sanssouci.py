@@ -15,6 +15,8 @@ import platform
 import time
 from pathlib import Path
 
+from results import replace_section  # bench/ is on sys.path when a bench runs
+
 from printkit.engine.components import BuildOptions
 from printkit.engine.paper import PrintSettings
 from printkit.engine.render.pdf import render
@@ -55,12 +57,7 @@ def main() -> None:
     )
     print(text)
     if args.write:
-        old = RESULTS.read_text(encoding="utf-8")
-        if HEADING in old:
-            head, _, rest = old.partition(HEADING)
-            nxt = rest.find("\n## ")
-            old = head.rstrip() + "\n" + (rest[nxt:] if nxt >= 0 else "")
-        RESULTS.write_text(old.rstrip() + "\n\n" + text, encoding="utf-8")
+        replace_section(HEADING, text)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from results import replace_section  # bench/ is on sys.path when a bench runs
+
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).parent / "RESULTS.md"
 HEADING = "## mutation score (rules, imposition, rendering)"
@@ -178,12 +180,7 @@ def main() -> None:
     text = "\n".join(lines) + "\n"
     print(text)
     if args.write:
-        old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-        if HEADING in old:
-            head, _, rest = old.partition(HEADING)
-            tail = rest.split("\n## ", 1)
-            old = head.rstrip() + ("\n\n## " + tail[1] if len(tail) > 1 else "")
-        RESULTS.write_text(old.rstrip() + "\n\n" + text, encoding="utf-8")
+        replace_section(HEADING, text)
 
 
 if __name__ == "__main__":
