@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from printkit.engine.clipping import clip_interval
 from printkit.engine.elements import Circle, Element, Icon, Image, Line, Marker, Polygon, QRCode, Rect, Text, bounds
 from printkit.engine.imposition import PRINTABLE_EDGE, Box
 from printkit.engine.preflight.findings import Finding
@@ -90,21 +91,7 @@ def _crosses(seg: tuple[float, float, float, float, float], box: Box) -> bool:
     """Does the segment (widened by its half stroke) enter the box?  Liang-Barsky clipping."""
     x1, y1, x2, y2, p = seg
     left, top, right, bottom = box.x - p, box.y - p, box.right + p, box.bottom + p
-    dx, dy = x2 - x1, y2 - y1
-    t0, t1 = 0.0, 1.0
-    for q, r in ((-dx, x1 - left), (dx, right - x1), (-dy, y1 - top), (dy, bottom - y1)):
-        if abs(q) < 1e-12:
-            if r < 0:
-                return False
-            continue
-        t = r / q
-        if q < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
+    return clip_interval(x1, y1, x2, y2, left, top, right, bottom) is not None
 
 
 def _box(e: Element) -> Box:

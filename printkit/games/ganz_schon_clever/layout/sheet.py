@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from printkit.engine.clipping import clip_interval
 from printkit.engine.elements import (
     Align,
     Circle,
@@ -764,21 +765,12 @@ def _hatch(x: float, y: float, w: float, h: float, angle: float, step: float
 
 def _clip(x1: float, y1: float, x2: float, y2: float, left: float, top: float, right: float, bottom: float
           ) -> tuple[float, float, float, float] | None:
-    """Liang-Barsky clipping of a segment to a rectangle; None when it misses."""
-    t0, t1 = 0.0, 1.0
+    """The part of a segment inside a rectangle; None when it misses or keeps less than 0.3 mm."""
+    interval = clip_interval(x1, y1, x2, y2, left, top, right, bottom)
+    if interval is None:
+        return None
+    t0, t1 = interval
     dx, dy = x2 - x1, y2 - y1
-    for p, q in ((-dx, x1 - left), (dx, right - x1), (-dy, y1 - top), (dy, bottom - y1)):
-        if abs(p) < 1e-12:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
     if (t1 - t0) * math.hypot(dx, dy) < 0.3:
         return None
     return (x1 + t0 * dx, y1 + t0 * dy, x1 + t1 * dx, y1 + t1 * dy)
