@@ -7,6 +7,12 @@ tests that cover that module run against the mutant in a copy of the repository;
 mutation point, so a run fits in the time there is; the same seed gives the same sample.
 
     PYTHONPATH=. python bench/mutation.py [--per-module 12] [--seed 1] [--write]
+
+Cheap iteration: ``--list`` prints the sample without running it, ``--modules text.py pdf.py`` keeps only
+those modules' mutants (the sample itself does not change), ``--only MODULE:LINE ...`` re-runs the sampled
+mutants on those lines, and ``--lines MODULE:LINE ...`` runs *every* mutation point on those lines instead of
+the sample.  Mutants listed in ``EQUIVALENT`` (with the reason they cannot change behaviour) are reported as
+such and left out of the score's denominator, never silently.
 """
 
 from __future__ import annotations
@@ -40,10 +46,20 @@ TARGETS: dict[str, list[str]] = {
     "printkit/engine/imposition.py": [
         "tests/engine/test_imposition.py", "tests/engine/test_imposition_properties.py",
         "tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py",
-        "tests/engine/test_imposition_pinned.py"],
+        "tests/engine/test_imposition_pinned.py", "tests/engine/test_page_furniture.py"],
     "printkit/engine/render/text.py": ["tests/engine/test_text.py", "tests/engine/test_cards_pdf.py",
-                                       "tests/engine/test_imposition_pinned.py"],
-    "printkit/engine/render/pdf.py": ["tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py"],
+                                       "tests/engine/test_imposition_pinned.py", "tests/deck/test_markup.py"],
+    "printkit/engine/render/pdf.py": ["tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py",
+                                      "tests/engine/test_page_furniture.py", "tests/deck/test_rotate.py"],
+}
+
+_LEGALITY = "printkit/games/ganz_schon_clever/rules/legality.py"
+# Mutants that cannot change what the program does, each with the reason; keyed by module, the mutated line's
+# code (stripped) and the mutation, so the entry still applies when the line moves.
+EQUIVALENT: dict[tuple[str, str, str], str] = {
+    (_LEGALITY, "problems += 1", "1 -> 2"):
+        "`problems` starts at 0, is only ever increased and is only read as `if not problems`: 1 and 2 are "
+        "both truthy, so the solver is skipped in exactly the same cases.",
 }
 
 _SWAPS: dict[type, type] = {
@@ -59,6 +75,11 @@ class Mutant:
     index: int  # the index-th mutation point in the module (walk order)
     line: int
     what: str
+    code: str = ""  # the line as written, stripped
+
+    @property
+    def equivalent(self) -> str | None:
+        return EQUIVALENT.get((self.module, self.code, self.what))
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -71,35 +92,37 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return ids
 
 
-def _points(tree: ast.AST) -> list[tuple[ast.AST, str]]:
-    """Every place one mutation can go, with a description, in a stable walk order."""
+def _points(tree: ast.AST) -> list[tuple[ast.AST, int, str]]:
+    """Every place one mutation can go: (node, which operator of a comparison, description), in walk order.
+
+    A comparison's operator is named by the Compare node and its position, never by the operator object:
+    CPython shares one ``ast.Lt()`` (etc.) among every comparison of a module, so the object would name them
+    all (an earlier version of this script mutated the module's first ``<`` whichever ``<`` it had drawn)."""
     skip = _docstrings(tree)
-    found: list[tuple[ast.AST, str]] = []
+    found: list[tuple[ast.AST, int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and id(node) not in skip and type(node.value) in (int, float):
-            found.append((node, f"{node.value!r} -> {node.value + 1!r}"))
+            found.append((node, 0, f"{node.value!r} -> {node.value + 1!r}"))
         elif isinstance(node, ast.Compare):
-            for op in node.ops:
+            for i, op in enumerate(node.ops):
                 if type(op) in _SWAPS:
-                    found.append((op, f"{type(op).__name__} -> {_SWAPS[type(op)].__name__}"))
+                    found.append((node, i, f"{type(op).__name__} -> {_SWAPS[type(op)].__name__}"))
         elif (isinstance(node, ast.BinOp | ast.AugAssign) and type(node.op) in _SWAPS) or isinstance(node, ast.BoolOp):
-            found.append((node, f"{type(node.op).__name__} -> {_SWAPS[type(node.op)].__name__}"))
+            found.append((node, 0, f"{type(node.op).__name__} -> {_SWAPS[type(node.op)].__name__}"))
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            found.append((node, "not x -> x"))
+            found.append((node, 0, "not x -> x"))
     return found
 
 
 def mutate(source: str, index: int) -> tuple[str, int, str]:
     """The source with mutation ``index`` applied: (new source, line, description)."""
     tree = ast.parse(source)
-    node, what = _points(tree)[index]
+    node, slot, what = _points(tree)[index]
     line = getattr(node, "lineno", 0)
     if isinstance(node, ast.Constant):
         node.value = node.value + 1
-    elif isinstance(node, ast.cmpop):
-        parent = next(n for n in ast.walk(tree) if isinstance(n, ast.Compare) and node in n.ops)
-        parent.ops = [_SWAPS[type(o)]() if o is node else o for o in parent.ops]
-        line = parent.lineno
+    elif isinstance(node, ast.Compare):
+        node.ops = [_SWAPS[type(o)]() if i == slot else o for i, o in enumerate(node.ops)]
     elif isinstance(node, ast.BinOp | ast.AugAssign | ast.BoolOp):
         node.op = _SWAPS[type(node.op)]()
     elif isinstance(node, ast.UnaryOp):
@@ -108,9 +131,16 @@ def mutate(source: str, index: int) -> tuple[str, int, str]:
             for field, value in ast.iter_fields(parent):
                 if value is node:
                     setattr(parent, field, replacement)
-                elif isinstance(value, list) and node in value:
-                    value[value.index(node)] = replacement
+                elif isinstance(value, list) and any(v is node for v in value):
+                    value[next(i for i, v in enumerate(value) if v is node)] = replacement
     return ast.unparse(ast.fix_missing_locations(tree)), line, what
+
+
+def _mutants(module: str, source: str) -> list[Mutant]:
+    """Every mutation point of a module, located, without applying any."""
+    lines = source.splitlines()
+    return [Mutant(module, i, node.lineno, what, lines[node.lineno - 1].strip())
+            for i, (node, _, what) in enumerate(_points(ast.parse(source)))]
 
 
 def sample(per_module: int, seed: int) -> list[Mutant]:
@@ -118,10 +148,19 @@ def sample(per_module: int, seed: int) -> list[Mutant]:
     mutants = []
     for module in TARGETS:
         source = (ROOT / module).read_text(encoding="utf-8")
-        points = _points(ast.parse(source))
-        for i in sorted(rng.sample(range(len(points)), min(per_module, len(points)))):
-            _, line, what = mutate(source, i)
-            mutants.append(Mutant(module, i, line, what))
+        every = _mutants(module, source)
+        mutants += [every[i] for i in sorted(rng.sample(range(len(every)), min(per_module, len(every))))]
+    return mutants
+
+
+def on_lines(wanted: list[str]) -> list[Mutant]:
+    """Every mutation point on the given ``module:line`` lines (not a sample)."""
+    mutants = []
+    for module in TARGETS:
+        lines = {int(w.rpartition(":")[2]) for w in wanted if w.rpartition(":")[0] == module}
+        if not lines:
+            continue
+        mutants += [m for m in _mutants(module, (ROOT / module).read_text(encoding="utf-8")) if m.line in lines]
     return mutants
 
 
@@ -133,6 +172,10 @@ def run(mutants: list[Mutant], timeout: float) -> list[tuple[Mutant, str]]:
                                                                     ".hypothesis", ".pytest_cache"))
         env = {**os.environ, "PYTHONPATH": str(copy), "PRINTKIT_NO_CACHE": "1"}
         for m in mutants:
+            if m.equivalent:
+                print(f"{'equiv':>8}  {m.module}:{m.line}  {m.what}", flush=True)
+                outcomes.append((m, "equivalent"))
+                continue
             target = copy / m.module
             original = target.read_text(encoding="utf-8")
             mutated, _, _ = mutate(original, m.index)
@@ -159,24 +202,44 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help=f"replace the section in {RESULTS.name}")
     ap.add_argument("--only", nargs="*", default=None, metavar="MODULE:LINE",
                     help="run only the sampled mutants on these lines (e.g. survivors of an earlier run)")
+    ap.add_argument("--lines", nargs="*", default=None, metavar="MODULE:LINE",
+                    help="run every mutation point on these lines instead of the sample")
+    ap.add_argument("--modules", nargs="*", default=None, metavar="NAME",
+                    help="keep only mutants of modules whose path contains one of these (the sample is unchanged)")
+    ap.add_argument("--list", action="store_true", help="print the mutants and their tests, run nothing")
     args = ap.parse_args()
     started = time.monotonic()
-    mutants = sample(args.per_module, args.seed)
+    mutants = on_lines(args.lines) if args.lines is not None else sample(args.per_module, args.seed)
     if args.only is not None:
         mutants = [m for m in mutants if f"{m.module}:{m.line}" in args.only]
+    if args.modules is not None:
+        mutants = [m for m in mutants if any(n in m.module for n in args.modules)]
+    if args.list:
+        for m in mutants:
+            note = "  (equivalent)" if m.equivalent else ""
+            print(f"{m.module}:{m.line}  {m.what}  | {m.code}{note}")
+        print("tests:", {m.module: TARGETS[m.module] for m in mutants})
+        return
     outcomes = run(mutants, args.timeout)
-    killed = sum(1 for _, o in outcomes if o != "survived")
+    equivalent = sum(1 for _, o in outcomes if o == "equivalent")
+    scored = len(outcomes) - equivalent
+    killed = sum(1 for _, o in outcomes if o in ("killed", "timeout"))
+    command = " ".join(["python bench/mutation.py", *sys.argv[1:]]).replace(" --write", "")
     lines = [HEADING, "",
-             f"- date: {datetime.date.today()}; `python bench/mutation.py --per-module {args.per_module} --seed "
-             f"{args.seed}` ({len(outcomes)} mutants, a seeded sample of every mutation point; "
-             f"{(time.monotonic() - started) / 60:.0f} min on the shared 2 cores)",
-             f"- **{killed} of {len(outcomes)} killed ({100 * killed / max(len(outcomes), 1):.0f}%)**; target >= 90%",
+             f"- date: {datetime.date.today()}; `{command}` ({len(outcomes)} mutants; "
+             f"{(time.monotonic() - started) / 60:.0f} min on the shared 2 cores, load average "
+             f"{os.getloadavg()[0]:.1f} at the end)",
+             f"- **{killed} of {scored} killed ({100 * killed / max(scored, 1):.0f}%)**; target >= 90%; "
+             f"{equivalent} equivalent mutant(s) left out of the count (reasons below)",
              "", "| module | killed | survivors (line: mutation) |", "|---|---|---|"]
     for module in TARGETS:
-        mine = [(m, o) for m, o in outcomes if m.module == module]
+        mine = [(m, o) for m, o in outcomes if m.module == module and o != "equivalent"]
         dead = sum(1 for _, o in mine if o != "survived")
         alive = "; ".join(f"{m.line}: {m.what}" for m, o in mine if o == "survived") or "–"
         lines.append(f"| {module} | {dead}/{len(mine)} | {alive} |")
+    for m, o in outcomes:
+        if o == "equivalent":
+            lines.append(f"\n- equivalent, {m.module}:{m.line} `{m.code}` ({m.what}): {m.equivalent}")
     text = "\n".join(lines) + "\n"
     print(text)
     if args.write:

@@ -29,6 +29,28 @@ def test_the_scale_bar_moves_to_the_top_then_to_the_left_edge():
     assert (side.box.x, side.box.y, side.box.w, side.box.h) == pytest.approx((5.0, 111.5, 4.0, 74.0))
 
 
+def test_the_scale_bar_takes_the_right_edge_last():
+    """Bottom, top and left blocked: the band turns to read bottom-to-top on the right edge, 5 mm in
+    (x = 210 - 5 - 4 = 201) and centred between the printable top and bottom (5 + (287 - 74) / 2 = 111.5)."""
+    side = footer_place(A4, [Box(0, 280, 210, 17), Box(0, 0, 210, 17), Box(0, 0, 17, 297)])
+    assert side is not None and side.rotation == 90
+    assert (side.box.x, side.box.y, side.box.w, side.box.h) == pytest.approx((201.0, 111.5, 4.0, 74.0))
+    assert footer_place(A4, [Box(0, 280, 210, 17), Box(0, 0, 210, 17), Box(0, 0, 17, 297), Box(193, 0, 17, 297)]) \
+        is None
+
+
+def test_the_scale_bar_never_runs_into_the_unprintable_edge_of_a_small_paper():
+    """80 mm wide leaves 70 mm between the 5 mm edges: too short for the 74 mm band across, so it stands on
+    the left edge, centred in 120 mm: y = 5 + (110 - 74) / 2 = 23.  80 x 80 mm has room neither way."""
+    narrow = footer_place((80.0, 120.0), [])
+    assert narrow is not None and narrow.rotation == 90
+    assert (narrow.box.x, narrow.box.y, narrow.box.w, narrow.box.h) == pytest.approx((5.0, 23.0, 4.0, 74.0))
+    low = footer_place((120.0, 80.0), [])  # and 80 mm high: across the bottom, centred in 120 mm
+    assert low is not None and low.rotation == 0
+    assert (low.box.x, low.box.y) == pytest.approx((23.0, 71.0))
+    assert footer_place((80.0, 80.0), []) is None
+
+
 def test_box_inside_needs_all_four_sides():
     outer = Box(10, 10, 100, 100)
     assert Box(10, 10, 100, 100).inside(outer)

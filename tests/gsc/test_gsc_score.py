@@ -94,3 +94,16 @@ def test_a_sheet_using_exactly_every_die_it_had_is_legal(game: GscGame) -> None:
     assert r.legal, r.violations
     fewer = check(sheet(**kw, extra_dice=ActionCount(earned=4, used=3)), game)
     assert fewer.dice.available == 28 and "dice-budget" in [v.rule for v in fewer.violations]
+
+
+def test_an_impossible_sheet_still_counts_every_bonus_mark_it_owes(game: GscGame) -> None:
+    """The dice arithmetic that `check --json` prints is the sheet's, even when a bonus is missing.  An empty
+    sheet owes one mark: round 4's black X or 6 (R-EN p.3); so 0 marks, 1 bonus mark, 0 dice.  Yellow row 2
+    complete (3 marks) fires "orange 4" and orange shows 3, 3, 3, 6 (4 marks, the 4th box doubles, so the 4
+    should read 8): 7 marks, 2 owed bonus marks (orange 4 and round 4), so 5 came from dice."""
+    empty = check(sheet(), game)
+    assert [v.rule for v in empty.violations] == ["round-bonus"]
+    assert (empty.dice.marks, empty.dice.bonus_marks, empty.dice.dice) == (0, 1, 0)
+    short = check(sheet(yellow=((), (2, 1, 5), (), ()), orange=(3, 3, 3, 6)), game)
+    assert [v.rule for v in short.violations] == ["bonus-number"]
+    assert (short.dice.marks, short.dice.bonus_marks, short.dice.dice) == (7, 2, 5)

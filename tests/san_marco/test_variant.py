@@ -55,6 +55,19 @@ def test_five_players_scaling(classic, gen):
     assert sum(c.count for c in scale_limit_cards(classic, roles)) == round_half_up(28 * 7 / 6) == 33
 
 
+def test_equal_remainders_go_to_the_smaller_value(classic, gen):
+    """The largest-remainder split's tie-break, on a limit deck of 9 ones and 3 twos: five players draw 7
+    limit cards a round against the classic 6, so 12 cards become 12 * 7 / 6 = 14, shared 10.5 : 3.5.  After
+    10 + 3 one card is left and both remainders are 0.5: it goes to the smaller value, the 1."""
+    from printkit.games.san_marco.model.game import LimitCard
+
+    deck = (LimitCard(value=1, count=9), LimitCard(value=2, count=3))
+    base = classic.model_copy(update={"decks": classic.decks.model_copy(update={"limit": deck})})
+    assert {c.value: c.count for c in scale_limit_cards(base, _roles(gen, 5))} == {1: 11, 2: 3}
+    flipped = base.model_copy(update={"decks": base.decks.model_copy(update={"limit": deck[::-1]})})
+    assert {c.value: c.count for c in scale_limit_cards(flipped, _roles(gen, 5))} == {1: 11, 2: 3}
+
+
 def test_small_tables_on_big_maps_keep_the_minimum(classic, gen):
     counts = scaled_counts(classic, _roles(gen, 3), 10, gen.min_district_cards)
     assert counts["district"] == gen.min_district_cards == 4

@@ -1,0 +1,135 @@
+"""Page furniture read back from the rendered PDF: the 50 mm scale bar and where it goes, a one-page board's
+place, and a tiled board's registration crosses and join lines.
+
+Expected positions are worked out by hand in mm: A4 is 210 x 297; the scale-bar band is 74 x 4 mm and stays
+5 mm inside the paper (what home printers print), bottom centre first: x = 5 + (200 - 74) / 2 = 68,
+y = 297 - 5 - 4 = 288.  A stroked line reads back with its bounds grown by its stroke width on every side
+(pdfium), so a line is recovered as its centre line plus that width.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.engine.components import BoardComponent, SheetComponent
+from printkit.engine.elements import Circle, Piece, Rect
+from printkit.engine.paper import PrintSettings
+from printkit.engine.readback import ShapeBox, boxes_mm, find_text, shapes
+from printkit.engine.render.pdf import render
+
+MARKER = "#12ab34"
+
+# The scale bar drawn at (68, 288): a 50 mm bar 0.6 mm down the band, end ticks 1.2 mm tall, a half-way tick
+# from 0.3 to 0.9 mm; (x1, y1, x2, y2, stroke width).
+SCALE_BAR = [
+    (68.0, 288.6, 118.0, 288.6, 0.3),
+    (68.0, 288.0, 68.0, 289.2, 0.3),
+    (118.0, 288.0, 118.0, 289.2, 0.3),
+    (93.0, 288.3, 93.0, 288.9, 0.2),
+]
+
+
+def _segment(s: ShapeBox) -> tuple[float, float, float, float, float]:
+    """A horizontal or vertical stroked line's centre line and stroke width."""
+    w = min(s.width, s.height) / 2
+    return (round(s.left + w, 2), round(s.top + w, 2), round(s.right - w, 2), round(s.bottom - w, 2), round(w, 2))
+
+
+def _lines(pdf: bytes, page: int = 0) -> list[tuple[float, float, float, float, float]]:
+    return sorted(_segment(s) for s in shapes(pdf, page) if min(s.width, s.height) < 1.0)
+
+
+def _bar(pdf: bytes, page: int = 0) -> tuple[float, float, float, float, float]:
+    """The 50 mm line of the scale bar."""
+    (bar,) = [s for s in _lines(pdf, page) if abs(s[2] - s[0] - 50) < 0.5 and s[1] == pytest.approx(s[3])]
+    return bar
+
+
+def _sheet(*elements: Rect, w: float = 100, h: float = 50) -> bytes:
+    return render(SheetComponent("s", "S", (Piece("page", w, h, elements),)), PrintSettings(), "en").pdf
+
+
+def test_the_scale_bar_is_50_mm_with_its_ticks_where_the_drawing_says():
+    """A 100 x 50 mm sheet piece in the middle of A4 leaves the bottom free: the bar is bottom centre."""
+    pdf = _sheet(Rect(0, 0, 100, 50, fill=MARKER, stroke=None))
+    furniture = [s for s in _lines(pdf) if s[1] > 280]
+    assert len(furniture) == len(SCALE_BAR)
+    for got, want in zip(furniture, sorted(SCALE_BAR), strict=True):
+        assert got == pytest.approx(want, abs=0.02)
+    assert find_text(pdf, "50 mm")  # the note under the bar says what it measures
+
+
+# A 200 x 290 mm page piece sits at (5, 3.5) on A4, so element (x, y) in the piece is (x + 5, y + 3.5) on paper.
+@pytest.mark.parametrize(("element", "bar_x", "bar_y"), [
+    # 25..65 x 283.5..293.5: beside the centre band (68..142), not in it
+    (Rect(20, 280, 40, 10, fill=MARKER, stroke=None), 68.0, 288.6),
+    # 75..135 x 273.5..283.5: above the band, not in it
+    (Rect(70, 270, 60, 10, fill=MARKER, stroke=None), 68.0, 288.6),
+    # 125..155 x 283.5..293.5: in the centre band; the band slides left in 1/20 steps of the 126 mm it can move
+    # (centre first, then 0.45, 0.55, 0.4, 0.6, 0.35): x = 5 + 0.35 * 126 = 49.1 is the first that is clear
+    (Rect(120, 280, 30, 10, fill=MARKER, stroke=None), 49.1, 288.6),
+    # 0..210 x 283.5..293.5 (past the edges): nothing fits at the bottom, so the bar goes top centre
+    (Rect(-5, 280, 210, 10, fill=MARKER, stroke=None), 68.0, 5.6),
+])
+def test_the_scale_bar_keeps_clear_of_what_the_page_draws(element, bar_x, bar_y):
+    bar = _bar(_sheet(element, w=200, h=290))
+    assert (bar[0], bar[1]) == pytest.approx((bar_x, bar_y), abs=0.02)
+
+
+def test_a_one_page_board_is_centred_above_its_label_band():
+    """150 x 200 mm on A4: x = (210 - 150) / 2 = 30; y = (297 - 6 - 200) / 2 = 45.5 (a 6 mm band is kept
+    below it)."""
+    piece = Piece("board", 150, 200, (Rect(10, 10, 20, 20, fill=MARKER, stroke=None),))
+    pdf = render(BoardComponent("b", "Board", piece), PrintSettings(), "en").pdf
+    assert boxes_mm(pdf)["trim"] == pytest.approx((30.0, 45.5, 180.0, 245.5), abs=0.01)
+    (art,) = [s for s in shapes(pdf) if s.fill == (0x12, 0xAB, 0x34)]
+    assert (art.left, art.top) == pytest.approx((40.0, 55.5), abs=0.01)
+
+
+def test_a_board_as_big_as_one_page_allows_keeps_the_bar_below_its_bleed():
+    """198 x 279 mm fills A4 inside 6 mm margins and the 6 mm label band: it sits at (6, 6), its 3 mm bleed
+    ends at y = 288, where the bar's band begins, so the bar stays bottom centre."""
+    pdf = render(BoardComponent("b", "Board", Piece("board", 198, 279, ())), PrintSettings(), "en").pdf
+    assert boxes_mm(pdf)["bleed"] == pytest.approx((3.0, 3.0, 207.0, 288.0), abs=0.01)
+    assert _bar(pdf)[:2] == pytest.approx((68.0, 288.6), abs=0.02)
+
+
+def test_a_board_whose_bleed_blocks_every_band_gets_no_bar():
+    """With 3 mm margins a 190 x 285 mm board sits at (10, 3); its bleed, 7..203 x 0..291, covers part of
+    every band (bottom 288..292, top 5..9, left 5..9, right 201..205): no scale bar rather than one on the
+    art.  The same board 180 mm wide (bleed 12..198) leaves the left edge free: the bar stands there,
+    centred: y = 5 + (287 - 74) / 2 = 111.5."""
+    settings = PrintSettings(margin=3.0)
+    wide = render(BoardComponent("b", "Board", Piece("board", 190, 285, ())), settings, "en").pdf
+    assert boxes_mm(wide)["bleed"] == pytest.approx((7.0, 0.0, 203.0, 291.0), abs=0.01)
+    assert not [s for s in _lines(wide) if abs(max(s[2] - s[0], s[3] - s[1]) - 50) < 0.5]
+    narrow = render(BoardComponent("b", "Board", Piece("board", 180, 285, ())), settings, "en").pdf
+    (bar,) = [s for s in _lines(narrow) if abs(s[3] - s[1] - 50) < 0.5 and s[0] == pytest.approx(s[2])]
+    # turned to read bottom-to-top, the band's top faces left: the bar is 0.6 mm in from its left side
+    # (x = 5.6) and runs 50 mm up from the band's bottom end (y = 111.5 + 74 = 185.5)
+    assert bar[:4] == pytest.approx((5.6, 135.5, 5.6, 185.5), abs=0.02)
+
+
+def test_tiles_of_a_board_carry_registration_crosses_and_a_join_line():
+    """A 198 x 400 mm board on A4 (6 mm margins, 16 mm band under each tile for marks and the assembly text):
+    269 mm of height a page, so two tiles overlapping 10 mm, each (400 - 10) / 2 + 10 = 205 mm tall, placed
+    at (6, 6 + (269 - 205) / 2) = (6, 38).  The crosses sit in the overlap's middle, 5 mm below the second
+    tile's top (board y 200), a quarter and three quarters across (board x 49.5 and 148.5): on tile A1 at
+    page y 38 + 200 = 238, on tile B1 at 38 + 5 = 43, where B1 also has its dashed line to cut along."""
+    piece = Piece("board", 198, 400, (Circle(99, 100, 1, fill=MARKER, stroke=None),))
+    r = render(BoardComponent("b", "Board", piece), PrintSettings(), "en")
+    assert r.pages == 2
+    for page, y in ((0, 238.0), (1, 43.0)):
+        rings = [s for s in shapes(r.pdf, page) if s.width == pytest.approx(4.4, abs=0.02)]  # r 2 + 0.2 stroke
+        centres = [c for s in sorted(rings, key=lambda s: s.left)
+                   for c in ((s.left + s.right) / 2, (s.top + s.bottom) / 2)]
+        assert centres == pytest.approx([55.5, y, 154.5, y], abs=0.02)
+        arms = [s for s in _lines(r.pdf, page) if abs(max(s[2] - s[0], s[3] - s[1]) - 6) < 0.01]
+        assert len(arms) == 4
+        for got, want in zip(arms, sorted([(52.5, y, 58.5, y, 0.2), (55.5, y - 3, 55.5, y + 3, 0.2),
+                                           (151.5, y, 157.5, y, 0.2), (154.5, y - 3, 154.5, y + 3, 0.2)]),
+                             strict=True):
+            assert got == pytest.approx(want, abs=0.02)
+    (join,) = [s for s in _lines(r.pdf, 1) if abs(s[2] - s[0] - 198) < 0.01]
+    assert join == pytest.approx((6.0, 43.0, 204.0, 43.0, 0.2), abs=0.02)
+    assert not [s for s in _lines(r.pdf, 0) if abs(s[2] - s[0] - 198) < 0.01]  # the top tile has no join
