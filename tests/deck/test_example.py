@@ -30,4 +30,10 @@ def test_designer_deck_builds_everywhere(tmp_path: Path) -> None:
     assert Image.open(tmp_path / "deck" / "cards-en-tts" / "sheet-01.png").size == tuple(sheet["sheet_px"])
     result = CliRunner().invoke(app, ["showcase", str(DECK), "-o", str(tmp_path), "--only", "1,4,6,8,10"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "deck" / "showcase-only-1_4_6_8_10-en.png").is_file()
+    shown = next(e for e in json.loads((tmp_path / "manifest.json").read_text())["files"]
+                 if e["file"] == "deck/showcase-only-1_4_6_8_10-en.png")
+    assert shown["cards"] == [1, 4, 6, 8, 10]
+    fan = Image.open(tmp_path / "deck" / "showcase-only-1_4_6_8_10-en.png")
+    # the cards fanned on a transparent ground: clear corners, real artwork in between
+    assert fan.mode == "RGBA" and fan.getpixel((0, 0))[3] == 0
+    assert len(fan.convert("RGB").getcolors(1 << 20) or []) > 100

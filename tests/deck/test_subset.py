@@ -72,7 +72,12 @@ def test_watch_rebuilds_when_the_definition_changes(tmp_path: Path) -> None:
     deck = tmp_path / "deck.yaml"
     deck.write_text(DECK, encoding="utf-8")
     out = tmp_path / "out"
-    reports, said = [], []
+    reports, said, previews = [], [], []
+    preview = out / "deck" / "png" / "cards-en-a4-p01.png"
+
+    def built(report) -> None:
+        reports.append(report)
+        previews.append(preview.read_bytes())  # the preview as this build left it
 
     def edit() -> None:
         time.sleep(0.8)
@@ -80,11 +85,11 @@ def test_watch_rebuilds_when_the_definition_changes(tmp_path: Path) -> None:
 
     threading.Thread(target=edit, daemon=True).start()
     request = BuildRequest(targets=(str(deck),), options=BuildOptions(), png=True)
-    builds = watch_build(request, out, False, reports.append, said.append, limit=2, poll=0.1)
+    builds = watch_build(request, out, False, built, said.append, limit=2, poll=0.1)
     assert builds == 2 and len(reports) == 2
     assert any("changed" in s and "deck.yaml" in s for s in said)
     assert "Kobold" in "".join(all_text((out / "deck" / "cards-en-a4.pdf").read_bytes()))
-    assert (out / "deck" / "png" / "cards-en-a4-p01.png").is_file()  # the preview is refreshed too
+    assert previews[0] != previews[1]  # the preview is refreshed too: it shows Kobold now, not Goblin
 
 
 def test_subset_flags_are_for_deck_files(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from printkit.games.ganz_schon_clever.rules.schedule import Scheduler
 from printkit.games.ganz_schon_clever.rules.tables import tables
 
 from . import legacy_schedule
+from .conftest import sheet
 
 # (players, yellow, blue, green, orange, purple, rerolls, extra dice) of simulated final sheets.
 SLOW = [
@@ -99,6 +100,22 @@ def test_slowest_simulated_sheets_are_legal(game: GscGame, row: tuple) -> None: 
     new, old, nodes = _both(s, game)
     assert new == old and new[0] is True
     assert nodes < 2_000  # the old search needed up to 12,449 states on these
+
+
+def test_two_bonuses_waiting_for_each_other_are_refuted(game: GscGame) -> None:
+    """Verdicts pinned by hand, not by the old search (both searches read the same tables).  Yellow row 1
+    (3, 6, 5) gives a blue X (R-EN; reference row_bonus), blue row 5-8 a yellow X.  When those are the only
+    yellow and blue marks, each bonus must land on a cell of the other group while that group is still open,
+    so each group completes before the other: impossible (neither area is full, so no bonus may be lost).
+    One more yellow mark (row 2's 1) gives the yellow X somewhere to land: legal, nothing lost."""
+    cycle = sheet(yellow=((3, 6, 5), (), (), ()), blue=(5, 6, 7, 8))
+    assert [v.rule for v in check(cycle, game).violations] == ["bonus-order"]
+    new, old, _ = _both(cycle, game)
+    assert new == old == (False, 0)
+    broken = sheet(yellow=((3, 6, 5), (1,), (), ()), blue=(5, 6, 7, 8))
+    assert check(broken, game).legal
+    new, old, _ = _both(broken, game)
+    assert new == old == (True, 0)
 
 
 def _simulated(n: int) -> list[Sheet]:

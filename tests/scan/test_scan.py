@@ -114,12 +114,18 @@ def test_a_legal_sheet_without_numbers_reads_confidently_and_exits_0(tmp_path: P
     assert obj["transcription"]["yellow"] == [[3], [], [], []] and obj["transcription"]["blue"] == [2]
     assert obj["transcription"]["rerolls"] == {"earned": 2, "used": 0}
     assert obj["uncertain"] == [] and obj["check"]["legal"] is True
-    assert obj["sheet"] == {"layout_version": 2, "format": "a4", "serial": obj["sheet"]["serial"], "rounds": 6}
+    # the pad's first sheet, seed 1: the serial docs/gsc-sheet.md shows
+    assert obj["sheet"] == {"layout_version": 2, "format": "a4", "serial": "51304a-0001", "rounds": 6}
     assert obj["position"] == "full" and obj["page"] is None
     # The transcription is what printkit check reads, with the same verdict.
     check = runner.invoke(app, ["check", str(tmp_path / "legal.yaml")])
     assert check.exit_code == 0, check.output
-    assert (tmp_path / "legal.read.png").stat().st_size > 10_000
+    # The overlay shows the whole A4 sheet with every box outlined green (read with confidence), none red.
+    overlay = np.asarray(Image.open(tmp_path / "legal.read.png").convert("RGB")).astype(int)
+    assert overlay.shape[1] / overlay.shape[0] == pytest.approx(210 / 297, abs=0.01)
+    green = (np.abs(overlay - (20, 150, 60)).sum(axis=2) < 30).sum()
+    red = (np.abs(overlay - (220, 30, 30)).sum(axis=2) < 30).sum()
+    assert green > 2_000 and red == 0, (green, red)
 
 
 def test_an_impossible_sheet_exits_1_and_a_corrected_transcription_is_kept(tmp_path: Path) -> None:
