@@ -14,7 +14,7 @@ import pytest
 from printkit.engine.components import BoardComponent, SheetComponent
 from printkit.engine.elements import Circle, Piece, Rect
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import ShapeBox, boxes_mm, find_text, shapes
+from printkit.engine.readback import ShapeBox, all_text, boxes_mm, find_text, shapes
 from printkit.engine.render.pdf import render
 
 MARKER = "#12ab34"
@@ -133,3 +133,33 @@ def test_tiles_of_a_board_carry_registration_crosses_and_a_join_line():
     (join,) = [s for s in _lines(r.pdf, 1) if abs(s[2] - s[0] - 198) < 0.01]
     assert join == pytest.approx((6.0, 43.0, 204.0, 43.0, 0.2), abs=0.02)
     assert not [s for s in _lines(r.pdf, 0) if abs(s[2] - s[0] - 198) < 0.01]  # the top tile has no join
+
+
+def test_a_board_tiled_two_by_two_says_how_each_tile_goes_and_marks_its_joins():
+    """380 x 400 mm on A4: 198 x 269 mm of room a page, so 2 x 2 tiles (landscape would need 2 x 3), each
+    (370 / 2 + 10) = 195 wide and 205 tall, at (7.5, 38).  Crosses: board x 185 + 5 = 190 at y = 0.25 and
+    0.75 of the first row's 205 mm (51.25, 153.75), and board y 200 at x = 0.25 and 0.75 of each column's
+    195 mm (48.75, 146.25 and 233.75, 331.25).  On tile A2 (window from board x 185) those land at page
+    (12.5, 89.25), (12.5, 191.75), (56.25, 238), (153.75, 238); its dashed join runs down x = 7.5 + 5 = 12.5,
+    and its top crop marks stand over the join (12.5) and its right trim (7.5 + 195 = 202.5), from y 34 up to
+    30 (the 3 mm bleed and 1 mm clear above the tile's top at 38, 4 mm long)."""
+    r = render(BoardComponent("b", "Board", Piece("board", 380, 400, ())), PrintSettings(), "en")
+    assert r.pages == 4
+    text = [" ".join(page.split()) for page in all_text(r.pdf)]
+    for page, caption in enumerate([
+        "Board — tile A1: row 1 of 2, column 1 of 2: cut the top and left edge at the crop marks.",
+        "Board — tile A2: row 1 of 2, column 2 of 2: cut the top and right edge at the crop marks; cut off the left "
+        "margin along the dashed line and lay this tile 5 mm over tile A1, ⊕ on ⊕.",
+        "Board — tile B1: row 2 of 2, column 1 of 2: cut the bottom and left edge at the crop marks; cut off the "
+        "top margin along the dashed line and lay this tile 5 mm over tile A1, ⊕ on ⊕.",
+        "Board — tile B2: row 2 of 2, column 2 of 2: cut the bottom and right edge at the crop marks; cut off the "
+        "top and left margin along the dashed line and lay this tile 5 mm over tile A2 and B1, ⊕ on ⊕.",
+    ]):
+        assert caption in text[page]
+    a2 = _lines(r.pdf, 1)
+    crosses = sorted((s[0] + 3, s[1]) for s in a2 if s[1] == s[3] and abs(s[2] - s[0] - 6) < 0.01)
+    assert crosses == [(12.5, 89.25), (12.5, 191.75), (56.25, 238.0), (153.75, 238.0)]
+    assert (12.5, 38.0, 12.5, 243.0, 0.2) in a2  # the dashed join, the tile's full height
+    assert [s[:4] for s in a2 if s[1] == 30.0] == [(12.5, 30.0, 12.5, 34.0), (202.5, 30.0, 202.5, 34.0)]
+    b2 = _lines(r.pdf, 3)
+    assert (12.5, 38.0, 12.5, 243.0, 0.2) in b2 and (7.5, 43.0, 202.5, 43.0, 0.2) in b2  # joined on two sides
