@@ -187,3 +187,15 @@ def char_styles(data: bytes, index: int = 0) -> list[CharStyle]:
         pdfium_c.FPDFText_GetFillColor(tp.raw, i, *map(ctypes.byref, rgba))
         out.append(CharStyle(text[i] if i < len(text) else "", name, (rgba[0].value, rgba[1].value, rgba[2].value)))
     return out
+
+
+def char_sizes(data: bytes, index: int = 0) -> list[tuple[str, float]]:
+    """Every printed character (spaces left out) with the font size it is set at, in pt."""
+    page = open_pdf(data)[index]
+    tp = page.get_textpage()
+    out = []
+    for i in range(tp.count_chars()):
+        ch = chr(pdfium_c.FPDFText_GetUnicode(tp.raw, i))
+        if ch.isprintable() and not ch.isspace():
+            out.append((ch, round(pdfium_c.FPDFText_GetFontSize(tp.raw, i), 2)))
+    return out

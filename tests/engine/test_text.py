@@ -76,3 +76,41 @@ def test_newlines_force_line_breaks():
 def test_font_covers_latin_german_and_traditional_chinese_taiwan_terms():
     assert missing_characters("Ganz schön clever ÄÖÜäöüß × ≥ → 絕頂聰明 聖馬可 總督 驅逐 臺灣 裏 骨 戶") == []
     assert missing_characters("⚀☐") == ["⚀", "☐"]
+
+
+def test_text_that_cannot_fit_stops_at_the_legible_floor_in_the_pdf():
+    """docs/preflight.md: nothing prints below 6 pt (Latin) or 6.5 pt (any Chinese), even when a template
+    allows less (min_size 4 here) and the text still overflows.  Sizes read back from the PDF."""
+    from printkit.engine.components import CardComponent
+    from printkit.engine.elements import Piece, Text
+    from printkit.engine.paper import PrintSettings
+    from printkit.engine.readback import char_sizes
+    from printkit.engine.render.pdf import render
+
+    def printed(text: str) -> set[float]:
+        card = Piece("card", 63, 88, (Text(5, 5, 20, 6, text, size=12, min_size=4),))
+        pdf = render(CardComponent("c", "C", (card,), ()), PrintSettings(), "en").pdf
+        # k, w and q: letters the page's own 6.5 pt print note ("Print at 100% ...") does not have
+        return {size for ch, size in char_sizes(pdf) if ch in text}
+
+    assert printed("kwq " * 40) == {6.0}
+    assert printed("放置一位貴族" * 20) == {6.5}
+    assert printed("kwq 放置 " * 20) == {6.5}  # any Chinese in the text lifts the whole text's floor
+    assert printed("kwq") == {12.0}  # what fits keeps its size
+
+
+def test_a_block_is_as_tall_as_its_lines_and_no_taller():
+    """n lines at size s with leading L need s * (L * (n - 1) + 1): the last line has no leading below it.
+    Two lines at 10 pt, leading 1.2: exactly 22 pt."""
+    assert fit_text("one\ntwo", 100, 22, 10, 5).size == 10
+    assert fit_text("one\ntwo", 100, 21.9, 10, 5).size < 10
+    assert fit_text("word", 100, 10, 10, 5).size == 10  # one line: just its size
+
+
+def test_a_lone_latin_word_may_end_a_paragraph():
+    """The no-orphan rule is for one Chinese character alone on the last line; a Latin word may stand alone.
+    60 pt holds three of these words at 10 pt but not four."""
+    r = fit_text("aaa bbb ccc ddd", 60, 100, 10, 10)
+    assert words(r) == ["aaabbbccc", "ddd"]
+    # Seven Chinese characters, 10 pt each, in 60 pt: 6 + 1 would leave one alone, so the line gives one up.
+    assert words(fit_text("放置一位貴族到", 60, 100, 10, 10)) == ["放置一位貴", "族到"]
