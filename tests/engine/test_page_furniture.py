@@ -57,6 +57,22 @@ def test_the_scale_bar_is_50_mm_with_its_ticks_where_the_drawing_says():
     for got, want in zip(furniture, sorted(SCALE_BAR), strict=True):
         assert got == pytest.approx(want, abs=0.02)
     assert find_text(pdf, "50 mm")  # the note under the bar says what it measures
+    # the piece centred on the paper, (210 - 100) / 2 = 55 and (297 - 50) / 2 = 123.5, with no bleed (a sheet)
+    assert boxes_mm(pdf)["trim"] == pytest.approx((55.0, 123.5, 155.0, 173.5), abs=0.01)
+    assert boxes_mm(pdf)["bleed"] == pytest.approx(boxes_mm(pdf)["trim"], abs=0.01)
+
+
+def test_two_half_page_sheets_share_an_a4_page_but_not_an_a5_one():
+    """Two 210 x 148.5 mm pieces stack exactly on A4 (2 x 148.5 = 297); on A5 (148 x 210) they fit neither
+    stacked nor side by side: a page each."""
+    halves = tuple(Piece(f"half {i}", 210, 148.5, (Rect(20, 20, 10, 10, fill=MARKER, stroke=None),))
+                   for i in range(2))
+    a4 = render(SheetComponent("s", "S", halves, per_page=2), PrintSettings(), "en")
+    assert a4.pages == 1
+    art = sorted((s.left, s.top) for s in shapes(a4.pdf) if s.fill == (0x12, 0xAB, 0x34))
+    assert [c for xy in art for c in xy] == pytest.approx([20.0, 20.0, 20.0, 168.5], abs=0.01)
+    a5 = render(SheetComponent("s", "S", halves, per_page=2), PrintSettings(paper="a5"), "en")
+    assert a5.pages == 2
 
 
 # A 200 x 290 mm page piece sits at (5, 3.5) on A4, so element (x, y) in the piece is (x + 5, y + 3.5) on paper.
@@ -161,5 +177,29 @@ def test_a_board_tiled_two_by_two_says_how_each_tile_goes_and_marks_its_joins():
     assert crosses == [(12.5, 89.25), (12.5, 191.75), (56.25, 238.0), (153.75, 238.0)]
     assert (12.5, 38.0, 12.5, 243.0, 0.2) in a2  # the dashed join, the tile's full height
     assert [s[:4] for s in a2 if s[1] == 30.0] == [(12.5, 30.0, 12.5, 34.0), (202.5, 30.0, 202.5, 34.0)]
+    # B1's horizontal marks: over the join (38 + 5 = 43) and at its bottom trim (38 + 205 = 243), both sides.
+    # The margins are narrow: left of the bleed (4.5 mm from the edge) a 3 mm tick on the cut from the printable
+    # edge (x 5..8); right of the join's trim (7.5 mm) a 1.5 mm mark 1 mm out (203.5..205).
+    b1 = [s[:4] for s in _lines(r.pdf, 2) if s[1] == s[3] and s[4] == 0.18]
+    assert b1 == [(5.0, 43.0, 8.0, 43.0), (5.0, 243.0, 8.0, 243.0), (203.5, 43.0, 205.0, 43.0),
+                  (203.5, 243.0, 205.0, 243.0)]
     b2 = _lines(r.pdf, 3)
     assert (12.5, 38.0, 12.5, 243.0, 0.2) in b2 and (7.5, 43.0, 202.5, 43.0, 0.2) in b2  # joined on two sides
+
+
+def test_fold_over_crop_marks_mirror_the_fronts_cuts_across_the_fold():
+    """63 x 88 mm cards folded on A4: a landscape sheet (297 x 210) folded down x = 148.5 holds 2 x 2 fronts
+    (half 148.5 - 3 gutter - 6 margin = 139.5 mm wide) against 3 x 1 on a portrait fold.  The fronts' block
+    (126 x 176 mm) hugs the gutter from the left: x 19.5..145.5, y 17..193.  Cuts at x 19.5, 82.5, 145.5 and
+    their mirror images 297 - x = 151.5, 214.5, 277.5 get marks above (y 10..14) and below (196..200); cuts at
+    y 17, 105, 193 get marks on the outer sides only (12.5..16.5 and 280.5..284.5), none in the gutter."""
+    fronts = tuple(Piece(f"f{i}", 63, 88, (Rect(0, 0, 63, 88, fill=MARKER, stroke=None),)) for i in range(4))
+    backs = tuple(Piece(f"b{i}", 63, 88, ()) for i in range(4))
+    from printkit.engine.components import CardComponent
+
+    pdf = render(CardComponent("c", "C", fronts, backs), PrintSettings(duplex="fold"), "en").pdf
+    marks = [s[:4] for s in _lines(pdf) if s[4] == 0.18]  # 0.5 pt crop marks
+    xs = (19.5, 82.5, 145.5, 151.5, 214.5, 277.5)
+    expected = [(x, y0, x, y0 + 4) for x in xs for y0 in (10.0, 196.0)]
+    expected += [(x0, y, x0 + 4, y) for x0 in (12.5, 280.5) for y in (17.0, 105.0, 193.0)]
+    assert marks == sorted(expected)
