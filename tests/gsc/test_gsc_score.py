@@ -107,3 +107,15 @@ def test_an_impossible_sheet_still_counts_every_bonus_mark_it_owes(game: GscGame
     short = check(sheet(yellow=((), (2, 1, 5), (), ()), orange=(3, 3, 3, 6)), game)
     assert [v.rule for v in short.violations] == ["bonus-number"]
     assert (short.dice.marks, short.dice.bonus_marks, short.dice.dice) == (7, 2, 5)
+
+
+def test_an_impossible_number_is_named_by_its_box(game: GscGame) -> None:
+    """Boxes are counted from 1 on the sheet: purple's second box holding a 9, orange's fourth (x2) a 7."""
+    from printkit.gsc import describe
+
+    (v,) = check(sheet(blue=(7,), purple=(2, 9)), game).violations
+    assert (v.area, v.box, v.rule) == ("purple", "2", "purple-value")
+    assert describe(v, "en", game) == "purple box 2 shows 9; a die shows 1 to 6"
+    (v,) = [v for v in check(sheet(orange=(3, 3, 3, 7)), game).violations if v.rule == "orange-value"]
+    assert v.box == "4"
+    assert describe(v, "en", game) == "orange box 4 (x2) shows 7, which is not a die value (1-6) times 2"
