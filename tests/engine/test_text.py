@@ -114,3 +114,16 @@ def test_a_lone_latin_word_may_end_a_paragraph():
     assert words(r) == ["aaabbbccc", "ddd"]
     # Seven Chinese characters, 10 pt each, in 60 pt: 6 + 1 would leave one alone, so the line gives one up.
     assert words(fit_text("放置一位貴族到", 60, 100, 10, 10)) == ["放置一位貴", "族到"]
+
+
+def test_punctuation_sticks_across_a_change_of_style():
+    """Kinsoku holds when the punctuation is set in another face or colour than the word it belongs to."""
+    from printkit.engine.render.fonts import sans
+
+    text = "**放置一位貴族**，然後{color=#a00|移動到相鄰}。再（**可選**）放置"
+    for width in range(30, 200, 3):
+        r = fit_text(text, width, 1000, 10, 10, fam=sans())
+        for line in r.lines[1:]:
+            assert line.tokens[0].text[0] not in "，。）", (width, words(r))
+        for line in r.lines[:-1]:
+            assert line.tokens[-1].text[-1] not in "（", (width, words(r))
