@@ -60,6 +60,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_LEGALITY, "problems += 1", "1 -> 2"):
         "`problems` starts at 0, is only ever increased and is only read as `if not problems`: 1 and 2 are "
         "both truthy, so the solver is skipped in exactly the same cases.",
+    ("printkit/games/san_marco/rules/variant.py", "k = others.index(i) if i != capital else -1", "1 -> 2"):
+        "`k` is only read as `names[k]` and `colors[k]` in the `else` branches of `... if i == capital else ...`, "
+        "so the value given to the capital (-1 or -2) is never used.",
 }
 
 _SWAPS: dict[type, type] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.engine.imposition import Box, footer_place, tile_board
+from printkit.engine.imposition import Box, fold_sheet, footer_place, tile_board
 from printkit.engine.paper import PrintSettings
 from printkit.engine.render.text import _is_cjk
 
@@ -49,6 +49,24 @@ def test_the_scale_bar_never_runs_into_the_unprintable_edge_of_a_small_paper():
     assert low is not None and low.rotation == 0
     assert (low.box.x, low.box.y) == pytest.approx((23.0, 71.0))
     assert footer_place((80.0, 80.0), []) is None
+
+
+@pytest.mark.parametrize(("card", "vertical", "rows", "cols"), [
+    # A4 with 6 mm margins and a 6 mm gutter (two 3 mm bleeds).  Vertical fold: halves of 297 x 210 give
+    # 297 / 2 - 3 - 6 = 139.5 x 198 mm; horizontal fold: halves of 210 x 297 give 198 x 139.5 mm.
+    ((63, 88), True, 2, 2),  # 2 x 2 = 4 beats 1 x 3
+    ((63, 100), False, 1, 3),  # vertically only 1 x 2: two 100 mm cards need 200 > 198
+    ((63, 140), True, 1, 2),  # 140 > 139.5: no room on a horizontal fold
+    ((140, 63), False, 2, 1),  # 140 > 139.5: no room on a vertical fold
+    ((63, 97), True, 2, 2),  # 2 x 97 = 194 fits in 198
+    ((66, 100), False, 1, 3),  # 3 x 66 = 198 fits exactly across a horizontal half
+    ((68, 100), True, 1, 2),  # 3 x 68 = 204 does not: 2 against 2, the vertical fold comes first
+    ((67, 88), True, 2, 2),  # 2 x 67 = 134 fits in 139.5
+    ((88, 67), False, 2, 2),  # and 2 x 67 down a horizontal half
+])
+def test_fold_over_halves_keep_the_margins_and_the_gutter(card, vertical, rows, cols):
+    sheet = fold_sheet(*card, PrintSettings(duplex="fold"))
+    assert (sheet.vertical, sheet.front.rows, sheet.front.cols) == (vertical, rows, cols)
 
 
 def test_box_inside_needs_all_four_sides():

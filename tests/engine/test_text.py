@@ -127,3 +127,9 @@ def test_punctuation_sticks_across_a_change_of_style():
             assert line.tokens[0].text[0] not in "，。）", (width, words(r))
         for line in r.lines[:-1]:
             assert line.tokens[-1].text[-1] not in "（", (width, words(r))
+    # Latin punctuation after a bold Chinese word: "),", one token in the regular face, stays with the word
+    mixed = "**放置一位貴族**),再放置**一位**),然後"
+    for width in range(20, 200, 2):
+        r = fit_text(mixed, width, 1000, 10, 10, fam=sans())
+        for line in r.lines[1:]:
+            assert line.tokens[0].text[0] not in "),", (width, words(r))
