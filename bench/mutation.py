@@ -63,6 +63,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("printkit/games/san_marco/rules/variant.py", "k = others.index(i) if i != capital else -1", "1 -> 2"):
         "`k` is only read as `names[k]` and `colors[k]` in the `else` branches of `... if i == capital else ...`, "
         "so the value given to the capital (-1 or -2) is never used.",
+    ("printkit/engine/render/pdf.py",
+     "self.canvas = Canvas(self.buf, pagesize=(page_size[0] * mm, page_size[1] * mm), invariant=1,", "Mult -> Div"):
+        "the canvas's first page size is never written: every page calls `set_page` (setPageSize) before anything "
+        "is drawn, and a canvas saved with no page writes no size; ReportLab gives byte-identical PDFs for "
+        "210 x 297 mm and 210 / mm x 297 / mm there, with and without pages (checked).",
 }
 
 _SWAPS: dict[type, type] = {

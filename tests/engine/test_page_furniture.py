@@ -157,8 +157,8 @@ def test_a_board_tiled_two_by_two_says_how_each_tile_goes_and_marks_its_joins():
     0.75 of the first row's 205 mm (51.25, 153.75), and board y 200 at x = 0.25 and 0.75 of each column's
     195 mm (48.75, 146.25 and 233.75, 331.25).  On tile A2 (window from board x 185) those land at page
     (12.5, 89.25), (12.5, 191.75), (56.25, 238), (153.75, 238); its dashed join runs down x = 7.5 + 5 = 12.5,
-    and its top crop marks stand over the join (12.5) and its right trim (7.5 + 195 = 202.5), from y 34 up to
-    30 (the 3 mm bleed and 1 mm clear above the tile's top at 38, 4 mm long)."""
+    and its crop marks stand over the join (12.5) and its right trim (7.5 + 195 = 202.5), from y 34 up to 30
+    (the 3 mm bleed and 1 mm clear above the tile's top at 38, 4 mm long)."""
     r = render(BoardComponent("b", "Board", Piece("board", 380, 400, ())), PrintSettings(), "en")
     assert r.pages == 4
     text = [" ".join(page.split()) for page in all_text(r.pdf)]
@@ -176,7 +176,9 @@ def test_a_board_tiled_two_by_two_says_how_each_tile_goes_and_marks_its_joins():
     crosses = sorted((s[0] + 3, s[1]) for s in a2 if s[1] == s[3] and abs(s[2] - s[0] - 6) < 0.01)
     assert crosses == [(12.5, 89.25), (12.5, 191.75), (56.25, 238.0), (153.75, 238.0)]
     assert (12.5, 38.0, 12.5, 243.0, 0.2) in a2  # the dashed join, the tile's full height
-    assert [s[:4] for s in a2 if s[1] == 30.0] == [(12.5, 30.0, 12.5, 34.0), (202.5, 30.0, 202.5, 34.0)]
+    # and below its bottom trim (38 + 205 = 243, no bleed there: B2 covers it) from 244 to 248
+    assert [s[:4] for s in a2 if s[0] == s[2] and s[4] == 0.18] == [
+        (12.5, 30.0, 12.5, 34.0), (12.5, 244.0, 12.5, 248.0), (202.5, 30.0, 202.5, 34.0), (202.5, 244.0, 202.5, 248.0)]
     # B1's horizontal marks: over the join (38 + 5 = 43) and at its bottom trim (38 + 205 = 243), both sides.
     # The margins are narrow: left of the bleed (4.5 mm from the edge) a 3 mm tick on the cut from the printable
     # edge (x 5..8); right of the join's trim (7.5 mm) a 1.5 mm mark 1 mm out (203.5..205).
