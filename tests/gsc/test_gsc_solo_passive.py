@@ -121,3 +121,11 @@ def test_an_unknown_ruling_exits_2(command: str, tmp_path) -> None:  # type: ign
     path.write_text("game: gsc\nplayers: 1\n", encoding="utf-8")
     result = runner.invoke(app, [command, str(path), "--solo-passive", "some"])
     assert result.exit_code == 2 and "--solo-passive must be one of: none, plus1" in result.output
+
+
+def test_the_python_api_takes_the_ruling() -> None:
+    from printkit import gsc
+
+    assert gsc.check(TIGHT).legal and not gsc.check(TIGHT, solo_passive="none").legal
+    (note,) = gsc.check(TIGHT).notes
+    assert gsc.describe(note).startswith("legal only with the variant ruling")
