@@ -151,54 +151,59 @@ def _mutants(module: str, source: str) -> list[Mutant]:
             for i, (node, _, what) in enumerate(_points(ast.parse(source)))]
 
 
-def sample(per_module: int, seed: int) -> list[Mutant]:
+def sample(per_module: int, seed: int, root: Path = ROOT) -> list[Mutant]:
     rng = random.Random(seed)
     mutants = []
     for module in TARGETS:
-        source = (ROOT / module).read_text(encoding="utf-8")
+        source = (root / module).read_text(encoding="utf-8")
         every = _mutants(module, source)
         mutants += [every[i] for i in sorted(rng.sample(range(len(every)), min(per_module, len(every))))]
     return mutants
 
 
-def on_lines(wanted: list[str]) -> list[Mutant]:
+def on_lines(wanted: list[str], root: Path = ROOT) -> list[Mutant]:
     """Every mutation point on the given ``module:line`` lines (not a sample)."""
     mutants = []
     for module in TARGETS:
         lines = {int(w.rpartition(":")[2]) for w in wanted if w.rpartition(":")[0] == module}
         if not lines:
             continue
-        mutants += [m for m in _mutants(module, (ROOT / module).read_text(encoding="utf-8")) if m.line in lines]
+        mutants += [m for m in _mutants(module, (root / module).read_text(encoding="utf-8")) if m.line in lines]
     return mutants
 
 
-def run(mutants: list[Mutant], timeout: float) -> list[tuple[Mutant, str]]:
+def snapshot(tmp: str) -> Path:
+    """A copy of the repository to mutate.  Mutants are drawn from the copy, not the working tree, so a
+    commit or merge during a long run cannot shift the points under the sample."""
+    copy = Path(tmp) / "repo"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "output", "__pycache__",
+                                                                ".hypothesis", ".pytest_cache"))
+    return copy
+
+
+def run(mutants: list[Mutant], timeout: float, copy: Path) -> list[tuple[Mutant, str]]:
     outcomes = []
-    with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp) / "repo"
-        shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "output", "__pycache__",
-                                                                    ".hypothesis", ".pytest_cache"))
-        env = {**os.environ, "PYTHONPATH": str(copy), "PRINTKIT_NO_CACHE": "1"}
-        for m in mutants:
-            if m.equivalent:
-                print(f"{'equiv':>8}  {m.module}:{m.line}  {m.what}", flush=True)
-                outcomes.append((m, "equivalent"))
-                continue
-            target = copy / m.module
-            original = target.read_text(encoding="utf-8")
-            mutated, _, _ = mutate(original, m.index)
-            target.write_text(mutated, encoding="utf-8")
-            try:
-                done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                                       *TARGETS[m.module]], cwd=copy, env=env, capture_output=True,
-                                      timeout=timeout, check=False)
-                outcome = "survived" if done.returncode == 0 else "killed"
-            except subprocess.TimeoutExpired:
-                outcome = "timeout"
-            finally:
-                target.write_text(original, encoding="utf-8")
-            print(f"{outcome:>8}  {m.module}:{m.line}  {m.what}", flush=True)
-            outcomes.append((m, outcome))
+    env = {**os.environ, "PYTHONPATH": str(copy), "PRINTKIT_NO_CACHE": "1"}
+    for m in mutants:
+        if m.equivalent:
+            print(f"{'equiv':>8}  {m.module}:{m.line}  {m.what}", flush=True)
+            outcomes.append((m, "equivalent"))
+            continue
+        target = copy / m.module
+        original = target.read_text(encoding="utf-8")
+        mutated, _, _ = mutate(original, m.index)
+        target.write_text(mutated, encoding="utf-8")
+        try:
+            done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                                   *TARGETS[m.module]], cwd=copy, env=env, capture_output=True,
+                                  timeout=timeout, check=False)
+            outcome = "survived" if done.returncode == 0 else "killed"
+        except subprocess.TimeoutExpired:
+            outcome = "timeout"
+        finally:
+            target.write_text(original, encoding="utf-8")
+        print(f"{outcome:>8}  {m.module}:{m.line}  {m.what}", flush=True)
+        outcomes.append((m, outcome))
     return outcomes
 
 
@@ -217,18 +222,20 @@ def main() -> None:
     ap.add_argument("--list", action="store_true", help="print the mutants and their tests, run nothing")
     args = ap.parse_args()
     started = time.monotonic()
-    mutants = on_lines(args.lines) if args.lines is not None else sample(args.per_module, args.seed)
-    if args.only is not None:
-        mutants = [m for m in mutants if f"{m.module}:{m.line}" in args.only]
-    if args.modules is not None:
-        mutants = [m for m in mutants if any(n in m.module for n in args.modules)]
-    if args.list:
-        for m in mutants:
-            note = "  (equivalent)" if m.equivalent else ""
-            print(f"{m.module}:{m.line}  {m.what}  | {m.code}{note}")
-        print("tests:", {m.module: TARGETS[m.module] for m in mutants})
-        return
-    outcomes = run(mutants, args.timeout)
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = ROOT if args.list else snapshot(tmp)
+        mutants = on_lines(args.lines, copy) if args.lines is not None else sample(args.per_module, args.seed, copy)
+        if args.only is not None:
+            mutants = [m for m in mutants if f"{m.module}:{m.line}" in args.only]
+        if args.modules is not None:
+            mutants = [m for m in mutants if any(n in m.module for n in args.modules)]
+        if args.list:
+            for m in mutants:
+                note = "  (equivalent)" if m.equivalent else ""
+                print(f"{m.module}:{m.line}  {m.what}  | {m.code}{note}")
+            print("tests:", {m.module: TARGETS[m.module] for m in mutants})
+            return
+        outcomes = run(mutants, args.timeout, copy)
     equivalent = sum(1 for _, o in outcomes if o == "equivalent")
     scored = len(outcomes) - equivalent
     killed = sum(1 for _, o in outcomes if o in ("killed", "timeout"))
