@@ -41,7 +41,8 @@ TARGETS: dict[str, list[str]] = {
     "printkit/games/ganz_schon_clever/rules/score.py": [
         "tests/gsc/test_gsc_score.py", "tests/gsc/test_gsc_score_tables.py", "tests/gsc/test_gsc_examples.py"],
     "printkit/games/ganz_schon_clever/rules/legality.py": [
-        "tests/gsc/test_gsc_score.py", "tests/gsc/test_gsc_mutations.py", "tests/gsc/test_gsc_examples.py"],
+        "tests/gsc/test_gsc_score.py", "tests/gsc/test_gsc_mutations.py", "tests/gsc/test_gsc_examples.py",
+        "tests/gsc/test_gsc_solo_passive.py"],
     "printkit/games/san_marco/rules/variant.py": ["tests/san_marco/test_variant.py", "tests/san_marco/test_options.py"],
     "printkit/engine/imposition.py": [
         "tests/engine/test_imposition.py", "tests/engine/test_imposition_properties.py",
@@ -63,6 +64,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("printkit/games/san_marco/rules/variant.py", "k = others.index(i) if i != capital else -1", "1 -> 2"):
         "`k` is only read as `names[k]` and `colors[k]` in the `else` branches of `... if i == capital else ...`, "
         "so the value given to the capital (-1 or -2) is never used.",
+    ("printkit/engine/render/pdf.py",
+     'doc.record(piece, Affine.place(ox - win.x, oy - win.y), "board", (b, b, b, b), texts)', "Sub -> Add"):
+        "the board's placement is recorded only for tile A1 (`if tile.row == 0 and tile.col == 0`), whose window "
+        "starts at board (0, 0) (`Box(c * step_x, r * step_y, ...)`): `ox - 0` and `ox + 0` are the same.",
     ("printkit/engine/render/pdf.py",
      "self.canvas = Canvas(self.buf, pagesize=(page_size[0] * mm, page_size[1] * mm), invariant=1,", "Mult -> Div"):
         "the canvas's first page size is never written: every page calls `set_page` (setPageSize) before anything "

@@ -14,7 +14,7 @@ import pytest
 from printkit.engine.components import BoardComponent, SheetComponent
 from printkit.engine.elements import Circle, Piece, Rect
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import ShapeBox, all_text, boxes_mm, find_text, shapes
+from printkit.engine.readback import ShapeBox, all_text, boxes_mm, char_boxes, find_text, shapes
 from printkit.engine.render.pdf import render
 
 MARKER = "#12ab34"
@@ -71,6 +71,8 @@ def test_two_half_page_sheets_share_an_a4_page_but_not_an_a5_one():
     assert a4.pages == 1
     art = sorted((s.left, s.top) for s in shapes(a4.pdf) if s.fill == (0x12, 0xAB, 0x34))
     assert [c for xy in art for c in xy] == pytest.approx([20.0, 20.0, 20.0, 168.5], abs=0.01)
+    # crop marks at the three cuts, the paper's edges and the middle (ticks, as there is no margin)
+    assert sorted({m[1] for m in _lines(a4.pdf) if m[4] == 0.18 and m[1] == m[3]}) == [0.0, 148.5, 297.0]
     a5 = render(SheetComponent("s", "S", halves, per_page=2), PrintSettings(paper="a5"), "en")
     assert a5.pages == 2
 
@@ -185,6 +187,12 @@ def test_a_board_tiled_two_by_two_says_how_each_tile_goes_and_marks_its_joins():
     b1 = [s[:4] for s in _lines(r.pdf, 2) if s[1] == s[3] and s[4] == 0.18]
     assert b1 == [(5.0, 43.0, 8.0, 43.0), (5.0, 243.0, 8.0, 243.0), (203.5, 43.0, 205.0, 43.0),
                   (203.5, 243.0, 205.0, 243.0)]
+    # The caption sits in an 8 mm band under the tile's bleed and crop marks: 2 mm below the 4 mm marks.
+    # A1 has no bleed below (B1 covers it): 38 + 205 + 4 + 2 = 249, one line centred at 253.
+    first = next(c for c in char_boxes(r.pdf, 0) if c.char == "B")
+    assert (first.top + first.bottom) / 2 == pytest.approx(253.0, abs=0.2)
+    # B1 is a bottom tile with 3 mm bleed: its band starts at 38 + 205 + 3 + 4 + 2 = 252
+    assert next(c for c in char_boxes(r.pdf, 2) if c.char == "B").top >= 252.0
     b2 = _lines(r.pdf, 3)
     assert (12.5, 38.0, 12.5, 243.0, 0.2) in b2 and (7.5, 43.0, 202.5, 43.0, 0.2) in b2  # joined on two sides
 
