@@ -14,7 +14,7 @@ import pytest
 from printkit.engine.components import BoardComponent, SheetComponent
 from printkit.engine.elements import Circle, Piece, Rect
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import ShapeBox, all_text, boxes_mm, char_boxes, find_text, shapes
+from printkit.engine.readback import ShapeBox, all_text, boxes_mm, char_boxes, find_text, page_size_mm, shapes
 from printkit.engine.render.pdf import render
 
 MARKER = "#12ab34"
@@ -92,6 +92,16 @@ def test_two_half_page_sheets_share_an_a4_page_but_not_an_a5_one():
 def test_the_scale_bar_keeps_clear_of_what_the_page_draws(element, bar_x, bar_y):
     bar = _bar(_sheet(element, w=200, h=290))
     assert (bar[0], bar[1]) == pytest.approx((bar_x, bar_y), abs=0.02)
+
+
+def test_two_a5_sheets_go_side_by_side_on_a_turned_a4():
+    """Two 148.5 x 210 mm pieces do not stack on A4 (420 > 297): the sheet turns to 297 x 210 and they stand
+    side by side, at x 0 and 148.5."""
+    pieces = tuple(Piece(f"a5 {i}", 148.5, 210, (Rect(20, 20, 10, 10, fill=MARKER, stroke=None),)) for i in range(2))
+    r = render(SheetComponent("s", "S", pieces, per_page=2), PrintSettings(), "en")
+    assert r.pages == 1 and page_size_mm(r.pdf) == pytest.approx((297.0, 210.0), abs=0.01)
+    art = sorted((s.left, s.top) for s in shapes(r.pdf) if s.fill == (0x12, 0xAB, 0x34))
+    assert [c for xy in art for c in xy] == pytest.approx([20.0, 20.0, 168.5, 20.0], abs=0.01)
 
 
 def test_a_one_page_board_is_centred_above_its_label_band():

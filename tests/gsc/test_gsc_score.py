@@ -119,3 +119,18 @@ def test_an_impossible_number_is_named_by_its_box(game: GscGame) -> None:
     (v,) = [v for v in check(sheet(orange=(3, 3, 3, 7)), game).violations if v.rule == "orange-value"]
     assert v.box == "4"
     assert describe(v, "en", game) == "orange box 4 (x2) shows 7, which is not a die value (1-6) times 2"
+
+
+def test_findings_name_the_boxes_and_sources_as_printed(game: GscGame) -> None:
+    """Boxes, rows and rounds in messages count from 1, as printed on the sheet (never 0-based indexes)."""
+    from printkit.gsc import describe
+
+    (v,) = check(sheet(purple=(2, 5, 5), blue=(7,)), game).violations
+    assert describe(v, "en", game) == ("purple box 3 shows 5 after 5: each number must be higher than the one "
+                                       "before, unless that one is a 6")
+    # Blue column 3-7-11 and green box 9 each give a purple 6 (reference: column_bonus, box_bonus); one shows.
+    (v,) = check(sheet(blue=(3, 7, 11), green=9, purple=(6,)), game).violations
+    assert (v.rule, v.params["need"], v.params["have"]) == ("bonus-number", 2, 1)
+    assert describe(v, "en", game).startswith("blue column 3, green box 9 earned the bonus 'purple 6' 2 time(s)")
+    (v,) = check(sheet(yellow=((3, 6, 5), (), (), ()), blue=(5, 6, 7, 8)), game).violations
+    assert "every bonus from yellow row 1, blue row 2, round 4 land" in describe(v, "en", game)
