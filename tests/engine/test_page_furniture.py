@@ -223,3 +223,14 @@ def test_fold_over_crop_marks_mirror_the_fronts_cuts_across_the_fold():
     expected = [(x, y0, x, y0 + 4) for x in xs for y0 in (10.0, 196.0)]
     expected += [(x0, y, x0 + 4, y) for x0 in (12.5, 280.5) for y in (17.0, 105.0, 193.0)]
     assert marks == sorted(expected)
+
+
+def test_without_overlap_the_crosses_sit_on_the_cut_and_print_on_both_tiles():
+    """380 x 400 mm with tile_overlap 0: tiles 190 x 200 mm meeting at board x 190 and y 200.  The crosses
+    (x 190 at y 50 and 150, 250 and 350; y 200 at x 47.5, 142.5, 237.5, 332.5) lie on the cuts, and each tile
+    prints the four on its own edges, half a cross each side of the cut."""
+    r = render(BoardComponent("b", "Board", Piece("board", 380, 400, ())), PrintSettings(tile_overlap=0), "en")
+    assert r.pages == 4
+    for page in range(4):
+        rings = [s for s in shapes(r.pdf, page) if s.width == pytest.approx(4.4, abs=0.02)]
+        assert len(rings) == 4, page
