@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from printkit.engine.render.fonts import missing_characters, string_width
 from printkit.engine.render.text import fit_text, tokenize
 
@@ -113,7 +115,10 @@ def test_a_lone_latin_word_may_end_a_paragraph():
     r = fit_text("aaa bbb ccc ddd", 60, 100, 10, 10)
     assert words(r) == ["aaabbbccc", "ddd"]
     # Seven Chinese characters, 10 pt each, in 60 pt: 6 + 1 would leave one alone, so the line gives one up.
-    assert words(fit_text("放置一位貴族到", 60, 100, 10, 10)) == ["放置一位貴", "族到"]
+    moved = fit_text("放置一位貴族到", 60, 100, 10, 10)
+    assert words(moved) == ["放置一位貴", "族到"]
+    # and both lines are measured again: ideographs are 1 em wide, with no spaces between them
+    assert [line.width for line in moved.lines] == pytest.approx([50.0, 20.0], abs=0.01)
 
 
 def test_punctuation_sticks_across_a_change_of_style():
