@@ -61,6 +61,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_LEGALITY, "problems += 1", "1 -> 2"):
         "`problems` starts at 0, is only ever increased and is only read as `if not problems`: 1 and 2 are "
         "both truthy, so the solver is skipped in exactly the same cases.",
+    ("printkit/engine/render/text.py", "words = sorted((w for w in glossary if len(w) > 1), key=len, reverse=True)",
+     "Gt -> GtE"):
+        "a one-character glossary word matches one token of that same text and replaces it with `_with(run[0], "
+        "text=w, space_after=run[-1].space_after)`, a token equal to it: the output cannot change.",
     ("printkit/games/san_marco/rules/variant.py", "k = others.index(i) if i != capital else -1", "1 -> 2"):
         "`k` is only read as `names[k]` and `colors[k]` in the `else` branches of `... if i == capital else ...`, "
         "so the value given to the capital (-1 or -2) is never used.",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from printkit.engine.render.fonts import missing_characters, string_width
@@ -138,3 +140,27 @@ def test_punctuation_sticks_across_a_change_of_style():
         r = fit_text(mixed, width, 1000, 10, 10, fam=sans())
         for line in r.lines[1:]:
             assert line.tokens[0].text[0] not in "),", (width, words(r))
+
+
+def test_glossary_words_are_never_split_across_lines():
+    """A Chinese term named in the glossary (狐狸, fox) breaks as one unit, at every width."""
+    text = "每回合結束時計算狐狸數量並乘上最低分區域的分數"
+    split = 0
+    for width in range(20, 200, 5):
+        lines = words(fit_text(text, width, 1000, 10, 10, glossary=("狐狸", "區域")))
+        assert "".join(lines) == text
+        assert not any(a.endswith(("狐", "區")) and b.startswith(("狸", "域")) for a, b in itertools.pairwise(lines))
+        split += len(lines) > 1
+    assert split > 10  # the sweep really breaks lines
+
+
+def test_one_chinese_character_is_not_left_alone_after_three():
+    """30 pt holds three 10 pt characters: 放置一 / 位 would leave 位 alone, so 一 comes along."""
+    assert words(fit_text("放置一位", 30, 100, 10, 10)) == ["放置", "一位"]
+
+
+def test_any_positive_floor_is_accepted_and_zero_is_not():
+    assert fit_text("x", 100, 100, 10, 1).size == 10
+    assert fit_text("x", 100, 100, 10, 0.5).size == 10
+    with pytest.raises(ValueError):
+        fit_text("x", 100, 100, 10, 0)
