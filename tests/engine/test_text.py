@@ -164,3 +164,10 @@ def test_any_positive_floor_is_accepted_and_zero_is_not():
     assert fit_text("x", 100, 100, 10, 0.5).size == 10
     with pytest.raises(ValueError):
         fit_text("x", 100, 100, 10, 0)
+
+
+def test_a_space_after_a_bold_word_is_still_a_place_to_break():
+    from printkit.engine.render.fonts import sans
+
+    assert words(fit_text("**Place** one", 30, 100, 10, 10, fam=sans())) == ["Place", "one"]
+    assert words(fit_text("**Place**one", 30, 100, 10, 10, fam=sans())) == ["Placeone"]  # no space: one word
