@@ -400,7 +400,10 @@ def render_sheets(
             ox = x0 if stacked else x0 + k * w
             oy = y0 + k * h if stacked else y0
             keep_clear += [Box(ox + x1, oy + y1, x2 - x1, y2 - y1) for x1, y1, x2, y2 in map(bounds, piece.elements)]
-        if per > 1 or (component.cut and pw_ - total_w > 2 * CUT_ROOM and ph_ - total_h > 2 * CUT_ROOM):
+        # A booklet's pages fill the sheet and are folded, not cut: marks would have to sit on the paper edge
+        # (which printers leave blank) and a print shop folds on the middle of the sheet without them.
+        if not component.fold and (per > 1 or (component.cut and pw_ - total_w > 2 * CUT_ROOM
+                                               and ph_ - total_h > 2 * CUT_ROOM)):
             xs = [x0, x0 + total_w] if stacked else [x0 + k * w for k in range(per + 1)]
             ys = [y0 + k * h for k in range(per + 1)] if stacked else [y0, y0 + total_h]
             marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0), (pw_, ph_))
