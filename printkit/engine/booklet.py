@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from printkit.engine.components import SheetComponent
 from printkit.engine.elements import Piece
-from printkit.engine.paper import PAPER_SIZES
+from printkit.engine.paper import paper_dimensions
 
 
 def padded_length(pages: int) -> int:
@@ -42,9 +42,11 @@ def saddle_stitch_order(pages: int) -> list[int | None]:
 def booklet_page_size(paper: str) -> tuple[float, float]:
     """Page size (mm) of a booklet printed 2-up on ``paper``: half the sheet turned landscape.
 
-    A4 gives A5 pages (148.5 x 210), Letter half-letter (139.7 x 215.9), A3 A4 (210 x 297).
+    A4 gives A5 pages (148.5 x 210), Letter half-letter (139.7 x 215.9), A3 A4 (210 x 297); any
+    paper ``paper_dimensions`` knows (``300x450``, turned portrait) works the same way.
     """
-    w, h = PAPER_SIZES[paper]
+    w, h = paper_dimensions(paper)
+    w, h = min(w, h), max(w, h)
     return (h / 2, w)
 
 
@@ -65,5 +67,6 @@ def booklet(name: str, title: str, pages: Sequence[Piece]) -> SheetComponent:
 
 
 def plain_pages(name: str, title: str, pages: Sequence[Piece]) -> SheetComponent:
-    """The same pages in reading order, one to a sheet, for reading on screen or loose printing."""
+    """Pages in reading order, one to a sheet, for reading on screen or loose printing (a game may
+    lay its text out again on the paper's own size for these, as San Marco does)."""
     return SheetComponent(name, title, tuple(pages), per_page=1, kind="pages")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from printkit.engine.elements import Circle, Element, Line, Piece, Polygon, Rect, Text
+from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
 
 if TYPE_CHECKING:
     from printkit.games.san_marco.layout.pieces import Kit
@@ -68,12 +68,16 @@ def tokens_page(k: Kit, players: int) -> Piece:
                 els += pattern(i, x, yy, TOKEN, ink)
                 els.append(Text(x, yy, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
             else:
+                # Markers are round (nobles are square) and tell score from role by a drawn sign, not a
+                # word: a word fitting a 10 mm disc would print below the legible size.
                 cx, cy = x + TOKEN / 2, yy + TOKEN / 2
                 els.append(Circle(cx, cy, TOKEN / 2, fill=color, stroke="#333333", stroke_width=0.3))
-                # markers keep only colour and letter: a pattern would cross the word
-                mark = k.t("tokens_score") if j == n else k.t("tokens_role")
-                els.append(Text(x, yy + 0.8, TOKEN, 5, letter, size=9, bold=True, color=ink, wrap=False))
-                els.append(Text(x - 1, yy + 5.4, TOKEN + 2, 3.6, mark, size=5, min_size=3.5, color=ink, wrap=False))
+                if j == n:  # score marker: a ring, like the stone on the track
+                    els.append(Circle(cx, cy, TOKEN / 2 - 1.1, fill=None, stroke=ink, stroke_width=0.5))
+                    els.append(Text(x, yy, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
+                else:  # role marker: the crown of the roles, the letter under it
+                    els.append(Icon("sm-crown", cx - 2.6, yy + 1.3, 5.2, 4.2, color=ink))
+                    els.append(Text(x, yy + 5.3, TOKEN, 4.2, letter, size=8, bold=True, color=ink, wrap=False))
         y += math.ceil(slots / per_row) * PITCH + 2
     els.append(Text(6, H - 8, W - 12, 6, k.t("tokens_note"), size=7, color="#555555", align="left"))
     return Piece("san-marco noble tokens", W, H, tuple(els))
@@ -107,7 +111,8 @@ def dice_page(k: Kit) -> Piece:
             yy = y + ((v - 1) // per_row) * card
             els.append(Rect(x, yy, card, card, fill="#fbf7ee", stroke="#777777", stroke_width=0.25))
             els += _face(x + 4, yy + 3, card - 8, v, sides)
-            els.append(Text(x, yy + card - 4.2, card, 3.5, f"d{sides}", size=5.5, color="#777777", wrap=False))
+            els.append(Text(x, yy + card - 4.4, card, 3.8, k.t("die_name", sides=sides), size=6.5, color="#666666",
+                            wrap=False))
         y += math.ceil(sides / per_row) * card + 5
     # folding d6: a cross of six faces with glue tabs; opposite faces add up to 7
     s = 20.0
