@@ -393,8 +393,9 @@ class Kit:
         # title at the bottom of the panel (the palazzo only where the legend leaves room for it)
         if yy < bottom - 41:
             els.append(Icon("sm-palazzo", x + w / 2 - 9, bottom - 40, 18, 18, color=b.frame_color))
+        # one line, shrunk to fit: a variant's long title wrapped mid-phrase ("9 | Viertel")
         els.append(Text(x + 2, bottom - 22, w - 4, 12, g.title.get(self.lang), size=b.title_size, min_size=10,
-                        bold=True, color=b.frame_color, wrap=True))
+                        bold=True, color=b.frame_color, wrap=False))
         els.append(Text(x + 2, bottom - 9, w - 4, 6, self.t("board_house_note"), size=6.5, min_size=5, color=b.ink,
                         wrap=False))
         return els
