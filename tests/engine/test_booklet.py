@@ -77,3 +77,5 @@ def test_booklet_sheets_carry_no_crop_marks(paper):
         near_edge = [s for s in shapes(data, side)
                      if min(s.left, s.top, pw - s.right, ph - s.bottom) < 5.0]
         assert near_edge == [], (paper, side)
+        # and nothing printkit adds (the scale bar) straddles the fold, half on each page
+        assert [s for s in shapes(data, side) if s.left < pw / 2 - 0.5 < s.right] == [], (paper, side)

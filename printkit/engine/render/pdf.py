@@ -409,6 +409,8 @@ def render_sheets(
             marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0), (pw_, ph_))
             doc.marks(marks)
             keep_clear += [m.box() for m in marks]
+        if component.fold and not stacked:  # the scale bar must not straddle the fold (half on each page)
+            keep_clear += [Box(x0 + k * w - 2, 0, 4, ph_) for k in range(1, per)]
         # The scale bar goes wherever the page's own drawing leaves a free band.
         doc.footer(keep_clear)
         doc.show_page()
