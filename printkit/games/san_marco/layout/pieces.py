@@ -123,6 +123,9 @@ def die_face(x: float, y: float, size: float, face: int, sides: int, ink: str = 
         out += [Circle(x + fx * size, y + fy * size, r, fill=ink, stroke=None) for fx, fy in PIPS[face]]
     else:
         out.append(Text(x, y, size, size, str(face), size=size * 1.7, min_size=4, color=ink, bold=True, wrap=False))
+        if face in (6, 9) and sides >= 9:  # underlined, as on real dice, so a card turned over reads right
+            out.append(Line(x + size * 0.36, y + size * 0.86, x + size * 0.64, y + size * 0.86, stroke=ink,
+                            stroke_width=max(0.3, size * 0.05)))
     return out
 
 

@@ -192,7 +192,7 @@ def setup_sheet(k: Kit, players: int) -> Piece:
     W, H, m = a.page_w, a.page_h, a.margin
     g = k.g
     r = g.rules
-    panel_h = 12 + 6.2 * len(what_you_need(k, players))
+    panel_h = 9.5 + 6.2 * len(what_you_need(k, players))  # 5 mm above the first line and below the last
     els: list[Element] = [
         Text(m, 3, W - 2 * m, 11, f"{g.title.get(k.lang)} — {k.t('need_head')}", size=a.title_size, bold=True,
              color=a.head_color, align="left", wrap=False),
