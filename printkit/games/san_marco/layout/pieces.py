@@ -509,7 +509,7 @@ class Kit:
             out.append(self.t("aid_groups_order"))
         plural = "s" if pc.start_bridges > 1 else ""
         out.append(self.t("aid_count_bridges", bridges=pc.start_bridges, plural=plural,
-                          limit=pc.bridge_limit_per_pair))
+                          plural_de="n" if pc.start_bridges > 1 else "", limit=pc.bridge_limit_per_pair))
         return "\n".join(out)
 
     def house_lines(self) -> list[str]:
