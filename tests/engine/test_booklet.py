@@ -43,6 +43,12 @@ def test_page_sizes(paper, size):
     assert booklet_page_size(paper) == pytest.approx(size)
 
 
+@pytest.mark.parametrize("paper", ["300x450", "450x300", "30x45cm"])
+def test_page_size_on_a_paper_of_ones_own(paper):
+    """Any --paper works (a custom size crashed the build): half the long side by the short side."""
+    assert booklet_page_size(paper) == pytest.approx((225.0, 300.0))
+
+
 @pytest.mark.parametrize(("n", "paper"), [(4, "a4"), (8, "letter"), (12, "a3"), (6, "a4")])
 def test_page_order_read_back_from_the_pdf(n, paper):
     w, h = booklet_page_size(paper)

@@ -17,7 +17,7 @@ from printkit.games.san_marco import kit as K
 # Sheet sizes (landscape, mm) and the booklet page on each half, from ISO 216 and ANSI: the decision.
 BOOKLET = {"a4": ((297.0, 210.0), (148.5, 210.0)), "letter": ((279.4, 215.9), (139.7, 215.9)),
            "a3": ((420.0, 297.0), (210.0, 297.0))}
-PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "12x18in": (304.8, 457.2)}
 # Saddle-stitch order (front left, front right, back left, back right per sheet), from a folded paper dummy.
 FOLDED = {4: [4, 1, 2, 3], 8: [8, 1, 2, 7, 6, 3, 4, 5], 12: [12, 1, 2, 11, 10, 3, 4, 9, 8, 5, 6, 7]}
 
@@ -70,7 +70,7 @@ def test_variant_booklet_folds_in_order(six_en):
     assert got == [4, None, 2, 3]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "12x18in"])
 def test_plain_pages_fill_the_users_paper(paper):
     data = _pdf(K.components(BuildOptions(lang="en", paper=paper)), "rules", paper)
     n = page_count(data)
