@@ -53,14 +53,14 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
     from printkit.games.san_marco.layout.tokens import dice_page, tokens_page
 
     n_players = game.rules.default_players if players is None else players
-    k = Kit(game, texts, style, lang, classic)
+    k = Kit(game, texts, style, lang, classic, paper_dimensions(paper))
     action_fronts, action_back, limit_fronts, limit_back = decks(game, style, templates, lang)
     out: list[Component] = [
         CardComponent("action-cards", k.t_title("action_cards"), action_fronts, (action_back,)),
         CardComponent("limit-cards", k.t_title("limit_cards"), limit_fronts, (limit_back,)),
         BoardComponent("board", game.title.get(lang), k.board()),
         SheetComponent("pieces", game.title.get(lang),
-                       (*k.pieces_pages(), tokens_page(k, n_players), dice_page(k)), kind="sheets"),
+                       (*k.pieces_pages(), *tokens_page(k, n_players), dice_page(k)), kind="sheets"),
         SheetComponent("setup-sheet", k.t("need_head"), (setup_sheet(k, n_players),)),
         SheetComponent("player-aids", texts.get("aid_title", lang),
                        tuple(player_aid(k, i, n_players) for i in range(n_players)), per_page=2),
@@ -69,7 +69,7 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
             plain_pages("rules", k.t("book_title"), plain_rules_pages(k, *paper_dimensions(paper)))]
     if game.variant is not None:
         out.append(SheetComponent("variant-rules", k.t("var_title", players=game.variant.players,
-                                                      districts=game.variant.districts), (k.variant_sheet(),)))
+                                                      districts=game.variant.districts), k.variant_sheet()))
     return out
 
 
@@ -178,11 +178,20 @@ class Flow:
             self.y += h + gap_
 
 
+SHEET_MARGIN = 6.0  # mm around a sheet's page on the paper: the printer's 5 mm and a little air
+
+
 class Kit:
     def __init__(self, game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,
-                 classic: SanMarcoDefinition | None = None):
+                 classic: SanMarcoDefinition | None = None, paper: tuple[float, float] = (210.0, 297.0)):
         self.g, self.tx, self.s, self.lang = game, texts, style, lang
         self.classic = classic
+        self.paper = paper
+
+    def page(self, w: float, h: float) -> tuple[float, float]:
+        """A sheet's page size: the style's, or smaller where the paper is (A5), keeping its margin."""
+        pw, ph = self.paper
+        return min(w, pw - 2 * SHEET_MARGIN), min(h, ph - 2 * SHEET_MARGIN)
 
     def difference_lines(self) -> list[str]:
         """Every rule of a variant that is not as in the classic game, in words."""
@@ -407,7 +416,7 @@ class Kit:
 
     def pieces_pages(self) -> tuple[Piece, ...]:
         p = self.s.pieces
-        W, H = p.page_w, p.page_h
+        W, H = self.page(p.page_w, p.page_h)
         els: list[Element] = []
         # bridges: tiles with a square where the owner's noble stands
         n = self.g.rules.bridge_supply
@@ -554,18 +563,20 @@ class Kit:
 
     # --- variant sheet ----------------------------------------------------------------------------
 
-    def variant_sheet(self) -> Piece:
+    def variant_sheet(self) -> tuple[Piece, ...]:
+        """One page on A4 and Letter; on a smaller paper (A5) the text runs on to a second."""
         a = self.s.aid
         g = self.g
         v = g.variant
         assert v is not None
-        W, H, m = a.page_w, a.page_h, a.margin
+        W, H, m = *self.page(a.page_w, a.page_h), a.margin
         els: list[Element] = [
             Text(m, 4, W - 2 * m, 11, self.t("var_title", players=v.players, districts=v.districts),
                  size=a.title_size, bold=True, color=a.head_color, align="left", wrap=False),
         ]
         col_w = (W - 2 * m - a.gutter) / 2
-        f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)], top=18, bottom=H - m)
+        f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)] * 3, top=m, bottom=H - m, first_top=18,
+                 first_columns=2)
         style_name = self.t(f"style_{v.style}") if f"style_{v.style}" in self.tx.root else v.style
         f.add(self.t("var_intro", seed=v.seed, style=style_name, ranks=v.ranks), a.body_size + 0.6)
         diffs = self.difference_lines()
@@ -597,5 +608,9 @@ class Kit:
         f.add(self.t("var_scoring_body", ranks=v.ranks), a.body_size + 0.4)
         f.add(self.t("var_passage_body", threshold=g.rules.limit_threshold), a.body_size + 0.4)
         # the districts are listed on the board and in the rules booklet
-        els += f.elements
-        return Piece("san-marco variant rules", W, H, tuple(els))
+        n_pages = max(f.column_of) // 2 + 1
+        pages: list[list[Element]] = [els] + [[] for _ in range(n_pages - 1)]
+        for e, col in zip(f.elements, f.column_of, strict=True):
+            pages[col // 2].append(e)
+        return tuple(Piece("san-marco variant rules" + (f" {i + 1}" if n_pages > 1 else ""), W, H, tuple(p))
+                     for i, p in enumerate(pages))

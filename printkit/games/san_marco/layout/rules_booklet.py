@@ -127,6 +127,7 @@ def rules_pages(k: Kit, w: float, h: float) -> tuple[Piece, ...]:
     size, head = 8.3 * scale, 10.5 * scale
     body = _flow(k, w, h, MARGIN, 1, 0.0, size, head, MARGIN, FOOT)
     title = k.g.title.get(k.lang)
+    scale = min(w / 148.5, h / 210.0)  # the cover is drawn to the page, smaller on an A6 booklet (A5 paper)
     cover: list[Element] = [
         Rect(0, 0, w, h, fill="#f6ecd6", stroke=None),
         Rect(MARGIN / 2, MARGIN / 2, w - MARGIN, h - MARGIN, fill=None, stroke=a.head_color, stroke_width=0.8),
@@ -136,8 +137,8 @@ def rules_pages(k: Kit, w: float, h: float) -> tuple[Piece, ...]:
         Text(MARGIN, h * 0.16 + 74 * scale, w - 2 * MARGIN, 10 * scale, k.t("book_title"), size=14 * scale,
              min_size=8, color="#3b2a1a"),
         Line(w * 0.3, h * 0.16 + 88 * scale, w * 0.7, h * 0.16 + 88 * scale, stroke=a.head_color, stroke_width=0.5),
-        Text(MARGIN, h * 0.62, w - 2 * MARGIN, 30 * scale, k.t("book_how_to_print"), size=7.5 * scale, min_size=6.5,
-             color="#3b2a1a"),
+        Text(MARGIN, h * 0.16 + 96 * scale, w - 2 * MARGIN, 30 * scale, k.t("book_how_to_print"),
+             size=max(7.5 * scale, 6.5), min_size=6.5, color="#3b2a1a"),
     ]
     pages = [Piece("san-marco rules cover", w, h, tuple(cover))]
     for i, els in enumerate(body):
@@ -189,21 +190,26 @@ def setup_sheet(k: Kit, players: int) -> Piece:
     from printkit.games.san_marco.layout.pieces import Flow
 
     a = k.s.aid
-    W, H, m = a.page_w, a.page_h, a.margin
+    W, H, m = *k.page(a.page_w, a.page_h), a.margin
     g = k.g
     r = g.rules
-    panel_h = 9.5 + 6.2 * len(what_you_need(k, players))  # 5 mm above the first line and below the last
+    from printkit.games.san_marco.layout.pieces import estimate_height
+
+    items = what_you_need(k, players)
+    size, text_w = a.body_size + 0.5, W - 2 * m - 14
+    # each line as high as it sets (a long one wraps on a narrow A5 page), at least a tick box's row
+    rows = [max(6.2, estimate_height(line, size, text_w) + 1.4) for line in items]
+    panel_h = 9.5 + sum(rows)  # 5 mm above the first line and below the last
     els: list[Element] = [
         Text(m, 3, W - 2 * m, 11, f"{g.title.get(k.lang)} — {k.t('need_head')}", size=a.title_size, bold=True,
              color=a.head_color, align="left", wrap=False),
         Rect(m, 17, W - 2 * m, panel_h, fill="#f6ecd6", stroke=a.head_color, stroke_width=0.6, radius=2.5),
     ]
-    items = what_you_need(k, players)
-    for i, line in enumerate(items):
-        y = 22 + 6.2 * i
+    y = 22.0
+    for line, row in zip(items, rows, strict=True):
         els.append(Rect(m + 4, y + 0.6, 3.6, 3.6, fill="#ffffff", stroke="#3b2a1a", stroke_width=0.3))
-        els.append(Text(m + 10, y, W - 2 * m - 14, 5, line, size=a.body_size + 0.5, min_size=6, align="left",
-                        wrap=False))
+        els.append(Text(m + 10, y, text_w, row - 1.2, line, size=size, min_size=6.5, align="left", valign="top"))
+        y += row
     f = Flow([(m, W - 2 * m)], top=17 + panel_h + 6, bottom=H - m)
     reroll = k.t("aid_reroll", faces=", ".join(map(str, g.die.reroll))) if g.die.reroll else ""
     f.add(k.t("aid_setup_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
