@@ -24,9 +24,11 @@ def six_en():
     return K.components(BuildOptions(paper="a4", lang="en", players=6, seed=7, extra={"districts": 9}))
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_nobles_and_markers_per_player(players):
-    text = "\n".join(all_text(_pdf(K.components(BuildOptions(lang="en", players=players)), "pieces")))
+@pytest.mark.parametrize(("players", "paper"), [(3, "a4"), (4, "a4"), (5, "a4"), (6, "a4"), (6, "a5")])
+def test_nobles_and_markers_per_player(players, paper):
+    """Counted on the printed pages (on A5 the players run onto more pages, none split)."""
+    comps = K.components(BuildOptions(lang="en", players=players, paper=paper))
+    text = "\n".join(all_text(_pdf(comps, "pieces", paper)))
     heads = re.findall(r"Player (\d) \(([A-F])\): 25 nobles, a score marker, a role marker", text)
     assert heads == [(str(i + 1), "ABCDEF"[i]) for i in range(players)]
     # the printed tokens: each carries its player's letter; 25 nobles + a score + a role marker = 27 each
