@@ -43,13 +43,14 @@ class Words:
 
     @property
     def clause(self) -> str:
-        """Between two clauses of one line (a value and the next)."""
-        return "；" if self.mode == "zh-TW" else " · "
+        """Between two clauses of one line (a value and the next).  The no-break space keeps the dot at the end
+        of a line: a wrapped line never starts with it."""
+        return "；" if self.mode == "zh-TW" else "\u00a0· "
 
     @property
     def listing(self) -> str:
         """Between the items of a short list of numbers or names."""
-        return "、" if self.mode == "zh-TW" else " · "
+        return "、" if self.mode == "zh-TW" else "\u00a0· "
 
     def listing_of(self, items: Iterable[str]) -> str:
         """Names in a running list: "a, b, c" (Chinese: "a、b、c")."""

@@ -72,7 +72,7 @@ class PlaceText:
         caps = " → ".join(map(str, tracks.capacities(wr)))
         lines = [f"{icon('lira')} {wr.price} → +1 {icon('extension')}",
                  f"{self.w.label('capacity')}{self.w.colon}{caps}",
-                 f"{wr.ruby_with_extension}. {icon('extension')} → {icon('ruby')}"]
+                 f"{self.w.label('nth', n=wr.ruby_with_extension)} {icon('extension')} → {icon('ruby')}"]
         if self.players is None:
             lines.append(f"{self.w.label('setup')}{self.w.colon}{wr.extensions_per_player} {icon('extension')} + "
                          f"{wr.rubies_per_player} {icon('ruby')} {self.w.label('per_player')}")
@@ -152,9 +152,10 @@ class PlaceText:
         return self._by_players(lambda n: (tracks.gemstone(tr, n).rubies, tracks.gemstone(tr, n).prices), line)
 
     def _mosque(self, number: int) -> tuple[list[str], list[str]]:
+        # the action says what a tile costs and that both tiles give a ruby: the details add the abilities and
+        # the tiles in play per table
         abilities = [a for a in self.game.tracks.mosques.abilities if a.place == number]
         lines = [f"{icon(a.good)} {self.w.one(a.text)}" for a in abilities]
-        lines.append(f"{self.w.label('tiles')}{self.w.colon}{self.w.label('own_pay_one')}")
 
         def line(value: object) -> str:
             tiles, rubies = value  # type: ignore[misc]
@@ -165,7 +166,6 @@ class PlaceText:
             lambda n: (self.game.setup.for_players(n).mosque_tiles, self.game.setup.for_players(n).mosque_rubies),
             line)
         lines += more
-        lines.append(f"{self.w.label('both_tiles')} → {icon('ruby')}")
         return lines, notes
 
     def _small_mosque(self) -> tuple[list[str], list[str]]:

@@ -85,7 +85,8 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
              ("apart_lines", words.label("rule_lines"))]
     for key, text in rules:
         if key == "apart_lines" and not (layout.kind == "random" and layout.apart_lines):
-            text += ("" if words.chinese_last else " ") + words.label("not_required")
+            text = words.each(lambda w: w.label("rule_lines") + ("" if w.chinese_last else " ")
+                              + w.label("not_required"))
         ok = checks[key].ok
         verdict = words.label("obeys" if ok else "breaks")
         mark_color = style.long_color if ok else style.mark_color
