@@ -258,8 +258,9 @@ def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict
         drawn = track(game, words, place.number, players, colors)
         out.append({
             "track": drawn,
-            # room for a large icon under short details (warehouses, caravansary ...)
-            "big_icon": not drawn["cells"] and not note and "\n" not in details,  # one line, even if it wraps
+            # room for a large icon under short details (warehouses, caravansary, and with one language the Black
+            # Market, Tea House and Police Station's two lines); bilingual lines wrap, so there only one line
+            "big_icon": not drawn["cells"] and not note and details.count("\n") < (1 if words.bilingual else 2),
             "number": place.number, "id": place.id,
             "name": name, "name2": name2, "action": action, "action2": action2,
             "details": details, "note": note,
