@@ -12,7 +12,7 @@ from __future__ import annotations
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Rect, Text
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import icon, players_label
-from printkit.games.istanbul.model import Istanbul, Style
+from printkit.games.istanbul.model import Istanbul, Localized, Style
 from printkit.games.istanbul.rules import grid, tracks
 
 
@@ -189,7 +189,7 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
 
     section(words.label("what_you_need"))
     # two lists (what to take from the box, what this kit prints on paper), each item "n × name"
-    need: dict[str, list[tuple[int, object]]] = {"box": [], "paper": []}
+    need: dict[str, list[tuple[int, Localized]]] = {"box": [], "paper": []}
     for c in game.pieces.components:
         if c.printed == "kit":
             continue
