@@ -99,7 +99,10 @@ class PlaceText:
         post = self.game.tracks.post_office  # the two rows are drawn (see ``track``); this is the cycle
         cycle = [f"{k}: {''.join(icon(g) for g in v.goods)}+{v.lira}"
                  for k, v in enumerate(tracks.post_office_cycle(post), start=1)]
-        return [f"{self.w.label('mail_cycle')}{self.w.colon}" + self.w.clause.join(cycle)], []
+        # the label on its own line, then three visits a line, so a visit's goods and lira are never split
+        rows = [self.w.clause.join(cycle[i:i + 3]) for i in range(0, len(cycle), 3)]
+        head = self.w.label("mail_cycle") + self.w.colon.rstrip() + "\n"
+        return [head + (self.w.clause.rstrip() + "\n").join(rows)], []
 
     def _fountain(self) -> tuple[list[str], list[str]]:
         return [self.w.label("start_here")], []
@@ -118,7 +121,7 @@ class PlaceText:
     def _market(self, number: int) -> tuple[list[str], list[str]]:
         market = self.game.tracks.market(number)
         sold = "  ".join(f"{k}→{p}" for k, p in enumerate(market.prices, start=1))
-        return [f"{self.w.label('goods')} → {icon('lira')}:  {sold}"], []
+        return [f"{self.w.label('goods')} → {icon('lira')}{self.w.colon}{sold}"], []
 
     def _large_market(self) -> tuple[list[str], list[str]]:
         return self._market(10)
