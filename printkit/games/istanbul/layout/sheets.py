@@ -182,7 +182,10 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     step_h = 9.5 if words.bilingual else 6.2
     for k, text in enumerate(steps):
         h = step_h + (4 if words.bilingual else 3) * (k >= len(steps) - len(neutral))  # a longer rule
-        els.append(Text(m + 2, y, W - 2 * m - 2, h, f"• {text}", size=8.5, min_size=6, color=ink, align="left",
+        # a drawn bullet and the text beside it: every line of a step (a wrapped one, the second language's)
+        # starts under the first
+        els.append(Circle(m + 3, y + 1.75, 0.7, fill=ink, stroke=None))
+        els.append(Text(m + 5.5, y, W - 2 * m - 5.5, h, text, size=8.5, min_size=6, color=ink, align="left",
                         valign="top"))
         y += h + 0.6
     y += 3
@@ -206,7 +209,7 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
         els.append(Text(m + 2, y, W - 2 * m - 2, h, text, size=8.5, min_size=6.5, color=color, align="left",
                         valign="top"))
         y += h + 1
-    y += 3
+    y += 5
     # every house value of the kit (sizes no source gives, our player colours), so a user knows what to change
     sizes = [(value.name, f"{value.size:g}" if hasattr(value, "size") else f"{value.width:g}×{value.height:g}")
              for _, value in game.pieces.sizes if value.provenance == "house"]
