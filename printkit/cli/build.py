@@ -78,6 +78,9 @@ def build(
     = Rotate.off,
     cmyk: Annotated[bool, typer.Option("--cmyk", help="Write colours as DeviceCMYK and convert images to CMYK "
                                                       "(a plain conversion, no ICC profile; see docs).")] = False,
+    icc_profile: Annotated[Path | None, typer.Option(help="With --cmyk: your print shop's CMYK profile (.icc), "
+                                                          "embedded as the PDF's output intent (not used to convert "
+                                                          "colours).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace output files that printkit did not write "
                                                         "or that were changed since.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary; errors only.")]
@@ -119,7 +122,8 @@ def build(
                                  max_cards=max_cards, allow_outside=allow_outside, allow_network=allow_network,
                                  only=only, where=where),
             settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
-                                   offset_y=offset_y, rotate=rotate.value, cmyk=cmyk),
+                                   offset_y=offset_y, rotate=rotate.value, cmyk=cmyk,
+                                   icc_profile=str(icc_profile) if icc_profile else None),
             png=png or watch,
             templates=templates,
             strict=strict,

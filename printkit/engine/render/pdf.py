@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.engine.components import BoardComponent, CardComponent, SheetComponent
 from printkit.engine.elements import Circle, Line, Piece, Text, bounds
 from printkit.engine.errors import InputError
+from printkit.engine.icc import read_icc_profile
 from printkit.engine.imposition import (
     PRINTABLE_EDGE,
     Box,
@@ -36,7 +37,7 @@ from printkit.engine.messages import message
 from printkit.engine.paper import PrintSettings
 from printkit.engine.preflight.record import Affine, PageRecord, Placement, RenderLog, Role, SetTextRecord
 from printkit.engine.render import fonts
-from printkit.engine.render.cmyk import to_cmyk
+from printkit.engine.render.cmyk import add_output_intent, to_cmyk
 from printkit.engine.render.draw import draw_piece
 
 MARK_COLOR = "#000000"
@@ -72,6 +73,8 @@ class _Doc:
         self.canvas.setAuthor("printkit")
         self.canvas.setCreator("printkit")
         self.canvas.setViewerPreference("PrintScaling", "None")
+        if settings.cmyk and settings.icc_profile:
+            add_output_intent(self.canvas, read_icc_profile(Path(settings.icc_profile)))
         if duplex and settings.duplex != "off":
             pref = "DuplexFlipShortEdge" if settings.duplex == "short" else "DuplexFlipLongEdge"
             self.canvas.setViewerPreference("Duplex", pref)
