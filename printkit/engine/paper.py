@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from printkit.engine.errors import InputError
+from printkit.engine.pod import PodLayout
 from printkit.engine.units import parse_length
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {  # portrait width x height, mm (ISO 216; ANSI in inches)
@@ -81,6 +82,7 @@ class PrintSettings:
     rotate: Literal["off", "auto"] = "off"  # auto: cards turned 90° on the sheet when more fit that way
     cut_preview: bool = False  # draw rounded cut outlines (previews only, never the print PDF)
     cmyk: bool = False  # DeviceCMYK colours and CMYK images (render/cmyk.py says what is and is not done)
+    pod: PodLayout | None = None  # one card a page at a print-on-demand service's size (engine/pod.py)
     icc_profile: str | None = None  # the user's CMYK printer profile: embedded as the PDF's output intent (--cmyk)
 
     def __post_init__(self) -> None:

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from printkit.cli import app
+from printkit.engine.readback import qpdf_problems
 
 from .iccprofiles import icc_profile
 
@@ -32,7 +33,7 @@ def test_profile_embedded_as_pdfx_output_intent(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     pdf_path = tmp_path / "out" / "deck" / "cards-en-a4.pdf"
     with pikepdf.open(pdf_path) as pdf:
-        assert pdf.check_pdf_syntax() == []  # qpdf's check, as `qpdf --check` runs it
+        assert qpdf_problems(pdf_path.read_bytes()) == []
         (intent,) = pdf.Root.OutputIntents
         assert intent.Type == "/OutputIntent" and intent.S == "/GTS_PDFX"
         assert str(intent.OutputConditionIdentifier) == "Custom" and str(intent.Info) == "Test press CMYK"

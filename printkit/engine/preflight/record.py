@@ -100,6 +100,7 @@ class PageRecord:
     size: tuple[float, float]  # mm, as printed
     marks: list[Segment] = field(default_factory=list)  # crop marks
     back: bool = False  # the back side of a duplex sheet
+    service_cut: bool = False  # a print-on-demand page: the service cuts by its own template, no marks wanted
 
 
 @dataclass
