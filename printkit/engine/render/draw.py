@@ -229,7 +229,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
         top = block_h / 2
     ink = color(e.color, ctx.piece_name)
     c.setFillColor(ink)
-    colored = False
+    fill = ink  # the fill in force: a colour set inside a text object stays set after it
     for i, line in enumerate(set_.lines):
         # Centre the cap height in each line box so digits sit visually centred.
         baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2
@@ -239,22 +239,42 @@ def _draw_text(ctx: Context, e: Text) -> None:
             x = half_w - line.width
         else:
             x = -line.width / 2
+        # One text object per stretch of the line between icons, one string per run of tokens in one face and
+        # colour (word spaces written as spaces): the advance a viewer computes from the embedded widths is
+        # the one the line was measured with, and the PDF has a few operators per line, not a few per word.
+        t = None
+        face = ""
+        run: list[str] = []  # text waiting to be written in ``face`` and ``fill``
+        last = len(line.tokens) - 1
         for j, tok in enumerate(line.tokens):
-            w = token_width(tok, size)
+            want = None if tok.icon else color(tok.color, ctx.piece_name) if tok.color is not None else ink
+            if run and (tok.icon or tok.font != face or want != fill):
+                t.textOut("".join(run))  # type: ignore[union-attr]
+                run = []
             if tok.icon:
+                if t is not None:
+                    c.drawText(t)
+                    t, face = None, ""
                 _draw_icon_pt(ctx, tok.icon, x, baseline - size * 0.12, size, size, e.color)
             else:
-                t = c.beginText(x, baseline)
-                t.setFont(tok.font, size)
-                if tok.color is not None or colored:
-                    # a fill set inside a text object stays set for the next one: always say which
-                    t.setFillColor(color(tok.color, ctx.piece_name) if tok.color is not None else ink)
-                    colored = tok.color is not None
-                t.textOut(tok.text)
-                c.drawText(t)
-            x += w
-            if tok.space_after and j < len(line.tokens) - 1:
+                if t is None:
+                    t = c.beginText(x, baseline)
+                if want != fill:
+                    t.setFillColor(want)
+                    fill = want
+                if tok.font != face:
+                    t.setFont(tok.font, size)
+                    face = tok.font
+                run.append(tok.text)
+            x += token_width(tok, size)
+            if tok.space_after and j < last:
+                if not tok.icon:
+                    run.append(" ")
                 x += space_width(tok, size)
+        if run:
+            t.textOut("".join(run))  # type: ignore[union-attr]
+        if t is not None:
+            c.drawText(t)
     c.restoreState()
 
 

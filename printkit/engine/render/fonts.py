@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -207,10 +207,17 @@ def check_text(text: str, where: str, font_name: str | Family | None = None) -> 
     ``where`` names the piece (e.g. ``"san-marco: action card 'Doge' #3"``) so the user
     can find the string.
     """
-    missing = font_name.missing(text) if isinstance(font_name, Family) else missing_characters(text, font_name)
+    missing = _missing(text, font_name)
     if missing:
         chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
         raise MissingGlyphError([Problem(f"{where}: the font has no glyph for {chars} in {text!r}")])
+
+
+@lru_cache(maxsize=20_000)
+def _missing(text: str, font_name: str | Family | None) -> tuple[str, ...]:
+    """The characters no face can draw; remembered per string, since a deck repeats its strings on many cards
+    (fonts are registered once per name and never change under it)."""
+    return tuple(font_name.missing(text) if isinstance(font_name, Family) else missing_characters(text, font_name))
 
 
 def string_width(text: str, size: float, font_name: str = SANS) -> float:

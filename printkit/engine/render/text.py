@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printkit.engine.render import markup
 from printkit.engine.render.fonts import SANS, Family, has_glyph, string_width
@@ -304,6 +305,7 @@ def _width(tokens: tuple[Token, ...], size: float) -> float:
     return w
 
 
+@lru_cache(maxsize=4096)
 def fit_text(
     text: str, width: float, height: float, size: float, min_size: float,
     leading: float = 1.2, wrap: bool = True, icons: frozenset[str] | None = None,
@@ -312,7 +314,8 @@ def fit_text(
     """Set ``text`` in a ``width`` x ``height`` pt box at the largest size that fits.
 
     Tries ``size`` first and shrinks in 0.25 pt steps down to ``min_size``.  The result's
-    ``fits`` is False when even ``min_size`` overflows; it is then set at ``min_size``.
+    ``fits`` is False when even ``min_size`` overflows; it is then set at ``min_size``.  Remembered: a deck
+    sets the same text in the same box on many cards (copies, titles, backs), and the result is immutable.
     """
     if not (math.isfinite(size) and 0 < min_size <= size):
         raise ValueError(f"text sizes must satisfy 0 < min_size <= size; got {size!r}, {min_size!r}")

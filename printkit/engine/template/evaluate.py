@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import TemplateError, Undefined
+from jinja2 import TemplateError, Undefined, meta
 from pydantic import TypeAdapter, ValidationError
 
 from printkit.engine.containment import Containment
@@ -55,7 +55,18 @@ def _field_names(cls: type) -> frozenset[str]:
     return frozenset(f.name for f in fields(cls))
 
 
+class _Done:
+    """A value evaluated once for every card: it is never evaluated again, even if its text holds ``{{``."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
 def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
+    if type(value) is _Done:
+        return value.value
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         whole = value.strip()
         if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1 and "{%" not in whole \
@@ -120,6 +131,97 @@ def _value_expression(source: str) -> Any:
     return _env.compile_expression(source, undefined_to_none=False)
 
 
+@cache
+def _names(source: str) -> frozenset[str]:
+    """The scope names a template string reads (``card``, ``style``, a loop's variable, ...)."""
+    try:
+        return frozenset(meta.find_undeclared_variables(_env.parse(source)))
+    except TemplateError:
+        return frozenset({"*"})  # not valid: left to each card, where its error names the card
+
+
+def _reads(value: Any, names: frozenset[str]) -> bool:
+    """Whether any expression in ``value`` reads one of ``names`` (or cannot be parsed)."""
+    if isinstance(value, str):
+        return ("{{" in value or "{%" in value) and bool(_names(value) & (names | {"*"}))
+    if isinstance(value, list):
+        return any(_reads(v, names) for v in value)
+    if isinstance(value, dict):
+        return any(_reads(v, names) for v in value.values())
+    return False
+
+
+def _element_reads(raw: dict[str, Any], names: frozenset[str]) -> bool:
+    """Whether an element reads one of ``names``: in its values, its ``when:`` or its ``for:`` (a bare expression)."""
+    if "for" in raw:
+        expr = str(raw["for"]).partition(" in ")[2]
+        if _reads("{{ " + expr + " }}", names):
+            return True
+    return _reads({k: v for k, v in raw.items() if k != "for"}, names)
+
+
+def _partial(value: Any, scope: dict[str, Any], varying: frozenset[str]) -> Any:
+    """``value`` with every expression that reads none of ``varying`` evaluated now (as :class:`_Done`)."""
+    if isinstance(value, str) and ("{{" in value or "{%" in value):
+        if _reads(value, varying):
+            return value
+        try:
+            return _Done(_evaluate(value, scope))
+        except Exception:  # its error is reported by each card's own evaluation, naming the card
+            return value
+    if isinstance(value, list):
+        return [_partial(v, scope, varying) for v in value]
+    if isinstance(value, dict):
+        return {k: _partial(v, scope, varying) for k, v in value.items()}
+    return value
+
+
+class CardRenderer:
+    """One template drawn for many cards (a deck): compiled once, and whatever does not read the names that
+    change from card to card (``varying``) is evaluated on the first card and reused for the others.
+
+    An element none of whose values, ``when:`` or ``for:`` reads a varying name is drawn the same on every
+    card: it is evaluated, validated and its files checked once.  In the other elements, each value that
+    reads no varying name (nor the element's loop variable) is evaluated once.  This is sound because
+    templates cannot change the values they are given (the sandbox is immutable) and an expression's
+    result depends only on the names it reads.
+    """
+
+    def __init__(self, template: CardTemplate, shared: dict[str, Any], width: float, height: float,
+                 base_dir: Path | None = None, contain: Containment | None = None,
+                 varying: tuple[str, ...] = ("card",)) -> None:
+        self.template = template
+        self.scope = {**shared, "width": width, "height": height, "vars": template.vars}
+        self.width, self.height = width, height
+        self.base_dir = base_dir
+        self.contain = contain or Containment(())
+        self.varying = frozenset(varying)
+        self.constant = [not _element_reads(raw, self.varying) for raw in template.elements]
+        self.fixed: dict[int, list[Any]] = {}  # element index → what it draws on every card
+        self.partial: dict[int, dict[str, Any]] = {}  # element index → its raw values, the constant ones done
+        self.background_constant = not _reads(template.background, self.varying)
+        self.background: Any = _UNSET  # the background, once evaluated, when it is the same on every card
+
+    def render(self, values: dict[str, Any], name: str) -> Piece:
+        """The piece for one card: ``values`` holds the varying names (``{"card": {...}}``)."""
+        with budget():
+            return _render(self.template, {**self.scope, **values}, self.width, self.height, name, self.base_dir,
+                           self.contain, self)
+
+    def element(self, index: int, raw: dict[str, Any], scope: dict[str, Any]) -> dict[str, Any]:
+        """``raw`` with its constant values evaluated (on the first card; then remembered)."""
+        done = self.partial.get(index)
+        if done is None:
+            varying = self.varying
+            if "for" in raw:
+                varying = varying | {str(raw["for"]).partition(" in ")[0].strip()}
+            done = self.partial[index] = _partial(raw, scope, varying)
+        return done
+
+
+_UNSET = object()
+
+
 def render_template(
     template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str,
     base_dir: Path | None = None, contain: Containment | None = None,
@@ -132,16 +234,25 @@ def render_template(
     the template's expressions do is counted against one budget per card (:mod:`.sandbox`).
     """
     with budget():
-        return _render(template, scope, width, height, name, base_dir, contain or Containment(()))
+        return _render(template, {**scope, "width": width, "height": height, "vars": template.vars}, width, height,
+                       name, base_dir, contain or Containment(()))
 
 
 def _render(
     template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str, base_dir: Path | None,
-    contain: Containment,
+    contain: Containment, memo: CardRenderer | None = None,
 ) -> Piece:
-    scope = {**scope, "width": width, "height": height, "vars": template.vars}
-    elements = []
-    for raw, source in zip(template.elements, template.sources, strict=True):
+    """``scope`` already holds ``width``, ``height`` and ``vars``; ``memo`` keeps what is the same on every card."""
+    elements: list[Any] = []
+    for index, (raw, source) in enumerate(zip(template.elements, template.sources, strict=True)):
+        if memo is not None:
+            fixed = memo.fixed.get(index)
+            if fixed is not None:
+                elements.extend(fixed)
+                continue
+            drawn = len(elements)
+            if not memo.constant[index]:
+                raw = memo.element(index, raw, scope)
         kind = next(k for k in raw if k in ELEMENT_KINDS)
 
         def fail(message: str, source: Any = source, kind: str = kind) -> InputError:
@@ -150,9 +261,10 @@ def _render(
         try:
             if "for" in raw:
                 if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
-                    continue  # `when:` decides whether the loop runs at all
-                var, values = _loop(str(raw["for"]), scope)
-                scopes = [{**scope, var: v} for v in values]
+                    scopes = []  # `when:` decides whether the loop runs at all
+                else:
+                    var, values = _loop(str(raw["for"]), scope)
+                    scopes = [{**scope, var: v} for v in values]
             else:
                 scopes = [scope]
         except BudgetExceeded as exc:
@@ -178,8 +290,15 @@ def _render(
                     element.font, folder,
                     lambda p, c=fonts_in, s=source: c.check(p, f"{name}: font", s.file, s.line, s.column)))
             elements.append(element)
+        if memo is not None and memo.constant[index]:
+            memo.fixed[index] = elements[drawn:]
     try:
-        background = _evaluate(template.background, scope) if template.background else None
+        if memo is not None and memo.background is not _UNSET:
+            background = memo.background
+        else:
+            background = _evaluate(template.background, scope) if template.background else None
+            if memo is not None and memo.background_constant:
+                memo.background = background
     except BudgetExceeded as exc:
         raise InputError.single(f"{name}: background: too much work: {exc}", template.file) from None
     except Exception as exc:
