@@ -10,6 +10,7 @@ layout's intentions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from printkit.engine.elements import Piece, Text
@@ -89,8 +90,9 @@ class Placement:
     texts: tuple[SetTextRecord, ...] = ()
     component: str = ""
 
-    @property
+    @cached_property
     def trim(self) -> Box:
+        """Where the piece's trim lands on the page (computed once: the bleed check asks for it per neighbour)."""
         return self.transform.box(0, 0, self.piece.width, self.piece.height)
 
 

@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
@@ -63,6 +63,7 @@ class Context:
     texts: list[SetTextRecord] | None = None  # how each text was set, for the preflight
     index: int = 0  # the element being drawn
     glossary: tuple[str, ...] = ()  # words never split across lines
+    known_icons: frozenset[str] | None = None  # icon names in icon_search, listed on the piece's first text
 
     def pt(self, x: float, y: float) -> tuple[float, float]:
         return self.origin[0] + x * mm, self.origin[1] - y * mm
@@ -191,15 +192,15 @@ def _draw_polygon(ctx: Context, e: Polygon) -> None:
 def _draw_text(ctx: Context, e: Text) -> None:
     if not e.text:
         return
-    fam = fonts.family(e.font)
-    if e.bold:
-        fam = replace(fam, all_bold=True)
-    visible = _strip_icons(markup.plain(e.text))
+    fam = _family(e.font, e.bold)
+    visible = _visible(e.text)
     fonts.check_text(visible, ctx.piece_name, fam)  # every styled face falls back to the regular one
     c = ctx.canvas
     horizontal = e.rotation in (0, 180)
     box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)
-    known = _known_icons(ctx)
+    if ctx.known_icons is None:
+        ctx.known_icons = _known_icons(ctx)
+    known = ctx.known_icons
     # Shrink-to-fit never goes below the legible floor; text that still does not fit is reported.
     floor = floor_for(visible)
     smallest = min(e.size, max(e.min_size, floor))
@@ -229,7 +230,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
         top = block_h / 2
     ink = color(e.color, ctx.piece_name)
     c.setFillColor(ink)
-    fill = ink  # the fill in force: a colour set inside a text object stays set after it
+    fill: str | None = None  # the fill in force (None: ink); a colour set inside a text object stays set after it
     for i, line in enumerate(set_.lines):
         # Centre the cap height in each line box so digits sit visually centred.
         baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2
@@ -247,7 +248,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
         run: list[str] = []  # text waiting to be written in ``face`` and ``fill``
         last = len(line.tokens) - 1
         for j, tok in enumerate(line.tokens):
-            want = None if tok.icon else color(tok.color, ctx.piece_name) if tok.color is not None else ink
+            want = tok.color
             if run and (tok.icon or tok.font != face or want != fill):
                 t.textOut("".join(run))  # type: ignore[union-attr]
                 run = []
@@ -260,7 +261,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
                 if t is None:
                     t = c.beginText(x, baseline)
                 if want != fill:
-                    t.setFillColor(want)
+                    t.setFillColor(color(want, ctx.piece_name) if want is not None else ink)
                     fill = want
                 if tok.font != face:
                     t.setFont(tok.font, size)
@@ -276,6 +277,26 @@ def _draw_text(ctx: Context, e: Text) -> None:
         if t is not None:
             c.drawText(t)
     c.restoreState()
+
+
+def _family(font: str | None, bold: bool) -> fonts.Family:
+    """The element's family; the bundled one's is made once (a user's font file is looked at each time, so
+    ``--watch`` sees it change)."""
+    if font is None or font.strip() in ("sans", fonts.SANS):
+        return _sans(bold)
+    fam = fonts.family(font)
+    return replace(fam, all_bold=True) if bold else fam
+
+
+@cache
+def _sans(bold: bool) -> fonts.Family:
+    return replace(fonts.sans(), all_bold=True) if bold else fonts.sans()
+
+
+@lru_cache(maxsize=20_000)
+def _visible(text: str) -> str:
+    """The characters ``text`` prints (markup and icon names taken out), for the glyph check."""
+    return _strip_icons(markup.plain(text))
 
 
 def _strip_icons(text: str) -> str:

@@ -66,6 +66,7 @@ def has_cjk(text: str) -> bool:
     return any(is_cjk(ch) for ch in text)
 
 
+@lru_cache(maxsize=20_000)
 def floor_for(text: str) -> float:
     """The smallest size ``text`` may print at: the CJK floor when it holds any Chinese."""
     return CJK_FLOOR if has_cjk(text) else LATIN_FLOOR

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from functools import cache
@@ -72,7 +73,10 @@ def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
         if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1 and "{%" not in whole \
                 and whole == value:
             # one expression: evaluated once; its text is what rendering it would print
-            native = _value_expression(whole[2:-2].strip())(**scope)
+            expr = whole[2:-2].strip()
+            native = _lookup(expr, scope) if _PATH.fullmatch(expr) else _NOT_FOUND
+            if native is _NOT_FOUND:
+                native = _value_expression(expr)(**scope)
             if isinstance(native, list | tuple):  # e.g. polygon points computed by an expression
                 return native
             return "" if isinstance(native, Undefined) else str(native)
@@ -84,9 +88,42 @@ def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
     return value
 
 
-def _optional_fields(cls: type) -> set[str]:
+_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_NOT_FOUND = object()
+
+
+def _lookup(path: str, scope: dict[str, Any]) -> Any:
+    """``card.name``, the commonest expression, looked up as Jinja2 would (its sandboxed ``getattr``: an
+    attribute, else an item) without making a template context; ``_NOT_FOUND`` when only Jinja2 itself can
+    say (a name it would take from its globals, or a lookup on an undefined value, which is its error)."""
+    root, *attrs = path.split(".")
+    if root not in scope:
+        return _NOT_FOUND
+    value = scope[root]
+    for attr in attrs:
+        if isinstance(value, Undefined):
+            return _NOT_FOUND
+        value = _env.getattr(value, attr)
+    return value
+
+
+@cache
+def _optional_fields(cls: type) -> frozenset[str]:
     assert is_dataclass(cls)
-    return {f.name for f in fields(cls) if "None" in str(f.type)}
+    return frozenset(f.name for f in fields(cls) if "None" in str(f.type))
+
+
+@cache
+def _field_order(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _finite(value: Any) -> bool:
+    if type(value) is float:
+        return math.isfinite(value)
+    if isinstance(value, tuple):
+        return all(_finite(v) for v in value)
+    return True
 
 
 def _check_values(element: Any) -> str | None:
@@ -95,13 +132,10 @@ def _check_values(element: Any) -> str | None:
     A NaN or infinite coordinate would write a broken PDF, and an absurd text size would
     make shrink-to-fit run for ever, so both are refused here where the template line is known.
     """
-    for f in fields(element):
-        value = getattr(element, f.name)
-        values = value if isinstance(value, tuple) else (value,)
-        for v in values:
-            flat = v if isinstance(v, tuple) else (v,)
-            if any(isinstance(x, float) and not math.isfinite(x) for x in flat):
-                return f"{f.name} must be a finite number; found {value!r}"
+    for name in _field_order(type(element)):
+        value = getattr(element, name)
+        if not _finite(value):
+            return f"{name} must be a finite number; found {value!r}"
     if isinstance(element, Text) and not 0 < element.min_size <= element.size <= MAX_TEXT_SIZE:
         return (f"text sizes must satisfy 0 < min_size <= size <= {MAX_TEXT_SIZE:g} pt; "
                 f"found size {element.size:g}, min_size {element.min_size:g}")
