@@ -45,7 +45,7 @@ from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight.record import SetTextRecord
 from printkit.engine.render import fonts, markup
 from printkit.engine.render.cmyk import is_cmyk
-from printkit.engine.render.text import fit_text, floor_for, line_runs, line_text, space_width, token_width
+from printkit.engine.render.text import fit_text, floor_for
 
 Warn = Callable[[str], None]
 
@@ -129,7 +129,8 @@ def draw_element(ctx: Context, e: Element) -> None:
     if isinstance(e, Rect):
         c.saveState()
         stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
-        c.setDash([d * mm for d in e.dash] if e.dash else [])
+        if e.dash:  # solid otherwise: every dash is set inside its own element's saved state
+            c.setDash([d * mm for d in e.dash])
         x, y = ctx.pt(e.x, e.y + e.h)
         if e.radius:
             c.roundRect(x, y, e.w * mm, e.h * mm, e.radius * mm, stroke=stroke, fill=fill)
@@ -139,7 +140,8 @@ def draw_element(ctx: Context, e: Element) -> None:
     elif isinstance(e, Line):
         c.saveState()
         _paint(ctx, None, e.stroke, e.stroke_width)
-        c.setDash([d * mm for d in e.dash] if e.dash else [])
+        if e.dash:
+            c.setDash([d * mm for d in e.dash])
         c.line(*ctx.pt(e.x1, e.y1), *ctx.pt(e.x2, e.y2))
         c.restoreState()
     elif isinstance(e, Circle):
@@ -207,10 +209,8 @@ def _draw_text(ctx: Context, e: Text) -> None:
     set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, smallest, e.leading, e.wrap, known, fam,
                     e.emphasis, ctx.glossary)
     if ctx.texts is not None:
-        ctx.texts.append(SetTextRecord(
-            ctx.index, e, set_.size, tuple(line_text(line) for line in set_.lines),
-            tuple(line.width / mm for line in set_.lines), tuple(line.ends_paragraph for line in set_.lines),
-            set_.fits, floor, tuple(line_runs(line) for line in set_.lines)))
+        ctx.texts.append(SetTextRecord(ctx.index, e, set_.size, set_.line_texts, set_.line_widths_mm,
+                                       set_.paragraph_ends, set_.fits, floor, set_.line_runs))
     elif not set_.fits:
         ctx.warn(f"{ctx.piece_name}: text does not fit its box even at {smallest:g} pt: {e.text[:40]!r}")
     c.saveState()
@@ -231,7 +231,9 @@ def _draw_text(ctx: Context, e: Text) -> None:
     ink = color(e.color, ctx.piece_name)
     c.setFillColor(ink)
     fill: str | None = None  # the fill in force (None: ink); a colour set inside a text object stays set after it
-    for i, line in enumerate(set_.lines):
+    t = None  # the open text object
+    face = ""  # its font
+    for i, (line, runs) in enumerate(zip(set_.lines, set_.drawing, strict=True)):
         # Centre the cap height in each line box so digits sit visually centred.
         baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2
         if e.align == "left":
@@ -240,42 +242,32 @@ def _draw_text(ctx: Context, e: Text) -> None:
             x = half_w - line.width
         else:
             x = -line.width / 2
-        # One text object per stretch of the line between icons, one string per run of tokens in one face and
-        # colour (word spaces written as spaces): the advance a viewer computes from the embedded widths is
-        # the one the line was measured with, and the PDF has a few operators per line, not a few per word.
-        t = None
-        face = ""
-        run: list[str] = []  # text waiting to be written in ``face`` and ``fill``
-        last = len(line.tokens) - 1
-        for j, tok in enumerate(line.tokens):
-            want = tok.color
-            if run and (tok.icon or tok.font != face or want != fill):
-                t.textOut("".join(run))  # type: ignore[union-attr]
-                run = []
-            if tok.icon:
+        # One string per run of tokens in one face and colour (word spaces written as spaces): the advance a
+        # viewer computes from the embedded widths is the one the line was measured with.  One text object
+        # serves every line until an icon (drawn outside text objects) interrupts it.
+        started = False  # whether this line's origin is set
+        for run in runs:
+            if run.icon:
                 if t is not None:
                     c.drawText(t)
                     t, face = None, ""
-                _draw_icon_pt(ctx, tok.icon, x, baseline - size * 0.12, size, size, e.color)
-            else:
-                if t is None:
-                    t = c.beginText(x, baseline)
-                if want != fill:
-                    t.setFillColor(color(want, ctx.piece_name) if want is not None else ink)
-                    fill = want
-                if tok.font != face:
-                    t.setFont(tok.font, size)
-                    face = tok.font
-                run.append(tok.text)
-            x += token_width(tok, size)
-            if tok.space_after and j < last:
-                if not tok.icon:
-                    run.append(" ")
-                x += space_width(tok, size)
-        if run:
-            t.textOut("".join(run))  # type: ignore[union-attr]
-        if t is not None:
-            c.drawText(t)
+                _draw_icon_pt(ctx, run.icon, x + run.dx, baseline - size * 0.12, size, size, e.color)
+                started = False
+                continue
+            if t is None:
+                t = c.beginText(x + run.dx, baseline)
+            elif not started:
+                t.setTextOrigin(x + run.dx, baseline)
+            started = True
+            if run.color != fill:
+                t.setFillColor(color(run.color, ctx.piece_name) if run.color is not None else ink)
+                fill = run.color
+            if run.font != face:
+                t.setFont(run.font, size)
+                face = run.font
+            t.textOut(run.text)
+    if t is not None:
+        c.drawText(t)
     c.restoreState()
 
 

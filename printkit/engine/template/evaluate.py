@@ -65,9 +65,24 @@ class _Done:
         self.value = value
 
 
+class _Mixed:
+    """A mapping of values some of which were evaluated once for every card (``done``); only ``todo`` is
+    evaluated per card."""
+
+    __slots__ = ("done", "todo")
+
+    def __init__(self, done: dict[str, Any], todo: list[tuple[str, Any]]) -> None:
+        self.done, self.todo = done, todo
+
+
 def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
     if type(value) is _Done:
         return value.value
+    if type(value) is _Mixed:
+        out = dict(value.done)
+        for key, v in value.todo:
+            out[key] = _evaluate(v, scope)
+        return out
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         whole = value.strip()
         if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1 and "{%" not in whole \
@@ -206,8 +221,19 @@ def _partial(value: Any, scope: dict[str, Any], varying: frozenset[str]) -> Any:
     if isinstance(value, list):
         return [_partial(v, scope, varying) for v in value]
     if isinstance(value, dict):
-        return {k: _partial(v, scope, varying) for k, v in value.items()}
+        parts = {k: _partial(v, scope, varying) for k, v in value.items()}
+        done = {k: v.value if type(v) is _Done else v for k, v in parts.items() if _settled(v)}
+        return _Mixed(done, [(k, v) for k, v in parts.items() if k not in done])
     return value
+
+
+def _settled(value: Any) -> bool:
+    """Whether a partly evaluated value needs no more evaluation: done once, or a plain value."""
+    if type(value) is _Done:
+        return True
+    if isinstance(value, str):
+        return "{{" not in value and "{%" not in value
+    return not isinstance(value, list | dict | _Mixed)
 
 
 class CardRenderer:
@@ -249,7 +275,7 @@ class CardRenderer:
             varying = self.varying
             if "for" in raw:
                 varying = varying | {str(raw["for"]).partition(" in ")[0].strip()}
-            done = self.partial[index] = _partial(raw, scope, varying)
+            done = self.partial[index] = {k: v if k == "for" else _partial(v, scope, varying) for k, v in raw.items()}
         return done
 
 
