@@ -53,6 +53,8 @@ def test_the_constant_parts_are_evaluated_once(tmp_path: Path) -> None:
     assert first.elements[1] is second.elements[1]  # the frame: one element object for every card
     assert first.elements[-1] is second.elements[-1]  # a loop that reads no card field
     assert renderer.constant == [True, False, False, False, True]
+    copy = renderer.render({"card": dict(CARDS[0])}, "a, copy 2")
+    assert copy.elements[2] is first.elements[2]  # the same title values: validated once
 
 
 def test_an_error_in_a_constant_element_names_the_card_and_line(tmp_path: Path) -> None:

@@ -258,6 +258,7 @@ class CardRenderer:
         self.varying = frozenset(varying)
         self.constant = [not _element_reads(raw, self.varying) for raw in template.elements]
         self.fixed: dict[int, list[Any]] = {}  # element index → what it draws on every card
+        self.made: dict[tuple, Any] = {}  # (raw element, its evaluated values) → the validated element
         self.partial: dict[int, dict[str, Any]] = {}  # element index → its raw values, the constant ones done
         self.background_constant = not _reads(template.background, self.varying)
         self.background: Any = _UNSET  # the background, once evaluated, when it is the same on every card
@@ -280,6 +281,7 @@ class CardRenderer:
 
 
 _UNSET = object()
+MAX_REMEMBERED = 50_000  # validated elements one renderer keeps: a few per distinct card
 
 
 def render_template(
@@ -334,7 +336,7 @@ def _render(
         except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
             raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
         for each in scopes:
-            element = _element(raw, kind, each, fail)
+            element = _element(raw, kind, each, fail, memo.made if memo is not None else None)
             if element is None:
                 continue
             if isinstance(element, Image):
@@ -383,8 +385,10 @@ def _font_paths(font: str, folder: Path, check: Callable[[Path], Path] | None = 
     return ", ".join(parts)
 
 
-def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -> Any:
-    """One element evaluated in ``scope``, or None when its ``when:`` is false."""
+def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any,
+             made: dict[tuple, Any] | None = None) -> Any:
+    """One element evaluated in ``scope``, or None when its ``when:`` is false.  ``made`` remembers the element
+    each set of evaluated values made (copies of a card, a field many cards share), so it is validated once."""
     try:
         if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
             return None
@@ -396,6 +400,15 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -
         raise fail(f"template expression failed: {exc}") from None
     except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
         raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
+    seen: tuple | None = None
+    if made is not None:
+        try:
+            seen = (id(raw), *values.items())
+            hit = made.get(seen)
+        except TypeError:  # a list among the values (polygon points): not remembered
+            seen = hit = None
+        if hit is not None:
+            return hit
     unknown = sorted(set(values) - _field_names(cls))
     if unknown:
         raise fail(f"no setting {unknown[0]!r}; it has {', '.join(sorted(_field_names(cls)))}")
@@ -414,6 +427,8 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -
     problem = _check_values(element)
     if problem:
         raise fail(problem)
+    if seen is not None and made is not None and len(made) < MAX_REMEMBERED:
+        made[seen] = element
     return element
 
 
