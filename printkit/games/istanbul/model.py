@@ -363,6 +363,8 @@ class LayoutSheetStyle(Frozen):
     page_w: float = Field(gt=50, le=420)
     page_h: float = Field(gt=50, le=420)
     margin: float = Field(ge=0, le=50)
+    small_margin: float = Field(default=5, ge=0, le=50)  # inside a page narrowed to a small paper (A5)
+    paper_margin: float = Field(default=6, ge=0, le=50)  # around a narrowed page on the paper
     title_size: float = Field(gt=0, le=60)
     cell_gap: float = Field(ge=0, le=20)
     name_size: float = Field(gt=0, le=40)
