@@ -117,7 +117,8 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
             els.append(Text(x + 2, y + 13 + cell * 0.36, name_w, cell - 15 - cell * 0.36, second,
                             size=s.name_size, min_size=6, bold=True, color=ink))
         else:
-            els.append(Text(x + 2, y + 13, name_w, cell - 22 if not small else cell - 15, first,
+            # one language on a small page: the full width above the icon, so a long name stays large
+            els.append(Text(x + 2, y + 13, cell - 4, cell - 22 if not small else cell - 15.5 - icon_s, first,
                             size=s.name_size + 1, min_size=6, bold=True, color=ink))
     grid_bottom = top + rows * cell + (rows - 1) * gap
 
@@ -238,9 +239,8 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     step_h = 9.5 if words.bilingual else 6.2
     heights = [step_h + (4 if words.bilingual else 3) * (k >= len(steps) - len(neutral))  # a longer rule
                for k in range(len(steps))]
-    if small:  # a narrow page wraps more lines: each step as high as it sets
-        heights = [max(h, text_height(text, 8.5, W - 2 * m - 5.5) + 0.8) for h, text in zip(heights, steps,
-                                                                                            strict=True)]
+    if small:  # a narrow page wraps more lines: each step as high as it sets, so the gaps are even
+        heights = [text_height(text, 8.5, W - 2 * m - 5.5) + 0.8 for text in steps]
     section(words.label("where_pieces"), heights[0])
     for text, h in zip(steps, heights, strict=True):
         room(h)
@@ -266,8 +266,7 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
         for where, key, color in (("box", "need_box", ink), ("paper", "need_paper", muted)) if need[where]]
     need_h = [14 if words.bilingual else 9.5 for _ in lists]
     if small:
-        need_h = [max(h, text_height(text, 8.5, W - 2 * m - 2) + 0.8) for h, (text, _) in zip(need_h, lists,
-                                                                                              strict=True)]
+        need_h = [text_height(text, 8.5, W - 2 * m - 2) + 0.8 for text, _ in lists]
     section(words.label("what_you_need"), need_h[0] if need_h else 0)
     for (text, color), h in zip(lists, need_h, strict=True):
         room(h)
@@ -289,7 +288,7 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
         text = words.each(house, sep="\n")
         h = 13 if words.bilingual else 9
         if small:
-            h = max(h, text_height(text, 7, W - 2 * m) + 0.8)
+            h = text_height(text, 7, W - 2 * m) + 0.8
             room(h)
         add(Text(m, min(y, H - m - h), W - 2 * m, h, text, size=7, min_size=6.5, color=muted, align="left",
                  valign="top"))
