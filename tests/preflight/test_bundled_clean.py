@@ -35,8 +35,7 @@ OPEN_FINDINGS: dict[str, str] = {}
 
 # Games whose A5 builds still have findings (kept apart from OPEN_FINDINGS: a game clean on its own papers
 # may still not be laid out for A5).  Delete a line once the game is clean on A5 or refuses it.
-A5_OPEN_FINDINGS = {
-}
+A5_OPEN_FINDINGS: dict[str, str] = {}
 
 
 def _cases() -> list[tuple[str, str, str, str, dict, int | None]]:
