@@ -67,14 +67,18 @@ def darkness(rgb: np.ndarray, px_per_mm: float) -> np.ndarray:
     Uses the darkest channel, so red, blue and green pens count as dark as black ones; the paper
     level is the brightest value within about 3 mm (a box's white inside), smoothed.
     """
-    m = rgb.min(axis=2).astype(np.float32)
+    # channel by channel in OpenCV: numpy's min over the last axis of a whole sheet is ten times slower
+    r, g, b = cv2.split(rgb)
+    m = cv2.min(cv2.min(r, g), b).astype(np.float32)
     # The paper level varies slowly: measure it on a quarter-size copy (four times less work).
     small = cv2.resize(m, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     k = max(3, int(0.8 * px_per_mm) | 1)
     bg = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     bg = cv2.GaussianBlur(bg, (0, 0), k / 2)
-    bg = cv2.resize(bg, (m.shape[1], m.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return np.clip(1.0 - m / np.maximum(bg, 30.0), 0.0, 1.0)
+    bg = cv2.resize(np.maximum(bg, 30.0), (m.shape[1], m.shape[0]), interpolation=cv2.INTER_LINEAR)
+    out = cv2.divide(m, bg)
+    np.subtract(1.0, out, out=out)
+    return np.clip(out, 0.0, 1.0, out=out)
 
 
 PEN_OVER_FAINT = 0.62  # over faint print (grey icons), only ink darker than this is pen
@@ -197,10 +201,20 @@ def read_loop(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float, neighb
 
 
 def number_crop(rgb_gray: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> np.ndarray:
-    """The box's inside as grayscale (paper white), printed ink painted white."""
+    """The box's inside as grayscale (paper white), printed ink painted white.
+
+    Where the pen crosses a mark printed inside the box (a doubled box's "x2"), what it wrote there
+    is hidden by the print: the strokes are carried across it (inpainted from around), so a 12 written
+    over the mark does not lose the foot of its 2 and read as 10.
+    """
     inset = 0.06 * min(spec.w, spec.h)
     sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
-    return (255 * (1 - dark[sy, sx] * ref[sy, sx])).astype(np.uint8)
+    d, pen = dark[sy, sx], ref[sy, sx]
+    crop = (255 * (1 - d * pen)).astype(np.uint8)
+    hidden = (d > INK) & ~pen
+    if pen.any() and hidden.any():
+        crop = cv2.inpaint(crop, hidden.astype(np.uint8), max(1.0, 0.3 * p), cv2.INPAINT_TELEA)
+    return crop
 
 
 def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
