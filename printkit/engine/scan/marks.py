@@ -25,6 +25,10 @@ import numpy as np
 
 ReadKind = Literal["mark", "loop", "number"]
 INK = 0.33  # darkness (0 paper .. 1 black) that counts as pen; a pencil or a faded pen is darker than this
+WRITTEN_BUT_EMPTY = 0.5  # highest confidence of "empty" for a number box where strokes were seen
+HIDDEN_BY_PRINT = 0.6  # highest confidence of a number whose writing runs into print inside its box
+TOUCH_MM2 = 0.15  # the pen runs into a printed mark when this much of it (mm^2) borders the pen
+PEN_OVER_PRINT = 0.12  # pen over print is at least this much darker than the print
 REF_GROW_MM = 0.3  # printed ink is grown by this much before it is taken out: rectification is this good
 
 
@@ -200,21 +204,53 @@ def read_loop(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float, neighb
     return BoxReading(spec, value, conf, alts, {"around": around, "cross_span": span, "cross_coverage": coverage})
 
 
-def number_crop(rgb_gray: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> np.ndarray:
-    """The box's inside as grayscale (paper white), printed ink painted white.
+def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    """(darkness, pen, hidden, unseen) inside a number box.
 
-    Where the pen crosses a mark printed inside the box (a doubled box's "x2"), what it wrote there
-    is hidden by the print: the strokes are carried across it (inpainted from around), so a 12 written
-    over the mark does not lose the foot of its 2 and read as 10.
+    Where the pen crosses a mark printed inside the box (a doubled box's "x2"), pen over print is
+    darker than the print around it: that much is taken back as pen.  ``hidden``: the print left,
+    painted over from around (the pen may run under it).  ``unseen``: the pen runs into the print and
+    is too light, or the print too dark, for pen over print to show: part of the writing cannot be seen.
     """
     inset = 0.06 * min(spec.w, spec.h)
     sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
     d, pen = dark[sy, sx], ref[sy, sx]
-    crop = (255 * (1 - d * pen)).astype(np.uint8)
     hidden = (d > INK) & ~pen
+    h, w = pen.shape
+    edge = max(2, round(0.12 * min(h, w)))  # print along the box's edges is its outline, not a mark in it
+    inside = np.zeros_like(pen)
+    inside[edge:h - edge, edge:w - edge] = True
+    mark = hidden & inside
+    if mark.sum() < 5 or not pen.any():
+        return d, pen, hidden, False
+    near_pen = cv2.dilate(pen.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    touches = int((near_pen & mark).sum()) >= TOUCH_MM2 * p * p
+    far = mark & ~cv2.dilate(near_pen.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    if far.sum() < 5:
+        return d, pen, hidden, touches
+    level = float(np.percentile(d[far], 95))  # the print's own darkness, where no pen is near
+    # ink multiplies: pen of darkness q over print of darkness level adds about q * (1 - level)
+    shows = float(np.median(d[pen])) * (1 - level) >= 1.5 * PEN_OVER_PRINT
+    over = hidden & (d > level + PEN_OVER_PRINT) if shows else np.zeros_like(hidden)
+    return d, pen | over, hidden & ~over, touches and not shows
+
+
+def number_crop(rgb_gray: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> np.ndarray:
+    """The box's inside as grayscale (paper white), printed ink painted white; what the pen wrote over
+    print inside the box kept where it shows (see :func:`_number_region`) and carried across the rest
+    (inpainted from around)."""
+    d, pen, hidden, _ = _number_region(dark, ref, spec, p)
+    crop = (255 * (1 - d * pen)).astype(np.uint8)
     if pen.any() and hidden.any():
         crop = cv2.inpaint(crop, hidden.astype(np.uint8), max(1.0, 0.3 * p), cv2.INPAINT_TELEA)
     return crop
+
+
+def hidden_by_print(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> bool:
+    """Whether part of the writing is unseen under a mark printed inside the box (see
+    :func:`_number_region`): the reading then needs a person's eye."""
+    return _number_region(dark, ref, spec, p)[3]
 
 
 def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
@@ -256,5 +292,12 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
                 continue
             reading = numbers(number_crop(rgb, dark, refm, s, p), s.allowed)
             alts = tuple((v, float(c)) for v, c in reading.alternatives)
-            out.append(BoxReading(s, reading.value, float(reading.confidence), alts))
+            conf = float(reading.confidence)
+            if reading.value is None:
+                # strokes were seen above: "empty" is then never taken on the model's word alone
+                conf = min(conf, WRITTEN_BUT_EMPTY)
+            hidden = hidden_by_print(dark, refm, s, p)
+            if hidden:
+                conf = min(conf, HIDDEN_BY_PRINT)
+            out.append(BoxReading(s, reading.value, conf, alts, {"hidden_by_print": float(hidden)}))
     return out
