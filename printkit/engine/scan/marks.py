@@ -27,8 +27,7 @@ ReadKind = Literal["mark", "loop", "number"]
 INK = 0.33  # darkness (0 paper .. 1 black) that counts as pen; a pencil or a faded pen is darker than this
 WRITTEN_BUT_EMPTY = 0.5  # highest confidence of "empty" for a number box where strokes were seen
 HIDDEN_BY_PRINT = 0.6  # highest confidence of a number whose writing runs into print inside its box
-TOUCH_MM2 = 0.15  # the pen runs into a printed mark when this much of it (mm^2) borders the pen
-PEN_OVER_PRINT = 0.12  # pen over print is at least this much darker than the print
+TOUCH_MM2 = 0.05  # the pen runs into a printed mark when this much of it (mm^2, a stroke's width) borders the pen
 REF_GROW_MM = 0.3  # printed ink is grown by this much before it is taken out: rectification is this good
 
 
@@ -208,10 +207,9 @@ def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """(darkness, pen, hidden, unseen) inside a number box.
 
-    Where the pen crosses a mark printed inside the box (a doubled box's "x2"), pen over print is
-    darker than the print around it: that much is taken back as pen.  ``hidden``: the print left,
-    painted over from around (the pen may run under it).  ``unseen``: the pen runs into the print and
-    is too light, or the print too dark, for pen over print to show: part of the writing cannot be seen.
+    ``hidden``: what is dark but not pen (print, and pen over print), painted over from around.
+    ``unseen``: the pen runs into a mark printed inside the box (a doubled box's "x2"), where what it
+    wrote cannot be told from the print by darkness alone: part of the writing may be lost under it.
     """
     inset = 0.06 * min(spec.w, spec.h)
     sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
@@ -219,27 +217,17 @@ def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
     hidden = (d > INK) & ~pen
     h, w = pen.shape
     edge = max(2, round(0.12 * min(h, w)))  # print along the box's edges is its outline, not a mark in it
-    inside = np.zeros_like(pen)
-    inside[edge:h - edge, edge:w - edge] = True
-    mark = hidden & inside
-    if mark.sum() < 5 or not pen.any():
+    mark = hidden.copy()
+    mark[:edge], mark[h - edge:], mark[:, :edge], mark[:, w - edge:] = False, False, False, False
+    if not mark.any() or not pen.any():
         return d, pen, hidden, False
     near_pen = cv2.dilate(pen.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    touches = int((near_pen & mark).sum()) >= TOUCH_MM2 * p * p
-    far = mark & ~cv2.dilate(near_pen.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-    if far.sum() < 5:
-        return d, pen, hidden, touches
-    level = float(np.percentile(d[far], 95))  # the print's own darkness, where no pen is near
-    # ink multiplies: pen of darkness q over print of darkness level adds about q * (1 - level)
-    shows = float(np.median(d[pen])) * (1 - level) >= 1.5 * PEN_OVER_PRINT
-    over = hidden & (d > level + PEN_OVER_PRINT) if shows else np.zeros_like(hidden)
-    return d, pen | over, hidden & ~over, touches and not shows
+    return d, pen, hidden, int((near_pen & mark).sum()) >= TOUCH_MM2 * p * p
 
 
 def number_crop(rgb_gray: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> np.ndarray:
-    """The box's inside as grayscale (paper white), printed ink painted white; what the pen wrote over
-    print inside the box kept where it shows (see :func:`_number_region`) and carried across the rest
-    (inpainted from around)."""
+    """The box's inside as grayscale (paper white), printed ink painted white; pen strokes that cross
+    print inside the box carried across it (inpainted from around)."""
     d, pen, hidden, _ = _number_region(dark, ref, spec, p)
     crop = (255 * (1 - d * pen)).astype(np.uint8)
     if pen.any() and hidden.any():
