@@ -582,8 +582,9 @@ def _nll(z: np.ndarray, y: np.ndarray) -> float:
 CAL_SEEDS = (100, 200, 300, 400)  # tuning pages of bench/bench_scan.py's set (its held-out seeds start at 9000)
 CAL_PAGES = 12  # pages per seed, half scans and half photos
 CAL_GARBAGE = 200  # scribbles (in the training styles): a wrong reading whatever value they give
-CAL_WRONG_WEIGHT = 1.0  # weight of a wrong reading against a right one in the fit
-CAL_MAX_WRONG = 0.75  # afterwards no wrong tuning reading may score above this (the threshold is 0.9)
+CAL_WRONG_WEIGHT = 1.0  # weight of a wrong reading of a sheet box against a right one in the fit
+CAL_GARBAGE_WEIGHT = 1.0  # weight of a scribble's reading (always wrong)
+CAL_MAX_WRONG = 0.75  # afterwards no wrong reading of the tuning sheets may score above this (the threshold is 0.9)
 
 SheetBox = tuple[np.ndarray, tuple[int, ...], "int | None"]
 
@@ -671,9 +672,10 @@ def calibrate(model: digits.DigitModel, boxes: list[SheetBox], n_garbage: int, l
     x_garbage, y_garbage = _margins(model, garbage)
     x, y = np.vstack([x_sheet, x_garbage]), np.concatenate([y_sheet, y_garbage])
     lr = LogisticRegression(C=1.0, max_iter=1000)
-    lr.fit(x[:, 1:], y, sample_weight=np.where(y, 1.0, CAL_WRONG_WEIGHT))
+    weight = np.concatenate([np.where(y_sheet, 1.0, CAL_WRONG_WEIGHT), np.full(len(y_garbage), CAL_GARBAGE_WEIGHT)])
+    lr.fit(x[:, 1:], y, sample_weight=weight)
     cal = np.array([lr.intercept_[0], *lr.coef_[0]])
-    wrong = x[~y] @ cal
+    wrong = x_sheet[~y_sheet] @ cal  # scribbles shape the fit; the sheets set the bound
     limit = math.log(CAL_MAX_WRONG / (1 - CAL_MAX_WRONG))
     if len(wrong) and wrong.max() > limit:
         cal[0] -= wrong.max() - limit
