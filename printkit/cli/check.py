@@ -21,6 +21,10 @@ def check(
     lang: Annotated[str, typer.Option("--lang", help="Language of the report: en or zh-TW.")] = "en",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only; the exit code tells the rest.")]
     = False,
+    solo_passive: Annotated[str | None, typer.Option(
+        "--solo-passive", help="Ganz schön clever solo passive turn: none (no actions, the printed rule) or plus1 "
+                               "(the +1 allowed, the variant). Default: a sheet possible under either is legal, "
+                               "and the report says when it needed plus1.")] = None,
 ) -> None:
     """Check filled-in score sheets: score, legality, claims.
 
@@ -37,9 +41,18 @@ def check(
             typer.echo(jsonlib.dumps({"errors": [{"message": message}]}))
         typer.echo(message, err=True)
         raise typer.Exit(2)
+    rulings = {} if solo_passive is None else {"solo_passive": solo_passive}
+    from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
+
+    if solo_passive is not None and solo_passive not in SOLO_PASSIVE_RULINGS:
+        message = f"--solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}"
+        if json:
+            typer.echo(jsonlib.dumps({"errors": [{"message": message}]}))
+        typer.echo(message, err=True)
+        raise typer.Exit(2)
     worst = 0
     objects: list[dict[str, Any]] = []
-    for name, outcome, problems in _check_all(files, lang):
+    for name, outcome, problems in _check_all(files, lang, rulings):
         if problems is not None:
             typer.echo("\n".join(str(p) for p in problems), err=True)
             worst = 2
@@ -61,7 +74,7 @@ def check(
 PARALLEL_FROM = 200  # files; fewer are checked in this process (starting workers costs more than it saves)
 
 
-def _check_one(path: Path, lang: str) -> tuple[str, Any, Any]:
+def _check_one(path: Path, lang: str, rulings: dict[str, str]) -> tuple[str, Any, Any]:
     """(name, outcome, None) or (name, None, problems) for one file; ``-`` is stdin."""
     from printkit.engine.checking import check_document
     from printkit.engine.errors import InputError
@@ -71,20 +84,20 @@ def _check_one(path: Path, lang: str) -> tuple[str, Any, Any]:
     try:
         text = sys.stdin.read() if str(path) == STDIN else read_text(path)
         doc = parse_text(text, name, strict=False, as_json=path.suffix.lower() == ".json")
-        return name, check_document(doc, lang), None
+        return name, check_document(doc, lang, rulings), None
     except InputError as err:
         return name, None, err.problems
 
 
-def _check_chunk(paths: list[Path], lang: str) -> list[tuple[str, Any, Any]]:
-    return [_check_one(p, lang) for p in paths]
+def _check_chunk(paths: list[Path], lang: str, rulings: dict[str, str]) -> list[tuple[str, Any, Any]]:
+    return [_check_one(p, lang, rulings) for p in paths]
 
 
-def _check_all(files: list[Path], lang: str) -> Iterator[tuple[str, Any, Any]]:
+def _check_all(files: list[Path], lang: str, rulings: dict[str, str]) -> Iterator[tuple[str, Any, Any]]:
     """Every file's result in the order given; many files are shared among the machine's cores."""
     workers = min(os.cpu_count() or 1, 8)
     if len(files) < PARALLEL_FROM or workers < 2 or any(str(f) == STDIN for f in files):
-        yield from (_check_one(f, lang) for f in files)
+        yield from (_check_one(f, lang, rulings) for f in files)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -93,7 +106,7 @@ def _check_all(files: list[Path], lang: str) -> Iterator[tuple[str, Any, Any]]:
     chunks = [files[i:i + size] for i in range(0, len(files), size)]
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for results in pool.map(_check_chunk, chunks, [lang] * len(chunks)):
+        for results in pool.map(_check_chunk, chunks, [lang] * len(chunks), [rulings] * len(chunks)):
             yield from results
 
 
