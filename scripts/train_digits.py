@@ -623,7 +623,7 @@ def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
                     if marks.number_is_empty(dark, pen, spec, PX_PER_MM)[0]:
                         continue  # read as empty before the digit model is asked
                     if marks.hidden_by_print(dark, pen, spec, PX_PER_MM):
-                        continue  # never confident whatever the model says
+                        continue  # the crop cannot show all of the writing: left out of the fit
                     out.append((marks.number_crop(rect, dark, pen, spec, PX_PER_MM), spec.allowed, truth[key]))
     return out
 

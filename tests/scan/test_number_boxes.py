@@ -1,5 +1,6 @@
-"""What the sheet reader hands the digit model for a number box, and when it must not trust the model:
-boxes drawn here with a pen over a mark printed inside the box (a doubled box's "x2")."""
+"""What the sheet reader hands the digit model for a number box, what it records about print in the way,
+and when it must not trust the model: boxes drawn here with a pen over a mark printed inside the box (a
+doubled box's "x2")."""
 
 from __future__ import annotations
 
@@ -40,12 +41,12 @@ def test_a_pen_clear_of_the_printed_mark_is_read_as_it_is() -> None:
     assert crop[56 - INSET, 60 - INSET] > 200  # the printed mark is painted out
 
 
-def test_pen_lost_under_dark_print_makes_the_box_uncertain() -> None:
+def test_pen_running_into_dark_print_is_recorded() -> None:
     dark, pen = _box(0.92, 0.8, pen_through_mark=True)
     assert marks.hidden_by_print(dark, pen, SPEC, P)
 
 
-def test_pen_running_into_light_print_is_flagged_too() -> None:
+def test_pen_running_into_light_print_is_recorded_too() -> None:
     # darkness alone cannot tell pen from an orange "x2": the writing under it may be lost just the same
     dark, pen = _box(0.35, 0.9, pen_through_mark=True)
     assert marks.hidden_by_print(dark, pen, SPEC, P)
