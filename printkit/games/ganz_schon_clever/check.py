@@ -23,8 +23,8 @@ def check_file(doc: Document, lang: str) -> CheckOutcome:
     sheet = transcription_from_document(doc, game)
     result = check_sheet(sheet, game)
     path = Path(doc.file)
-    return CheckOutcome(result.ok, as_text(path, sheet.players, result, game, texts, lang),
-                        as_json(path, sheet.players, result, game, texts, lang))
+    return CheckOutcome(result.ok, lambda: as_text(path, sheet.players, result, game, texts, lang),
+                        lambda: as_json(path, sheet.players, result, game, texts, lang))
 
 
 def as_json(

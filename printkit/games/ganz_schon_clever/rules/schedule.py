@@ -70,6 +70,7 @@ modelled: the search may take it at any point.  That only ever makes the search 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
@@ -103,7 +104,7 @@ def _code(b: Bonus) -> _Code:
 class _GridArea:
     """One grid area (yellow or blue) of the sheet under test, compressed as described above."""
 
-    __slots__ = ("cell_groups", "classes", "free_total", "full", "rel", "relevant")
+    __slots__ = ("_open", "cell_groups", "classes", "free_total", "full", "rel", "relevant")
 
     def __init__(self, fmask: int, full_mask: int, groups: list[tuple[int, _Code]]) -> None:
         rel = [(m, c) for m, c in groups if fmask & m == m]
@@ -124,6 +125,14 @@ class _GridArea:
             rest >>= 1
             c += 1
         self.classes = tuple(tuple(cells) for cells in sig.values())
+        self._open: dict[int, tuple[_Code, ...]] = {}
+
+    def open_codes(self, mask: int) -> tuple[_Code, ...]:
+        """The bonuses of the relevant groups ``mask`` has not completed yet (remembered per mask)."""
+        hit = self._open.get(mask)
+        if hit is None:
+            hit = self._open[mask] = tuple(c for m, c in self.rel if mask & m != m)
+        return hit
 
     def marks(self, mask: int, d: int) -> list[tuple[int, tuple[_Code, ...]]]:
         """Ways to mark cell ``d`` now: (new mask, bonuses set off).
@@ -233,9 +242,12 @@ class Scheduler:
         self.failed.add(state)
         return False
 
-    def _roots(self, state: _State, remaining: bool) -> list[_Option]:
-        """Non-plain cascade starts: die marks that set a mark bonus off, then the round bonus."""
-        out: list[_Option] = []
+    def _roots(self, state: _State, remaining: bool) -> Iterator[_Option]:
+        """Non-plain cascade starts: die marks that set a mark bonus off, then the round bonus.
+
+        Made one at a time: the search usually succeeds with an early one, and the later ones (the
+        round bonus lost, above all) cost more to work out than the search spends on the first.
+        """
         if remaining:
             for ai, area in enumerate(self.grid):
                 mask = state[2 * ai]
@@ -246,7 +258,7 @@ class Scheduler:
                                 if fired:
                                     s = list(state)
                                     s[2 * ai] = nm
-                                    out.append((tuple(s), 0, fired))
+                                    yield (tuple(s), 0, fired)
                             break
             for ti in range(3):
                 k = self.next_bonus[ti][state[4 + ti]]
@@ -255,7 +267,7 @@ class Scheduler:
                     s[4 + ti] = k + 1
                     fired = self.track_bonus[ti][k]
                     assert fired is not None
-                    out.append((tuple(s), 1 << ti, (fired,)))
+                    yield (tuple(s), 1 << ti, (fired,))
         rd = state[7]
         if rd < len(self.round_choices):
             s = list(state)
@@ -263,10 +275,9 @@ class Scheduler:
             base = tuple(s)
             choices = self.round_choices[rd]
             for code in choices:
-                out.extend(o for o in self._apply(base, 0, code) if o[0][8] == base[8])
+                yield from (o for o in self._apply(base, 0, code) if o[0][8] == base[8])
             if state[8] < self.max_losses:
-                out.extend(self._round_lost(base, choices))
-        return out
+                yield from self._round_lost(base, choices)
 
     def _round_lost(self, base: _State, choices: tuple[_Code, ...]) -> list[_Option]:
         """The round bonus is lost only if every option is refused at once (after pulls)."""
@@ -310,6 +321,8 @@ class Scheduler:
         the track (or at the root that advances it), which then sees the same position.  So if the
         state at ``a`` failed, the one at ``b`` fails.
         """
+        if not self.failed:
+            return False  # nothing has failed yet (the usual case on a possible sheet)
         for ti in range(3):
             if touched >> ti & 1:
                 continue
@@ -415,17 +428,18 @@ class Scheduler:
         it), and each of its bonuses needs its own mark in a not-full area: an open cell, a green
         box, or an orange/purple box further right that shows exactly that number.
         """
-        need: list[_Code] = list(pending)
-        for ai in (0, 1):
-            mask = state[2 * ai]
-            need.extend(c for m, c in self.grid[ai].rel if mask & m != m)
-        for ti in range(3):
-            need.extend(self.track_need[ti][state[4 + ti]])
-        if not need:
-            return True
         counts: dict[_Code, int] = {}
-        for c in need:
-            counts[c] = counts.get(c, 0) + 1
+        get = counts.get
+        for c in pending:
+            counts[c] = get(c, 0) + 1
+        yellow, blue = self.grid
+        for c in yellow.open_codes(state[0]) + blue.open_codes(state[2]):
+            counts[c] = get(c, 0) + 1
+        need = self.track_need
+        for c in need[0][state[4]] + need[1][state[5]] + need[2][state[6]]:
+            counts[c] = get(c, 0) + 1
+        if not counts:
+            return True
         lossy = state[8] < self.max_losses  # a full area may still swallow this bonus
         for (ai, value), n in counts.items():
             if ai < 2:
