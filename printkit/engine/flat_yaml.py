@@ -27,8 +27,8 @@ from typing import Any
 
 NOT_FLAT: Any = object()  # "not in the flat shape": parse with PyYAML
 
-_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +([^#]*?))? *(?:(?<= )#.*)?")
-_VALUE_CHARS = re.compile(r"[\[\]{}, :0-9A-Za-z_-]+")
+# key: value  # comment -- the value only of the characters the flat shape allows (no "#" among them)
+_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +([\[\]{}, :0-9A-Za-z_-]*?) *(?:(?<= )#.*)?")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _COLON_WITHOUT_SPACE = re.compile(r":(?! )")
 # Plain words that YAML 1.1 (PyYAML's resolver) reads as booleans or null, not as strings.
@@ -70,13 +70,15 @@ def read_flat(text: str) -> Any:
         if m is None:
             return NOT_FLAT
         key, value = m.groups()
-        if not value or not _VALUE_CHARS.fullmatch(value) or _COLON_WITHOUT_SPACE.search(value):
+        if not value:
             return NOT_FLAT  # an empty value may open a block collection on the next lines
         parts.append(f"{key}: {value}")  # the key is a plain word: quoted with the others below
     if not parts:
         return NOT_FLAT
+    doc = "{" + ", ".join(parts) + "}"
+    if _COLON_WITHOUT_SPACE.search(doc):
+        return NOT_FLAT
     try:
-        doc = "{" + ", ".join(parts) + "}"
         return _DECODE(_WORD.sub(_quote, doc))
     except (_Duplicate, ValueError):  # ValueError: not JSON either (e.g. `[1 2]`, a number too long)
         return NOT_FLAT

@@ -104,7 +104,7 @@ def _code(b: Bonus) -> _Code:
 class _GridArea:
     """One grid area (yellow or blue) of the sheet under test, compressed as described above."""
 
-    __slots__ = ("_open", "cell_groups", "classes", "free_total", "full", "rel", "relevant")
+    __slots__ = ("_marks", "_open", "cell_groups", "classes", "free_total", "full", "rel", "relevant")
 
     def __init__(self, fmask: int, full_mask: int, groups: list[tuple[int, _Code]]) -> None:
         rel = [(m, c) for m, c in groups if fmask & m == m]
@@ -126,6 +126,7 @@ class _GridArea:
             c += 1
         self.classes = tuple(tuple(cells) for cells in sig.values())
         self._open: dict[int, tuple[_Code, ...]] = {}
+        self._marks: dict[tuple[int, int], tuple[tuple[int, tuple[_Code, ...]], ...]] = {}
 
     def open_codes(self, mask: int) -> tuple[_Code, ...]:
         """The bonuses of the relevant groups ``mask`` has not completed yet (remembered per mask)."""
@@ -134,13 +135,20 @@ class _GridArea:
             hit = self._open[mask] = tuple(c for m, c in self.rel if mask & m != m)
         return hit
 
-    def marks(self, mask: int, d: int) -> list[tuple[int, tuple[_Code, ...]]]:
+    def marks(self, mask: int, d: int) -> tuple[tuple[int, tuple[_Code, ...]], ...]:
         """Ways to mark cell ``d`` now: (new mask, bonuses set off).
 
         For each subset of ``d``'s relevant groups the group's other open cells may be pulled
         (plain die marks read as made before the cascade's root), so the group completes at ``d``;
         a pull is refused if a pulled cell would complete a relevant group by itself.
+        Remembered per (mask, cell): the search and the sheets that share this area ask again.
         """
+        hit = self._marks.get((mask, d))
+        if hit is None:
+            hit = self._marks[(mask, d)] = self._ways(mask, d)
+        return hit
+
+    def _ways(self, mask: int, d: int) -> tuple[tuple[int, tuple[_Code, ...]], ...]:
         bit = 1 << d
         groups = self.cell_groups[d]
         optional = [g for g, _ in groups if g & ~mask & ~bit]
@@ -157,7 +165,7 @@ class _GridArea:
             nm = mask | pull | bit
             if nm not in out:
                 out[nm] = tuple(code for g, code in groups if nm & g == g)
-        return list(out.items())
+        return tuple(out.items())
 
 
 class Scheduler:
@@ -166,8 +174,8 @@ class Scheduler:
     def __init__(self, marks: Marks, t: Tables, rounds: int) -> None:
         codes = _game_codes(t)
         self.grid = (
-            _GridArea(marks.yellow, t.full_mask["yellow"], codes.groups[0]),
-            _GridArea(marks.blue, t.full_mask["blue"], codes.groups[1]),
+            codes.grid_area(0, marks.yellow, t.full_mask["yellow"]),
+            codes.grid_area(1, marks.blue, t.full_mask["blue"]),
         )
         self.track_len = (marks.green, len(marks.orange), len(marks.purple))
         self.track_size = (t.size["green"], t.size["orange"], t.size["purple"])
@@ -490,6 +498,7 @@ class _GameCodes:
         every += [_code(o) for opts in t.game.rounds.start_bonus.values() for o in opts if o.is_mark]
         self.numbers = tuple(sorted({c for c in every if c[0] >= 3}))
         self._rounds: dict[int, tuple[tuple[_Code, ...], ...]] = {}
+        self._areas: dict[tuple[int, int], _GridArea] = {}
         # need[ti][n][pos]: mark bonuses on boxes pos..n-1 of track ti; ahead: whether any.
         self.need = tuple(
             tuple(
@@ -506,6 +515,15 @@ class _GameCodes:
             )
             for row in self.track
         )
+
+    def grid_area(self, ai: int, fmask: int, full_mask: int) -> _GridArea:
+        """The compressed grid area for final marks ``fmask`` (sheets often share one: kept, up to a bound)."""
+        hit = self._areas.get((ai, fmask))
+        if hit is None:
+            if len(self._areas) >= 1024:
+                self._areas.clear()
+            hit = self._areas[(ai, fmask)] = _GridArea(fmask, full_mask, self.groups[ai])
+        return hit
 
     def rounds_for(self, t: Tables, rounds: int) -> tuple[tuple[_Code, ...], ...]:
         """Round bonuses that put a mark, for a game of ``rounds`` rounds (round 4: a choice)."""
