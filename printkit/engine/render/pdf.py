@@ -9,6 +9,7 @@ wherever the page has room, and byte-identical output for identical input
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -37,10 +38,11 @@ from printkit.engine.paper import PrintSettings
 from printkit.engine.preflight.record import Affine, PageRecord, Placement, RenderLog, Role, SetTextRecord
 from printkit.engine.render import fonts
 from printkit.engine.render.cmyk import to_cmyk
-from printkit.engine.render.draw import draw_piece
+from printkit.engine.render.draw import Stamp, draw_piece, make_stamp
 
 MARK_COLOR = "#000000"
 CUT_ROOM = 10.0  # mm of paper around a sheet piece that make it worth crop marks
+STAMP_FROM = 20  # elements pieces must share before they are drawn once as a form and placed
 FURNITURE_COLOR = "#555555"
 
 
@@ -62,6 +64,7 @@ class _Doc:
                  icon_search: tuple[Path, ...] = (), glossary: tuple[str, ...] = ()):
         fonts.register()
         self.glossary = glossary
+        self.stamps = 0  # forms of elements that pieces share (see stamp)
         self.buf = io.BytesIO()
         self.settings = settings
         self.lang = lang
@@ -111,11 +114,30 @@ class _Doc:
                                              self.log.component))
 
     def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0),
-             role: Role = "cut") -> None:
+             role: Role = "cut", stamp: Stamp | None = None) -> None:
         texts: list[SetTextRecord] = []
         draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search, texts,
-                   self.glossary)
+                   self.glossary, stamp)
         self.record(piece, Affine.place(x, y), role, bleed, texts)
+
+    def stamp(self, pieces: Sequence[Piece], bleed: tuple[float, float, float, float] = (0, 0, 0, 0)
+              ) -> Stamp | None:
+        """A form of the elements every one of ``pieces`` starts with (a pad's sheets share all but their
+        serial and QR code), or None when they share too little to be worth one."""
+        if len(pieces) < 2:
+            return None
+        first = pieces[0]
+        count = len(first.elements)
+        for other in pieces[1:]:
+            if (other.width, other.height, other.bleed_color) != (first.width, first.height, first.bleed_color):
+                return None
+            count = next((i for i, (a, b) in enumerate(zip(first.elements[:count], other.elements, strict=False))
+                          if a != b), min(count, len(other.elements)))
+        if count < STAMP_FROM:
+            return None
+        self.stamps += 1
+        return make_stamp(self.canvas, first, count, f"pkstamp{self.stamps}", self.warn, bleed, self.icon_search,
+                          self.glossary)
 
     def draw_turned(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float],
                     rotation: int) -> None:
@@ -379,6 +401,7 @@ def render_sheets(
         w, h = pages[0].width, pages[0].height
         if per * h > ph + 1e-6 and (per * w > ph + 1e-6 or h > pw + 1e-6):
             per = 1  # a small paper (A5) takes one half-page sheet, not two
+    stamp = doc.stamp(pages)
     for start in range(0, len(pages), per):
         group = pages[start:start + per]
         pw_, ph_ = pw, ph
@@ -394,7 +417,7 @@ def render_sheets(
         for k, piece in enumerate(group):
             x = x0 if stacked else x0 + k * w
             y = y0 + k * h if stacked else y0
-            doc.draw(piece, x, y, role="sheet")
+            doc.draw(piece, x, y, role="sheet", stamp=stamp)
         keep_clear = []
         for k, piece in enumerate(group):
             ox = x0 if stacked else x0 + k * w
