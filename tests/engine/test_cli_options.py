@@ -210,3 +210,18 @@ def test_many_files_are_checked_in_parallel_with_the_same_answer(files, tmp_path
     assert parallel.exit_code == serial.exit_code == 2
     assert json.loads(parallel.stdout) == json.loads(serial.stdout)
     assert [e["file"] for e in json.loads(parallel.stdout)] == paths
+
+
+def test_a_long_build_reports_each_sheet_and_its_pages_as_it_goes():
+    """The bar moves during a component, not only between components: a pad tells each sheet done."""
+    from printkit.engine.build import BuildRequest, Step, plan
+    from printkit.engine.components import BuildOptions
+
+    steps: list[Step] = []
+    plan(BuildRequest(targets=("ganz-schon-clever",), options=BuildOptions(extra={"count": 6, "per_page": 2})),
+         steps.append)
+    pad = [s for s in steps if s.text.endswith("score-sheets")]
+    during = [(s.done, s.pages) for s in pad if not s.finished and s.done]
+    assert during == [(2, 1), (4, 2), (6, 3)]  # two sheets to a page
+    (finished,) = [s for s in pad if s.finished]
+    assert (finished.done, finished.total, finished.pages) == (6, 7, 3)  # 6 sheets + the solo page

@@ -9,7 +9,7 @@ wherever the page has room, and byte-identical output for identical input
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -42,6 +42,7 @@ from printkit.engine.render.draw import Stamp, draw_piece, make_stamp
 
 MARK_COLOR = "#000000"
 CUT_ROOM = 10.0  # mm of paper around a sheet piece that make it worth crop marks
+PieceProgress = Callable[[int, int], None]  # (pieces done, pages done) of the component being rendered
 STAMP_FROM = 20  # elements pieces must share before they are drawn once as a form and placed
 FURNITURE_COLOR = "#555555"
 
@@ -231,7 +232,7 @@ class _Doc:
 
 def render_cards(
     component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-    glossary: tuple[str, ...] = (),
+    glossary: tuple[str, ...] = (), progress: PieceProgress | None = None,
 ) -> Rendered:
     """Impose cards n-up; after each front page comes its back page (if the cards have backs)."""
     if not component.fronts:
@@ -279,6 +280,8 @@ def render_cards(
             doc.draw_turned(component.fronts[i], x, y, grid.bleed_of(row, col, filled), front_turn)
         _cut_outlines(doc, grid, indices, component.corner_radius, settings)
         _finish_card_page(doc, grid, settings)
+        if progress:
+            progress(indices.stop, doc.pages + (1 if has_backs else 0))  # the back about to be drawn included
         if has_backs:
             doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
             doc.log.pages[-1].back = True
@@ -389,7 +392,7 @@ def _render_fold(
 
 def render_sheets(
     component: SheetComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-    glossary: tuple[str, ...] = (),
+    glossary: tuple[str, ...] = (), progress: PieceProgress | None = None,
 ) -> Rendered:
     """Page-sized pieces, one or two to a sheet of paper, centred, with crop marks when
     the piece is smaller than the paper."""
@@ -432,6 +435,8 @@ def render_sheets(
         # The scale bar goes wherever the page's own drawing leaves a free band.
         doc.footer(keep_clear)
         doc.show_page()
+        if progress:
+            progress(start + len(group), doc.pages)
     return doc.rendered(len(pages))
 
 
@@ -543,12 +548,15 @@ def _edges(sides: list[str], lang: str) -> str:
 
 
 def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-           glossary: tuple[str, ...] = ()) -> Rendered:
-    """Render any component kind; ``icon_search`` lists icon folders, the user's first."""
+           glossary: tuple[str, ...] = (), progress: PieceProgress | None = None) -> Rendered:
+    """Render any component kind; ``icon_search`` lists icon folders, the user's first.
+
+    ``progress(pieces, pages)`` is told after each sheet of paper how many are done (cards and sheets).
+    """
     if isinstance(component, CardComponent):
-        return render_cards(component, settings, lang, icon_search, glossary)
+        return render_cards(component, settings, lang, icon_search, glossary, progress)
     if isinstance(component, SheetComponent):
-        return render_sheets(component, settings, lang, icon_search, glossary)
+        return render_sheets(component, settings, lang, icon_search, glossary, progress)
     if isinstance(component, BoardComponent):
         return render_board(component, settings, lang, icon_search, glossary)
     raise TypeError(f"cannot render {type(component).__name__}")
