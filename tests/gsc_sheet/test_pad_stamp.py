@@ -68,3 +68,26 @@ def test_every_sheet_keeps_its_own_serial_and_qr_and_the_preflight_sees_every_te
     counts = {len(p.texts) for p in placed}
     assert len(placed) == 3 and len(counts) == 1
     assert counts.pop() == sum(1 for e in sheets.pages[0].elements if type(e).__name__ == "Text")
+
+
+def test_the_preflight_of_a_stamped_pad_finds_what_checking_every_sheet_in_full_finds() -> None:
+    """Later sheets skip only what involves the shared elements alone; every finding is still there,
+    on shared elements (once) and on each sheet's own ones (per sheet)."""
+    from dataclasses import replace
+
+    from printkit.engine.components import SheetComponent
+    from printkit.engine.elements import Line, Piece, Text
+    from printkit.engine.preflight.layout_checks import check_log
+
+    shared = [Text(20 + 10 * (k % 10), 20 + 12 * (k // 10), 9, 8, f"w{k}", size=9) for k in range(30)]
+    shared += [Text(20, 20, 40, 8, "over the first words", size=9),  # overlaps shared texts
+               Line(10, 60, 190, 60, "#000000", 0.5)]
+    pieces = tuple(Piece(f"sheet {n}", 210, 297, (*shared, Text(60 + 30 * n, 55, 30, 10, f"serial {n}", size=9)))
+                   for n in range(3))  # each sheet's own text sits on the line, somewhere else
+    r = render(SheetComponent("pad", "pad", pieces), PrintSettings(paper="a4"), "en")
+    assert r.log is not None and [p.checked for p in r.log.placements if p.role == "sheet"] == [0, 32, 32]
+    full = replace(r.log, placements=[replace(p, checked=0) for p in r.log.placements])
+    found = [str(f) for f in check_log(r.log, languages=False)]
+    assert found == [str(f) for f in check_log(full, languages=False)]
+    assert any("over the first words" in f for f in found)
+    assert sum("'serial " in f for f in found) == 3  # each sheet's own text, on each sheet

@@ -111,9 +111,17 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
 
     inks: dict[int, Box] = {}
     trim = Box(0, 0, piece.width, piece.height)
+    # Elements checked with an earlier placement of the same form: what involves only them is known.
+    # (Two texts side by side also look for rules and badges anywhere on the piece: only when the rest
+    # holds none can their verdict not have changed.)
+    known = p.checked
+    if known and any(isinstance(e, (Line, Rect, Circle)) for e in piece.elements[known:]):
+        known = 0
     for rec in p.texts:
         e, i = rec.element, rec.index
         ink = inks[i] = ink_box(rec)
+        if i < known:
+            continue
         if not rec.fits:
             yield finding("fit", f"does not fit its {e.w:.1f} x {e.h:.1f} mm box even at {rec.size:g} pt", i)
         if rec.size < rec.floor - 1e-6:
@@ -142,6 +150,8 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
                        if n > a})
         for b in near:
             ib, kb = items[b]
+            if ib < known:
+                continue
             if _overlap(ka, kb):
                 yield finding("overlap", f"overlaps {element_name(ib, piece.elements[ib])}", ia)
                 continue
@@ -170,6 +180,8 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
             continue
         x0, y0, x1, y1 = bounds(other)  # strokes included: nothing of it reaches past these
         for i, _ink in items:
+            if i < known and j < known:
+                continue
             box = inner[i]
             if x1 < box.x or box.right < x0 or y1 < box.y or box.bottom < y0:
                 continue  # clear of the text: neither test below can hold

@@ -66,6 +66,7 @@ class _Doc:
         fonts.register()
         self.glossary = glossary
         self.stamps = 0  # forms of elements that pieces share (see stamp)
+        self.placed: set[str] = set()  # the forms placed so far
         self.buf = io.BytesIO()
         self.settings = settings
         self.lang = lang
@@ -110,16 +111,20 @@ class _Doc:
         return x * mm, (self.page_size[1] - y) * mm
 
     def record(self, piece: Piece, transform: Affine, role: Role, bleed: tuple[float, float, float, float],
-               texts: list[SetTextRecord]) -> None:
+               texts: list[SetTextRecord], checked: int = 0) -> None:
         self.log.placements.append(Placement(self.pages, piece, transform, role, bleed, tuple(texts),
-                                             self.log.component))
+                                             self.log.component, checked))
 
     def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0),
              role: Role = "cut", stamp: Stamp | None = None) -> None:
         texts: list[SetTextRecord] = []
         draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search, texts,
                    self.glossary, stamp)
-        self.record(piece, Affine.place(x, y), role, bleed, texts)
+        checked = 0
+        if stamp is not None:
+            checked = stamp.count if stamp.name in self.placed else 0  # the first placement is checked in full
+            self.placed.add(stamp.name)
+        self.record(piece, Affine.place(x, y), role, bleed, texts, checked)
 
     def stamp(self, pieces: Sequence[Piece], bleed: tuple[float, float, float, float] = (0, 0, 0, 0)
               ) -> Stamp | None:
