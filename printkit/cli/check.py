@@ -6,6 +6,7 @@ import json as jsonlib
 import os
 import sys
 from collections.abc import Iterator
+from json.encoder import encode_basestring  # the C escaping json.dumps(ensure_ascii=False) uses
 from typing import Annotated, Any
 
 import typer
@@ -80,7 +81,35 @@ def _check_one(name: str, lang: str, report: str | None) -> Result:
 
 
 def _dump(entry: dict[str, Any]) -> str:
-    return jsonlib.dumps(entry, ensure_ascii=False, indent=2)
+    """``json.dumps(entry, ensure_ascii=False, indent=2)``, character for character, at about half the
+    cost: the standard library indents with its pure-Python encoder, a few percent of a big run."""
+    return _indented(entry, "\n")
+
+
+def _indented(value: Any, newline: str) -> str:
+    if isinstance(value, str):
+        return encode_basestring(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    inner = newline + "  "
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        if not value:
+            return "{}"
+        return ("{" + ",".join(f"{inner}{encode_basestring(k)}: {_indented(v, inner)}" for k, v in value.items())
+                + newline + "}")
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "[]"
+        return "[" + ",".join(inner + _indented(v, inner) for v in value) + newline + "]"
+    # floats, keys that are not strings, anything else: as json.dumps writes them (or refuses them)
+    text = jsonlib.dumps(value, ensure_ascii=False, indent=2)
+    return text.replace("\n", newline)
 
 
 def _check_chunk(names: list[str], lang: str, report: str | None) -> list[Result]:

@@ -225,3 +225,23 @@ def test_a_long_build_reports_each_sheet_and_its_pages_as_it_goes():
     assert during == [(2, 1), (4, 2), (6, 3)]  # two sheets to a page
     (finished,) = [s for s in pad if s.finished]
     assert (finished.done, finished.total, finished.pages) == (6, 7, 3)  # 6 sheets + the solo page
+
+
+JSON_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=8))
+JSON_VALUES = st.recursive(JSON_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.tuples(inner, inner),
+    st.dictionaries(st.one_of(st.text(max_size=6), st.integers()), inner, max_size=4)), max_leaves=20)
+
+
+@settings(max_examples=500, deadline=None)
+@given(JSON_VALUES)
+def test_check_json_entries_are_written_as_json_dumps_indent_2_writes_them(value: object) -> None:
+    """`printkit check --json` writes its entries with its own indenting encoder (faster than the
+    standard library's pure-Python one): character for character what json.dumps writes."""
+    import json
+    import sys
+
+    import printkit.cli.check  # noqa: F401
+
+    check_cli = sys.modules["printkit.cli.check"]  # (printkit.cli.check is also the command's name)
+    assert check_cli._dump({"value": value}) == json.dumps({"value": value}, ensure_ascii=False, indent=2)

@@ -95,3 +95,4 @@ def test_shapes_left_to_pyyaml() -> None:
     for text in ("a:\n  b: 1\n", "a: yes\n", "a: 012\n", "a: 1\na: 2\n", "a: 'x'\n", "a: [1, 2,]\n", "a: b#c\n",
                  "a: {x: 1, x: 2}\n", "a: [b: 1]\n", "a: 1:20\n", "a: &x [1]\nb: *x\n", "# only a comment\n"):
         assert read_flat(text) is NOT_FLAT, text
+
