@@ -133,7 +133,7 @@ def _check_all(files: list[str], lang: str, report: str | None) -> Iterator[Resu
     yield _check_one(files[0], lang, report)
     rest = files[1:]
     gc.freeze()  # what is loaded now stays: the collector need not walk it again, in here or in a worker
-    size = max(16, len(rest) // (workers * 8))
+    size = max(16, len(rest) // (workers * 32))  # small enough that no worker waits long for the last one
     chunks = [rest[i:i + size] for i in range(0, len(rest), size)]
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
