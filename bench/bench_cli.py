@@ -8,8 +8,9 @@
   (read, parse, check and report each file, one process) beside it;
 * pad: `printkit build ganz-schon-clever --count 500`, wall time of the process.
 
-``--before DIR`` runs the same check and pad commands with the printkit of another checkout (say a
-worktree of main) in the same run, for a before/after comparison.  Figures taken while other work
+``--before DIR`` runs the same check and pad commands with the printkit of another checkout in the
+same run, for a before/after comparison (give it a worktree made for it, `git worktree add /tmp/before
+main`: its modules are compiled to bytecode there, as this checkout's are).  Figures taken while other work
 shares the machine are not results: run it on a quiet machine.
 
     PYTHONPATH=. python bench/bench_cli.py [--sheets 3000] [--runs 15] [--before DIR] [--write]
@@ -107,8 +108,15 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help=f"replace the section in {RESULTS.name}")
     args = ap.parse_args()
     py = sys.executable
-    here = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    before = {**os.environ, "PYTHONPATH": str(args.before.resolve())} if args.before else None
+    root = Path(__file__).resolve().parents[1]
+    # As installed, printkit runs from compiled bytecode; where PYTHONDONTWRITEBYTECODE is set (as on
+    # the shared machines) every run would compile its modules again and time that too.
+    for tree in (root, args.before):
+        if tree is not None:
+            subprocess.run([py, "-m", "compileall", "-q", str(Path(tree) / "printkit")], check=True)
+    plain = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    here = {**plain, "PYTHONPATH": str(root)}
+    before = {**plain, "PYTHONPATH": str(args.before.resolve())} if args.before else None
     load_start = os.getloadavg()[0]
     printkit = [py, "-m", "printkit"]
     with tempfile.TemporaryDirectory() as tmp:
