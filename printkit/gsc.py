@@ -15,7 +15,7 @@ from printkit.games.ganz_schon_clever.definitions.sheet_layout import load_sheet
 from printkit.games.ganz_schon_clever.definitions.transcription import load_transcription, parse_transcription
 from printkit.games.ganz_schon_clever.layout import sheet as sheet_layout
 from printkit.games.ganz_schon_clever.layout.sheet import SheetBox
-from printkit.games.ganz_schon_clever.model.game import Bonus, GscGame
+from printkit.games.ganz_schon_clever.model.game import Bonus, GscGame, SoloPassiveRuling
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.rules import legality as gsc_legality
 from printkit.games.ganz_schon_clever.rules import score as gsc_score
@@ -47,9 +47,13 @@ def score(sheet: Sheet, game: GscGame | None = None) -> Score:
     return gsc_score.score(sheet, game if game is not None else load_gsc_game())
 
 
-def check(sheet: Sheet, game: GscGame | None = None) -> CheckResult:
-    """Check ``sheet`` for legality and its claims (the bundled game unless ``game`` is given)."""
-    return gsc_legality.check(sheet, game if game is not None else load_gsc_game())
+def check(sheet: Sheet, game: GscGame | None = None, solo_passive: SoloPassiveRuling | None = None) -> CheckResult:
+    """Check ``sheet`` for legality and its claims (the bundled game unless ``game`` is given).
+
+    ``solo_passive`` (``"none"`` or ``"plus1"``) picks the ruling of the disputed solo passive turn;
+    None accepts either and notes when the sheet needed ``"plus1"``.
+    """
+    return gsc_legality.check(sheet, game if game is not None else load_gsc_game(), solo_passive)
 
 
 def describe(finding: Violation, lang: str = "en", game: GscGame | None = None) -> str:

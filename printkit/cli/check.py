@@ -22,6 +22,10 @@ def check(
     lang: Annotated[str, typer.Option("--lang", help="Language of the report: en or zh-TW.")] = "en",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only; the exit code tells the rest.")]
     = False,
+    solo_passive: Annotated[str | None, typer.Option(
+        "--solo-passive", help="Ganz schön clever solo passive turn: none (no actions, the printed rule) or plus1 "
+                               "(the +1 allowed, the variant). Default: a sheet possible under either is legal, "
+                               "and the report says when it needed plus1.")] = None,
 ) -> None:
     """Check filled-in score sheets: score, legality, claims.
 
@@ -38,10 +42,19 @@ def check(
             typer.echo(jsonlib.dumps({"errors": [{"message": message}]}))
         typer.echo(message, err=True)
         raise typer.Exit(2)
+    rulings = {} if solo_passive is None else {"solo_passive": solo_passive}
+    from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
+
+    if solo_passive is not None and solo_passive not in SOLO_PASSIVE_RULINGS:
+        message = f"--solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}"
+        if json:
+            typer.echo(jsonlib.dumps({"errors": [{"message": message}]}))
+        typer.echo(message, err=True)
+        raise typer.Exit(2)
     worst = 0
     entries: list[str] = []
     report = "json" if json else None if quiet else "text"
-    for status, shown, errors in _check_all(files, lang, report):
+    for status, shown, errors in _check_all(files, lang, report, rulings):
         if errors:
             typer.echo(errors, err=True)
         worst = max(worst, status)
@@ -61,7 +74,7 @@ PARALLEL_FROM = 200  # files; fewer are checked in this process (starting worker
 Result = tuple[int, str, str]  # (0 ok / 1 illegal or a claim wrong / 2 malformed, report or JSON entry, errors)
 
 
-def _check_one(name: str, lang: str, report: str | None) -> Result:
+def _check_one(name: str, lang: str, report: str | None, rulings: dict[str, str] | None = None) -> Result:
     """One file's verdict, its report as ``report`` asks ("json", "text" or None) and its errors; ``-`` is stdin."""
     from printkit.engine.checking import check_document
     from printkit.engine.errors import InputError
@@ -71,7 +84,7 @@ def _check_one(name: str, lang: str, report: str | None) -> Result:
     try:
         text = sys.stdin.read() if name == STDIN else read_text(name)
         doc = parse_text(text, shown, strict=False, as_json=name.lower().endswith(".json"))
-        outcome = check_document(doc, lang)
+        outcome = check_document(doc, lang, rulings)
     except InputError as err:
         entry = {"file": shown, "errors": [_problem_json(p) for p in err.problems]} if report == "json" else None
         return 2, _dump(entry) if entry else "", "\n".join(str(p) for p in err.problems)
@@ -112,11 +125,13 @@ def _indented(value: Any, newline: str) -> str:
     return text.replace("\n", newline)
 
 
-def _check_chunk(names: list[str], lang: str, report: str | None) -> list[Result]:
-    return [_check_one(n, lang, report) for n in names]
+def _check_chunk(names: list[str], lang: str, report: str | None, rulings: dict[str, str] | None = None
+                 ) -> list[Result]:
+    return [_check_one(n, lang, report, rulings) for n in names]
 
 
-def _check_all(files: list[str], lang: str, report: str | None) -> Iterator[Result]:
+def _check_all(files: list[str], lang: str, report: str | None, rulings: dict[str, str] | None = None
+               ) -> Iterator[Result]:
     """Every file's result in the order given; many files are shared among the machine's cores.
 
     The first file is checked here before the workers start, so they begin with the checker
@@ -124,20 +139,21 @@ def _check_all(files: list[str], lang: str, report: str | None) -> Iterator[Resu
     """
     workers = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 8)
     if len(files) < PARALLEL_FROM or workers < 2 or STDIN in files:
-        yield from (_check_one(f, lang, report) for f in files)
+        yield from (_check_one(f, lang, report, rulings) for f in files)
         return
     import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    yield _check_one(files[0], lang, report)
+    yield _check_one(files[0], lang, report, rulings)
     rest = files[1:]
     gc.freeze()  # what is loaded now stays: the collector need not walk it again, in here or in a worker
     size = max(16, len(rest) // (workers * 32))  # small enough that no worker waits long for the last one
     chunks = [rest[i:i + size] for i in range(0, len(rest), size)]
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for results in pool.map(_check_chunk, chunks, [lang] * len(chunks), [report] * len(chunks)):
+        for results in pool.map(_check_chunk, chunks, [lang] * len(chunks), [report] * len(chunks),
+                                [rulings] * len(chunks)):
             yield from results
 
 

@@ -33,6 +33,9 @@ def scan(
                                                 help="Players, when the sheet's QR code does not say.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite transcriptions a person has corrected.")
                      ] = False,
+    solo_passive: Annotated[str | None, typer.Option(
+        "--solo-passive", help="Solo passive turn: none (no actions, the printed rule) or plus1 (the +1 allowed, "
+                               "the variant). Default: a sheet possible under either is legal.")] = None,
 ) -> None:
     """Read filled-in Ganz schön clever sheets from photos or scans and check them.
 
@@ -47,14 +50,18 @@ def scan(
     from printkit.games.ganz_schon_clever.check import as_json, as_text
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+    from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
     from printkit.games.ganz_schon_clever.scan.run import Outcome, scan_one, worst
 
     texts = load_check_texts()
     if lang not in texts.languages:
         typer.echo(texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
         raise typer.Exit(2)
+    if solo_passive is not None and solo_passive not in SOLO_PASSIVE_RULINGS:
+        typer.echo(f"--solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}", err=True)
+        raise typer.Exit(2)
     game = load_gsc_game()
-    args = [(str(p), str(out) if out else None, players, force) for p in images]
+    args = [(str(p), str(out) if out else None, players, force, solo_passive) for p in images]
     outcomes: list[Outcome] = []
     if jobs > 1 and len(images) > 1:
         from concurrent.futures import ProcessPoolExecutor

@@ -2,13 +2,14 @@
 
 A game that can check something (a transcribed score sheet, a final position) declares
 ``checker="module:function"`` in its :class:`~printkit.engine.registry.Game`; the function takes the
-parsed :class:`~printkit.engine.source.Document` and the report language and returns a
+parsed :class:`~printkit.engine.source.Document`, the report language and the rulings the user picked
+(``{"solo_passive": "none"}``: a game ignores rulings it does not have) and returns a
 :class:`CheckOutcome`, or raises :class:`~printkit.engine.errors.InputError` for a malformed file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,9 +52,9 @@ def checker_for(doc: Document) -> Game:
     return game
 
 
-def check_document(doc: Document, lang: str) -> CheckOutcome:
-    """Check one parsed file with the game it names."""
-    outcome: CheckOutcome = checker_for(doc).check(doc, lang)
+def check_document(doc: Document, lang: str, rulings: Mapping[str, str] | None = None) -> CheckOutcome:
+    """Check one parsed file with the game it names, under the ``rulings`` picked (if any)."""
+    outcome: CheckOutcome = checker_for(doc).check(doc, lang, dict(rulings or {}))
     return outcome
 
 

@@ -24,14 +24,24 @@ SLOW_MAX = 12  # an option value above this (a 500-sheet pad) is sampled at its 
 
 # Games merged from main after the preflight landed whose findings are not fixed yet.  Their cases
 # still run and list every finding, but as expected failures; delete a line once its game is clean.
-# The papers the bundled kits are laid out for. The deck papers added later (a5, legal, tabloid, custom) are not
-# yet laid out for by every game: Sanssouci's half-A4 sheets do not fit A5 (an open item).
+# The papers the bundled kits are laid out for, and A5, the smallest paper printkit offers: a game either lays
+# out for it cleanly (Sanssouci: its half-A4 sheets go one to a turned A5 sheet) or refuses it with a clear
+# error (the GSC score sheet), which the sample accepts.
 BUNDLED_PAPERS = ("a4", "letter", "a3")
+SMALL_PAPER = "a5"
 
 OPEN_FINDINGS = {
     "istanbul": "landed with text at 5 pt (house-value notes) and half-width punctuation in Chinese",
     "san-marco": "the rewritten player aid, noble tokens and rules booklet print text at 5-5.5 pt and the "
                  "booklet's marks reach the paper edge",
+}
+
+
+# Games whose A5 builds still have findings (kept apart from OPEN_FINDINGS: a game clean on its own papers
+# may still not be laid out for A5).  Delete a line once the game is clean on A5 or refuses it.
+A5_OPEN_FINDINGS = {
+    "istanbul": "A5: place cards, layout, setup and mosque tiles print outside the printable area or below the floor",
+    "san-marco": "A5: pieces, rules, booklet and setup sheet print outside the printable area or below the floor",
 }
 
 
@@ -45,7 +55,7 @@ def _cases() -> list[tuple[str, str, str, str, dict, int | None]]:
         quick = {o.name: o.min for o in game.options if o.type is int and o.min is not None and o.name == "count"}
         for lang in langs:
             cases.append((game.id, lang, "a4", "long", dict(quick), None))
-        for paper in BUNDLED_PAPERS:
+        for paper in (*BUNDLED_PAPERS, SMALL_PAPER):
             if paper != "a4":  # the other papers in the language with the larger floor (Chinese, if any)
                 cases.append((game.id, other, paper, "long", dict(quick), None))
         for duplex in ("short", "off", "fold"):
@@ -89,6 +99,8 @@ def test_bundled_build_passes_preflight(case):
     try:
         components = components_for(target, request)
     except InputError as exc:  # an option that only goes with other options (a sample cannot know)
+        if paper == SMALL_PAPER and "laid out for" in str(exc):
+            pytest.skip(f"{game_id} refuses {paper}: {exc}")
         if options:
             pytest.skip(f"option sample refused by the game: {exc}")
         raise
@@ -101,6 +113,8 @@ def test_bundled_build_passes_preflight(case):
     assert rendered_any
     if problems and game_id in OPEN_FINDINGS:
         pytest.xfail(f"{OPEN_FINDINGS[game_id]}: {len(problems)} findings, first: {problems[0]}")
+    if problems and paper == SMALL_PAPER and game_id in A5_OPEN_FINDINGS:
+        pytest.xfail(f"{A5_OPEN_FINDINGS[game_id]}: {len(problems)} findings, first: {problems[0]}")
     assert problems == []
 
 
@@ -110,7 +124,7 @@ def test_the_sample_covers_every_registered_game_language_paper_and_duplex_mode(
     for g in kits():
         mine = [c for c in CASES if c[0] == g.id]
         assert {c[1] for c in mine} == set(g.facts().languages)
-        assert {c[2] for c in mine} == set(BUNDLED_PAPERS)
+        assert {c[2] for c in mine} == {*BUNDLED_PAPERS, SMALL_PAPER}
         assert {c[3] for c in mine} == {"long", "short", "off", "fold"}
 
 

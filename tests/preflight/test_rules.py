@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -170,6 +171,90 @@ def test_tiled_boards_get_outer_bleed_and_crop_marks():
     assert all(page.marks for page in r.log.pages)
 
 
+# A 400 x 300 mm board on A4 tiles 2 x 2 on landscape sheets: windows of 205 x 155 mm that overlap by 10 mm.
+TILE_CAPTIONS = {
+    "en": ["Board — tile A1: row 1 of 2, column 1 of 2: cut the top and left edge at the crop marks.",
+           "Board — tile A2: row 1 of 2, column 2 of 2: cut the top and right edge at the crop marks; cut off the "
+           "left margin along the dashed line and lay this tile 5 mm over tile A1, ⊕ on ⊕.",
+           "Board — tile B1: row 2 of 2, column 1 of 2: cut the bottom and left edge at the crop marks; cut off "
+           "the top margin along the dashed line and lay this tile 5 mm over tile A1, ⊕ on ⊕.",
+           "Board — tile B2: row 2 of 2, column 2 of 2: cut the bottom and right edge at the crop marks; cut off "
+           "the top and left margin along the dashed line and lay this tile 5 mm over tile A2 and B1, ⊕ on ⊕."],
+    "zh-TW": ["Board — 拼貼 A1：第 1/2 列，第 1/2 欄：沿裁切標記裁切上與左邊。",
+              "Board — 拼貼 A2：第 1/2 列，第 2/2 欄：沿裁切標記裁切上與右邊；"
+              "沿虛線裁去左側的邊，把這一張疊在拼貼 A1 上 5 公釐，⊕ 對準 ⊕。",
+              "Board — 拼貼 B1：第 2/2 列，第 1/2 欄：沿裁切標記裁切下與左邊；"
+              "沿虛線裁去上側的邊，把這一張疊在拼貼 A1 上 5 公釐，⊕ 對準 ⊕。",
+              "Board — 拼貼 B2：第 2/2 列，第 2/2 欄：沿裁切標記裁切下與右邊；"
+              "沿虛線裁去上與左側的邊，把這一張疊在拼貼 A2 與 B1 上 5 公釐，⊕ 對準 ⊕。"],
+    "de": ["Board — Teil A1: Zeile 1 von 2, Spalte 1 von 2: die Kante oben und links an den Schnittmarken schneiden.",
+           "Board — Teil A2: Zeile 1 von 2, Spalte 2 von 2: die Kante oben und rechts an den Schnittmarken "
+           "schneiden; den Rand links an der gestrichelten Linie abschneiden und dieses Teil 5 mm über Teil A1 "
+           "legen, ⊕ auf ⊕.",
+           "Board — Teil B1: Zeile 2 von 2, Spalte 1 von 2: die Kante unten und links an den Schnittmarken "
+           "schneiden; den Rand oben an der gestrichelten Linie abschneiden und dieses Teil 5 mm über Teil A1 "
+           "legen, ⊕ auf ⊕.",
+           "Board — Teil B2: Zeile 2 von 2, Spalte 2 von 2: die Kante unten und rechts an den Schnittmarken "
+           "schneiden; den Rand oben und links an der gestrichelten Linie abschneiden und dieses Teil 5 mm über "
+           "Teil A2 und B1 legen, ⊕ auf ⊕."],
+}
+
+
+GREEN = (0x88, 0xAA, 0x66)
+
+
+def _pixel(img, x_mm: float, y_mm: float, dpi: int) -> tuple[int, int, int]:
+    px = dpi / 25.4
+    return img.getpixel((int(x_mm * px), int(y_mm * px)))
+
+
+def _is_art(c: tuple[int, int, int]) -> bool:
+    return all(abs(a - b) < 24 for a, b in zip(c, GREEN, strict=True))
+
+
+def _ink(gray, x0: float, y0: float, x1: float, y1: float, dpi: int) -> int:
+    px = dpi / 25.4
+    box = gray.crop((int(x0 * px), int(y0 * px), int(x1 * px), int(y1 * px)))
+    return int((np.asarray(box) < 100).sum())
+
+
+@pytest.mark.parametrize("lang", list(TILE_CAPTIONS))
+def test_tiled_board_pages_read_back_with_outer_bleed_marks_and_exact_assembly_text(lang: str):
+    from printkit.engine.readback import boxes_mm, page_count, page_text, render_page
+
+    board = Piece("big board", 400, 300, (Rect(-3, -3, 406, 306, fill="#88aa66", stroke=None),))
+    pdf = render(BoardComponent("board", "Board", board), PrintSettings(paper="a4"), lang).pdf
+    assert page_count(pdf) == 4
+    for i, caption in enumerate(TILE_CAPTIONS[lang]):
+        assert page_size_mm(pdf, i) == pytest.approx((297, 210), abs=0.01)
+        text = page_text(pdf, i).replace("\r", "").replace("\n", "")
+        assert caption.replace(" ", "") in text.replace(" ", ""), (i, text)
+        left, top, right, bottom = boxes_mm(pdf, i)["trim"]
+        assert (right - left, bottom - top) == pytest.approx((205, 155), abs=0.01)
+        img = render_page(pdf, i, 150)
+        row, col = divmod(i, 2)
+        mid_x, mid_y = (left + right) / 2 + 13, (top + bottom) / 2 + 13  # clear of registration crosses
+        # Outer edges: the art runs 2 mm past the trim (into the 3 mm bleed), and stops before 4 mm.
+        # Shared edges: nothing past the trim (the neighbour's overlap covers it).
+        for outer, (x_in, y_in), (x_out, y_out) in (
+            (row == 0, (mid_x, top - 2), (mid_x, top - 4)),
+            (row == 1, (mid_x, bottom + 2), (mid_x, bottom + 4)),
+            (col == 0, (left - 2, mid_y), (left - 4, mid_y)),
+            (col == 1, (right + 2, mid_y), (right + 4, mid_y)),
+        ):
+            assert _is_art(_pixel(img, x_in, y_in, 150)) == outer, (i, x_in, y_in)
+            assert not _is_art(_pixel(img, x_out, y_out, 150)), (i, x_out, y_out)
+        # Crop marks on the outer edges: ink on the cut line's extension, in the margin, 5 mm or more from
+        # the paper edge.
+        gray = render_page(pdf, i, 300).convert("L")
+        if row == 0:  # a vertical mark above the top edge, on the left cut line's extension
+            x = left if col == 0 else left + 5
+            assert _ink(gray, x - 0.5, 5, x + 0.5, top - 3.5, 300) > 0, i
+        if col == 1:  # a horizontal mark right of the right edge, on the top cut line's extension
+            y = top if row == 0 else top + 5
+            assert _ink(gray, right + 3.5, y - 0.5, 297 - 5, y + 0.5, 300) > 0, i
+
+
 # ---------------------------------------------------------------------------------------- CLI
 
 
@@ -177,6 +262,17 @@ def _pdf(tmp_path: Path, component, name: str, lang: str = "en") -> Path:
     path = tmp_path / name
     path.write_bytes(render(component, PrintSettings(), lang).pdf)
     return path
+
+
+def test_a_wide_sheet_on_small_paper_is_printed_on_the_paper_turned():
+    # A half-A4 sheet (190 x 132 mm) does not fit A5 upright (148 x 210) but fits it turned (210 x 148).
+    half = SheetComponent("aid", "Aid", (Piece("aid", 190, 132, (Text(6, 6, 178, 10, "Legible", size=10),)),),
+                          per_page=2, cut=True)
+    r = render(half, PrintSettings(paper="a5"), "en")
+    assert page_size_mm(r.pdf, 0) == pytest.approx((210, 148), abs=0.01)
+    assert check_log(r.log) == []
+    for ch in char_boxes(r.pdf, 0):
+        assert ch.left >= 5 and ch.top >= 5 and ch.right <= 205 and ch.bottom <= 143
 
 
 def test_cli_preflight_exit_codes(tmp_path: Path):
@@ -252,3 +348,46 @@ def test_an_image_by_relative_or_absolute_path_gives_the_same_bytes(tmp_path: Pa
         return render(deck(card(Image(path, 5, 5, 20, 20))), PrintSettings(), "en").pdf
 
     assert pdf("art.png") == pdf(str(tmp_path / "art.png")) == pdf("./art.png")
+
+
+def test_a_deck_built_with_its_image_by_relative_or_absolute_path_writes_the_same_pdf(tmp_path: Path, monkeypatch):
+    # End to end through `printkit build`: the same deck, its art named relative to the deck and by an
+    # absolute path, the deck itself given relative to the working folder and absolute.
+    from PIL import Image as PILImage
+
+    PILImage.new("RGB", (16, 16), (30, 120, 200)).save(tmp_path / "art.png")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "front.yaml").write_text(
+        "elements:\n  - id: art\n    image: {path: \"{{ card.art }}\", x: 5, y: 5, w: 40, h: 40}\n", encoding="utf-8")
+    deck_file = tmp_path / "deck.yaml"
+    monkeypatch.chdir(tmp_path)
+    built = []
+    for art, deck_arg in (("art.png", "deck.yaml"), (str(tmp_path / "art.png"), str(deck_file)),
+                          ("./art.png", "./deck.yaml")):
+        deck_file.write_text(f"title: Art\nsize: poker\nfront: templates/front.yaml\ncards:\n"
+                             f"  - {{name: One, art: '{art}'}}\n", encoding="utf-8")
+        out = tmp_path / f"out{len(built)}"
+        result = runner.invoke(app, ["build", deck_arg, "--out", str(out), "-q"])
+        assert result.exit_code == 0, result.output
+        (pdf,) = [p for p in out.rglob("*.pdf") if "card" in p.name or "deck" in p.name or "art" in p.name.lower()]
+        built.append(pdf.read_bytes())
+    assert b"/Subtype /Image" in built[0]  # the art is in it (a missing image would also give equal bytes)
+    assert built[0] == built[1] == built[2]
+
+
+def test_cli_preflight_reports_page_boxes_that_do_not_nest_and_a_page_too_small(tmp_path: Path):
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "boxes.pdf"
+    c = Canvas(str(path), pagesize=(595, 842))
+    c.setBleedBox((-20, -20, 615, 862))  # past the page
+    c.setTrimBox((-30, 100, 400, 700))  # past the bleed
+    c.showPage()
+    c.setPageSize((14, 14))  # 4.9 mm square
+    c.showPage()
+    c.save()
+    result = runner.invoke(app, ["preflight", str(path)])
+    assert result.exit_code == 1
+    assert "the BleedBox reaches past the page (MediaBox)" in result.output
+    assert "the TrimBox reaches past the BleedBox" in result.output
+    assert "page is 4.9 x 4.9 mm: too small to print" in result.output

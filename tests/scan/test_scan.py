@@ -25,6 +25,7 @@ from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan import scan_file
 from printkit.games.ganz_schon_clever.scan.pad import print_pad
+from printkit.games.ganz_schon_clever.scan.run import scan_one
 from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions, Sample, filled_pages, make_samples
 from printkit.games.ganz_schon_clever.scan.tables import resolve
 from printkit.games.ganz_schon_clever.scan.truth import box_truth
@@ -281,3 +282,34 @@ def test_a_gap_in_green_is_shown_not_hidden() -> None:
     t = transcribe(GAME, table, _readings(table, crossed), rounds=6, players=1)
     assert t.sheet.green == 4
     assert [(u.area, u.index) for u in t.uncertain] == [("green", 2)]
+
+
+class _WrittenDigits:
+    """Test double for the digit model: reads the written boxes as the given values, in reading order."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = list(values)
+
+    def __call__(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
+        value = self.values.pop(0)
+        assert value in allowed
+        return _Reading(value, 0.99, ((value, 0.99),))
+
+
+def test_scan_checks_under_the_solo_passive_ruling_it_is_given(tmp_path: Path) -> None:
+    # tests/gsc/test_gsc_solo_passive.py's TIGHT sheet (counted by hand there), with its tracks: it
+    # needs the +1 after the last passive turn, so only the variant ruling allows it.
+    sheet = Sheet(players=1, yellow=((3,), (1,), (2,), (6,)), blue=(4, 5, 6, 7, 8, 12), green=9,
+                  orange=(1, 2, 3, 4, 5, 4, 8, 5, 10, 5, 18), purple=(1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 6),
+                  rerolls=ActionCount(earned=5, used=2), extra_dice=ActionCount(earned=7, used=7))
+    img = tmp_path / "solo.png"
+    img.write_bytes(_png(_draw(sheet)[0]))
+    codes = {}
+    for ruling in (None, "none", "plus1"):
+        [out] = scan_one(str(img), str(tmp_path / "out"), None, True, ruling,
+                         numbers=_WrittenDigits([*sheet.orange, *sheet.purple]))
+        assert out.sheet is not None and out.result is not None
+        assert out.sheet.model_dump() == sheet.model_dump(), (out.sheet, sheet)
+        codes[ruling] = (out.code, [v.rule for v in out.result.violations], [n.rule for n in out.result.notes])
+    assert codes == {None: (0, [], ["solo-passive-needed"]), "none": (1, ["solo-passive"], []),
+                     "plus1": (0, [], [])}

@@ -417,6 +417,8 @@ def render_sheets(
         stacked = per == 1 or per * h <= ph + 1e-6
         if not stacked:
             pw_, ph_ = ph, pw  # two pieces side by side on a landscape sheet
+        elif per == 1 and (w > pw + 1e-6 or h > ph + 1e-6) and w <= ph + 1e-6 and h <= pw + 1e-6:
+            pw_, ph_ = ph, pw  # a wide piece on small paper (a half-A4 sheet on A5): the paper turned
         total_w = w if stacked else per * w
         total_h = per * h if stacked else h
         x0, y0 = (pw_ - total_w) / 2, (ph_ - total_h) / 2
@@ -544,7 +546,7 @@ def assembly_text(row: int, col: int, rows: int, cols: int, overlap: float, lang
         under = [f"{chr(ord('A') + row - 1)}{col + 1}" for s in joins if s == "top"] + \
             [f"{chr(ord('A') + row)}{col}" for s in joins if s == "left"]
         parts.append(message("tile_join", lang, edges=_edges(joins, lang), mm=f"{overlap:g}",
-                             tiles=message("and", lang).join(under)))
+                             tiles=message("and_labels", lang).join(under)))
     return message("semicolon", lang).join(parts) + message("stop", lang)
 
 

@@ -10,21 +10,35 @@ from printkit.engine.source import Document
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
 from printkit.games.ganz_schon_clever.definitions.transcription import transcription_from_document
-from printkit.games.ganz_schon_clever.model.game import AREAS, GscGame
+from printkit.games.ganz_schon_clever.model.game import AREAS, SOLO_PASSIVE_RULINGS, GscGame, SoloPassiveRuling
 from printkit.games.ganz_schon_clever.model.messages import CheckTexts
 from printkit.games.ganz_schon_clever.rules.legality import CheckResult
 from printkit.games.ganz_schon_clever.rules.legality import check as check_sheet
 
 
-def check_file(doc: Document, lang: str) -> CheckOutcome:
-    """Check one transcribed sheet (parsed once by the caller) and report in ``lang``."""
+def check_file(doc: Document, lang: str, rulings: dict[str, str] | None = None) -> CheckOutcome:
+    """Check one transcribed sheet (parsed once by the caller) and report in ``lang``.
+
+    ``rulings["solo_passive"]`` (``none`` or ``plus1``) picks the solo passive-turn ruling; without
+    it a sheet possible under either is accepted.
+    """
     game = load_gsc_game()
     texts = load_check_texts()
     sheet = transcription_from_document(doc, game)
-    result = check_sheet(sheet, game)
+    result = check_sheet(sheet, game, solo_passive_ruling(rulings))
     path = Path(doc.file)
     return CheckOutcome(result.ok, lambda: as_text(path, sheet.players, result, game, texts, lang),
                         lambda: as_json(path, sheet.players, result, game, texts, lang))
+
+
+def solo_passive_ruling(rulings: dict[str, str] | None) -> SoloPassiveRuling | None:
+    """The ``solo_passive`` ruling picked (the CLI has validated it against the game's rulings)."""
+    value = (rulings or {}).get("solo_passive")
+    if value is None:
+        return None
+    if value not in SOLO_PASSIVE_RULINGS:
+        raise ValueError(f"unknown solo passive ruling {value!r}")
+    return value  # type: ignore[return-value]
 
 
 def as_json(
@@ -50,6 +64,8 @@ def as_json(
             "available": r.dice.available,
         },
         "notes": [texts.finding(game, n.rule, n.params, lang) for n in r.notes],
+        **({"solo_passive": {"ruling": r.solo_passive or "either",
+                             "needs": list(r.needs_ruling) if r.needs_ruling else None}} if players == 1 else {}),
     }
 
 

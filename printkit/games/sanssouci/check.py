@@ -35,8 +35,10 @@ def check_end(game: Game, end: EndOfGame, file: str = "<input>") -> Report:
     return Report(file, end, tuple(scores), tuple(places), check(game, end))
 
 
-def check_file(doc: Document, lang: str) -> CheckOutcome:
-    """Check one parsed transcription and report in ``lang``; bad input raises InputError (exit 2)."""
+def check_file(doc: Document, lang: str, rulings: dict[str, str] | None = None) -> CheckOutcome:
+    """Check one parsed transcription and report in ``lang``; bad input raises InputError (exit 2).
+
+    Sanssouci has no disputed ruling: ``rulings`` is accepted and ignored."""
     end = end_from_document(doc, load_game())
     game = end.game or load_game()
     report = check_end(game, end, doc.file)

@@ -11,6 +11,17 @@ from printkit.games.ganz_schon_clever.layout.legend import legend_entries
 from printkit.games.ganz_schon_clever.model.game import GscGame, RatingBand
 from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
 
+PT_MM = 25.4 / 72
+
+
+def _set_height(text: str, width_mm: float, size: float, leading: float) -> float:
+    """Height in mm of ``text`` wrapped to ``width_mm`` at ``size`` pt (measuring needs the fonts,
+    so the renderer's text setter is imported only when a page is drawn)."""
+    from printkit.engine.render.text import fit_text
+
+    lines = fit_text(text, width_mm / PT_MM, 1e6, size, size, leading=leading).lines
+    return size * (leading * (len(lines) - 1) + 1.0) * PT_MM
+
 
 def band_range(band: RatingBand, layout: SheetLayout, lang: str) -> str:
     """How a band's points read: "260–280", "281 or more", "139 or less"."""
@@ -39,14 +50,20 @@ def solo_piece(game: GscGame, layout: SheetLayout, format_name: str, lang: str) 
         els.append(Rect(m + k * band_w, m + 13, band_w, 1.6, fill=col.fill, stroke=None))
     rounds = game.rounds_for(1)
     rules = layout.label("solo_rules", lang, rounds=rounds)
-    els.append(Text(m, m + 20, w, 52, rules, size=f["solo_text"].size, min_size=f["solo_text"].min, color=c.ink,
-                    align="left", valign="top", wrap=True, leading=1.45))
-    # The disputed ruling (game.yaml turns.actions): the other reading, marked as a variant, never as fact.
-    els.append(Rect(m, m + 74, w, 10, fill="#f1f0ec", stroke=c.muted, stroke_width=0.3, radius=1.5, dash=(1.2, 0.8)))
-    els.append(Text(m + 3, m + 74, w - 6, 10, layout.label("solo_variant", lang), size=f["solo_text"].size - 1.5,
+    size, leading = f["solo_text"].size, 1.45
+    # The box is as tall as the text set at its size, plus a line to spare (so a slightly different
+    # line break at render time still fits without shrinking); the variant follows right under it.
+    rules_h = min(_set_height(rules, w, size, leading) + size * leading * PT_MM, 52.0)
+    els.append(Text(m, m + 20, w, rules_h, rules, size=size, min_size=f["solo_text"].min, color=c.ink,
+                    align="left", valign="top", wrap=True, leading=leading))
+    # The disputed ruling (game.yaml turns.solo_passive): the other reading, marked as a variant, never as fact.
+    variant_top = m + 20 + rules_h + 2
+    els.append(Rect(m, variant_top, w, 10, fill="#f1f0ec", stroke=c.muted, stroke_width=0.3, radius=1.5,
+                    dash=(1.2, 0.8)))
+    els.append(Text(m + 3, variant_top, w - 6, 10, layout.label("solo_variant", lang), size=size - 1.5,
                     min_size=f["solo_text"].min - 2, color=c.ink, align="left", wrap=True))
     # Rating table: points | rating, best first.
-    top = m + 88
+    top = variant_top + 14
     row_h = 11.0
     col1 = 42.0
     head = (layout.label("solo_points", lang), layout.label("solo_rating", lang))

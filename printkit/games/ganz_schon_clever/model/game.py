@@ -19,6 +19,8 @@ GRID_AREAS: tuple[AreaName, ...] = ("yellow", "blue")  # cross any open cell
 TRACK_AREAS: tuple[AreaName, ...] = ("green", "orange", "purple")  # fill left to right
 NUMBER_AREAS: tuple[AreaName, ...] = ("orange", "purple")  # a number is written, not a cross
 ActionName = Literal["reroll", "plus1"]
+SoloPassiveRuling = Literal["none", "plus1"]  # the disputed solo passive turn: no actions, or +1 allowed
+SOLO_PASSIVE_RULINGS: tuple[SoloPassiveRuling, ...] = ("none", "plus1")
 ACTIONS: tuple[ActionName, ...] = ("reroll", "plus1")
 Lang = Literal["en", "zh-TW", "de"]
 
@@ -98,7 +100,19 @@ class Turns(_Frozen):
     active_picks: int
     passive_picks: int
     solo_platter: int
-    actions: dict[Literal["active", "passive", "solo_passive"], tuple[ActionName, ...]]
+    actions: dict[Literal["active", "passive"], tuple[ActionName, ...]]
+    # The disputed solo passive turn: per ruling, the actions it allows; ``solo_passive_printed`` is
+    # the ruling the solo page prints as the rule (the others are printed as marked variants).
+    solo_passive: dict[SoloPassiveRuling, tuple[ActionName, ...]]
+    solo_passive_printed: SoloPassiveRuling
+
+    @model_validator(mode="after")
+    def _rulings(self) -> Turns:
+        if set(self.solo_passive) != set(SOLO_PASSIVE_RULINGS):
+            raise ValueError(f"solo_passive needs exactly the rulings {', '.join(SOLO_PASSIVE_RULINGS)}")
+        if self.solo_passive_printed not in self.solo_passive:
+            raise ValueError("solo_passive_printed must be one of the solo_passive rulings")
+        return self
 
 
 class Rounds(_Frozen):

@@ -10,7 +10,9 @@
 * action tracks: the circled count equals what the sheet (and the round bonuses) earned, and no
   more were used than earned;
 * the dice budget: marks that no bonus can explain fit in three dice per active turn, one per
-  passive turn, plus the extra-die (+1) actions used.
+  passive turn, plus the extra-die (+1) actions used;
+* solo, under the ruling that allows no action on the passive turn: no +1 is needed after the
+  game's last turn (a passive one), see :mod:`printkit.games.ganz_schon_clever.rules.solo_passive`.
 
 "Legal" means: some finished game with that many players ends with this sheet.  The checker never
 calls a possible sheet illegal; what a final sheet cannot reveal is listed in the docs.
@@ -22,10 +24,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.games.ganz_schon_clever.model.game import Bonus, GscGame
+from printkit.games.ganz_schon_clever.model.game import Bonus, GscGame, SoloPassiveRuling
 from printkit.games.ganz_schon_clever.model.sheet import CLAIM_KEYS, Sheet
 from printkit.games.ganz_schon_clever.rules.schedule import Scheduler
 from printkit.games.ganz_schon_clever.rules.score import Score, score_marks
+from printkit.games.ganz_schon_clever.rules.solo_passive import last_turn_possible
 from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables, Trigger, tables
 
 AREA_ORDER = ("yellow", "blue", "green", "orange", "purple", "rerolls", "extra_dice", "bonuses", "dice")
@@ -79,6 +82,10 @@ class CheckResult:
     claims: tuple[Claim, ...]
     dice: DiceCount
     notes: tuple[Violation, ...] = ()  # findings that do not make the sheet illegal
+    # Solo: the passive-turn ruling checked against (None: either is accepted) and, when the sheet is
+    # possible only under some rulings, those rulings (else None: the ruling makes no difference).
+    solo_passive: SoloPassiveRuling | None = None
+    needs_ruling: tuple[SoloPassiveRuling, ...] | None = None
 
     @property
     def claims_ok(self) -> bool:
@@ -90,8 +97,13 @@ class CheckResult:
         return self.legal and self.claims_ok
 
 
-def check(sheet: Sheet, game: GscGame) -> CheckResult:
-    """Check ``sheet`` for legality and compare its claims with the computed score."""
+def check(sheet: Sheet, game: GscGame, solo_passive: SoloPassiveRuling | None = None) -> CheckResult:
+    """Check ``sheet`` for legality and compare its claims with the computed score.
+
+    ``solo_passive`` picks the ruling for the disputed solo passive turn (``game.yaml``
+    ``turns.solo_passive``); None accepts a sheet possible under either and says (``needs_ruling``
+    and a note) when it needed the one that allows the +1 there.
+    """
     t = tables(game)
     m = t.marks(sheet)
     sc = score_marks(m, t)
@@ -106,9 +118,49 @@ def check(sheet: Sheet, game: GscGame) -> CheckResult:
     rounds = game.rounds_for(sheet.players)
     _action_tracks(sheet, fired, rounds, game, add)
     dice = _bonuses_and_dice(sheet, m, t, fired, rounds, add, notes)
+    needs = None
+    if sheet.players == 1 and not found:
+        needs = _solo_passive(sheet, m, t, rounds, dice, solo_passive, add, notes)
     claims = tuple(Claim(k, sheet.claimed[k], getattr(sc, k)) for k in CLAIM_KEYS if k in sheet.claimed)
     found.sort(key=lambda v: AREA_ORDER.index(v.area))
-    return CheckResult(not found, sc, tuple(found), claims, dice, tuple(notes))
+    return CheckResult(not found, sc, tuple(found), claims, dice, tuple(notes), solo_passive, needs)
+
+
+def _solo_passive(
+    sheet: Sheet,
+    m: Marks,
+    t: Tables,
+    rounds: int,
+    dice: DiceCount,
+    ruling: SoloPassiveRuling | None,
+    add: Any,
+    notes: list[Violation],
+) -> tuple[SoloPassiveRuling, ...] | None:
+    """A legal solo sheet, checked again for the rulings that allow no +1 on the passive turn.
+
+    Returns the rulings the sheet needs when some ruling makes it impossible (else None).
+    """
+    turns = t.game.turns
+    strict = [r for r, acts in turns.solo_passive.items() if "plus1" not in acts]
+    generous = tuple(r for r, acts in turns.solo_passive.items() if "plus1" in acts)
+    if not strict or (ruling is not None and ruling not in strict):
+        return None
+    budget = rounds * turns.active_picks + (rounds - 1) * turns.passive_picks  # before the last turn
+    plus1 = dice.available - budget - turns.passive_picks
+    if dice.dice <= budget + plus1:
+        return None  # the last passive pick is not even needed
+    used = sheet.extra_dice.used if sheet.extra_dice is not None else None
+    possible = last_turn_possible(m, t, rounds, budget, used)
+    if possible:
+        return None
+    if possible is None:
+        notes.append(Violation("dice", None, "solo-passive-undecided"))
+        return None
+    if ruling is None:
+        notes.append(Violation("dice", None, "solo-passive-needed", {"rulings": list(generous)}))
+    else:
+        add("dice", None, "solo-passive", ruling=ruling, dice=dice.dice, available=dice.available)
+    return generous
 
 
 def _area_rules(m: Marks, t: Tables, add: Any) -> None:

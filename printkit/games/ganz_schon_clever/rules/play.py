@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printkit.games.ganz_schon_clever.model.game import AREAS, AreaName, Bonus, GscGame
+from printkit.games.ganz_schon_clever.model.game import AREAS, AreaName, Bonus, GscGame, SoloPassiveRuling
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.rules.tables import tables
 
@@ -329,8 +329,14 @@ def extra_die_phase(
     return state
 
 
-def random_game(game: GscGame, players: int, rng: random.Random) -> list[PlayerState]:
-    """Play a whole game with random legal choices; return each player's final state."""
+def random_game(
+    game: GscGame, players: int, rng: random.Random, solo_passive: SoloPassiveRuling = "plus1"
+) -> list[PlayerState]:
+    """Play a whole game with random legal choices; return each player's final state.
+
+    ``solo_passive``: the ruling for the solo passive turn (whether its +1 phase exists).
+    """
+    solo_plus1 = "plus1" in game.turns.solo_passive[solo_passive]
     states = [PlayerState() for _ in range(players)]
     for round_no in range(1, game.rounds_for(players) + 1):
         states = [start_round(game, s, round_no, rng) for s in states]
@@ -340,7 +346,8 @@ def random_game(game: GscGame, players: int, rng: random.Random) -> list[PlayerS
             states[active] = extra_die_phase(game, states[active], dice, rng)
             if players == 1:
                 states[0], solo_dice = solo_passive_turn(game, states[0], rng)
-                states[0] = extra_die_phase(game, states[0], solo_dice, rng)
+                if solo_plus1:
+                    states[0] = extra_die_phase(game, states[0], solo_dice, rng)
                 continue
             for other in range(players):
                 if other != active:
@@ -349,9 +356,11 @@ def random_game(game: GscGame, players: int, rng: random.Random) -> list[PlayerS
     return states
 
 
-def random_sheets(game: GscGame, players: int, rng: random.Random) -> list[Sheet]:
+def random_sheets(
+    game: GscGame, players: int, rng: random.Random, solo_passive: SoloPassiveRuling = "plus1"
+) -> list[Sheet]:
     """The final sheets of :func:`random_game`, as transcriptions would give them."""
-    return [s.to_sheet(game, players) for s in random_game(game, players, rng)]
+    return [s.to_sheet(game, players) for s in random_game(game, players, rng, solo_passive)]
 
 
 def simulated_sheets(game: GscGame, n: int, rng_offset: int = 0) -> list[Sheet]:

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from printkit.engine.scan.errors import ScanError
+from printkit.games.ganz_schon_clever.check import solo_passive_ruling
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
-from printkit.games.ganz_schon_clever.rules.legality import CheckResult
+from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
 from printkit.games.ganz_schon_clever.scan import scan_file
 from printkit.games.ganz_schon_clever.scan.output import (
     edited_by_a_person,
@@ -49,8 +50,10 @@ def output_stem(image: Path, page: int | None, position: str, out: Path | None) 
     return (out if out is not None else image.parent) / name
 
 
-def scan_one(path: str, out: str | None, players: int | None, force: bool, numbers: object = None
-             ) -> list[Outcome]:
+def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_passive: str | None = None,
+             numbers: object = None) -> list[Outcome]:
+    """Read every sheet of one file; ``solo_passive`` (``none``/``plus1``) checks the result under that
+    ruling (the reading itself, which prefers legal sheets, accepts either)."""
     image = Path(path)
     game = load_gsc_game()
     try:
@@ -66,8 +69,11 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, numbe
     for s in sheets:
         stem = output_stem(image, s.image.page, s.image.position, out_dir)
         yaml_path, png_path = stem.with_suffix(".yaml"), stem.with_suffix(".read.png")
+        result = s.read.result
+        if solo_passive is not None:
+            result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
         o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
-                    sheet=s.read.sheet, result=s.read.result, json=scan_json(s, {}))
+                    sheet=s.read.sheet, result=result, json=scan_json(s, {}))
         o.uncertain = [f"{u.area} {u.index}".strip() for u in s.read.uncertain]
         png_path.write_bytes(overlay_png(s))
         if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
@@ -76,7 +82,7 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, numbe
             o.code = 2
         else:
             yaml_path.write_text(transcription_yaml(s, image.name), encoding="utf-8")
-            o.code = 3 if s.read.uncertain else (0 if s.read.result.ok else 1)
+            o.code = 3 if s.read.uncertain else (0 if result.ok else 1)
         outcomes.append(o)
     return outcomes
 
