@@ -134,7 +134,7 @@ def _facts(ref: str, package_dir: Path | None = None) -> Facts:
         try:
             raw = json.loads(cached.read_text(encoding="utf-8"))
             return Facts(players=tuple(raw["players"]), languages=tuple(raw["languages"]),  # type: ignore[arg-type]
-                         check_languages=tuple(raw["check_languages"]))
+                         check_languages=tuple(raw["check_languages"]), glossary=tuple(raw["glossary"]))
         except (OSError, ValueError, KeyError, TypeError):
             pass
     facts: Facts = _resolve(ref)()
@@ -143,7 +143,8 @@ def _facts(ref: str, package_dir: Path | None = None) -> Facts:
             cached.parent.mkdir(parents=True, exist_ok=True)
             tmp = cached.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(json.dumps({"players": list(facts.players), "languages": list(facts.languages),
-                                       "check_languages": list(facts.check_languages)}), encoding="utf-8")
+                                       "check_languages": list(facts.check_languages),
+                                       "glossary": list(facts.glossary)}, ensure_ascii=False), encoding="utf-8")
             os.replace(tmp, cached)
         except OSError:
             pass  # a read-only home: read the data each time

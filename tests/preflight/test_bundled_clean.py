@@ -31,7 +31,6 @@ BUNDLED_PAPERS = ("a4", "letter", "a3")
 SMALL_PAPER = "a5"
 
 OPEN_FINDINGS = {
-    "istanbul": "landed with text at 5 pt (house-value notes) and half-width punctuation in Chinese",
     "san-marco": "the rewritten player aid, noble tokens and rules booklet print text at 5-5.5 pt and the "
                  "booklet's marks reach the paper edge",
 }

@@ -356,7 +356,7 @@ def check_marks(log: RenderLog) -> Iterator[Finding]:
                     yield Finding("marks", "lies outside the printable area (5 mm from the paper edge)",
                                   log.component, page.index + 1, p.piece.name, element_name(i, e))
         cut = [p for p in placed if p.role == "cut" or (p.role == "sheet" and page.marks)]
-        if not cut or page.back:  # a duplex back is cut along the front's marks
+        if not cut or page.back or page.service_cut:  # a duplex back is cut along the front's marks
             continue
         xs = {round(v, 2) for p in cut for v in (p.trim.x, p.trim.right)}
         ys = {round(v, 2) for p in cut for v in (p.trim.y, p.trim.bottom)}

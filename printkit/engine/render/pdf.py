@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.engine.components import BoardComponent, CardComponent, SheetComponent
 from printkit.engine.elements import Circle, Line, Piece, Text, bounds
 from printkit.engine.errors import InputError
+from printkit.engine.icc import read_icc_profile
 from printkit.engine.imposition import (
     PRINTABLE_EDGE,
     Box,
@@ -37,7 +38,7 @@ from printkit.engine.messages import message
 from printkit.engine.paper import PrintSettings
 from printkit.engine.preflight.record import Affine, PageRecord, Placement, RenderLog, Role, SetTextRecord
 from printkit.engine.render import fonts
-from printkit.engine.render.cmyk import to_cmyk
+from printkit.engine.render.cmyk import add_output_intent, to_cmyk
 from printkit.engine.render.draw import Stamp, draw_piece, make_stamp
 
 MARK_COLOR = "#000000"
@@ -77,6 +78,8 @@ class _Doc:
         self.canvas.setAuthor("printkit")
         self.canvas.setCreator("printkit")
         self.canvas.setViewerPreference("PrintScaling", "None")
+        if settings.cmyk and settings.icc_profile:
+            add_output_intent(self.canvas, read_icc_profile(Path(settings.icc_profile)))
         if duplex and settings.duplex != "off":
             pref = "DuplexFlipShortEdge" if settings.duplex == "short" else "DuplexFlipLongEdge"
             self.canvas.setViewerPreference("Duplex", pref)
@@ -247,6 +250,8 @@ def render_cards(
     for p in component.fronts:
         if abs(p.width - w) > 1e-6 or abs(p.height - h) > 1e-6:
             raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
+    if settings.pod is not None:
+        return _render_pod(component, settings, lang, icon_search, glossary)
     if settings.duplex == "fold" and component.backs:
         return _render_fold(component, settings, lang, icon_search, glossary)
     turned = False
@@ -393,6 +398,44 @@ def _render_fold(
         doc.footer([*keep, *(m.box() for m in marks), Segment(f.x1, f.y1, f.x2, f.y2).box(1.0)])
         doc.show_page()
     return doc.rendered(n)
+
+
+def _render_pod(component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...],
+                glossary: tuple[str, ...]) -> Rendered:
+    """One card a page, each page a print-on-demand service's card image: the card centred, its background carried
+    to the page edge, a back page before or after each front as the service orders them; no marks, no footer."""
+    pod = settings.pod
+    assert pod is not None
+    w, h = component.fronts[0].width, component.fronts[0].height
+    page = pod.page
+    x, y = (page[0] - w) / 2, (page[1] - h) / 2
+    if x < -0.05 or y < -0.05:
+        raise InputError.single(f"{component.name}: a {w:g} x {h:g} mm card does not fit the {pod.name} page of "
+                                f"{page[0]:.2f} x {page[1]:.2f} mm; make the cards {pod.trim[0]:.2f} x "
+                                f"{pod.trim[1]:.2f} mm")
+    bleed = (max(x, 0.0),) * 2 + (max(y, 0.0),) * 2
+    bleed = (bleed[0], bleed[2], bleed[1], bleed[3])  # left, top, right, bottom
+    doc = _Doc(component.title, settings, lang, False, page, icon_search, glossary)
+    tw, th = pod.trim
+    if abs(tw - w) > 0.5 or abs(th - h) > 0.5:
+        doc.warn(f"the cards are {w:g} x {h:g} mm, {pod.name} cuts {tw:.2f} x {th:.2f} mm: each card is centred "
+                 "with its background carried to the edge, so the cut lands off its frame; give the deck that size")
+
+    def side(piece: Piece, back: bool) -> None:
+        doc.set_page(page, Box(x, y, w, h), min(x, y))
+        doc.log.pages[-1].back = back
+        doc.log.pages[-1].service_cut = True
+        doc.draw(piece, x, y, bleed)
+        doc.show_page()
+
+    for i, front in enumerate(component.fronts):
+        back = component.back_for(i)
+        if back is not None and pod.back_first:
+            side(back, True)
+        side(front, False)
+        if back is not None and not pod.back_first:
+            side(back, True)
+    return doc.rendered(len(component.fronts))
 
 
 def render_sheets(

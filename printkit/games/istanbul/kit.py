@@ -17,7 +17,8 @@ GAME_ID = "istanbul"  # its templates' folder: templates/istanbul/
 
 def facts() -> Facts:
     game = definitions.load()
-    return Facts(players=(game.setup.players.min, game.setup.players.max), languages=MODES)
+    return Facts(players=(game.setup.players.min, game.setup.players.max), languages=MODES,
+                 glossary=game.glossary)
 
 
 def choose_layouts(game: Istanbul, options: BuildOptions) -> list[grid.Layout]:

@@ -329,6 +329,8 @@ class Setup(Frozen):
 class Texts(Frozen):
     schema_: str = Field(alias="schema", pattern=r"^printkit/istanbul-texts/1$")
     texts: dict[Ident, Localized]
+    # Chinese game terms never split across lines (the place names are added from places.yaml)
+    glossary: tuple[str, ...] = Field(default=(), max_length=200)
 
 
 class Istanbul(Frozen):
@@ -343,6 +345,12 @@ class Istanbul(Frozen):
 
     def place(self, number: int) -> Place:
         return self.places.by_number(number)
+
+    @property
+    def glossary(self) -> tuple[str, ...]:
+        """The Chinese terms the renderer keeps whole on a line: every place's name and the terms in texts.yaml."""
+        names = tuple(p.name.zh_TW for p in sorted(self.places.places, key=lambda p: p.number))
+        return tuple(dict.fromkeys(names + self.texts.glossary))
 
     @property
     def player_counts(self) -> tuple[int, ...]:

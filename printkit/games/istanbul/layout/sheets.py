@@ -12,7 +12,7 @@ from __future__ import annotations
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Rect, Text
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import icon, players_label
-from printkit.games.istanbul.model import Istanbul, Style
+from printkit.games.istanbul.model import Istanbul, Localized, Style
 from printkit.games.istanbul.rules import grid, tracks
 
 
@@ -30,7 +30,7 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
         fixed = game.layouts.layout(layout.kind)
         name = words.one(fixed.name)
         note = words.one(fixed.note, sep="\n")
-    title = f"{words.label('title', sep=' · ')} — {words.label('layout')}: {name}"
+    title = f"{words.label('title', sep=' · ')} — {words.label('layout')}{words.colon}{name}"
     els.append(Text(m, m, W - 2 * m, 11, title, size=s.title_size, min_size=10, bold=True, color=ink, align="left",
                     wrap=False))
     els.append(Text(m, m + 11.5, W - 2 * m, 9, note, size=9, min_size=6, color=muted, align="left", valign="top"))
@@ -51,11 +51,11 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
         els.append(Circle(x + 6.5, y + 5.5, 4.6, fill="#fffaf0", stroke=None))
         els.append(Text(x + 2, y + 1.6, 9, 7.8, str(number), size=s.number_size * 0.6, min_size=8, bold=True,
                         color=ink, wrap=False))
-        els.append(Text(x + cell - 12, y + 1.2, 10.5, 4.2, f"#{pos}", size=7, min_size=5, color="#ffffff",
+        els.append(Text(x + cell - 12, y + 1.2, 10.5, 4.2, f"#{pos}", size=7, min_size=6, color="#ffffff",
                         align="right", wrap=False))
         ways = grid.dice_ways(number)
         if ways:
-            els.append(Text(x + 12, y + 5.5, cell - 13.5, 5, "•" * ways, size=8, min_size=5, color="#ffffff",
+            els.append(Text(x + 12, y + 5.5, cell - 13.5, 5, "•" * ways, size=8, min_size=6, color="#ffffff",
                             align="right", wrap=False))
         if place.id in style.place_icons:
             els.append(Icon(style.place_icons[place.id], x + cell - 9, y + cell - 9, 7, 7, color=color))
@@ -85,21 +85,26 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
              ("apart_lines", words.label("rule_lines"))]
     for key, text in rules:
         if key == "apart_lines" and not (layout.kind == "random" and layout.apart_lines):
-            text += " " + words.label("not_required")
+            text = words.each(lambda w: w.label("rule_lines") + ("" if w.chinese_last else " ")
+                              + w.label("not_required"))
         ok = checks[key].ok
         verdict = words.label("obeys" if ok else "breaks")
         mark_color = style.long_color if ok else style.mark_color
         els.append(Rect(m, y + 0.6, 22, 4.6, fill=mark_color, stroke=None, radius=1))
-        els.append(Text(m, y + 0.6, 22, 4.6, verdict, size=7, min_size=4.5, bold=True, color="#ffffff", wrap=False))
-        els.append(Text(m + 24, y, W - 2 * m - 24, 5.8, text, size=8.5, min_size=5.5, color=ink, align="left",
+        els.append(Text(m, y + 0.6, 22, 4.6, verdict, size=7, min_size=6, bold=True, color="#ffffff", wrap=False))
+        els.append(Text(m + 24, y, W - 2 * m - 24, 5.8, text, size=8.5, min_size=6, color=ink, align="left",
                         wrap=False))
         y += 6.2
     if layout.kind == "random":
-        lines = " --apart-lines" if layout.apart_lines else ""
-        els.append(Text(m, y + 0.5, W - 2 * m, 5, words.label("rebuild", sep="  ·  ", seed=layout.seed, lines=lines),
-                        size=7.5, min_size=5, color=muted, align="left"))
+        rebuild = []
+        for lang in words.langs:  # each language's own wording of the option
+            one = words.single(lang)
+            lines = one.label("lines_option") if layout.apart_lines else ""
+            rebuild.append(one.label("rebuild", seed=layout.seed, lines=lines))
+        els.append(Text(m, y + 0.5, W - 2 * m, 5, "  ·  ".join(rebuild),
+                        size=7.5, min_size=6, color=muted, align="left"))
         y += 6
-    els.append(Text(m, y + 0.5, W - 2 * m, 8, words.label("dice_note", sep="\n"), size=7.5, min_size=5,
+    els.append(Text(m, y + 0.5, W - 2 * m, 8, words.label("dice_note", sep="\n"), size=7.5, min_size=6,
                     color=muted, align="left", valign="top"))
     return Piece(f"istanbul layout {layout.kind}" + (f" seed {layout.seed}" if layout.seed is not None else ""),
                  W, H, tuple(els))
@@ -113,9 +118,9 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     els: list[Element] = []
     counts = (players,) if players is not None else game.player_counts
     heading = players_label(words, (players,)) if players is not None else words.label("all_counts")
-    els.append(Text(m, m, W - 2 * m, 11, f"{words.label('title', sep=' · ')} — {words.label('setup_sheet')}: "
-                                          f"{heading}", size=s.title_size, min_size=10, bold=True, color=ink,
-                    align="left", wrap=False))
+    title = f"{words.label('title', sep=' · ')} — {words.label('setup_sheet')}{words.colon}{heading}"
+    els.append(Text(m, m, W - 2 * m, 11, title, size=s.title_size, min_size=10, bold=True, color=ink, align="left",
+                    wrap=False))
     y = m + 15
 
     def section(title: str) -> None:
@@ -129,13 +134,13 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     rows: list[tuple[str, list[str]]] = [
         (words.label("starting_lira"), [" ".join(str(v) for v in st.starting_lira[:n]) for n in counts]),
         (words.label("target"), [str(st.for_players(n).ruby_target) for n in counts]),
-        (f"{words.one(game.place(13).name)}: {words.label('rubies')}",
+        (words.each(lambda w: f"{w.one(game.place(13).name)}{w.colon}{w.label('rubies')}"),
          [str(tracks.sultan(game.tracks, n).rubies) for n in counts]),
-        (f"{words.one(game.place(16).name)}: {words.label('rubies')} ({icon('lira')})",
+        (words.each(lambda w: f"{w.one(game.place(16).name)}{w.colon}{w.label('rubies')}{w.paren(icon('lira'))}"),
          [f"{tracks.gemstone(game.tracks, n).rubies} ({tracks.gemstone(game.tracks, n).prices[0]})" for n in counts]),
-        (f"{words.label('rubies')} {words.label('per_mosque')}",
-         [str(st.for_players(n).mosque_rubies) for n in counts]),
-        (f"{words.one(game.place(1).name)}: {words.label('rubies')} · {words.label('extensions_on')}",
+        (words.label("rubies_per_mosque"), [str(st.for_players(n).mosque_rubies) for n in counts]),
+        (words.each(lambda w: f"{w.one(game.place(1).name)}{w.colon}{w.label('rubies')}{w.clause}"
+                              f"{w.label('extensions')}"),
          [f"{game.tracks.wainwright.rubies_per_player * n} · {game.tracks.wainwright.extensions_per_player * n}"
           for n in counts]),
         (words.label("mosque_tiles_used"), [" ".join(map(str, st.for_players(n).mosque_tiles)) for n in counts]),
@@ -145,14 +150,14 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     col_w = (W - 2 * m - label_w) / len(counts)
     for k, n in enumerate(counts):
         els.append(Text(m + label_w + k * col_w + 1, y, col_w - 2, 9, players_label(words, (n,), sep="\n"), size=9,
-                        min_size=5, bold=True, color=ink, valign="bottom"))
+                        min_size=6, bold=True, color=ink, valign="bottom"))
     y += 10
     for i, (label, values) in enumerate(rows):
         if i % 2 == 0:
             els.append(Rect(m, y - 0.6, W - 2 * m, 7.2, fill="#f3ead6", stroke=None))
-        els.append(Text(m + 1.5, y, label_w - 3, 6, label, size=8.5, min_size=5, color=ink, align="left"))
+        els.append(Text(m + 1.5, y, label_w - 3, 6, label, size=8.5, min_size=6, color=ink, align="left"))
         for k, v in enumerate(values):
-            els.append(Text(m + label_w + k * col_w, y, col_w, 6, v, size=9.5, min_size=5, bold=True, color=ink,
+            els.append(Text(m + label_w + k * col_w, y, col_w, 6, v, size=9.5, min_size=6, bold=True, color=ink,
                             wrap=False))
         y += 7.2
     y += 3
@@ -161,10 +166,8 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     start = st.start
     steps = [
         words.label("step_layout", sep="\n"),
-        words.label("step_merchants", sep="\n", k=start.assistants_in_stack,
-                    p=f"{start.merchant_place} {words.one(game.place(start.merchant_place).name)}"),
-        words.label("step_family", sep="\n",
-                    p=f"{start.family_place} {words.one(game.place(start.family_place).name)}"),
+        words.label("step_merchants", sep="\n", k=start.assistants_in_stack, p=start.merchant_place),
+        words.label("step_family", sep="\n", p=start.family_place),
         words.label("step_dice", sep="\n"),
         words.label("step_bonus", sep="\n", k=st.start_bonus_cards),
         words.label("step_demand", sep="\n"),
@@ -173,40 +176,52 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     ]
     neutral = [n for n in counts if st.for_players(n).neutral_merchants]
     for n in neutral:
-        places = ", ".join(f"{p} {words.one(game.place(p).name)}" for p in st.for_players(n).neutral_merchants)
-        steps.append(words.label("neutral", sep="\n", places=places))
+        ids = st.for_players(n).neutral_merchants
+        steps.append(words.each(lambda w, ids=ids: w.label("neutral", places=w.listing_of(
+            f"{p} {w.one(game.place(p).name)}" for p in ids)), sep="\n"))
     step_h = 9.5 if words.bilingual else 6.2
     for k, text in enumerate(steps):
-        h = step_h * (2 if k >= len(steps) - len(neutral) else 1)  # the neutral-merchant rule is long
-        els.append(Text(m + 2, y, W - 2 * m - 2, h, f"• {text}", size=8.5, min_size=6, color=ink, align="left",
+        h = step_h + (4 if words.bilingual else 3) * (k >= len(steps) - len(neutral))  # a longer rule
+        # a drawn bullet and the text beside it: every line of a step (a wrapped one, the second language's)
+        # starts under the first
+        els.append(Circle(m + 3, y + 1.75, 0.7, fill=ink, stroke=None))
+        els.append(Text(m + 5.5, y, W - 2 * m - 5.5, h, text, size=8.5, min_size=6, color=ink, align="left",
                         valign="top"))
         y += h + 0.6
     y += 3
 
     section(words.label("what_you_need"))
-    need = [c for c in game.pieces.components if c.printed != "kit"]
-    col = (W - 2 * m) / 2
-    for i, c in enumerate(need):
+    # two lists (what to take from the box, what this kit prints on paper), each item "n × name"
+    need: dict[str, list[tuple[int, Localized]]] = {"box": [], "paper": []}
+    for c in game.pieces.components:
+        if c.printed == "kit":
+            continue
         n = c.count if c.per_player is None or players is None else c.per_player * players
         if c.id == "merchants" and players is not None:  # the 2-player game's neutral merchants are merchants too
             n += len(st.for_players(players).neutral_merchants)
-        where = words.label("paper_tokens" if c.printed == "paper" else "from_box")
-        x = m + (i % 2) * col
-        row_h = 8.5 if words.bilingual else 5.5
-        els.append(Text(x + 2, y, col - 4, row_h, f"{n} × {words.one(c.name)} ({where})", size=8, min_size=5.5,
-                        color=ink if c.printed == "box" else muted, align="left", valign="top"))
-        if i % 2 == 1:
-            y += row_h + 1
-    y += 8
+        need[c.printed].append((n, c.name))
+    for where, key, color in (("box", "need_box", ink), ("paper", "need_paper", muted)):
+        if not need[where]:
+            continue
+        text = words.each(lambda w, key=key, items=need[where]: w.label(key) + w.colon + w.listing_of(
+            f"{n} × {w.one(name)}" for n, name in items), sep="\n")
+        h = 14 if words.bilingual else 9.5
+        els.append(Text(m + 2, y, W - 2 * m - 2, h, text, size=8.5, min_size=6.5, color=color, align="left",
+                        valign="top"))
+        y += h + 1
+    y += 5
     # every house value of the kit (sizes no source gives, our player colours), so a user knows what to change
-    house = []
-    for _, value in game.pieces.sizes:
-        if value.provenance == "house":
-            dims = f"{value.size:g}" if hasattr(value, "size") else f"{value.width:g}×{value.height:g}"
-            house.append(f"{words.one(value.name)} {dims} mm")
-    if st.player_colors_provenance == "house":
-        house.append(", ".join(words.one(c.name) for c in st.player_colors))
-    if house:
-        els.append(Text(m, min(y, H - m - 9), W - 2 * m, 9, f"{words.label('house_values')}: " + "; ".join(house),
-                        size=7, min_size=5, color=muted, align="left", valign="top"))
+    sizes = [(value.name, f"{value.size:g}" if hasattr(value, "size") else f"{value.width:g}×{value.height:g}")
+             for _, value in game.pieces.sizes if value.provenance == "house"]
+
+    def house(w: Words) -> str:
+        parts = [f"{w.one(name)} {dims} mm" for name, dims in sizes]
+        if st.player_colors_provenance == "house":
+            parts.append(w.listing_of(w.one(c.name) for c in st.player_colors))
+        return w.label("house_values") + w.colon + ("；" if w.chinese_last else "; ").join(parts)
+
+    if sizes or st.player_colors_provenance == "house":
+        h = 13 if words.bilingual else 9
+        els.append(Text(m, min(y, H - m - h), W - 2 * m, h, words.each(house, sep="\n"), size=7, min_size=6.5,
+                        color=muted, align="left", valign="top"))
     return Piece("istanbul setup" + (f" {players} players" if players else ""), W, H, tuple(els))
