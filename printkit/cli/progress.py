@@ -46,5 +46,6 @@ class BuildProgress:
                             pages=shown)
         elif step.finished:
             elapsed = time.monotonic() - self.started
-            self.console.print(f"{step.finished}, {step.pages} pages  [{step.done}/{step.total} pieces, "
+            pages = "1 page" if step.pages == 1 else f"{step.pages} pages"
+            self.console.print(f"{step.finished}, {pages}  [{step.done}/{step.total} pieces, "
                                f"{elapsed:.1f} s]", markup=False, highlight=False)

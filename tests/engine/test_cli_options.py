@@ -245,3 +245,12 @@ def test_check_json_entries_are_written_as_json_dumps_indent_2_writes_them(value
 
     check_cli = sys.modules["printkit.cli.check"]  # (printkit.cli.check is also the command's name)
     assert check_cli._dump({"value": value}) == json.dumps({"value": value}, ensure_ascii=False, indent=2)
+
+
+def test_a_one_page_component_says_page_not_pages(tmp_path):
+    deck = tmp_path / "one.yaml"
+    deck.write_text("title: One\nback: null\ncards: [{name: A}]\n", encoding="utf-8")
+    result = runner.invoke(app, ["build", str(deck), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0
+    (line,) = [x for x in result.output.splitlines() if x.startswith("one/cards:")]
+    assert line.startswith("one/cards: 1 card, 1 page  [1/1 pieces, ")
