@@ -141,7 +141,7 @@ def build(
         watch_build(request, out_dir, force, lambda r: _summary(r, out_dir, quiet),
                     lambda text: err.print(f"[cyan]watch:[/] {text}"), limit=watch_limit)
         return
-    with user_errors(), BuildProgress(err, quiet) as progress:
+    with user_errors(), BuildProgress(err.console, quiet) as progress:
         report = run_build(request, out_dir, force, progress=progress)
     _summary(report, out_dir, quiet)
 

@@ -37,7 +37,8 @@ from printkit.engine.source import load_document
 @dataclass(frozen=True)
 class Step:
     """How far a build is, for a progress bar: ``done`` of ``total`` pieces rendered (``total`` is
-    None while the games are still being laid out); ``finished`` names a component just rendered."""
+    None while the games are still being laid out); ``finished`` names a component just rendered;
+    ``pages``: the pages of the component so far (all of them once it is finished)."""
 
     text: str
     done: int = 0
@@ -258,7 +259,11 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
             if isinstance(comp, CardComponent):
                 warnings.extend(f"{target.id}/{comp.name}: {w}" for w in comp.warnings)
             glossary = () if target.game.files_only else target.game.facts().glossary
-            rendered: Rendered = render(comp, settings, opts.lang, icons, glossary)
+            tell = None
+            if progress:
+                def tell(pieces: int, pages: int, name: str = f"{target.id}: {comp.name}", before: int = done) -> None:
+                    progress(Step(name, before + pieces, total, pages=pages))  # type: ignore[misc]
+            rendered: Rendered = render(comp, settings, opts.lang, icons, glossary, tell)
             done += _pieces(comp)
             if progress:
                 progress(Step(f"{target.id}: {comp.name}", done, total,

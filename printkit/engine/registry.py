@@ -11,7 +11,6 @@ Adding a game means adding a package; nothing here or in the CLI changes (docs/a
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import os
@@ -163,6 +162,8 @@ def _facts_cache_file(ref: str, package_dir: Path | None) -> Path | None:
     folder = _cache_dir()
     if folder is None or package_dir is None:
         return None
+    import hashlib  # here: loading OpenSSL is a noticeable part of `printkit --help`, which needs no facts
+
     digest = hashlib.sha256(ref.encode())
     try:
         for root, dirs, files in os.walk(package_dir):

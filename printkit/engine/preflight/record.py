@@ -89,6 +89,9 @@ class Placement:
     bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # drawn past the trim: left, top, right, bottom
     texts: tuple[SetTextRecord, ...] = ()
     component: str = ""
+    # Its first ``checked`` elements are a form an earlier placement drew and was checked with
+    # (render.draw.Stamp): their findings would only repeat.
+    checked: int = 0
 
     @cached_property
     def trim(self) -> Box:

@@ -69,15 +69,49 @@ class Context:
         return self.origin[0] + x * mm, self.origin[1] - y * mm
 
 
+@dataclass(frozen=True)
+class Stamp:
+    """The first ``count`` elements of a piece, drawn once as the PDF form ``name`` (see :func:`make_stamp`)."""
+
+    name: str
+    count: int
+    texts: tuple[SetTextRecord, ...]  # how the form's texts were set, for each placement's preflight
+
+
+def make_stamp(
+    canvas: Canvas, piece: Piece, count: int, name: str, warn: Warn,
+    bleed: tuple[float, float, float, float] = (0, 0, 0, 0), icon_search: tuple[Path, ...] = (),
+    glossary: tuple[str, ...] = (),
+) -> Stamp:
+    """Draw the first ``count`` elements of ``piece`` once, as a form XObject that pieces sharing them
+    place with :func:`draw_piece` (``stamp=``): a pad of 500 sheets is one sheet's drawing plus, per
+    sheet, what differs (its serial and QR code).
+
+    A form cannot be defined inside another, and icons are forms of their own: a first drawing,
+    thrown away, defines them before the stamp's form is opened.
+    """
+    head = replace(piece, elements=piece.elements[:count])
+    left, top, right, bottom = bleed
+    mark = len(canvas._code)  # ReportLab's operators of the current page (or form) so far
+    draw_piece(canvas, head, (0.0, 0.0), lambda _text: None, bleed, icon_search, None, glossary)
+    del canvas._code[mark:]
+    texts: list[SetTextRecord] = []
+    canvas.beginForm(name, -left * mm, -bottom * mm, (piece.width + right) * mm, (piece.height + top) * mm)
+    draw_piece(canvas, head, (0.0, piece.height * mm), warn, bleed, icon_search, texts, glossary)
+    canvas.endForm()
+    return Stamp(name, count, tuple(texts))
+
+
 def draw_piece(
     canvas: Canvas, piece: Piece, origin: tuple[float, float], warn: Warn,
     bleed: tuple[float, float, float, float] = (0, 0, 0, 0), icon_search: tuple[Path, ...] = (),
-    texts: list[SetTextRecord] | None = None, glossary: tuple[str, ...] = (),
+    texts: list[SetTextRecord] | None = None, glossary: tuple[str, ...] = (), stamp: Stamp | None = None,
 ) -> None:
     """Draw ``piece`` with its top-left trim corner at ``origin``.
 
     ``bleed`` is (left, top, right, bottom) in mm: how far artwork may spill past the trim.
     Everything is clipped to trim + bleed so neighbouring pieces never overprint.
+    ``stamp``: the piece's first elements are that form, placed instead of drawn again.
     """
     ctx = Context(canvas, origin, piece.height, warn, piece.name, icon_search or icon_dirs(), texts, glossary=glossary)
     left, top, right, bottom = bleed
@@ -90,9 +124,18 @@ def draw_piece(
         canvas.setFillColor(color(piece.bleed_color, piece.name))
         canvas.rect(x0, y0, (piece.width + left + right) * mm, (piece.height + top + bottom) * mm,
                     stroke=0, fill=1)
-    for i, element in enumerate(piece.elements):
+    first = 0
+    if stamp is not None:
+        canvas.saveState()
+        canvas.translate(*ctx.pt(0, piece.height))  # the form's origin: the piece's bottom-left trim corner
+        canvas.doForm(stamp.name)
+        canvas.restoreState()
+        if texts is not None:
+            texts.extend(stamp.texts)
+        first = stamp.count
+    for i in range(first, len(piece.elements)):
         ctx.index = i
-        draw_element(ctx, element)
+        draw_element(ctx, piece.elements[i])
     canvas.restoreState()
 
 

@@ -9,6 +9,7 @@ wherever the page has room, and byte-identical output for identical input
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -38,10 +39,12 @@ from printkit.engine.paper import PrintSettings
 from printkit.engine.preflight.record import Affine, PageRecord, Placement, RenderLog, Role, SetTextRecord
 from printkit.engine.render import fonts
 from printkit.engine.render.cmyk import add_output_intent, to_cmyk
-from printkit.engine.render.draw import draw_piece
+from printkit.engine.render.draw import Stamp, draw_piece, make_stamp
 
 MARK_COLOR = "#000000"
 CUT_ROOM = 10.0  # mm of paper around a sheet piece that make it worth crop marks
+PieceProgress = Callable[[int, int], None]  # (pieces done, pages done) of the component being rendered
+STAMP_FROM = 20  # elements pieces must share before they are drawn once as a form and placed
 FURNITURE_COLOR = "#555555"
 
 
@@ -63,6 +66,8 @@ class _Doc:
                  icon_search: tuple[Path, ...] = (), glossary: tuple[str, ...] = ()):
         fonts.register()
         self.glossary = glossary
+        self.stamps = 0  # forms of elements that pieces share (see stamp)
+        self.placed: set[str] = set()  # the forms placed so far
         self.buf = io.BytesIO()
         self.settings = settings
         self.lang = lang
@@ -109,16 +114,39 @@ class _Doc:
         return x * mm, (self.page_size[1] - y) * mm
 
     def record(self, piece: Piece, transform: Affine, role: Role, bleed: tuple[float, float, float, float],
-               texts: list[SetTextRecord]) -> None:
+               texts: list[SetTextRecord], checked: int = 0) -> None:
         self.log.placements.append(Placement(self.pages, piece, transform, role, bleed, tuple(texts),
-                                             self.log.component))
+                                             self.log.component, checked))
 
     def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0),
-             role: Role = "cut") -> None:
+             role: Role = "cut", stamp: Stamp | None = None) -> None:
         texts: list[SetTextRecord] = []
         draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search, texts,
-                   self.glossary)
-        self.record(piece, Affine.place(x, y), role, bleed, texts)
+                   self.glossary, stamp)
+        checked = 0
+        if stamp is not None:
+            checked = stamp.count if stamp.name in self.placed else 0  # the first placement is checked in full
+            self.placed.add(stamp.name)
+        self.record(piece, Affine.place(x, y), role, bleed, texts, checked)
+
+    def stamp(self, pieces: Sequence[Piece], bleed: tuple[float, float, float, float] = (0, 0, 0, 0)
+              ) -> Stamp | None:
+        """A form of the elements every one of ``pieces`` starts with (a pad's sheets share all but their
+        serial and QR code), or None when they share too little to be worth one."""
+        if len(pieces) < 2:
+            return None
+        first = pieces[0]
+        count = len(first.elements)
+        for other in pieces[1:]:
+            if (other.width, other.height, other.bleed_color) != (first.width, first.height, first.bleed_color):
+                return None
+            count = next((i for i, (a, b) in enumerate(zip(first.elements[:count], other.elements, strict=False))
+                          if a != b), min(count, len(other.elements)))
+        if count < STAMP_FROM:
+            return None
+        self.stamps += 1
+        return make_stamp(self.canvas, first, count, f"pkstamp{self.stamps}", self.warn, bleed, self.icon_search,
+                          self.glossary)
 
     def draw_turned(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float],
                     rotation: int) -> None:
@@ -212,7 +240,7 @@ class _Doc:
 
 def render_cards(
     component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-    glossary: tuple[str, ...] = (),
+    glossary: tuple[str, ...] = (), progress: PieceProgress | None = None,
 ) -> Rendered:
     """Impose cards n-up; after each front page comes its back page (if the cards have backs)."""
     if not component.fronts:
@@ -262,6 +290,8 @@ def render_cards(
             doc.draw_turned(component.fronts[i], x, y, grid.bleed_of(row, col, filled), front_turn)
         _cut_outlines(doc, grid, indices, component.corner_radius, settings)
         _finish_card_page(doc, grid, settings)
+        if progress:
+            progress(indices.stop, doc.pages + (1 if has_backs else 0))  # the back about to be drawn included
         if has_backs:
             doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
             doc.log.pages[-1].back = True
@@ -410,7 +440,7 @@ def _render_pod(component: CardComponent, settings: PrintSettings, lang: str, ic
 
 def render_sheets(
     component: SheetComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-    glossary: tuple[str, ...] = (),
+    glossary: tuple[str, ...] = (), progress: PieceProgress | None = None,
 ) -> Rendered:
     """Page-sized pieces, one or two to a sheet of paper, centred, with crop marks when
     the piece is smaller than the paper."""
@@ -422,6 +452,7 @@ def render_sheets(
         w, h = pages[0].width, pages[0].height
         if per * h > ph + 1e-6 and (per * w > ph + 1e-6 or h > pw + 1e-6):
             per = 1  # a small paper (A5) takes one half-page sheet, not two
+    stamp = doc.stamp(pages)
     for start in range(0, len(pages), per):
         group = pages[start:start + per]
         pw_, ph_ = pw, ph
@@ -439,7 +470,7 @@ def render_sheets(
         for k, piece in enumerate(group):
             x = x0 if stacked else x0 + k * w
             y = y0 + k * h if stacked else y0
-            doc.draw(piece, x, y, role="sheet")
+            doc.draw(piece, x, y, role="sheet", stamp=stamp)
         keep_clear = []
         for k, piece in enumerate(group):
             ox = x0 if stacked else x0 + k * w
@@ -459,6 +490,8 @@ def render_sheets(
         # The scale bar goes wherever the page's own drawing leaves a free band.
         doc.footer(keep_clear)
         doc.show_page()
+        if progress:
+            progress(start + len(group), doc.pages)
     return doc.rendered(len(pages))
 
 
@@ -570,12 +603,15 @@ def _edges(sides: list[str], lang: str) -> str:
 
 
 def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-           glossary: tuple[str, ...] = ()) -> Rendered:
-    """Render any component kind; ``icon_search`` lists icon folders, the user's first."""
+           glossary: tuple[str, ...] = (), progress: PieceProgress | None = None) -> Rendered:
+    """Render any component kind; ``icon_search`` lists icon folders, the user's first.
+
+    ``progress(pieces, pages)`` is told after each sheet of paper how many are done (cards and sheets).
+    """
     if isinstance(component, CardComponent):
-        return render_cards(component, settings, lang, icon_search, glossary)
+        return render_cards(component, settings, lang, icon_search, glossary, progress)
     if isinstance(component, SheetComponent):
-        return render_sheets(component, settings, lang, icon_search, glossary)
+        return render_sheets(component, settings, lang, icon_search, glossary, progress)
     if isinstance(component, BoardComponent):
         return render_board(component, settings, lang, icon_search, glossary)
     raise TypeError(f"cannot render {type(component).__name__}")
