@@ -476,8 +476,12 @@ def render_section(data: dict) -> str:
         "them as vectors. protograf's footer numbers the CSV row, printkit's the printed card.",
         "- Where protograf's time goes (cProfile of its script): every wrapped text box is set twice, once on a "
         "scratch PDF to measure it, and each time the font is embedded anew (`insert_font`, `pdf_add_cid_font`, "
-        "glyph widths); with a large CJK font that is most of the run. printkit's profile is spread over ReportLab's "
-        "number formatting (pure Python without `rl_accel`), Jinja2 template evaluation and text setting.",
+        "glyph widths); with a large CJK font that is most of the run. printkit's templates are compiled once per deck "
+        "(what reads no card field is evaluated on the first card), text is set once per distinct string and box "
+        "and drawn as one string per face and colour; what remains over the floor (process CPU time, 2 cores): "
+        "imports (pydantic, Jinja2, PIL, pypdfium2; about 0.15 s more than the floor's), the bold face's font "
+        "load, evaluating each card's own fields and validating the elements they make, ReportLab's text "
+        "operators, crop marks and scale bars, the preflight and the overview PNG.",
         "",
     ]
     return "\n".join(lines)

@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -576,6 +577,118 @@ def _nll(z: np.ndarray, y: np.ndarray) -> float:
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# confidence: calibrated on the tuning part of the scan test set
+
+CAL_SEEDS = (100, 200, 300, 400)  # tuning pages of bench/bench_scan.py's set (its held-out seeds start at 9000)
+CAL_PAGES = 12  # pages per seed, half scans and half photos
+CAL_GARBAGE = 200  # scribbles (in the training styles): a wrong reading whatever value they give
+CAL_WRONG_WEIGHT = 1.0  # weight of a wrong reading of a sheet box against a right one in the fit
+CAL_GARBAGE_WEIGHT = 1.0  # weight of a scribble's reading (always wrong)
+CAL_MAX_WRONG = 0.75  # afterwards no wrong reading of the tuning sheets may score above this (the threshold is 0.9)
+
+SheetBox = tuple[np.ndarray, tuple[int, ...], "int | None"]
+
+
+def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
+    import tempfile
+
+    from printkit.engine.scan import marks
+    from printkit.engine.scan.errors import ScanError
+    from printkit.engine.scan.locate import PX_PER_MM
+    from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+    from printkit.games.ganz_schon_clever.scan import scan_file
+    from printkit.games.ganz_schon_clever.scan.synthetic import make_samples
+    from printkit.games.ganz_schon_clever.scan.tables import box_specs
+    from printkit.games.ganz_schon_clever.scan.truth import box_truth
+
+    game = load_gsc_game()
+    out: list[SheetBox] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for sample in make_samples(pages, seed, ("scan", "photo")):
+            path = Path(tmp) / f"{sample.name}{sample.suffix}"
+            path.write_bytes(sample.data)
+            try:
+                sheets, _ = scan_file(path, game, numbers=False)
+            except ScanError:
+                continue
+            for sheet in sheets:
+                truth = box_truth(sample.truths[1 if sheet.image.position == "bottom" else 0], sheet.table.table)
+                rect = sheet.image.rectified
+                dark = marks.darkness(rect, PX_PER_MM)
+                pen = marks.pen_ink(dark, sheet.table.reference, PX_PER_MM)
+                for spec in box_specs(sheet.table.table):
+                    key = (spec.area, spec.index)
+                    if spec.read != "number" or key not in truth:
+                        continue
+                    if marks.number_is_empty(dark, pen, spec, PX_PER_MM)[0]:
+                        continue  # read as empty before the digit model is asked
+                    if marks.hidden_by_print(dark, pen, spec, PX_PER_MM):
+                        continue  # the crop cannot show all of the writing: left out of the fit
+                    out.append((marks.number_crop(rect, dark, pen, spec, PX_PER_MM), spec.allowed, truth[key]))
+    return out
+
+
+def sheet_boxes(seeds: tuple[int, ...], pages: int, jobs: int, log: Callable[[str], None]) -> list[SheetBox]:
+    """(crop, allowed values, truth) of every written number box of simulated Ganz schön clever sheets,
+    cropped exactly as `printkit scan` crops them (needs the scan extra)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    t0 = time.time()
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        parts = list(pool.map(_boxes_of_seed, seeds, [pages] * len(seeds)))
+    boxes = [b for part in parts for b in part]
+    log(f"  {len(boxes)} written number boxes from {len(seeds)} x {pages} pages in {time.time() - t0:.0f} s")
+    return boxes
+
+
+def _margins(model: digits.DigitModel, boxes: list[tuple[np.ndarray, Any, Any]]) -> tuple[np.ndarray, np.ndarray]:
+    """(margin features, right?) of every box the model reads as a value (an empty reading is left to the
+    empty-box model; the scanner never takes it confidently where strokes were seen)."""
+    raw = digits.DigitModel(model.layers, model.temperature, model.empty_coef, model.empty_bias, model.empty_mean,
+                            model.empty_scale)  # no calibration: the raw scores
+    feats, right = [], []
+    for crop, allowed, truth in boxes:
+        r = digits.read_number(crop, allowed, raw)
+        if r.value is None:
+            continue
+        second = r.alternatives[1][1] if len(r.alternatives) > 1 else 0.0
+        feats.append(digits.margin_features(r.alternatives[0][1], second))
+        right.append(r.value == truth)
+    return np.array(feats).reshape(-1, 3), np.array(right, bool)
+
+
+def calibrate(model: digits.DigitModel, boxes: list[SheetBox], n_garbage: int, log: Callable[[str], None]) -> None:
+    """Fit the confidence (logistic on the margin features) on the sheet boxes and scribbles, then lower it
+    until no wrong reading of the tuning set scores above CAL_MAX_WRONG."""
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(SEED + 4)
+    styles = tuple(available(s) for s in TRAIN_STYLES)
+    garbage: list[tuple[np.ndarray, Any, Any]] = []
+    for i in range(n_garbage):
+        crop = number_box(-1, styles[i % len(styles)], rng).crop
+        garbage += [(crop, range(1, 19), -1), (crop, range(0, 400), -1)]
+    x_sheet, y_sheet = _margins(model, boxes)  # type: ignore[arg-type]
+    x_garbage, y_garbage = _margins(model, garbage)
+    x, y = np.vstack([x_sheet, x_garbage]), np.concatenate([y_sheet, y_garbage])
+    lr = LogisticRegression(C=1.0, max_iter=1000)
+    weight = np.concatenate([np.where(y_sheet, 1.0, CAL_WRONG_WEIGHT), np.full(len(y_garbage), CAL_GARBAGE_WEIGHT)])
+    lr.fit(x[:, 1:], y, sample_weight=weight)
+    cal = np.array([lr.intercept_[0], *lr.coef_[0]])
+    wrong = x_sheet[~y_sheet] @ cal  # scribbles shape the fit; the sheets set the bound
+    limit = math.log(CAL_MAX_WRONG / (1 - CAL_MAX_WRONG))
+    if len(wrong) and wrong.max() > limit:
+        cal[0] -= wrong.max() - limit
+    model.calibration = cal
+    conf_sheet = 1 / (1 + np.exp(-(x_sheet @ cal)))
+    conf_garbage = 1 / (1 + np.exp(-(x_garbage @ cal)))
+    t = digits.CONFIDENT
+    log(f"  calibration {np.round(cal, 3).tolist()}: tuning sheet boxes read as a value {len(y_sheet)}, wrong "
+        f"{int((~y_sheet).sum())}; confident {float(np.mean(conf_sheet >= t)):.3f}, wrong and confident "
+        f"{int(((conf_sheet >= t) & ~y_sheet).sum())}; scribbles confident {float(np.mean(conf_garbage >= t)):.3f}")
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # evaluation
 
 
@@ -651,6 +764,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--boxes", type=int, default=None, help="training boxes (default 30000, quick 300)")
     ap.add_argument("--report", type=int, default=None, help="boxes per style in the held-out report")
     ap.add_argument("--report-only", action="store_true", help="evaluate the weights at --out, do not train")
+    ap.add_argument("--calibrate", action="store_true",
+                    help="after training, fit the confidence on the scan test set's tuning pages")
+    ap.add_argument("--calibrate-only", action="store_true",
+                    help="refit only the confidence of the weights at --out on the scan test set's tuning pages")
+    ap.add_argument("--pages", type=int, default=CAL_PAGES, help="tuning pages per seed for the calibration")
+    ap.add_argument("--jobs", type=int, default=2, help="processes making the calibration pages")
     ap.add_argument("--refit-empty", action="store_true",
                     help="refit only the empty-box model of the weights at --out (the last step of a full run)")
     args = ap.parse_args(argv)
@@ -658,6 +777,12 @@ def main(argv: list[str] | None = None) -> int:
     def log(msg: str) -> None:
         print(msg, flush=True)
 
+    if args.calibrate_only:
+        model = digits.DigitModel.load(args.out)
+        log("calibrating the confidence on the scan test set's tuning pages")
+        calibrate(model, sheet_boxes(CAL_SEEDS, args.pages, args.jobs, log), CAL_GARBAGE, log)
+        model.save(args.out)
+        return 0
     if args.refit_empty:
         model = digits.DigitModel.load(args.out)
         fit_empty(model, max(60, (args.boxes or 30000) // 6), log)
@@ -668,6 +793,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     n = args.boxes or (300 if args.quick else 30000)
     model = train(n, (32,) if args.quick else (256, 128), 3 if args.quick else 25, log)
+    if args.calibrate:  # not by default: see docs/scan-digits.md, "Confidence"
+        log("calibrating the confidence on the scan test set's tuning pages")
+        calibrate(model, sheet_boxes(CAL_SEEDS, args.pages, args.jobs, log), CAL_GARBAGE, log)
     model.save(args.out)
     log(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
     report(model, args.report or (20 if args.quick else 1000), log)

@@ -78,6 +78,12 @@ def build(
     = Rotate.off,
     cmyk: Annotated[bool, typer.Option("--cmyk", help="Write colours as DeviceCMYK and convert images to CMYK "
                                                       "(a plain conversion, no ICC profile; see docs).")] = False,
+    icc_profile: Annotated[Path | None, typer.Option(help="With --cmyk: your print shop's CMYK profile (.icc), "
+                                                          "embedded as the PDF's output intent (not used to convert "
+                                                          "colours).")] = None,
+    pod: Annotated[str | None, typer.Option(help="One card a page for a print-on-demand service: a preset "
+                                                 "(drivethrucards-poker) or your service's numbers: "
+                                                 "width_px=825,height_px=1125,dpi=300,bleed=0.125in.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace output files that printkit did not write "
                                                         "or that were changed since.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary; errors only.")]
@@ -110,6 +116,7 @@ def build(
     from printkit.engine.build import build as run_build
     from printkit.engine.components import BuildOptions
     from printkit.engine.paper import PrintSettings
+    from printkit.engine.pod import pod_layout
 
     extra = {k: v for k, v in game_options.items() if v is not None and v is not False}
     with user_errors():
@@ -119,7 +126,9 @@ def build(
                                  max_cards=max_cards, allow_outside=allow_outside, allow_network=allow_network,
                                  only=only, where=where),
             settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
-                                   offset_y=offset_y, rotate=rotate.value, cmyk=cmyk),
+                                   offset_y=offset_y, rotate=rotate.value, cmyk=cmyk,
+                                   icc_profile=str(icc_profile) if icc_profile else None,
+                                   pod=pod_layout(pod) if pod else None),
             png=png or watch,
             templates=templates,
             strict=strict,
@@ -132,7 +141,7 @@ def build(
         watch_build(request, out_dir, force, lambda r: _summary(r, out_dir, quiet),
                     lambda text: err.print(f"[cyan]watch:[/] {text}"), limit=watch_limit)
         return
-    with user_errors(), BuildProgress(err, quiet) as progress:
+    with user_errors(), BuildProgress(err.console, quiet) as progress:
         report = run_build(request, out_dir, force, progress=progress)
     _summary(report, out_dir, quiet)
 

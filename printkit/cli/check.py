@@ -6,7 +6,7 @@ import json as jsonlib
 import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
+from json.encoder import encode_basestring  # the C escaping json.dumps(ensure_ascii=False) uses
 from typing import Annotated, Any
 
 import typer
@@ -15,7 +15,8 @@ STDIN = "-"
 
 
 def check(
-    files: Annotated[list[Path], typer.Argument(help="Transcribed sheets (YAML or JSON); - reads one from stdin.")],
+    files: Annotated[list[str], typer.Argument(help="Transcribed sheets (YAML or JSON); - reads one from stdin.",
+                                               show_default=False)],
     json: Annotated[bool, typer.Option("--json", help="Print JSON: an object for one file, a list for several; "
                                                       "a malformed file is an entry with its errors.")] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language of the report: en or zh-TW.")] = "en",
@@ -51,62 +52,108 @@ def check(
         typer.echo(message, err=True)
         raise typer.Exit(2)
     worst = 0
-    objects: list[dict[str, Any]] = []
-    for name, outcome, problems in _check_all(files, lang, rulings):
-        if problems is not None:
-            typer.echo("\n".join(str(p) for p in problems), err=True)
-            worst = 2
-            if json:
-                objects.append({"file": name, "errors": [_problem_json(p) for p in problems]})
-            continue
-        assert outcome is not None
-        if not outcome.ok:
-            worst = max(worst, 1)
+    entries: list[str] = []
+    report = "json" if json else None if quiet else "text"
+    for status, shown, errors in _check_all(files, lang, report, rulings):
+        if errors:
+            typer.echo(errors, err=True)
+        worst = max(worst, status)
         if json:
-            objects.append(outcome.json)
-        elif not quiet:
-            typer.echo(outcome.text)
+            entries.append(shown)
+        elif shown:
+            typer.echo(shown)
     if json:
-        typer.echo(jsonlib.dumps(objects[0] if len(files) == 1 else objects, ensure_ascii=False, indent=2))
+        # Each entry was dumped (indented) where it was checked; a list indents them one level more,
+        # which gives exactly what json.dumps(list, indent=2) gives.
+        typer.echo(entries[0] if len(files) == 1 else "[\n" + ",\n".join(
+            "  " + e.replace("\n", "\n  ") for e in entries) + "\n]")
     raise typer.Exit(worst)
 
 
 PARALLEL_FROM = 200  # files; fewer are checked in this process (starting workers costs more than it saves)
+Result = tuple[int, str, str]  # (0 ok / 1 illegal or a claim wrong / 2 malformed, report or JSON entry, errors)
 
 
-def _check_one(path: Path, lang: str, rulings: dict[str, str]) -> tuple[str, Any, Any]:
-    """(name, outcome, None) or (name, None, problems) for one file; ``-`` is stdin."""
+def _check_one(name: str, lang: str, report: str | None, rulings: dict[str, str] | None = None) -> Result:
+    """One file's verdict, its report as ``report`` asks ("json", "text" or None) and its errors; ``-`` is stdin."""
     from printkit.engine.checking import check_document
     from printkit.engine.errors import InputError
     from printkit.engine.source import parse_text, read_text
 
-    name = "<stdin>" if str(path) == STDIN else str(path)
+    shown = "<stdin>" if name == STDIN else name
     try:
-        text = sys.stdin.read() if str(path) == STDIN else read_text(path)
-        doc = parse_text(text, name, strict=False, as_json=path.suffix.lower() == ".json")
-        return name, check_document(doc, lang, rulings), None
+        text = sys.stdin.read() if name == STDIN else read_text(name)
+        doc = parse_text(text, shown, strict=False, as_json=name.lower().endswith(".json"))
+        outcome = check_document(doc, lang, rulings)
     except InputError as err:
-        return name, None, err.problems
+        entry = {"file": shown, "errors": [_problem_json(p) for p in err.problems]} if report == "json" else None
+        return 2, _dump(entry) if entry else "", "\n".join(str(p) for p in err.problems)
+    if report == "json":
+        return 0 if outcome.ok else 1, _dump(outcome.json), ""
+    return 0 if outcome.ok else 1, outcome.text if report == "text" else "", ""
 
 
-def _check_chunk(paths: list[Path], lang: str, rulings: dict[str, str]) -> list[tuple[str, Any, Any]]:
-    return [_check_one(p, lang, rulings) for p in paths]
+def _dump(entry: dict[str, Any]) -> str:
+    """``json.dumps(entry, ensure_ascii=False, indent=2)``, character for character, at about half the
+    cost: the standard library indents with its pure-Python encoder, a few percent of a big run."""
+    return _indented(entry, "\n")
 
 
-def _check_all(files: list[Path], lang: str, rulings: dict[str, str]) -> Iterator[tuple[str, Any, Any]]:
-    """Every file's result in the order given; many files are shared among the machine's cores."""
-    workers = min(os.cpu_count() or 1, 8)
-    if len(files) < PARALLEL_FROM or workers < 2 or any(str(f) == STDIN for f in files):
-        yield from (_check_one(f, lang, rulings) for f in files)
+def _indented(value: Any, newline: str) -> str:
+    if isinstance(value, str):
+        return encode_basestring(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    inner = newline + "  "
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        if not value:
+            return "{}"
+        return ("{" + ",".join(f"{inner}{encode_basestring(k)}: {_indented(v, inner)}" for k, v in value.items())
+                + newline + "}")
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "[]"
+        return "[" + ",".join(inner + _indented(v, inner) for v in value) + newline + "]"
+    # floats, keys that are not strings, anything else: as json.dumps writes them (or refuses them)
+    text = jsonlib.dumps(value, ensure_ascii=False, indent=2)
+    return text.replace("\n", newline)
+
+
+def _check_chunk(names: list[str], lang: str, report: str | None, rulings: dict[str, str] | None = None
+                 ) -> list[Result]:
+    return [_check_one(n, lang, report, rulings) for n in names]
+
+
+def _check_all(files: list[str], lang: str, report: str | None, rulings: dict[str, str] | None = None
+               ) -> Iterator[Result]:
+    """Every file's result in the order given; many files are shared among the machine's cores.
+
+    The first file is checked here before the workers start, so they begin with the checker
+    imported and its game data read (a fork shares them) instead of each reading them again.
+    """
+    workers = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 8)
+    if len(files) < PARALLEL_FROM or workers < 2 or STDIN in files:
+        yield from (_check_one(f, lang, report, rulings) for f in files)
         return
+    import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    size = max(16, len(files) // (workers * 8))
-    chunks = [files[i:i + size] for i in range(0, len(files), size)]
+    yield _check_one(files[0], lang, report, rulings)
+    rest = files[1:]
+    gc.freeze()  # what is loaded now stays: the collector need not walk it again, in here or in a worker
+    size = max(16, len(rest) // (workers * 32))  # small enough that no worker waits long for the last one
+    chunks = [rest[i:i + size] for i in range(0, len(rest), size)]
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for results in pool.map(_check_chunk, chunks, [lang] * len(chunks), [rulings] * len(chunks)):
+        for results in pool.map(_check_chunk, chunks, [lang] * len(chunks), [report] * len(chunks),
+                                [rulings] * len(chunks)):
             yield from results
 
 

@@ -19,13 +19,14 @@ def games() -> None:
         lo, hi = facts.players
         aliases = f"  (also: {', '.join(g.aliases)})" if g.aliases else ""
         titles = " · ".join(dict.fromkeys(g.titles.values()))
-        out.print(f"[bold]{g.id}[/]{aliases}  {titles}")
+        # typer.echo, not rich: `games` should start as fast as --help (rich is slow to import)
+        typer.echo(f"{typer.style(g.id, bold=True)}{aliases}  {titles}")
         options = ", ".join(o.flag for o in g.options)
-        out.print(f"  players {lo}-{hi} · languages {', '.join(facts.languages)} · options {options}")
+        typer.echo(f"  players {lo}-{hi} · languages {', '.join(facts.languages)} · options {options}")
         for name, what in g.components:
-            out.print(f"  - {name}: {what}", markup=False)
-        out.print()
-    out.print("Your own deck: printkit build my-deck.yaml  (see `printkit schema deck`)", markup=False)
+            typer.echo(f"  - {name}: {what}")
+        typer.echo()
+    typer.echo("Your own deck: printkit build my-deck.yaml  (see `printkit schema deck`)")
 
 
 def sizes() -> None:

@@ -20,7 +20,7 @@ class BuildProgress:
         self.bar: Progress | None = None
         self.task = None
         self.started = time.monotonic()
-        self.pages = 0
+        self.pages = 0  # of the components finished
 
     def __enter__(self) -> BuildProgress:
         if not self.quiet and self.console.is_terminal:
@@ -38,11 +38,14 @@ class BuildProgress:
     def __call__(self, step: Step) -> None:
         if self.quiet:
             return
-        self.pages += step.pages
+        shown = self.pages + step.pages  # a component being rendered tells its pages so far
+        if step.finished:
+            self.pages = shown
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, description=step.text, completed=step.done, total=step.total,
-                            pages=self.pages)
+                            pages=shown)
         elif step.finished:
             elapsed = time.monotonic() - self.started
-            self.console.print(f"{step.finished}, {step.pages} pages  [{step.done}/{step.total} pieces, "
+            pages = "1 page" if step.pages == 1 else f"{step.pages} pages"
+            self.console.print(f"{step.finished}, {pages}  [{step.done}/{step.total} pieces, "
                                f"{elapsed:.1f} s]", markup=False, highlight=False)

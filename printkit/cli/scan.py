@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json as jsonlib
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -43,6 +44,11 @@ def scan(
     read, uncertain boxes in red) per sheet. Exit 0: read confidently, legal, claims right; 1: illegal
     or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet or unreadable.
     """
+    # One file is read on one core: the digit model's small matrix products only lose time to BLAS
+    # threads (ten times so on a busy machine), and --jobs spreads files over the cores.  Set before
+    # NumPy loads; a setting of the user's own stands.
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
     missing = _missing_extra()
     if missing is not None:
         typer.echo(f"error: {INSTALL_HINT} ({missing} is not installed)", err=True)

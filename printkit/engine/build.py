@@ -23,7 +23,7 @@ from printkit.engine.components import (
     count_label,
 )
 from printkit.engine.errors import InputError, Problem
-from printkit.engine.exports import card_exports
+from printkit.engine.exports import card_exports, pod_images
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
@@ -37,7 +37,8 @@ from printkit.engine.source import load_document
 @dataclass(frozen=True)
 class Step:
     """How far a build is, for a progress bar: ``done`` of ``total`` pieces rendered (``total`` is
-    None while the games are still being laid out); ``finished`` names a component just rendered."""
+    None while the games are still being laid out); ``finished`` names a component just rendered;
+    ``pages``: the pages of the component so far (all of them once it is finished)."""
 
     text: str
     done: int = 0
@@ -160,6 +161,11 @@ def _check_options(targets: list[Target], request: BuildRequest, explicit: bool)
         if whole:
             flag = "--only" if request.options.only else "--where"
             raise InputError.single(f"{flag} picks cards of your own deck files; {', '.join(whole)} is built whole")
+    if request.settings.pod is not None:
+        whole = [t.id for t in targets if not t.game.files_only]
+        if whole:
+            raise InputError.single(f"--pod prints your own deck files one card a page; {', '.join(whole)} is "
+                                    "built on sheets")
     players, lang = request.options.players, request.options.lang
     kept, warnings = [], []
     for t in targets:
@@ -221,7 +227,8 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
         warnings.append("--offset-x/--offset-y shift duplex backs; a fold-over sheet prints both sides at once, "
                         "so they are not used")
     icons = icon_dirs(request.templates)
-    suffix = f"{opts.lang}-{settings.paper}"
+    # a print-on-demand file's pages are the service's card images, not a paper: the preset names it
+    suffix = f"{settings.pod.name}-{opts.lang}" if settings.pod else f"{opts.lang}-{settings.paper}"
     laid_out: list[tuple[Target, list[Component]]] = []
     for target in targets:
         if progress:
@@ -252,7 +259,11 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
             if isinstance(comp, CardComponent):
                 warnings.extend(f"{target.id}/{comp.name}: {w}" for w in comp.warnings)
             glossary = () if target.game.files_only else target.game.facts().glossary
-            rendered: Rendered = render(comp, settings, opts.lang, icons, glossary)
+            tell = None
+            if progress:
+                def tell(pieces: int, pages: int, name: str = f"{target.id}: {comp.name}", before: int = done) -> None:
+                    progress(Step(name, before + pieces, total, pages=pages))  # type: ignore[misc]
+            rendered: Rendered = render(comp, settings, opts.lang, icons, glossary, tell)
             done += _pieces(comp)
             if progress:
                 progress(Step(f"{target.id}: {comp.name}", done, total,
@@ -266,6 +277,8 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
             stem = comp.name
             if isinstance(comp, CardComponent):
                 warnings.extend(f"{target.id}/{comp.name}: {w}" for w in comp.notes)
+                if settings.pod is not None:
+                    details["pod"] = settings.pod.record()
                 if comp.sources:
                     details["sources"] = [{"url": u, "sha256": h} for u, h in comp.sources]
                 if comp.subset:
@@ -280,6 +293,14 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
                                                                   rendered.pieces, rendered.pages, request,
                                                                   rendered.pdf, getattr(comp, "record", None),
                                                                   details)))
+            if isinstance(comp, CardComponent) and settings.pod is not None and request.png_cards:
+                if request.png_cards != settings.pod.dpi:
+                    warnings.append(f"{target.id}/{comp.name}: --png-cards {request.png_cards}: with --pod the "
+                                    f"card images are {settings.pod.name}'s, {settings.pod.width_px} x "
+                                    f"{settings.pod.height_px} px at {settings.pod.dpi} dpi")
+                planned += pod_images(rendered.pdf, comp, settings.pod, f"{folder}/{stem}-{suffix}-png",
+                                      lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
+                                          p, t, c, kind, n, 1, request, data, details=d))
             if isinstance(comp, CardComponent) and (request.png_cards or request.tts):
                 planned += card_exports(comp, request, f"{folder}/{stem}-{opts.lang}", icons, warnings,
                                         lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(

@@ -9,7 +9,7 @@ parsed :class:`~printkit.engine.source.Document`, the report language and the ru
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,11 +20,22 @@ from printkit.engine.source import Document
 
 @dataclass(frozen=True)
 class CheckOutcome:
-    """One checked file: ``ok`` when it is legal and every claim in it is right."""
+    """One checked file: ``ok`` when it is legal and every claim in it is right.
+
+    The reports are made when asked for: a run over thousands of files prints one of the two.
+    """
 
     ok: bool
-    text: str  # the report for people, in the requested language
-    json: dict[str, Any]  # the same report for scripts
+    make_text: Callable[[], str]  # the report for people, in the requested language
+    make_json: Callable[[], dict[str, Any]]  # the same report for scripts
+
+    @property
+    def text(self) -> str:
+        return self.make_text()
+
+    @property
+    def json(self) -> dict[str, Any]:
+        return self.make_json()
 
 
 def checker_for(doc: Document) -> Game:

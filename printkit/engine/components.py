@@ -57,6 +57,8 @@ class SheetComponent:
     per_page: int = 1
     kind: str = "sheets"
     cut: bool = False  # crop marks around a piece smaller than the paper (score pads), not for rules sheets
+    # pages side by side that fill the sheet and are folded, never cut (a booklet): no crop marks at all
+    fold: bool = False
     record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
 
 

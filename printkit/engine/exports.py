@@ -9,6 +9,7 @@ from pathlib import Path
 from printkit.engine.components import CardComponent
 from printkit.engine.errors import InputError
 from printkit.engine.outputs import ManifestEntry, PlannedFile
+from printkit.engine.pod import PodLayout
 from printkit.engine.render import tts
 from printkit.engine.render.raster import MAX_DPI, page_images, pieces_pdf, png_bytes, rounded
 
@@ -28,7 +29,7 @@ def card_exports(comp: CardComponent, request, stem: str, icons: tuple[Path, ...
                  entry: MakeEntry) -> list[PlannedFile]:
     """The planned PNG files for ``comp``; ``stem`` is the folder/name prefix (``deck/cards-en``)."""
     planned: list[PlannedFile] = []
-    if request.png_cards:
+    if request.png_cards and request.settings.pod is None:  # with --pod: pod_images, from the print PDF
         planned += _png_cards(comp, request.png_cards, stem, icons, warnings, entry)
     if request.tts:
         planned += _tts_sheets(comp, stem, icons, warnings, entry)
@@ -103,4 +104,20 @@ def _tts_sheets(comp: CardComponent, stem: str, icons: tuple[Path, ...], warning
     if not backs:
         warnings.append(f"{comp.name}: the deck has no backs; TTS needs a back image, so none was written "
                         "(give the deck a back: template)")
+    return out
+
+
+def pod_images(pdf: bytes, comp: CardComponent, pod: PodLayout, stem: str, entry: MakeEntry) -> list[PlannedFile]:
+    """Each page of a print-on-demand PDF as the service's card image: exactly ``width_px`` x ``height_px``,
+    bleed included, tagged with its dpi; named by card number (``card-003.png``, ``card-003-back.png``)."""
+    out: list[PlannedFile] = []
+    images = page_images(pdf, size=(pod.width_px, pod.height_px))
+    per_card = len(images) // max(1, len(comp.fronts))
+    for k, img in enumerate(images):
+        number = _numbers(comp)[k // per_card]
+        back = per_card == 2 and (k % 2 == 0) == pod.back_first
+        data = png_bytes(img, pod.dpi)
+        path = f"{stem}/card-{number:03d}{'-back' if back else ''}.png"
+        out.append(PlannedFile(path, data, entry(path, "card image", 1, data, {"dpi": pod.dpi, "card": number,
+                                                                                "pod": pod.name})))
     return out

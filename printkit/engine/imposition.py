@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printkit.engine.paper import Duplex, PrintSettings
 
@@ -306,22 +307,30 @@ def footer_place(paper: tuple[float, float], keep_clear: list[Box], edge: float 
     along each edge.  Returns None when the page has no room (the calibration page and
     the README still tell the user how to check the scale).
     """
+    return _footer_place(paper, tuple(keep_clear), edge)
+
+
+@lru_cache(maxsize=256)
+def _footer_place(paper: tuple[float, float], keep_clear: tuple[Box, ...], edge: float) -> Footer | None:
+    """:func:`footer_place`, remembered: every full page of a deck keeps the same boxes clear."""
     pw, ph = paper
     page = Box(edge, edge, pw - 2 * edge, ph - 2 * edge)
-    candidates: list[Footer] = []
-    steps = [i / 20 for i in range(21)]
+    steps = sorted((i / 20 for i in range(21)), key=lambda s: abs(s - 0.5))
     for y in (ph - edge - FOOTER_THICKNESS, edge):
-        for t in sorted(steps, key=lambda s: abs(s - 0.5)):
-            candidates.append(Footer(Box(edge + t * (pw - 2 * edge - FOOTER_LENGTH), y, FOOTER_LENGTH,
-                                         FOOTER_THICKNESS), 0))
+        for t in steps:
+            cand = Footer(Box(edge + t * (pw - 2 * edge - FOOTER_LENGTH), y, FOOTER_LENGTH, FOOTER_THICKNESS), 0)
+            if _free(cand, page, keep_clear):
+                return cand
     for x in (edge, pw - edge - FOOTER_THICKNESS):
-        for t in sorted(steps, key=lambda s: abs(s - 0.5)):
-            candidates.append(Footer(Box(x, edge + t * (ph - 2 * edge - FOOTER_LENGTH), FOOTER_THICKNESS,
-                                         FOOTER_LENGTH), 90))
-    for cand in candidates:
-        if cand.box.inside(page) and not any(cand.box.intersects(b) for b in keep_clear):
-            return cand
+        for t in steps:
+            cand = Footer(Box(x, edge + t * (ph - 2 * edge - FOOTER_LENGTH), FOOTER_THICKNESS, FOOTER_LENGTH), 90)
+            if _free(cand, page, keep_clear):
+                return cand
     return None
+
+
+def _free(cand: Footer, page: Box, keep_clear: tuple[Box, ...]) -> bool:
+    return cand.box.inside(page) and not any(cand.box.intersects(b) for b in keep_clear)
 
 
 def pages_needed(count: int, per_page: int) -> int:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Literal
 
 from printkit.engine.errors import InputError
+from printkit.engine.pod import PodLayout
 from printkit.engine.units import parse_length
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {  # portrait width x height, mm (ISO 216; ANSI in inches)
@@ -80,6 +82,8 @@ class PrintSettings:
     rotate: Literal["off", "auto"] = "off"  # auto: cards turned 90° on the sheet when more fit that way
     cut_preview: bool = False  # draw rounded cut outlines (previews only, never the print PDF)
     cmyk: bool = False  # DeviceCMYK colours and CMYK images (render/cmyk.py says what is and is not done)
+    pod: PodLayout | None = None  # one card a page at a print-on-demand service's size (engine/pod.py)
+    icc_profile: str | None = None  # the user's CMYK printer profile: embedded as the PDF's output intent (--cmyk)
 
     def __post_init__(self) -> None:
         """Every setting finite and within :data:`BOUNDS`: a NaN or a huge offset would print nothing useful."""
@@ -102,6 +106,12 @@ class PrintSettings:
                 raise InputError.single(f"{flag} must be a finite number of mm; found {value!r}")
             if not lo <= value <= hi:
                 raise InputError.single(f"{flag} must be between {lo:g} and {hi:g} mm; found {value:g}")
+        if self.icc_profile is not None:
+            if not self.cmyk:
+                raise InputError.single("--icc-profile names the output intent of a CMYK PDF; add --cmyk")
+            from printkit.engine.icc import read_icc_profile
+
+            read_icc_profile(Path(self.icc_profile))  # refused here, before anything is laid out
 
     @property
     def paper_size(self) -> tuple[float, float]:

@@ -11,7 +11,6 @@ Adding a game means adding a package; nothing here or in the CLI changes (docs/a
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import os
@@ -135,7 +134,7 @@ def _facts(ref: str, package_dir: Path | None = None) -> Facts:
         try:
             raw = json.loads(cached.read_text(encoding="utf-8"))
             return Facts(players=tuple(raw["players"]), languages=tuple(raw["languages"]),  # type: ignore[arg-type]
-                         check_languages=tuple(raw["check_languages"]))
+                         check_languages=tuple(raw["check_languages"]), glossary=tuple(raw["glossary"]))
         except (OSError, ValueError, KeyError, TypeError):
             pass
     facts: Facts = _resolve(ref)()
@@ -144,7 +143,8 @@ def _facts(ref: str, package_dir: Path | None = None) -> Facts:
             cached.parent.mkdir(parents=True, exist_ok=True)
             tmp = cached.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(json.dumps({"players": list(facts.players), "languages": list(facts.languages),
-                                       "check_languages": list(facts.check_languages)}), encoding="utf-8")
+                                       "check_languages": list(facts.check_languages),
+                                       "glossary": list(facts.glossary)}, ensure_ascii=False), encoding="utf-8")
             os.replace(tmp, cached)
         except OSError:
             pass  # a read-only home: read the data each time
@@ -162,6 +162,8 @@ def _facts_cache_file(ref: str, package_dir: Path | None) -> Path | None:
     folder = _cache_dir()
     if folder is None or package_dir is None:
         return None
+    import hashlib  # here: loading OpenSSL is a noticeable part of `printkit --help`, which needs no facts
+
     digest = hashlib.sha256(ref.encode())
     try:
         for root, dirs, files in os.walk(package_dir):

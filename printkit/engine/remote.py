@@ -13,8 +13,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
@@ -64,6 +62,9 @@ def fetch(url: str, allow_network: bool, where: str) -> Fetched:
     if not allow_network:
         raise InputError.single(f"{where}: the cards are at {url}; printkit fetches data only when you pass "
                                 "--allow-network (a shared definition never makes it fetch on its own)")
+    import urllib.error  # here, not at the top: every deck build imports this module, few fetch anything
+    import urllib.request
+
     cached = _cache_file(url)
     try:
         request = urllib.request.Request(url, headers={"User-Agent": "printkit"})

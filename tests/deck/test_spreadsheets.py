@@ -1,4 +1,4 @@
-"""Cards from .xlsx and .ods: sheet by name, header row, qty; errors name the sheet, row and column."""
+"""Cards from .xlsx, .xls and .ods: sheet by name, header row, qty; errors name the sheet, row and column."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from printkit.engine.errors import InputError
 from printkit.engine.readback import all_text
 from printkit.games.deck.definition import load_deck
 
-from .workbooks import write_ods, write_xlsx
+from .workbooks import write_ods, write_xls, write_xlsx
 
 ROWS = [["name", "qty", "type", "text"],
         ["Fireball", 3, "Spell", "Deal **3** damage."],
@@ -27,7 +27,7 @@ def _deck(tmp: Path, data: str, extra: str = "") -> Path:
     return p
 
 
-@pytest.mark.parametrize("writer,suffix", [(write_xlsx, "xlsx"), (write_ods, "ods")])
+@pytest.mark.parametrize("writer,suffix", [(write_xlsx, "xlsx"), (write_ods, "ods"), (write_xls, "xls")])
 def test_cards_by_sheet_name_with_quantities(tmp_path: Path, writer, suffix: str) -> None:
     writer(tmp_path / f"cards.{suffix}", {"Notes": [["ignore me"]], "Cards": ROWS})
     deck = load_deck(_deck(tmp_path, f"cards.{suffix}", "sheet: Cards\n"))
@@ -43,6 +43,19 @@ def test_header_row_and_built_pdf_text(tmp_path: Path) -> None:
     pdf = (tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()
     text = "".join(all_text(pdf))
     assert text.count("Fireball") == 3 and "心靈之泉" in text and "Deal 3 damage." in text
+
+
+def test_legacy_xls_builds_and_names_a_bad_cell(tmp_path: Path) -> None:
+    write_xls(tmp_path / "cards.xls", {"Cards": ROWS})
+    p = _deck(tmp_path, "cards.xls", "sheet: Cards\n")
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 0, result.output
+    text = "".join(all_text((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()))
+    assert text.count("Frost Ward") == 2 and "抽兩張牌。" in text
+    write_xls(tmp_path / "cards.xls", {"Cards": [*ROWS[:2], ["Hex", "lots", "Spell", "x"]]})
+    with pytest.raises(InputError) as err:
+        load_deck(p)
+    assert "sheet 'Cards', row 3, column B (qty)" in str(err.value)
 
 
 def test_bad_quantity_names_sheet_row_and_column(tmp_path: Path) -> None:

@@ -94,3 +94,18 @@ def write_ods(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
                    ' manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry '
                    'manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
     return path
+
+
+def write_xls(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
+    """A legacy Excel 97-2003 (.xls, BIFF8) workbook, written by xlwt (a test-only dependency)."""
+    import xlwt
+
+    book = xlwt.Workbook(encoding="utf-8")
+    for name, rows in sheets.items():
+        sheet = book.add_sheet(name)
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if value is not None:
+                    sheet.write(r, c, value)
+    book.save(str(path))
+    return path

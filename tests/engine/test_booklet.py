@@ -7,7 +7,7 @@ import pytest
 from printkit.engine.booklet import booklet, booklet_page_size, saddle_stitch_order
 from printkit.engine.elements import Piece, Text
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import find_text, page_count, page_size_mm
+from printkit.engine.readback import find_text, page_count, page_size_mm, shapes
 from printkit.engine.render.pdf import render
 
 # Written out by hand from a folded paper dummy: (front left, front right, back left, back right) per sheet.
@@ -43,6 +43,12 @@ def test_page_sizes(paper, size):
     assert booklet_page_size(paper) == pytest.approx(size)
 
 
+@pytest.mark.parametrize("paper", ["300x450", "450x300", "30x45cm"])
+def test_page_size_on_a_paper_of_ones_own(paper):
+    """Any --paper works (a custom size crashed the build): half the long side by the short side."""
+    assert booklet_page_size(paper) == pytest.approx((225.0, 300.0))
+
+
 @pytest.mark.parametrize(("n", "paper"), [(4, "a4"), (8, "letter"), (12, "a3"), (6, "a4")])
 def test_page_order_read_back_from_the_pdf(n, paper):
     w, h = booklet_page_size(paper)
@@ -63,3 +69,19 @@ def test_page_order_read_back_from_the_pdf(n, paper):
     assert got == expected
     if n == 6:
         assert got == [None, 1, 2, None, 6, 3, 4, 5]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_booklet_sheets_carry_no_crop_marks(paper):
+    """Two pages fill the side exactly and the sheet is folded, not cut: nothing is drawn near the paper
+    edge (a mark there would be lost by the printer and tell a print shop to cut the pages apart)."""
+    w, h = booklet_page_size(paper)
+    pages = [Piece(f"p{i}", w, h, (Text(20, 20, w - 40, 30, f"PAGE{i}Q", size=20),)) for i in range(1, 5)]
+    data = render(booklet("rules", "Rules", pages), PrintSettings(paper=paper), "en").pdf
+    for side in range(page_count(data)):
+        pw, ph = page_size_mm(data, side)
+        near_edge = [s for s in shapes(data, side)
+                     if min(s.left, s.top, pw - s.right, ph - s.bottom) < 5.0]
+        assert near_edge == [], (paper, side)
+        # and nothing printkit adds (the scale bar) straddles the fold, half on each page
+        assert [s for s in shapes(data, side) if s.left < pw / 2 - 0.5 < s.right] == [], (paper, side)

@@ -210,3 +210,47 @@ def test_many_files_are_checked_in_parallel_with_the_same_answer(files, tmp_path
     assert parallel.exit_code == serial.exit_code == 2
     assert json.loads(parallel.stdout) == json.loads(serial.stdout)
     assert [e["file"] for e in json.loads(parallel.stdout)] == paths
+
+
+def test_a_long_build_reports_each_sheet_and_its_pages_as_it_goes():
+    """The bar moves during a component, not only between components: a pad tells each sheet done."""
+    from printkit.engine.build import BuildRequest, Step, plan
+    from printkit.engine.components import BuildOptions
+
+    steps: list[Step] = []
+    plan(BuildRequest(targets=("ganz-schon-clever",), options=BuildOptions(extra={"count": 6, "per_page": 2})),
+         steps.append)
+    pad = [s for s in steps if s.text.endswith("score-sheets")]
+    during = [(s.done, s.pages) for s in pad if not s.finished and s.done]
+    assert during == [(2, 1), (4, 2), (6, 3)]  # two sheets to a page
+    (finished,) = [s for s in pad if s.finished]
+    assert (finished.done, finished.total, finished.pages) == (6, 7, 3)  # 6 sheets + the solo page
+
+
+JSON_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=8))
+JSON_VALUES = st.recursive(JSON_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.tuples(inner, inner),
+    st.dictionaries(st.one_of(st.text(max_size=6), st.integers()), inner, max_size=4)), max_leaves=20)
+
+
+@settings(max_examples=500, deadline=None)
+@given(JSON_VALUES)
+def test_check_json_entries_are_written_as_json_dumps_indent_2_writes_them(value: object) -> None:
+    """`printkit check --json` writes its entries with its own indenting encoder (faster than the
+    standard library's pure-Python one): character for character what json.dumps writes."""
+    import json
+    import sys
+
+    import printkit.cli.check  # noqa: F401
+
+    check_cli = sys.modules["printkit.cli.check"]  # (printkit.cli.check is also the command's name)
+    assert check_cli._dump({"value": value}) == json.dumps({"value": value}, ensure_ascii=False, indent=2)
+
+
+def test_a_one_page_component_says_page_not_pages(tmp_path):
+    deck = tmp_path / "one.yaml"
+    deck.write_text("title: One\nback: null\ncards: [{name: A}]\n", encoding="utf-8")
+    result = runner.invoke(app, ["build", str(deck), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0
+    (line,) = [x for x in result.output.splitlines() if x.startswith("one/cards:")]
+    assert line.startswith("one/cards: 1 card, 1 page  [1/1 pieces, ")

@@ -41,3 +41,18 @@ def test_game_options_become_flags():
     result = runner.invoke(app, ["build", "--help"], terminal_width=200)
     for flag in ("--count", "--per-page", "--ink-saver", "--districts", "--ranks", "--style"):
         assert flag in result.output
+
+
+def test_the_remembered_facts_keep_the_glossary(tmp_path, monkeypatch):
+    """The facts cache must give back every field: a glossary lost there lets the renderer split 警察局."""
+    from printkit.engine import registry
+
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path))
+    game = find_game("istanbul")
+    assert game is not None
+    registry._facts.cache_clear()
+    first = game.facts()  # read from the data and written to the cache
+    registry._facts.cache_clear()
+    again = game.facts()  # read back from the cache file
+    assert list(tmp_path.rglob("facts-*.json"))
+    assert "警察局" in first.glossary and again == first

@@ -112,3 +112,29 @@ def test_malformed_lists_every_problem(tmp_path: Path) -> None:
     lines = r.output.splitlines()
     assert [line.split(" ")[0] for line in lines] == [f"{f}:2:10:", f"{f}:3:14:", f"{f}:4:11:"], r.output
     assert "not a number of yellow row 1" in lines[1] and "crossed twice" in lines[2]
+
+
+def test_an_error_in_a_large_batch_still_names_file_line_and_column(game: GscGame, tmp_path: Path) -> None:
+    """Hundreds of files are checked by worker processes, and a fine flat file is read without positions;
+    a bad one among them is still reported as file:line:col, in the text on stderr and in the JSON."""
+    import sys
+
+    check_cli = sys.modules["printkit.cli.check"]  # (printkit.cli.check is also the command's name)
+    good = _legal_yaml(game)
+    paths = [_write(tmp_path / f"s{i:03d}.yaml", good) for i in range(check_cli.PARALLEL_FROM + 50)]
+    _write(paths[123], good.replace("players: 2", "players: 9"))  # flat: positions computed for the error
+    _write(paths[200], good.replace("green: ", "green: [\n"))  # not YAML at all
+    _write(paths[201], "game: gsc\nplayers: 2\nblue:\n  - 3\n  - 13\n")  # block style: read by PyYAML
+    result = runner.invoke(app, ["--json", *map(str, paths)])
+    assert result.exit_code == 2
+    entries = json.loads(result.stdout)
+    assert [e["file"] for e in entries] == [str(p) for p in paths]
+    assert [i for i, e in enumerate(entries) if "errors" in e] == [123, 200, 201]
+    (players,) = entries[123]["errors"]
+    assert (players["line"], players["column"]) == (2, 10)
+    assert players["text"] == f"{paths[123]}:2:10: players: players must be 1..4; found 9"
+    assert entries[200]["errors"][0]["text"].startswith(f"{paths[200]}:")
+    assert entries[201]["errors"][0]["text"] == (
+        f"{paths[201]}:5:5: blue.1: blue sum 13 is not on the sheet (sums are 2..12)")
+    assert f"{paths[123]}:2:10: players: players must be 1..4; found 9" in result.stderr
+    assert all(e["legal"] for i, e in enumerate(entries) if i not in (123, 200, 201))

@@ -10,6 +10,7 @@ import pytest
 
 from printkit.engine.errors import InputError
 from printkit.games.istanbul import definitions
+from printkit.games.istanbul.kit import facts
 
 NAMES = {
     1: ("Wainwright", "製車行", "Wagnerei"),
@@ -36,6 +37,12 @@ def test_sixteen_places_with_their_names(game):
     for number, (en, zh, de) in NAMES.items():
         name = game.place(number).name
         assert (name.en, name.zh_TW, name.de) == (en, zh, de)
+
+
+def test_the_seeds_terms_are_never_split_across_lines():
+    glossary = facts().glossary
+    assert {zh for _, zh, _ in NAMES.values()} <= set(glossary)
+    assert {"紅寶石", "推車擴充", "伙計", "獎勵卡"} <= set(glossary)
 
 
 def test_component_counts(game):

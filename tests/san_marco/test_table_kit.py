@@ -24,11 +24,17 @@ def six_en():
     return K.components(BuildOptions(paper="a4", lang="en", players=6, seed=7, extra={"districts": 9}))
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_nobles_and_markers_per_player_classic(players):
-    text = "\n".join(all_text(_pdf(K.components(BuildOptions(lang="en", players=players)), "pieces")))
+@pytest.mark.parametrize(("players", "paper"), [(3, "a4"), (4, "a4"), (5, "a4"), (6, "a4"), (6, "a5")])
+def test_nobles_and_markers_per_player(players, paper):
+    """Counted on the printed pages (on A5 the players run onto more pages, none split)."""
+    comps = K.components(BuildOptions(lang="en", players=players, paper=paper))
+    text = "\n".join(all_text(_pdf(comps, "pieces", paper)))
     heads = re.findall(r"Player (\d) \(([A-F])\): 25 nobles, a score marker, a role marker", text)
     assert heads == [(str(i + 1), "ABCDEF"[i]) for i in range(players)]
+    # the printed tokens: each carries its player's letter; 25 nobles + a score + a role marker = 27 each
+    rows = [line.split() for line in text.splitlines() if re.fullmatch(r"(?:[A-H] )*[A-H]", line.strip())]
+    letters = [x for row in rows for x in row]
+    assert {x: letters.count(x) for x in set(letters)} == {"ABCDEF"[i]: 27 for i in range(players)}
 
 
 def test_nobles_and_markers_six_players(six_en):

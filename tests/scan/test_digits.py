@@ -118,7 +118,8 @@ def test_a_value_not_allowed_is_never_read_as_an_allowed_one_with_confidence():
 def test_read_digit_and_reading_shape():
     r = digits.read_digit(_printed("4"))
     assert r.value == 4 and r.certain
-    assert r.alternatives[0] == (4, pytest.approx(r.confidence, abs=1e-5))
+    assert r.alternatives[0][0] == 4  # the model's scores; the confidence weighs how far 4 leads them
+    assert 0.0 <= r.confidence <= 1.0
     assert sum(p for _, p in r.alternatives) <= 1.0 + 1e-6
     probs = [p for _, p in r.alternatives]
     assert probs == sorted(probs, reverse=True)

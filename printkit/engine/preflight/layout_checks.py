@@ -18,6 +18,7 @@ from printkit.engine.preflight.record import Placement, RenderLog, SetTextRecord
 PT = 25.4 / 72  # mm per point
 TOL = 0.05  # mm: geometry closer than this counts as touching
 SAME_LINE_GAP = 0.5  # em: two texts side by side closer than this read as one
+BAND = 5.0  # mm: height of the bands texts are sorted into to find neighbours
 
 
 def element_name(index: int, e: Element) -> str:
@@ -110,9 +111,17 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
 
     inks: dict[int, Box] = {}
     trim = Box(0, 0, piece.width, piece.height)
+    # Elements checked with an earlier placement of the same form: what involves only them is known.
+    # (Two texts side by side also look for rules and badges anywhere on the piece: only when the rest
+    # holds none can their verdict not have changed.)
+    known = p.checked
+    if known and any(isinstance(e, (Line, Rect, Circle)) for e in piece.elements[known:]):
+        known = 0
     for rec in p.texts:
         e, i = rec.element, rec.index
         ink = inks[i] = ink_box(rec)
+        if i < known:
+            continue
         if not rec.fits:
             yield finding("fit", f"does not fit its {e.w:.1f} x {e.h:.1f} mm box even at {rec.size:g} pt", i)
         if rec.size < rec.floor - 1e-6:
@@ -127,11 +136,22 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
                 yield finding("typography", message, i)
     # Overlaps: text over text, text over art drawn after it, text straddling art beneath it, strokes through text.
     items = sorted(inks.items())
+    sizes = {rec.index: rec.size for rec in p.texts}
+    # Both tests below need the two inks to share some height: pair each text only with those in the
+    # bands of height it reaches (a pad's sheet has hundreds of texts), still in index order.
+    bands: dict[int, list[int]] = {}
+    for n, (_, ink) in enumerate(items):
+        for band in range(int(ink.y // BAND), int(ink.bottom // BAND) + 1):
+            bands.setdefault(band, []).append(n)
     for a in range(len(items)):
         ia, ka = items[a]
         ea = piece.elements[ia]
-        for b in range(a + 1, len(items)):
+        near = sorted({n for band in range(int(ka.y // BAND), int(ka.bottom // BAND) + 1) for n in bands[band]
+                       if n > a})
+        for b in near:
             ib, kb = items[b]
+            if ib < known:
+                continue
             if _overlap(ka, kb):
                 yield finding("overlap", f"overlaps {element_name(ib, piece.elements[ib])}", ia)
                 continue
@@ -139,7 +159,7 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
             eb = piece.elements[ib]
             assert isinstance(ea, Text) and isinstance(eb, Text)
             v = min(ka.bottom, kb.bottom) - max(ka.y, kb.y)
-            sa, sb = _size(p, ia), _size(p, ib)
+            sa, sb = sizes.get(ia, 0.0), sizes.get(ib, 0.0)
             if v > 0.5 * min(ka.h, kb.h) and abs(sa - sb) <= 0.1 * max(sa, sb):  # a number and its subscript pair up
                 gap = max(kb.x - ka.right, ka.x - kb.right)
                 em = max(sa, sb) * PT
@@ -149,15 +169,22 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
     # Glyphs sit inside their advance: test art against the ink with the side bearings taken off.
     inner = {}
     for i, ink in items:
-        side = 0.06 * _size(p, i) * PT + 0.05
+        side = 0.06 * sizes.get(i, 0.0) * PT + 0.05
         inner[i] = Box(ink.x + side, ink.y + 0.1, max(0.0, ink.w - 2 * side), max(0.0, ink.h - 0.2))
     for j, other in enumerate(piece.elements):
         if isinstance(other, Text):
             continue
         strokes = _strokes_of(other)
         obox = _box(other) if _filled(other) else None
+        if not strokes and obox is None:
+            continue
+        x0, y0, x1, y1 = bounds(other)  # strokes included: nothing of it reaches past these
         for i, _ink in items:
+            if i < known and j < known:
+                continue
             box = inner[i]
+            if x1 < box.x or box.right < x0 or y1 < box.y or box.bottom < y0:
+                continue  # clear of the text: neither test below can hold
             crossing = [s for s in strokes if _crosses(s, box)]
             if crossing and (j > i or not (_texture(piece, i, box) or _hidden(piece, j, i, box))):
                 yield finding("overlap", f"{element_name(j, other)} runs through it", i)
@@ -228,13 +255,6 @@ def _texture(piece, text_index: int, box: Box) -> bool:
         if isinstance(e, Line) and any(_crosses(s, box) for s in _strokes_of(e)):
             under += 1
     return under >= 4
-
-
-def _size(p: Placement, index: int) -> float:
-    for rec in p.texts:
-        if rec.index == index:
-            return rec.size
-    return 0.0
 
 
 def _painted_edges(p: Placement) -> dict[str, Element | None]:
@@ -336,7 +356,7 @@ def check_marks(log: RenderLog) -> Iterator[Finding]:
                     yield Finding("marks", "lies outside the printable area (5 mm from the paper edge)",
                                   log.component, page.index + 1, p.piece.name, element_name(i, e))
         cut = [p for p in placed if p.role == "cut" or (p.role == "sheet" and page.marks)]
-        if not cut or page.back:  # a duplex back is cut along the front's marks
+        if not cut or page.back or page.service_cut:  # a duplex back is cut along the front's marks
             continue
         xs = {round(v, 2) for p in cut for v in (p.trim.x, p.trim.right)}
         ys = {round(v, 2) for p in cut for v in (p.trim.y, p.trim.bottom)}

@@ -10,6 +10,7 @@ layout's intentions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from printkit.engine.elements import Piece, Text
@@ -88,9 +89,13 @@ class Placement:
     bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # drawn past the trim: left, top, right, bottom
     texts: tuple[SetTextRecord, ...] = ()
     component: str = ""
+    # Its first ``checked`` elements are a form an earlier placement drew and was checked with
+    # (render.draw.Stamp): their findings would only repeat.
+    checked: int = 0
 
-    @property
+    @cached_property
     def trim(self) -> Box:
+        """Where the piece's trim lands on the page (computed once: the bleed check asks for it per neighbour)."""
         return self.transform.box(0, 0, self.piece.width, self.piece.height)
 
 
@@ -100,6 +105,7 @@ class PageRecord:
     size: tuple[float, float]  # mm, as printed
     marks: list[Segment] = field(default_factory=list)  # crop marks
     back: bool = False  # the back side of a duplex sheet
+    service_cut: bool = False  # a print-on-demand page: the service cuts by its own template, no marks wanted
 
 
 @dataclass

@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
@@ -45,7 +45,7 @@ from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight.record import SetTextRecord
 from printkit.engine.render import fonts, markup
 from printkit.engine.render.cmyk import is_cmyk
-from printkit.engine.render.text import fit_text, floor_for, line_runs, line_text, space_width, token_width
+from printkit.engine.render.text import fit_text, floor_for
 
 Warn = Callable[[str], None]
 
@@ -63,20 +63,55 @@ class Context:
     texts: list[SetTextRecord] | None = None  # how each text was set, for the preflight
     index: int = 0  # the element being drawn
     glossary: tuple[str, ...] = ()  # words never split across lines
+    known_icons: frozenset[str] | None = None  # icon names in icon_search, listed on the piece's first text
 
     def pt(self, x: float, y: float) -> tuple[float, float]:
         return self.origin[0] + x * mm, self.origin[1] - y * mm
 
 
+@dataclass(frozen=True)
+class Stamp:
+    """The first ``count`` elements of a piece, drawn once as the PDF form ``name`` (see :func:`make_stamp`)."""
+
+    name: str
+    count: int
+    texts: tuple[SetTextRecord, ...]  # how the form's texts were set, for each placement's preflight
+
+
+def make_stamp(
+    canvas: Canvas, piece: Piece, count: int, name: str, warn: Warn,
+    bleed: tuple[float, float, float, float] = (0, 0, 0, 0), icon_search: tuple[Path, ...] = (),
+    glossary: tuple[str, ...] = (),
+) -> Stamp:
+    """Draw the first ``count`` elements of ``piece`` once, as a form XObject that pieces sharing them
+    place with :func:`draw_piece` (``stamp=``): a pad of 500 sheets is one sheet's drawing plus, per
+    sheet, what differs (its serial and QR code).
+
+    A form cannot be defined inside another, and icons are forms of their own: a first drawing,
+    thrown away, defines them before the stamp's form is opened.
+    """
+    head = replace(piece, elements=piece.elements[:count])
+    left, top, right, bottom = bleed
+    mark = len(canvas._code)  # ReportLab's operators of the current page (or form) so far
+    draw_piece(canvas, head, (0.0, 0.0), lambda _text: None, bleed, icon_search, None, glossary)
+    del canvas._code[mark:]
+    texts: list[SetTextRecord] = []
+    canvas.beginForm(name, -left * mm, -bottom * mm, (piece.width + right) * mm, (piece.height + top) * mm)
+    draw_piece(canvas, head, (0.0, piece.height * mm), warn, bleed, icon_search, texts, glossary)
+    canvas.endForm()
+    return Stamp(name, count, tuple(texts))
+
+
 def draw_piece(
     canvas: Canvas, piece: Piece, origin: tuple[float, float], warn: Warn,
     bleed: tuple[float, float, float, float] = (0, 0, 0, 0), icon_search: tuple[Path, ...] = (),
-    texts: list[SetTextRecord] | None = None, glossary: tuple[str, ...] = (),
+    texts: list[SetTextRecord] | None = None, glossary: tuple[str, ...] = (), stamp: Stamp | None = None,
 ) -> None:
     """Draw ``piece`` with its top-left trim corner at ``origin``.
 
     ``bleed`` is (left, top, right, bottom) in mm: how far artwork may spill past the trim.
     Everything is clipped to trim + bleed so neighbouring pieces never overprint.
+    ``stamp``: the piece's first elements are that form, placed instead of drawn again.
     """
     ctx = Context(canvas, origin, piece.height, warn, piece.name, icon_search or icon_dirs(), texts, glossary=glossary)
     left, top, right, bottom = bleed
@@ -89,9 +124,18 @@ def draw_piece(
         canvas.setFillColor(color(piece.bleed_color, piece.name))
         canvas.rect(x0, y0, (piece.width + left + right) * mm, (piece.height + top + bottom) * mm,
                     stroke=0, fill=1)
-    for i, element in enumerate(piece.elements):
+    first = 0
+    if stamp is not None:
+        canvas.saveState()
+        canvas.translate(*ctx.pt(0, piece.height))  # the form's origin: the piece's bottom-left trim corner
+        canvas.doForm(stamp.name)
+        canvas.restoreState()
+        if texts is not None:
+            texts.extend(stamp.texts)
+        first = stamp.count
+    for i in range(first, len(piece.elements)):
         ctx.index = i
-        draw_element(ctx, element)
+        draw_element(ctx, piece.elements[i])
     canvas.restoreState()
 
 
@@ -128,7 +172,8 @@ def draw_element(ctx: Context, e: Element) -> None:
     if isinstance(e, Rect):
         c.saveState()
         stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
-        c.setDash([d * mm for d in e.dash] if e.dash else [])
+        if e.dash:  # solid otherwise: every dash is set inside its own element's saved state
+            c.setDash([d * mm for d in e.dash])
         x, y = ctx.pt(e.x, e.y + e.h)
         if e.radius:
             c.roundRect(x, y, e.w * mm, e.h * mm, e.radius * mm, stroke=stroke, fill=fill)
@@ -138,7 +183,8 @@ def draw_element(ctx: Context, e: Element) -> None:
     elif isinstance(e, Line):
         c.saveState()
         _paint(ctx, None, e.stroke, e.stroke_width)
-        c.setDash([d * mm for d in e.dash] if e.dash else [])
+        if e.dash:
+            c.setDash([d * mm for d in e.dash])
         c.line(*ctx.pt(e.x1, e.y1), *ctx.pt(e.x2, e.y2))
         c.restoreState()
     elif isinstance(e, Circle):
@@ -191,25 +237,23 @@ def _draw_polygon(ctx: Context, e: Polygon) -> None:
 def _draw_text(ctx: Context, e: Text) -> None:
     if not e.text:
         return
-    fam = fonts.family(e.font)
-    if e.bold:
-        fam = replace(fam, all_bold=True)
-    visible = _strip_icons(markup.plain(e.text))
+    fam = _family(e.font, e.bold)
+    visible = _visible(e.text)
     fonts.check_text(visible, ctx.piece_name, fam)  # every styled face falls back to the regular one
     c = ctx.canvas
     horizontal = e.rotation in (0, 180)
     box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)
-    known = _known_icons(ctx)
+    if ctx.known_icons is None:
+        ctx.known_icons = _known_icons(ctx)
+    known = ctx.known_icons
     # Shrink-to-fit never goes below the legible floor; text that still does not fit is reported.
     floor = floor_for(visible)
     smallest = min(e.size, max(e.min_size, floor))
     set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, smallest, e.leading, e.wrap, known, fam,
                     e.emphasis, ctx.glossary)
     if ctx.texts is not None:
-        ctx.texts.append(SetTextRecord(
-            ctx.index, e, set_.size, tuple(line_text(line) for line in set_.lines),
-            tuple(line.width / mm for line in set_.lines), tuple(line.ends_paragraph for line in set_.lines),
-            set_.fits, floor, tuple(line_runs(line) for line in set_.lines)))
+        ctx.texts.append(SetTextRecord(ctx.index, e, set_.size, set_.line_texts, set_.line_widths_mm,
+                                       set_.paragraph_ends, set_.fits, floor, set_.line_runs))
     elif not set_.fits:
         ctx.warn(f"{ctx.piece_name}: text does not fit its box even at {smallest:g} pt: {e.text[:40]!r}")
     c.saveState()
@@ -229,8 +273,10 @@ def _draw_text(ctx: Context, e: Text) -> None:
         top = block_h / 2
     ink = color(e.color, ctx.piece_name)
     c.setFillColor(ink)
-    colored = False
-    for i, line in enumerate(set_.lines):
+    fill: str | None = None  # the fill in force (None: ink); a colour set inside a text object stays set after it
+    t = None  # the open text object
+    face = ""  # its font
+    for i, (line, runs) in enumerate(zip(set_.lines, set_.drawing, strict=True)):
         # Centre the cap height in each line box so digits sit visually centred.
         baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2
         if e.align == "left":
@@ -239,23 +285,53 @@ def _draw_text(ctx: Context, e: Text) -> None:
             x = half_w - line.width
         else:
             x = -line.width / 2
-        for j, tok in enumerate(line.tokens):
-            w = token_width(tok, size)
-            if tok.icon:
-                _draw_icon_pt(ctx, tok.icon, x, baseline - size * 0.12, size, size, e.color)
-            else:
-                t = c.beginText(x, baseline)
-                t.setFont(tok.font, size)
-                if tok.color is not None or colored:
-                    # a fill set inside a text object stays set for the next one: always say which
-                    t.setFillColor(color(tok.color, ctx.piece_name) if tok.color is not None else ink)
-                    colored = tok.color is not None
-                t.textOut(tok.text)
-                c.drawText(t)
-            x += w
-            if tok.space_after and j < len(line.tokens) - 1:
-                x += space_width(tok, size)
+        # One string per run of tokens in one face and colour (word spaces written as spaces): the advance a
+        # viewer computes from the embedded widths is the one the line was measured with.  One text object
+        # serves every line until an icon (drawn outside text objects) interrupts it.
+        started = False  # whether this line's origin is set
+        for run in runs:
+            if run.icon:
+                if t is not None:
+                    c.drawText(t)
+                    t, face = None, ""
+                _draw_icon_pt(ctx, run.icon, x + run.dx, baseline - size * 0.12, size, size, e.color)
+                started = False
+                continue
+            if t is None:
+                t = c.beginText(x + run.dx, baseline)
+            elif not started:
+                t.setTextOrigin(x + run.dx, baseline)
+            started = True
+            if run.color != fill:
+                t.setFillColor(color(run.color, ctx.piece_name) if run.color is not None else ink)
+                fill = run.color
+            if run.font != face:
+                t.setFont(run.font, size)
+                face = run.font
+            t.textOut(run.text)
+    if t is not None:
+        c.drawText(t)
     c.restoreState()
+
+
+def _family(font: str | None, bold: bool) -> fonts.Family:
+    """The element's family; the bundled one's is made once (a user's font file is looked at each time, so
+    ``--watch`` sees it change)."""
+    if font is None or font.strip() in ("sans", fonts.SANS):
+        return _sans(bold)
+    fam = fonts.family(font)
+    return replace(fam, all_bold=True) if bold else fam
+
+
+@cache
+def _sans(bold: bool) -> fonts.Family:
+    return replace(fonts.sans(), all_bold=True) if bold else fonts.sans()
+
+
+@lru_cache(maxsize=20_000)
+def _visible(text: str) -> str:
+    """The characters ``text`` prints (markup and icon names taken out), for the glyph check."""
+    return _strip_icons(markup.plain(text))
 
 
 def _strip_icons(text: str) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -113,7 +113,20 @@ def _chain(fam: Family, bold: bool, italic: bool) -> tuple[str, ...]:
 
 @cache
 def sans() -> Family:
-    return Family(face("regular"), face("bold"), face("italic"), face("bold-italic"))
+    """The bundled family.  Only the regular face is loaded here: a styled face is read from its file the
+    first time a text is measured in it (:func:`ensure`), so a deck without italics never loads them."""
+    return Family(register(), FACE_NAMES["bold"], FACE_NAMES["italic"], FACE_NAMES["bold-italic"])
+
+
+_STYLE_OF = {name: style for style, name in FACE_NAMES.items()}
+
+
+def ensure(name: str) -> str:
+    """``name``, registered with ReportLab if it is a bundled face not loaded yet."""
+    style = _STYLE_OF.get(name)
+    if style is not None:
+        face(style)
+    return name
 
 
 def family(font: str | None) -> Family:
@@ -179,7 +192,7 @@ def _truetype(data: bytes, path: Path) -> bytes:
 
 @cache
 def _cmap_of(name: str) -> frozenset[int]:
-    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+    return frozenset(pdfmetrics.getFont(ensure(name)).face.charToGlyph)
 
 
 @cache
@@ -207,13 +220,20 @@ def check_text(text: str, where: str, font_name: str | Family | None = None) -> 
     ``where`` names the piece (e.g. ``"san-marco: action card 'Doge' #3"``) so the user
     can find the string.
     """
-    missing = font_name.missing(text) if isinstance(font_name, Family) else missing_characters(text, font_name)
+    missing = _missing(text, font_name)
     if missing:
         chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
         raise MissingGlyphError([Problem(f"{where}: the font has no glyph for {chars} in {text!r}")])
 
 
+@lru_cache(maxsize=20_000)
+def _missing(text: str, font_name: str | Family | None) -> tuple[str, ...]:
+    """The characters no face can draw; remembered per string, since a deck repeats its strings on many cards
+    (fonts are registered once per name and never change under it)."""
+    return tuple(font_name.missing(text) if isinstance(font_name, Family) else missing_characters(text, font_name))
+
+
 def string_width(text: str, size: float, font_name: str = SANS) -> float:
     """Width in points of ``text`` set at ``size`` points."""
     register()
-    return pdfmetrics.stringWidth(text, font_name, size)
+    return pdfmetrics.stringWidth(text, ensure(font_name), size)

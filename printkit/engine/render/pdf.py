@@ -9,6 +9,7 @@ wherever the page has room, and byte-identical output for identical input
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.engine.components import BoardComponent, CardComponent, SheetComponent
 from printkit.engine.elements import Circle, Line, Piece, Text, bounds
 from printkit.engine.errors import InputError
+from printkit.engine.icc import read_icc_profile
 from printkit.engine.imposition import (
     PRINTABLE_EDGE,
     Box,
@@ -36,11 +38,13 @@ from printkit.engine.messages import message
 from printkit.engine.paper import PrintSettings
 from printkit.engine.preflight.record import Affine, PageRecord, Placement, RenderLog, Role, SetTextRecord
 from printkit.engine.render import fonts
-from printkit.engine.render.cmyk import to_cmyk
-from printkit.engine.render.draw import draw_piece
+from printkit.engine.render.cmyk import add_output_intent, to_cmyk
+from printkit.engine.render.draw import Stamp, draw_piece, make_stamp
 
 MARK_COLOR = "#000000"
 CUT_ROOM = 10.0  # mm of paper around a sheet piece that make it worth crop marks
+PieceProgress = Callable[[int, int], None]  # (pieces done, pages done) of the component being rendered
+STAMP_FROM = 20  # elements pieces must share before they are drawn once as a form and placed
 FURNITURE_COLOR = "#555555"
 
 
@@ -62,6 +66,8 @@ class _Doc:
                  icon_search: tuple[Path, ...] = (), glossary: tuple[str, ...] = ()):
         fonts.register()
         self.glossary = glossary
+        self.stamps = 0  # forms of elements that pieces share (see stamp)
+        self.placed: set[str] = set()  # the forms placed so far
         self.buf = io.BytesIO()
         self.settings = settings
         self.lang = lang
@@ -72,6 +78,8 @@ class _Doc:
         self.canvas.setAuthor("printkit")
         self.canvas.setCreator("printkit")
         self.canvas.setViewerPreference("PrintScaling", "None")
+        if settings.cmyk and settings.icc_profile:
+            add_output_intent(self.canvas, read_icc_profile(Path(settings.icc_profile)))
         if duplex and settings.duplex != "off":
             pref = "DuplexFlipShortEdge" if settings.duplex == "short" else "DuplexFlipLongEdge"
             self.canvas.setViewerPreference("Duplex", pref)
@@ -106,16 +114,39 @@ class _Doc:
         return x * mm, (self.page_size[1] - y) * mm
 
     def record(self, piece: Piece, transform: Affine, role: Role, bleed: tuple[float, float, float, float],
-               texts: list[SetTextRecord]) -> None:
+               texts: list[SetTextRecord], checked: int = 0) -> None:
         self.log.placements.append(Placement(self.pages, piece, transform, role, bleed, tuple(texts),
-                                             self.log.component))
+                                             self.log.component, checked))
 
     def draw(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float] = (0, 0, 0, 0),
-             role: Role = "cut") -> None:
+             role: Role = "cut", stamp: Stamp | None = None) -> None:
         texts: list[SetTextRecord] = []
         draw_piece(self.canvas, piece, self.origin(x, y), self.warn, bleed, self.icon_search, texts,
-                   self.glossary)
-        self.record(piece, Affine.place(x, y), role, bleed, texts)
+                   self.glossary, stamp)
+        checked = 0
+        if stamp is not None:
+            checked = stamp.count if stamp.name in self.placed else 0  # the first placement is checked in full
+            self.placed.add(stamp.name)
+        self.record(piece, Affine.place(x, y), role, bleed, texts, checked)
+
+    def stamp(self, pieces: Sequence[Piece], bleed: tuple[float, float, float, float] = (0, 0, 0, 0)
+              ) -> Stamp | None:
+        """A form of the elements every one of ``pieces`` starts with (a pad's sheets share all but their
+        serial and QR code), or None when they share too little to be worth one."""
+        if len(pieces) < 2:
+            return None
+        first = pieces[0]
+        count = len(first.elements)
+        for other in pieces[1:]:
+            if (other.width, other.height, other.bleed_color) != (first.width, first.height, first.bleed_color):
+                return None
+            count = next((i for i, (a, b) in enumerate(zip(first.elements[:count], other.elements, strict=False))
+                          if a != b), min(count, len(other.elements)))
+        if count < STAMP_FROM:
+            return None
+        self.stamps += 1
+        return make_stamp(self.canvas, first, count, f"pkstamp{self.stamps}", self.warn, bleed, self.icon_search,
+                          self.glossary)
 
     def draw_turned(self, piece: Piece, x: float, y: float, bleed: tuple[float, float, float, float],
                     rotation: int) -> None:
@@ -209,7 +240,7 @@ class _Doc:
 
 def render_cards(
     component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-    glossary: tuple[str, ...] = (),
+    glossary: tuple[str, ...] = (), progress: PieceProgress | None = None,
 ) -> Rendered:
     """Impose cards n-up; after each front page comes its back page (if the cards have backs)."""
     if not component.fronts:
@@ -219,6 +250,8 @@ def render_cards(
     for p in component.fronts:
         if abs(p.width - w) > 1e-6 or abs(p.height - h) > 1e-6:
             raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
+    if settings.pod is not None:
+        return _render_pod(component, settings, lang, icon_search, glossary)
     if settings.duplex == "fold" and component.backs:
         return _render_fold(component, settings, lang, icon_search, glossary)
     turned = False
@@ -257,6 +290,8 @@ def render_cards(
             doc.draw_turned(component.fronts[i], x, y, grid.bleed_of(row, col, filled), front_turn)
         _cut_outlines(doc, grid, indices, component.corner_radius, settings)
         _finish_card_page(doc, grid, settings)
+        if progress:
+            progress(indices.stop, doc.pages + (1 if has_backs else 0))  # the back about to be drawn included
         if has_backs:
             doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
             doc.log.pages[-1].back = True
@@ -365,9 +400,47 @@ def _render_fold(
     return doc.rendered(n)
 
 
+def _render_pod(component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...],
+                glossary: tuple[str, ...]) -> Rendered:
+    """One card a page, each page a print-on-demand service's card image: the card centred, its background carried
+    to the page edge, a back page before or after each front as the service orders them; no marks, no footer."""
+    pod = settings.pod
+    assert pod is not None
+    w, h = component.fronts[0].width, component.fronts[0].height
+    page = pod.page
+    x, y = (page[0] - w) / 2, (page[1] - h) / 2
+    if x < -0.05 or y < -0.05:
+        raise InputError.single(f"{component.name}: a {w:g} x {h:g} mm card does not fit the {pod.name} page of "
+                                f"{page[0]:.2f} x {page[1]:.2f} mm; make the cards {pod.trim[0]:.2f} x "
+                                f"{pod.trim[1]:.2f} mm")
+    bleed = (max(x, 0.0),) * 2 + (max(y, 0.0),) * 2
+    bleed = (bleed[0], bleed[2], bleed[1], bleed[3])  # left, top, right, bottom
+    doc = _Doc(component.title, settings, lang, False, page, icon_search, glossary)
+    tw, th = pod.trim
+    if abs(tw - w) > 0.5 or abs(th - h) > 0.5:
+        doc.warn(f"the cards are {w:g} x {h:g} mm, {pod.name} cuts {tw:.2f} x {th:.2f} mm: each card is centred "
+                 "with its background carried to the edge, so the cut lands off its frame; give the deck that size")
+
+    def side(piece: Piece, back: bool) -> None:
+        doc.set_page(page, Box(x, y, w, h), min(x, y))
+        doc.log.pages[-1].back = back
+        doc.log.pages[-1].service_cut = True
+        doc.draw(piece, x, y, bleed)
+        doc.show_page()
+
+    for i, front in enumerate(component.fronts):
+        back = component.back_for(i)
+        if back is not None and pod.back_first:
+            side(back, True)
+        side(front, False)
+        if back is not None and not pod.back_first:
+            side(back, True)
+    return doc.rendered(len(component.fronts))
+
+
 def render_sheets(
     component: SheetComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-    glossary: tuple[str, ...] = (),
+    glossary: tuple[str, ...] = (), progress: PieceProgress | None = None,
 ) -> Rendered:
     """Page-sized pieces, one or two to a sheet of paper, centred, with crop marks when
     the piece is smaller than the paper."""
@@ -379,6 +452,7 @@ def render_sheets(
         w, h = pages[0].width, pages[0].height
         if per * h > ph + 1e-6 and (per * w > ph + 1e-6 or h > pw + 1e-6):
             per = 1  # a small paper (A5) takes one half-page sheet, not two
+    stamp = doc.stamp(pages)
     for start in range(0, len(pages), per):
         group = pages[start:start + per]
         pw_, ph_ = pw, ph
@@ -396,21 +470,28 @@ def render_sheets(
         for k, piece in enumerate(group):
             x = x0 if stacked else x0 + k * w
             y = y0 + k * h if stacked else y0
-            doc.draw(piece, x, y, role="sheet")
+            doc.draw(piece, x, y, role="sheet", stamp=stamp)
         keep_clear = []
         for k, piece in enumerate(group):
             ox = x0 if stacked else x0 + k * w
             oy = y0 + k * h if stacked else y0
             keep_clear += [Box(ox + x1, oy + y1, x2 - x1, y2 - y1) for x1, y1, x2, y2 in map(bounds, piece.elements)]
-        if per > 1 or (component.cut and pw_ - total_w > 2 * CUT_ROOM and ph_ - total_h > 2 * CUT_ROOM):
+        # A booklet's pages fill the sheet and are folded, not cut: marks would have to sit on the paper edge
+        # (which printers leave blank) and a print shop folds on the middle of the sheet without them.
+        if not component.fold and (per > 1 or (component.cut and pw_ - total_w > 2 * CUT_ROOM
+                                               and ph_ - total_h > 2 * CUT_ROOM)):
             xs = [x0, x0 + total_w] if stacked else [x0 + k * w for k in range(per + 1)]
             ys = [y0 + k * h for k in range(per + 1)] if stacked else [y0, y0 + total_h]
             marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0), (pw_, ph_))
             doc.marks(marks)
             keep_clear += [m.box() for m in marks]
+        if component.fold and not stacked:  # the scale bar must not straddle the fold (half on each page)
+            keep_clear += [Box(x0 + k * w - 2, 0, 4, ph_) for k in range(1, per)]
         # The scale bar goes wherever the page's own drawing leaves a free band.
         doc.footer(keep_clear)
         doc.show_page()
+        if progress:
+            progress(start + len(group), doc.pages)
     return doc.rendered(len(pages))
 
 
@@ -522,12 +603,15 @@ def _edges(sides: list[str], lang: str) -> str:
 
 
 def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
-           glossary: tuple[str, ...] = ()) -> Rendered:
-    """Render any component kind; ``icon_search`` lists icon folders, the user's first."""
+           glossary: tuple[str, ...] = (), progress: PieceProgress | None = None) -> Rendered:
+    """Render any component kind; ``icon_search`` lists icon folders, the user's first.
+
+    ``progress(pieces, pages)`` is told after each sheet of paper how many are done (cards and sheets).
+    """
     if isinstance(component, CardComponent):
-        return render_cards(component, settings, lang, icon_search, glossary)
+        return render_cards(component, settings, lang, icon_search, glossary, progress)
     if isinstance(component, SheetComponent):
-        return render_sheets(component, settings, lang, icon_search, glossary)
+        return render_sheets(component, settings, lang, icon_search, glossary, progress)
     if isinstance(component, BoardComponent):
         return render_board(component, settings, lang, icon_search, glossary)
     raise TypeError(f"cannot render {type(component).__name__}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from printkit.engine.render import markup
 from printkit.engine.render.fonts import SANS, Family, has_glyph, string_width
@@ -22,6 +23,7 @@ ICON_SCALE = 1.0  # inline icons are as tall as the font size
 # The smallest printed sizes a home printer sets legibly (pt): Chinese strokes need more.
 LATIN_FLOOR = 6.0
 CJK_FLOOR = 6.5
+MM = 72 / 25.4  # points in a millimetre
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,72 @@ class SetText:
     lines: tuple[SetLine, ...]
     fits: bool
 
+    # What the preflight is told of each line, worked out once per set text (fit_text remembers set texts).
+    @cached_property
+    def line_texts(self) -> tuple[str, ...]:
+        return tuple(line_text(line) for line in self.lines)
+
+    @cached_property
+    def line_widths_mm(self) -> tuple[float, ...]:
+        return tuple(line.width / MM for line in self.lines)
+
+    @cached_property
+    def paragraph_ends(self) -> tuple[bool, ...]:
+        return tuple(line.ends_paragraph for line in self.lines)
+
+    @cached_property
+    def line_runs(self) -> tuple[tuple[tuple[str, str], ...], ...]:
+        return tuple(line_runs(line) for line in self.lines)
+
+    @cached_property
+    def drawing(self) -> tuple[tuple[Run, ...], ...]:
+        """Each line as what to draw: runs of text in one face and colour (word spaces as spaces), and icons,
+        each at its offset from the line's start.  Worked out once per set text, drawn on every card."""
+        return tuple(_runs(line, self.size) for line in self.lines)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stretch of a set line: ``text`` in ``font`` and ``color`` (None: the element's), or an icon."""
+
+    dx: float  # pt from the line's start
+    text: str = ""
+    font: str = SANS
+    color: str | None = None
+    icon: str | None = None
+
+
+def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
+    out: list[Run] = []
+    parts: list[str] = []
+    start = x = 0.0
+    face: str | None = None
+    color: str | None = None
+    last = len(line.tokens) - 1
+
+    def flush() -> None:
+        if parts:
+            out.append(Run(start, "".join(parts), face or SANS, color))
+            parts.clear()
+
+    for j, tok in enumerate(line.tokens):
+        if tok.icon or tok.font != face or tok.color != color:
+            flush()
+            start = x
+        if tok.icon:
+            out.append(Run(x, icon=tok.icon))
+            face = None
+        else:
+            face, color = tok.font, tok.color
+            parts.append(tok.text)
+        x += token_width(tok, size)
+        if tok.space_after and j < last:
+            if not tok.icon:
+                parts.append(" ")
+            x += space_width(tok, size)
+    flush()
+    return tuple(out)
+
 
 def is_cjk(ch: str) -> bool:
     o = ord(ch)
@@ -65,6 +133,7 @@ def has_cjk(text: str) -> bool:
     return any(is_cjk(ch) for ch in text)
 
 
+@lru_cache(maxsize=20_000)
 def floor_for(text: str) -> float:
     """The smallest size ``text`` may print at: the CJK floor when it holds any Chinese."""
     return CJK_FLOOR if has_cjk(text) else LATIN_FLOOR
@@ -244,7 +313,11 @@ def token_width(tok: Token, size: float) -> float:
 
 def space_width(tok: Token, size: float) -> float:
     """The word space after ``tok``, in its own face."""
-    return token_width(Token(" ", font=tok.font), size)
+    key = (" ", size, tok.font)
+    w = _WIDTHS.get(key)
+    if w is None:
+        w = token_width(Token(" ", font=tok.font), size)
+    return w
 
 
 def _words(tokens: list[Token]) -> list[list[Token]]:
@@ -304,6 +377,7 @@ def _width(tokens: tuple[Token, ...], size: float) -> float:
     return w
 
 
+@lru_cache(maxsize=4096)
 def fit_text(
     text: str, width: float, height: float, size: float, min_size: float,
     leading: float = 1.2, wrap: bool = True, icons: frozenset[str] | None = None,
@@ -312,7 +386,8 @@ def fit_text(
     """Set ``text`` in a ``width`` x ``height`` pt box at the largest size that fits.
 
     Tries ``size`` first and shrinks in 0.25 pt steps down to ``min_size``.  The result's
-    ``fits`` is False when even ``min_size`` overflows; it is then set at ``min_size``.
+    ``fits`` is False when even ``min_size`` overflows; it is then set at ``min_size``.  Remembered: a deck
+    sets the same text in the same box on many cards (copies, titles, backs), and the result is immutable.
     """
     if not (math.isfinite(size) and 0 < min_size <= size):
         raise ValueError(f"text sizes must satisfy 0 < min_size <= size; got {size!r}, {min_size!r}")

@@ -42,6 +42,7 @@ WORK_HEIGHT = 40  # crops are scaled to this height before anything else
 OTHER = 10  # class index of "not one digit"
 MIN_CONTRAST = 60.0  # gray levels: fainter differences never count as full-strength ink
 INK = 0.4  # normalised ink above this is part of the writing
+SPLIT_SINGLE = 0.05  # weight of "one digit" for writing split into tall parts by blank columns
 CONFIDENT = 0.9  # readings with less confidence must be checked by a person (measured: docs/scan-digits.md)
 MAX_CROP_SIDE = 4000  # bound the work on untrusted input
 
@@ -74,19 +75,23 @@ class Prepared:
     spans: tuple[tuple[int, int], ...]  # column range of each image in the deslanted working image
     # crop pixel (x, y) lands at column x * scale_x + pad - slant * (y * scale_y - centre) of the working image
     geometry: tuple[float, float, float, float, float] = (1.0, 1.0, 0.0, 0.0, 0.0)
+    split: bool = False  # blank columns split the writing into parts that each run most of its height
 
 
 class DigitModel:
     """The MLP (ReLU hidden layers, softmax over 0-9 and "not one digit") and the empty-box logistic model."""
 
     def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], temperature: float,
-                 empty_coef: np.ndarray, empty_bias: float, empty_mean: np.ndarray, empty_scale: np.ndarray) -> None:
+                 empty_coef: np.ndarray, empty_bias: float, empty_mean: np.ndarray, empty_scale: np.ndarray,
+                 calibration: np.ndarray | None = None) -> None:
         self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
         self.temperature = float(temperature)
         self.empty_coef = empty_coef.astype(np.float64)
         self.empty_bias = float(empty_bias)
         self.empty_mean = empty_mean.astype(np.float64)
         self.empty_scale = empty_scale.astype(np.float64)
+        # confidence of a written value: logistic on (1, log best score, log best / second-best score)
+        self.calibration = None if calibration is None else np.asarray(calibration, np.float64)
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> DigitModel:
@@ -94,7 +99,8 @@ class DigitModel:
             n = int(data["n_layers"])
             layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(n)]
             return cls(layers, float(data["temperature"]), data["empty_coef"], float(data["empty_bias"]),
-                       data["empty_mean"], data["empty_scale"])
+                       data["empty_mean"], data["empty_scale"],
+                       data["calibration"] if "calibration" in data.files else None)
 
     def save(self, path: Path, **extra: np.ndarray) -> None:
         arrays: dict[str, np.ndarray] = {"n_layers": np.array(len(self.layers))}
@@ -104,6 +110,8 @@ class DigitModel:
         arrays |= {"temperature": np.array(self.temperature), "empty_coef": self.empty_coef,
                    "empty_bias": np.array(self.empty_bias), "empty_mean": self.empty_mean,
                    "empty_scale": self.empty_scale}
+        if self.calibration is not None:
+            arrays["calibration"] = self.calibration
         np.savez_compressed(path, **arrays, **extra)
 
     def logits(self, images: np.ndarray) -> np.ndarray:
@@ -124,6 +132,24 @@ class DigitModel:
         """Probability that the box holds writing (not empty), from the empty-box features."""
         z = float((expand((features - self.empty_mean) / self.empty_scale) @ self.empty_coef)[0] + self.empty_bias)
         return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+    def confidence(self, best: float, second: float) -> float:
+        """How sure a written value is, from its score and the runner-up's (see :func:`margin_features`)."""
+        if self.calibration is None:
+            return best
+        z = float(margin_features(best, second) @ self.calibration)
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+def margin_features(best: float, second: float) -> np.ndarray:
+    """(1, log score of the best value, log of how far it leads the runner-up): what the confidence weighs.
+
+    A value read with a fair score and far ahead of every other reading (the empty box included) is right
+    far more often than its raw score says (a plain 1 leaves much probability to "not one digit"); a close
+    runner-up (1 or 7, 15 or 75) means a person must look.
+    """
+    b, s = max(best, 1e-4), max(second, 1e-4)
+    return np.array([1.0, math.log(b), math.log(b / s)])
 
 
 def features(images: np.ndarray) -> np.ndarray:
@@ -201,25 +227,47 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
     p_writing = model.writing_probability(prepared.empty_features)
     scores: dict[int | None, float] = {None: 1.0 - p_writing}
     if len(prepared.images):
-        other_whole = probs[0, OTHER]
-        for v in values:
-            digits = [int(c) for c in str(v)]
-            k = len(digits)
-            best = 0.0
-            for cut in prepared.hypotheses.get(k, []):
-                s = 1.0
-                for idx, d in zip(cut, digits, strict=True):
-                    s *= probs[idx, d]
-                best = max(best, s)
-            if k > 1:
-                best *= other_whole
-            scores[v] = p_writing * best
+        arr = np.asarray(values)
+        lengths = np.array([len(str(v)) for v in values])
+        best = np.zeros(len(values))
+        for k in sorted(set(lengths.tolist())):
+            table = _digit_strings(prepared, probs, k)
+            if table is None:
+                continue
+            chosen = np.flatnonzero(lengths == k)
+            # the digits of each value of length k, most significant first, index the table
+            idx = tuple((arr[chosen] // 10 ** (k - 1 - i)) % 10 for i in range(k))
+            best[chosen] = table[idx]
+        scores.update(zip(values, (p_writing * best).tolist(), strict=True))
     # what no allowed value explains (garbage, a value not allowed) is the rest: it is never handed to a value
     total = max(1.0, sum(scores.values()))
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], -1 if kv[0] is None else kv[0]))
     alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked[:5] if s / total >= 1e-4)
     value, score = ranked[0]
-    return Reading(value, float(score / total), alternatives)
+    if value is None:
+        return Reading(None, float(score / total), alternatives)
+    second = ranked[1][1] if len(ranked) > 1 else 0.0
+    return Reading(value, model.confidence(score / total, second / total), alternatives)
+
+
+def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray | None:
+    """(10,) * k array: the best probability over the cuttings into k parts of each string of k digits.
+
+    Writing split by blank columns into parts that each run most of its height is read as several
+    digits: a single digit (a 0 for two thin 1s) is then improbable.
+    """
+    cuts = prepared.hypotheses.get(k)
+    if not cuts:
+        return None
+    table = np.zeros((10,) * k)
+    for cut in cuts:
+        t = probs[cut[0], :OTHER]
+        for idx in cut[1:]:
+            t = np.multiply.outer(t, probs[idx, :OTHER])
+        np.maximum(table, t, out=table)
+    if k == 1:
+        return table * (SPLIT_SINGLE if prepared.split else 1.0)
+    return table * (1.0 if prepared.split else probs[0, OTHER])
 
 
 def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
@@ -261,7 +309,8 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
     rows = np.flatnonzero(mask.any(axis=1))
     height = float(rows[-1] - rows[0] + 1)
     images = np.stack([_digit_image(ink[:, a:b], mask[:, a:b], height) for a, b in spans])
-    return Prepared(features, images, hypotheses, tuple(spans), (scale_x, scale_y, slant, centre, pad))
+    return Prepared(features, images, hypotheses, tuple(spans), (scale_x, scale_y, slant, centre, pad),
+                    _split(mask[:, left:right], profile, height))
 
 
 def _normalised_ink(crop: np.ndarray) -> np.ndarray:
@@ -426,6 +475,18 @@ def _deslant(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float, floa
     x0 = x0 + margin
     rows = np.arange(h)[:, None]
     return src[rows, x0] * (1 - f) + src[rows, x0 + 1] * f, slant, float(cy), pad
+
+
+def _split(mask: np.ndarray, profile: np.ndarray, height: float) -> bool:
+    """Whether blank columns split the writing into two or more parts that each run at least half its
+    height and hold a tenth of its ink (no one digit is written that way; a 1 beside a digit is)."""
+    total = profile.sum()
+    tall = 0
+    for a, b in _runs(profile):
+        rows = np.flatnonzero(mask[:, a:b].any(axis=1))
+        if rows[-1] - rows[0] + 1 >= 0.5 * height and profile[a:b].sum() >= 0.1 * total:
+            tall += 1
+    return tall >= 2
 
 
 def _cuttings(profile: np.ndarray, k: int) -> list[tuple[int, ...]]:

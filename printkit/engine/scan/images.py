@@ -20,6 +20,7 @@ MAX_FILE_BYTES = 200 * 1024 * 1024
 MAX_PIXELS = 120_000_000  # refuse decompression bombs before decoding
 MAX_PDF_PAGES = 500
 PDF_DPI = 300  # a scanner's usual resolution; a half sheet's QR code needs it
+ORIENTATION = 0x0112  # the EXIF tag
 
 _heif_registered = False
 
@@ -45,13 +46,16 @@ def _register_heif() -> None:
 
 
 def _shrink(img: Image.Image) -> np.ndarray:
-    img = ImageOps.exif_transpose(img)  # phones store portrait photos sideways plus an EXIF flag
-    img = img.convert("RGB")
+    # Each step copies a 12-megapixel image, so none is taken that changes nothing.
+    if img.getexif().get(ORIENTATION, 1) != 1:
+        img = ImageOps.exif_transpose(img)  # phones store portrait photos sideways plus an EXIF flag
+    if img.mode != "RGB":
+        img = img.convert("RGB")
     long_side = max(img.size)
     if long_side > MAX_SIDE:
         f = MAX_SIDE / long_side
         img = img.resize((max(1, round(img.width * f)), max(1, round(img.height * f))), Image.Resampling.BILINEAR)
-    return np.asarray(img, dtype=np.uint8).copy()
+    return np.asarray(img, dtype=np.uint8)
 
 
 def load_pages(path: str | Path) -> list[PageImage]:

@@ -157,8 +157,15 @@ def _nominal_rectify(gray: np.ndarray, quad: list[MarkerSeen], px_long: int = 16
     return cv2.warpPerspective(gray, m, size, flags=cv2.INTER_LINEAR, borderValue=255), m
 
 
-def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shift: int
-             ) -> tuple[str, np.ndarray] | None:
+# OpenCV's decoders succeed or fail with the code's size in pixels, so a few sizes are tried, first
+# with everything outside the code painted paper white (True), then as it is (False).  The first try
+# reads nearly every sheet: it is made at every candidate position before any other.
+QR_TRIES = ((True, 1.0), (True, 0.5), (True, 2.0), (True, 0.7), (False, 1.0), (False, 0.5), (False, 2.0),
+            (False, 0.7))
+
+
+def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shift: int,
+             tries: Sequence[tuple[bool, float]] = QR_TRIES) -> tuple[str, np.ndarray] | None:
     """Decode the QR code where ``geom`` prints it, assuming quad[i] is marker kind (i + shift) % 4:
     a tight, upright, enlarged crop decodes where the whole image does not (small or soft codes)."""
     by_kind = {m.kind: m for m in geom.markers}
@@ -174,22 +181,20 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
     m = to_img @ crop_to_mm
     crop = cv2.warpPerspective(gray, m, (out, out), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
                                borderValue=255)
-    # The printed code has a narrow quiet zone with text beside it, which puts the decoders off:
-    # first try with everything outside the code painted paper white.
+    # The printed code has a narrow quiet zone with text beside it, which puts the decoders off.
     quiet = crop.copy()
     lo, hi = round(pad * f - 0.04 * qs * f), round((pad + qs) * f + 0.04 * qs * f)
     paper = int(np.percentile(crop, 95))
     quiet[:lo], quiet[hi:], quiet[:, :lo], quiet[:, hi:] = paper, paper, paper, paper
-    # OpenCV's decoders succeed or fail with the code's size in pixels, so a few sizes are tried.
-    for attempt in (quiet, crop):
-        for scale in (1.0, 0.5, 2.0, 0.7):
-            img = attempt if scale == 1.0 else cv2.resize(attempt, None, fx=scale, fy=scale,
-                                                         interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
-            found = decode_qr(img)
-            if found is not None:
-                data, pts = found
-                back = cv2.perspectiveTransform((pts / scale).reshape(-1, 1, 2), m).reshape(-1, 2)
-                return data, back
+    for painted, scale in tries:
+        attempt = quiet if painted else crop
+        img = attempt if scale == 1.0 else cv2.resize(attempt, None, fx=scale, fy=scale,
+                                                     interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
+        found = decode_qr(img)
+        if found is not None:
+            data, pts = found
+            back = cv2.perspectiveTransform((pts / scale).reshape(-1, 1, 2), m).reshape(-1, 2)
+            return data, back
     return None
 
 
@@ -208,12 +213,15 @@ def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Seque
         ys = [m.y for m in g.markers]
         return min(np.ptp(xs), np.ptp(ys)) / max(np.ptp(xs), np.ptp(ys))
 
+    candidates = []
     for g in sorted(hints, key=lambda g: abs(ratio(g) - seen_ratio)):
         portrait = g.height >= g.width
         # quad[0]->quad[1] runs along the sheet's width when it is the short side of a portrait sheet
         shifts = (0, 2) if (across < down) == portrait else (1, 3)
-        for shift in shifts:
-            found = _qr_crop(gray, quad, g, shift)
+        candidates += [(g, shift) for shift in shifts]
+    for tries in (QR_TRIES[:1], QR_TRIES[1:]):
+        for g, shift in candidates:
+            found = _qr_crop(gray, quad, g, shift, tries)
             if found is not None:
                 return found
     poly = pts.reshape(-1, 1, 2)

@@ -38,15 +38,20 @@ _QUADRANTS = ((1, 1), (1, 3), (3, 3), (3, 1))  # top-left, top-right, bottom-rig
 
 
 def _pattern(cells: np.ndarray) -> tuple[int, float]:
-    """(quadrant of the block, contrast score) of a 6 x 6 unit grid; score 0 when not a marker."""
-    ring = np.concatenate([cells[0, :], cells[5, :], cells[1:5, 0], cells[1:5, 5]])
-    quads = [cells[r:r + 2, c:c + 2] for r, c in _QUADRANTS]
-    means = [float(q.mean()) for q in quads]
-    block = int(np.argmin(means))
+    """(quadrant of the block, contrast score) of a 6 x 6 unit grid; score 0 when not a marker.
+
+    In plain Python on the 36 values: a sheet has a few hundred square candidates, and NumPy's
+    per-call overhead on arrays this small cost more than the arithmetic.
+    """
+    c = cells.tolist()
+    ring = c[0] + c[5] + [c[r][0] for r in range(1, 5)] + [c[r][5] for r in range(1, 5)]
+    quads = [(c[r][k], c[r][k + 1], c[r + 1][k], c[r + 1][k + 1]) for r, k in _QUADRANTS]
+    means = [sum(q) / 4 for q in quads]
+    block = min(range(4), key=means.__getitem__)
     white = [q for k, q in enumerate(quads) if k != block]
-    white_min = min(float(q.min()) for q in white)
-    dark_max = max(float(ring.max()), float(quads[block].max()))
-    span = float(np.mean([float(q.mean()) for q in white])) - float(np.mean([ring.mean(), means[block]]))
+    white_min = min(min(q) for q in white)
+    dark_max = max(max(ring), max(quads[block]))
+    span = sum(means[k] for k in range(4) if k != block) / 3 - (sum(ring) / len(ring) + means[block]) / 2
     if span <= 20:
         return block, 0.0
     score = (white_min - dark_max) / span

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import TemplateError, Undefined
+from jinja2 import TemplateError, Undefined, meta
 from pydantic import TypeAdapter, ValidationError
 
 from printkit.engine.containment import Containment
@@ -55,13 +56,42 @@ def _field_names(cls: type) -> frozenset[str]:
     return frozenset(f.name for f in fields(cls))
 
 
+class _Done:
+    """A value evaluated once for every card: it is never evaluated again, even if its text holds ``{{``."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+class _Mixed:
+    """A mapping of values some of which were evaluated once for every card (``done``); only ``todo`` is
+    evaluated per card."""
+
+    __slots__ = ("done", "todo")
+
+    def __init__(self, done: dict[str, Any], todo: list[tuple[str, Any]]) -> None:
+        self.done, self.todo = done, todo
+
+
 def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
+    if type(value) is _Done:
+        return value.value
+    if type(value) is _Mixed:
+        out = dict(value.done)
+        for key, v in value.todo:
+            out[key] = _evaluate(v, scope)
+        return out
     if isinstance(value, str) and ("{{" in value or "{%" in value):
         whole = value.strip()
         if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1 and "{%" not in whole \
                 and whole == value:
             # one expression: evaluated once; its text is what rendering it would print
-            native = _value_expression(whole[2:-2].strip())(**scope)
+            expr = whole[2:-2].strip()
+            native = _lookup(expr, scope) if _PATH.fullmatch(expr) else _NOT_FOUND
+            if native is _NOT_FOUND:
+                native = _value_expression(expr)(**scope)
             if isinstance(native, list | tuple):  # e.g. polygon points computed by an expression
                 return native
             return "" if isinstance(native, Undefined) else str(native)
@@ -73,9 +103,42 @@ def _evaluate(value: Any, scope: dict[str, Any]) -> Any:
     return value
 
 
-def _optional_fields(cls: type) -> set[str]:
+_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_NOT_FOUND = object()
+
+
+def _lookup(path: str, scope: dict[str, Any]) -> Any:
+    """``card.name``, the commonest expression, looked up as Jinja2 would (its sandboxed ``getattr``: an
+    attribute, else an item) without making a template context; ``_NOT_FOUND`` when only Jinja2 itself can
+    say (a name it would take from its globals, or a lookup on an undefined value, which is its error)."""
+    root, *attrs = path.split(".")
+    if root not in scope:
+        return _NOT_FOUND
+    value = scope[root]
+    for attr in attrs:
+        if isinstance(value, Undefined):
+            return _NOT_FOUND
+        value = _env.getattr(value, attr)
+    return value
+
+
+@cache
+def _optional_fields(cls: type) -> frozenset[str]:
     assert is_dataclass(cls)
-    return {f.name for f in fields(cls) if "None" in str(f.type)}
+    return frozenset(f.name for f in fields(cls) if "None" in str(f.type))
+
+
+@cache
+def _field_order(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _finite(value: Any) -> bool:
+    if type(value) is float:
+        return math.isfinite(value)
+    if isinstance(value, tuple):
+        return all(_finite(v) for v in value)
+    return True
 
 
 def _check_values(element: Any) -> str | None:
@@ -84,13 +147,10 @@ def _check_values(element: Any) -> str | None:
     A NaN or infinite coordinate would write a broken PDF, and an absurd text size would
     make shrink-to-fit run for ever, so both are refused here where the template line is known.
     """
-    for f in fields(element):
-        value = getattr(element, f.name)
-        values = value if isinstance(value, tuple) else (value,)
-        for v in values:
-            flat = v if isinstance(v, tuple) else (v,)
-            if any(isinstance(x, float) and not math.isfinite(x) for x in flat):
-                return f"{f.name} must be a finite number; found {value!r}"
+    for name in _field_order(type(element)):
+        value = getattr(element, name)
+        if not _finite(value):
+            return f"{name} must be a finite number; found {value!r}"
     if isinstance(element, Text) and not 0 < element.min_size <= element.size <= MAX_TEXT_SIZE:
         return (f"text sizes must satisfy 0 < min_size <= size <= {MAX_TEXT_SIZE:g} pt; "
                 f"found size {element.size:g}, min_size {element.min_size:g}")
@@ -120,6 +180,110 @@ def _value_expression(source: str) -> Any:
     return _env.compile_expression(source, undefined_to_none=False)
 
 
+@cache
+def _names(source: str) -> frozenset[str]:
+    """The scope names a template string reads (``card``, ``style``, a loop's variable, ...)."""
+    try:
+        return frozenset(meta.find_undeclared_variables(_env.parse(source)))
+    except TemplateError:
+        return frozenset({"*"})  # not valid: left to each card, where its error names the card
+
+
+def _reads(value: Any, names: frozenset[str]) -> bool:
+    """Whether any expression in ``value`` reads one of ``names`` (or cannot be parsed)."""
+    if isinstance(value, str):
+        return ("{{" in value or "{%" in value) and bool(_names(value) & (names | {"*"}))
+    if isinstance(value, list):
+        return any(_reads(v, names) for v in value)
+    if isinstance(value, dict):
+        return any(_reads(v, names) for v in value.values())
+    return False
+
+
+def _element_reads(raw: dict[str, Any], names: frozenset[str]) -> bool:
+    """Whether an element reads one of ``names``: in its values, its ``when:`` or its ``for:`` (a bare expression)."""
+    if "for" in raw:
+        expr = str(raw["for"]).partition(" in ")[2]
+        if _reads("{{ " + expr + " }}", names):
+            return True
+    return _reads({k: v for k, v in raw.items() if k != "for"}, names)
+
+
+def _partial(value: Any, scope: dict[str, Any], varying: frozenset[str]) -> Any:
+    """``value`` with every expression that reads none of ``varying`` evaluated now (as :class:`_Done`)."""
+    if isinstance(value, str) and ("{{" in value or "{%" in value):
+        if _reads(value, varying):
+            return value
+        try:
+            return _Done(_evaluate(value, scope))
+        except Exception:  # its error is reported by each card's own evaluation, naming the card
+            return value
+    if isinstance(value, list):
+        return [_partial(v, scope, varying) for v in value]
+    if isinstance(value, dict):
+        parts = {k: _partial(v, scope, varying) for k, v in value.items()}
+        done = {k: v.value if type(v) is _Done else v for k, v in parts.items() if _settled(v)}
+        return _Mixed(done, [(k, v) for k, v in parts.items() if k not in done])
+    return value
+
+
+def _settled(value: Any) -> bool:
+    """Whether a partly evaluated value needs no more evaluation: done once, or a plain value."""
+    if type(value) is _Done:
+        return True
+    if isinstance(value, str):
+        return "{{" not in value and "{%" not in value
+    return not isinstance(value, list | dict | _Mixed)
+
+
+class CardRenderer:
+    """One template drawn for many cards (a deck): compiled once, and whatever does not read the names that
+    change from card to card (``varying``) is evaluated on the first card and reused for the others.
+
+    An element none of whose values, ``when:`` or ``for:`` reads a varying name is drawn the same on every
+    card: it is evaluated, validated and its files checked once.  In the other elements, each value that
+    reads no varying name (nor the element's loop variable) is evaluated once.  This is sound because
+    templates cannot change the values they are given (the sandbox is immutable) and an expression's
+    result depends only on the names it reads.
+    """
+
+    def __init__(self, template: CardTemplate, shared: dict[str, Any], width: float, height: float,
+                 base_dir: Path | None = None, contain: Containment | None = None,
+                 varying: tuple[str, ...] = ("card",)) -> None:
+        self.template = template
+        self.scope = {**shared, "width": width, "height": height, "vars": template.vars}
+        self.width, self.height = width, height
+        self.base_dir = base_dir
+        self.contain = contain or Containment(())
+        self.varying = frozenset(varying)
+        self.constant = [not _element_reads(raw, self.varying) for raw in template.elements]
+        self.fixed: dict[int, list[Any]] = {}  # element index → what it draws on every card
+        self.made: dict[tuple, Any] = {}  # (raw element, its evaluated values) → the validated element
+        self.partial: dict[int, dict[str, Any]] = {}  # element index → its raw values, the constant ones done
+        self.background_constant = not _reads(template.background, self.varying)
+        self.background: Any = _UNSET  # the background, once evaluated, when it is the same on every card
+
+    def render(self, values: dict[str, Any], name: str) -> Piece:
+        """The piece for one card: ``values`` holds the varying names (``{"card": {...}}``)."""
+        with budget():
+            return _render(self.template, {**self.scope, **values}, self.width, self.height, name, self.base_dir,
+                           self.contain, self)
+
+    def element(self, index: int, raw: dict[str, Any], scope: dict[str, Any]) -> dict[str, Any]:
+        """``raw`` with its constant values evaluated (on the first card; then remembered)."""
+        done = self.partial.get(index)
+        if done is None:
+            varying = self.varying
+            if "for" in raw:
+                varying = varying | {str(raw["for"]).partition(" in ")[0].strip()}
+            done = self.partial[index] = {k: v if k == "for" else _partial(v, scope, varying) for k, v in raw.items()}
+        return done
+
+
+_UNSET = object()
+MAX_REMEMBERED = 50_000  # validated elements one renderer keeps: a few per distinct card
+
+
 def render_template(
     template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str,
     base_dir: Path | None = None, contain: Containment | None = None,
@@ -132,16 +296,25 @@ def render_template(
     the template's expressions do is counted against one budget per card (:mod:`.sandbox`).
     """
     with budget():
-        return _render(template, scope, width, height, name, base_dir, contain or Containment(()))
+        return _render(template, {**scope, "width": width, "height": height, "vars": template.vars}, width, height,
+                       name, base_dir, contain or Containment(()))
 
 
 def _render(
     template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str, base_dir: Path | None,
-    contain: Containment,
+    contain: Containment, memo: CardRenderer | None = None,
 ) -> Piece:
-    scope = {**scope, "width": width, "height": height, "vars": template.vars}
-    elements = []
-    for raw, source in zip(template.elements, template.sources, strict=True):
+    """``scope`` already holds ``width``, ``height`` and ``vars``; ``memo`` keeps what is the same on every card."""
+    elements: list[Any] = []
+    for index, (raw, source) in enumerate(zip(template.elements, template.sources, strict=True)):
+        if memo is not None:
+            fixed = memo.fixed.get(index)
+            if fixed is not None:
+                elements.extend(fixed)
+                continue
+            drawn = len(elements)
+            if not memo.constant[index]:
+                raw = memo.element(index, raw, scope)
         kind = next(k for k in raw if k in ELEMENT_KINDS)
 
         def fail(message: str, source: Any = source, kind: str = kind) -> InputError:
@@ -150,9 +323,10 @@ def _render(
         try:
             if "for" in raw:
                 if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
-                    continue  # `when:` decides whether the loop runs at all
-                var, values = _loop(str(raw["for"]), scope)
-                scopes = [{**scope, var: v} for v in values]
+                    scopes = []  # `when:` decides whether the loop runs at all
+                else:
+                    var, values = _loop(str(raw["for"]), scope)
+                    scopes = [{**scope, var: v} for v in values]
             else:
                 scopes = [scope]
         except BudgetExceeded as exc:
@@ -162,7 +336,7 @@ def _render(
         except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
             raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
         for each in scopes:
-            element = _element(raw, kind, each, fail)
+            element = _element(raw, kind, each, fail, memo.made if memo is not None else None)
             if element is None:
                 continue
             if isinstance(element, Image):
@@ -178,8 +352,15 @@ def _render(
                     element.font, folder,
                     lambda p, c=fonts_in, s=source: c.check(p, f"{name}: font", s.file, s.line, s.column)))
             elements.append(element)
+        if memo is not None and memo.constant[index]:
+            memo.fixed[index] = elements[drawn:]
     try:
-        background = _evaluate(template.background, scope) if template.background else None
+        if memo is not None and memo.background is not _UNSET:
+            background = memo.background
+        else:
+            background = _evaluate(template.background, scope) if template.background else None
+            if memo is not None and memo.background_constant:
+                memo.background = background
     except BudgetExceeded as exc:
         raise InputError.single(f"{name}: background: too much work: {exc}", template.file) from None
     except Exception as exc:
@@ -204,8 +385,10 @@ def _font_paths(font: str, folder: Path, check: Callable[[Path], Path] | None = 
     return ", ".join(parts)
 
 
-def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -> Any:
-    """One element evaluated in ``scope``, or None when its ``when:`` is false."""
+def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any,
+             made: dict[tuple, Any] | None = None) -> Any:
+    """One element evaluated in ``scope``, or None when its ``when:`` is false.  ``made`` remembers the element
+    each set of evaluated values made (copies of a card, a field many cards share), so it is validated once."""
     try:
         if "when" in raw and str(_evaluate(raw["when"], scope)).strip() in _FALSE:
             return None
@@ -217,6 +400,15 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -
         raise fail(f"template expression failed: {exc}") from None
     except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
         raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
+    seen: tuple | None = None
+    if made is not None:
+        try:
+            seen = (id(raw), *values.items())
+            hit = made.get(seen)
+        except TypeError:  # a list among the values (polygon points): not remembered
+            seen = hit = None
+        if hit is not None:
+            return hit
     unknown = sorted(set(values) - _field_names(cls))
     if unknown:
         raise fail(f"no setting {unknown[0]!r}; it has {', '.join(sorted(_field_names(cls)))}")
@@ -235,6 +427,8 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any) -
     problem = _check_values(element)
     if problem:
         raise fail(problem)
+    if seen is not None and made is not None and len(made) < MAX_REMEMBERED:
+        made[seen] = element
     return element
 
 

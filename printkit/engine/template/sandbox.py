@@ -21,7 +21,7 @@ from typing import Any
 
 from jinja2 import nodes
 from jinja2.environment import Template
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from printkit.engine.limits import MAX_TEMPLATE_OPERATIONS, MAX_TEMPLATE_STRING
 
@@ -108,8 +108,12 @@ class BudgetedTemplate(Template):
         return "".join(parts)
 
 
-class BudgetedSandbox(SandboxedEnvironment):
-    """Jinja2's sandbox, with loops, calls and value sizes counted (see the module's docstring)."""
+class BudgetedSandbox(ImmutableSandboxedEnvironment):
+    """Jinja2's sandbox, with loops, calls and value sizes counted (see the module's docstring).
+
+    Immutable: a template cannot change the values it is given (``style.update(...)``, ``list.append``), so
+    one card's template cannot change what the next card sees, and what does not depend on the card can be
+    evaluated once for the whole deck (:class:`~printkit.engine.template.evaluate.CardRenderer`)."""
 
     intercepted_binops = frozenset({"*", "**", "%", "+", "//"})
     template_class = BudgetedTemplate

@@ -5,7 +5,7 @@ from __future__ import annotations
 from printkit.engine.components import BuildOptions, CardComponent, Component
 from printkit.engine.elements import Piece
 from printkit.engine.selection import parse_only, subset_label, where_filter
-from printkit.engine.template.evaluate import render_template
+from printkit.engine.template.evaluate import CardRenderer
 from printkit.games.deck.definition import LoadedDeck, deck_containment
 from printkit.games.deck.model import Card
 
@@ -31,16 +31,17 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
     cards = chosen_cards(deck, options)
     fronts: list[Piece] = []
     backs: list[Piece] = []
+    shared = {"style": d.style, "deck": deck_info, "lang": options.lang}
+    # each template compiled once for the deck: what does not read `card` is evaluated once
+    front = CardRenderer(deck.front, shared, deck.width, deck.height, base, contain)
+    back = CardRenderer(deck.back, shared, deck.width, deck.height, base, contain) if deck.back else None
     for card in cards:
         fields = {**card.fields, "index": card.index, "copy": card.copy}
         name = card.fields.get("name")
         label = f"card {card.index} ({name}, {card.source})" if name else f"card {card.index} ({card.source})"
-        scope = {"card": fields, "style": d.style, "deck": deck_info, "lang": options.lang}
-        fronts.append(render_template(deck.front, scope, deck.width, deck.height, label, base, contain))
-        if deck.back is not None:
-            back_scope = {**scope, "card": {**fields, **d.back_fields}}
-            backs.append(render_template(deck.back, back_scope, deck.width, deck.height, f"back of {label}",
-                                         base, contain))
+        fronts.append(front.render({"card": fields}, label))
+        if back is not None:
+            backs.append(back.render({"card": {**fields, **d.back_fields}}, f"back of {label}"))
     subset = subset_label(options.only, options.where)
     return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
                           sources=deck.sources, notes=deck.notes, subset=subset, corner_radius=d.corner_radius,

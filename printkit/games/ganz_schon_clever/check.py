@@ -27,8 +27,8 @@ def check_file(doc: Document, lang: str, rulings: dict[str, str] | None = None) 
     sheet = transcription_from_document(doc, game)
     result = check_sheet(sheet, game, solo_passive_ruling(rulings))
     path = Path(doc.file)
-    return CheckOutcome(result.ok, as_text(path, sheet.players, result, game, texts, lang),
-                        as_json(path, sheet.players, result, game, texts, lang))
+    return CheckOutcome(result.ok, lambda: as_text(path, sheet.players, result, game, texts, lang),
+                        lambda: as_json(path, sheet.players, result, game, texts, lang))
 
 
 def solo_passive_ruling(rulings: dict[str, str] | None) -> SoloPassiveRuling | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printkit.engine.components import BuildOptions, Component
 from printkit.engine.errors import InputError
+from printkit.engine.paper import paper_dimensions
 from printkit.engine.registry import Facts
 from printkit.engine.template.files import SearchPath, load_template
 from printkit.games.istanbul import definitions
@@ -17,7 +18,8 @@ GAME_ID = "istanbul"  # its templates' folder: templates/istanbul/
 
 def facts() -> Facts:
     game = definitions.load()
-    return Facts(players=(game.setup.players.min, game.setup.players.max), languages=MODES)
+    return Facts(players=(game.setup.players.min, game.setup.players.max), languages=MODES,
+                 glossary=game.glossary)
 
 
 def choose_layouts(game: Istanbul, options: BuildOptions) -> list[grid.Layout]:
@@ -53,4 +55,5 @@ def components(options: BuildOptions) -> list[Component]:
     layouts = choose_layouts(game, options)
     search = SearchPath(user=options.templates, game=GAME_ID)
     templates = {name: load_template(search.find(name, generic=False), search) for name in TEMPLATES}
-    return build(game, Words(game.texts, options.lang), definitions.load_style(search), templates, layouts, players)
+    return build(game, Words(game.texts, options.lang), definitions.load_style(search), templates, layouts, players,
+                 paper_dimensions(options.paper))

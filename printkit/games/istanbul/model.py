@@ -329,6 +329,8 @@ class Setup(Frozen):
 class Texts(Frozen):
     schema_: str = Field(alias="schema", pattern=r"^printkit/istanbul-texts/1$")
     texts: dict[Ident, Localized]
+    # Chinese game terms never split across lines (the place names are added from places.yaml)
+    glossary: tuple[str, ...] = Field(default=(), max_length=200)
 
 
 class Istanbul(Frozen):
@@ -345,6 +347,12 @@ class Istanbul(Frozen):
         return self.places.by_number(number)
 
     @property
+    def glossary(self) -> tuple[str, ...]:
+        """The Chinese terms the renderer keeps whole on a line: every place's name and the terms in texts.yaml."""
+        names = tuple(p.name.zh_TW for p in sorted(self.places.places, key=lambda p: p.number))
+        return tuple(dict.fromkeys(names + self.texts.glossary))
+
+    @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(range(self.setup.players.min, self.setup.players.max + 1))
 
@@ -355,6 +363,8 @@ class LayoutSheetStyle(Frozen):
     page_w: float = Field(gt=50, le=420)
     page_h: float = Field(gt=50, le=420)
     margin: float = Field(ge=0, le=50)
+    small_margin: float = Field(default=5, ge=0, le=50)  # inside a page narrowed to a small paper (A5)
+    paper_margin: float = Field(default=6, ge=0, le=50)  # around a narrowed page on the paper
     title_size: float = Field(gt=0, le=60)
     cell_gap: float = Field(ge=0, le=20)
     name_size: float = Field(gt=0, le=40)

@@ -42,7 +42,7 @@ def check_file(doc: Document, lang: str, rulings: dict[str, str] | None = None) 
     end = end_from_document(doc, load_game())
     game = end.game or load_game()
     report = check_end(game, end, doc.file)
-    return CheckOutcome(report.verdict.legal, as_text(game, report, lang), as_json(game, report, lang))
+    return CheckOutcome(report.verdict.legal, lambda: as_text(game, report, lang), lambda: as_json(game, report, lang))
 
 
 @cache

@@ -70,6 +70,7 @@ modelled: the search may take it at any point.  That only ever makes the search 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
@@ -103,7 +104,7 @@ def _code(b: Bonus) -> _Code:
 class _GridArea:
     """One grid area (yellow or blue) of the sheet under test, compressed as described above."""
 
-    __slots__ = ("cell_groups", "classes", "free_total", "full", "rel", "relevant")
+    __slots__ = ("_marks", "_open", "cell_groups", "classes", "free_total", "full", "rel", "relevant")
 
     def __init__(self, fmask: int, full_mask: int, groups: list[tuple[int, _Code]]) -> None:
         rel = [(m, c) for m, c in groups if fmask & m == m]
@@ -124,14 +125,30 @@ class _GridArea:
             rest >>= 1
             c += 1
         self.classes = tuple(tuple(cells) for cells in sig.values())
+        self._open: dict[int, tuple[_Code, ...]] = {}
+        self._marks: dict[tuple[int, int], tuple[tuple[int, tuple[_Code, ...]], ...]] = {}
 
-    def marks(self, mask: int, d: int) -> list[tuple[int, tuple[_Code, ...]]]:
+    def open_codes(self, mask: int) -> tuple[_Code, ...]:
+        """The bonuses of the relevant groups ``mask`` has not completed yet (remembered per mask)."""
+        hit = self._open.get(mask)
+        if hit is None:
+            hit = self._open[mask] = tuple(c for m, c in self.rel if mask & m != m)
+        return hit
+
+    def marks(self, mask: int, d: int) -> tuple[tuple[int, tuple[_Code, ...]], ...]:
         """Ways to mark cell ``d`` now: (new mask, bonuses set off).
 
         For each subset of ``d``'s relevant groups the group's other open cells may be pulled
         (plain die marks read as made before the cascade's root), so the group completes at ``d``;
         a pull is refused if a pulled cell would complete a relevant group by itself.
+        Remembered per (mask, cell): the search and the sheets that share this area ask again.
         """
+        hit = self._marks.get((mask, d))
+        if hit is None:
+            hit = self._marks[(mask, d)] = self._ways(mask, d)
+        return hit
+
+    def _ways(self, mask: int, d: int) -> tuple[tuple[int, tuple[_Code, ...]], ...]:
         bit = 1 << d
         groups = self.cell_groups[d]
         optional = [g for g, _ in groups if g & ~mask & ~bit]
@@ -148,7 +165,7 @@ class _GridArea:
             nm = mask | pull | bit
             if nm not in out:
                 out[nm] = tuple(code for g, code in groups if nm & g == g)
-        return list(out.items())
+        return tuple(out.items())
 
 
 class Scheduler:
@@ -157,8 +174,8 @@ class Scheduler:
     def __init__(self, marks: Marks, t: Tables, rounds: int) -> None:
         codes = _game_codes(t)
         self.grid = (
-            _GridArea(marks.yellow, t.full_mask["yellow"], codes.groups[0]),
-            _GridArea(marks.blue, t.full_mask["blue"], codes.groups[1]),
+            codes.grid_area(0, marks.yellow, t.full_mask["yellow"]),
+            codes.grid_area(1, marks.blue, t.full_mask["blue"]),
         )
         self.track_len = (marks.green, len(marks.orange), len(marks.purple))
         self.track_size = (t.size["green"], t.size["orange"], t.size["purple"])
@@ -233,9 +250,12 @@ class Scheduler:
         self.failed.add(state)
         return False
 
-    def _roots(self, state: _State, remaining: bool) -> list[_Option]:
-        """Non-plain cascade starts: die marks that set a mark bonus off, then the round bonus."""
-        out: list[_Option] = []
+    def _roots(self, state: _State, remaining: bool) -> Iterator[_Option]:
+        """Non-plain cascade starts: die marks that set a mark bonus off, then the round bonus.
+
+        Made one at a time: the search usually succeeds with an early one, and the later ones (the
+        round bonus lost, above all) cost more to work out than the search spends on the first.
+        """
         if remaining:
             for ai, area in enumerate(self.grid):
                 mask = state[2 * ai]
@@ -246,7 +266,7 @@ class Scheduler:
                                 if fired:
                                     s = list(state)
                                     s[2 * ai] = nm
-                                    out.append((tuple(s), 0, fired))
+                                    yield (tuple(s), 0, fired)
                             break
             for ti in range(3):
                 k = self.next_bonus[ti][state[4 + ti]]
@@ -255,7 +275,7 @@ class Scheduler:
                     s[4 + ti] = k + 1
                     fired = self.track_bonus[ti][k]
                     assert fired is not None
-                    out.append((tuple(s), 1 << ti, (fired,)))
+                    yield (tuple(s), 1 << ti, (fired,))
         rd = state[7]
         if rd < len(self.round_choices):
             s = list(state)
@@ -263,10 +283,9 @@ class Scheduler:
             base = tuple(s)
             choices = self.round_choices[rd]
             for code in choices:
-                out.extend(o for o in self._apply(base, 0, code) if o[0][8] == base[8])
+                yield from (o for o in self._apply(base, 0, code) if o[0][8] == base[8])
             if state[8] < self.max_losses:
-                out.extend(self._round_lost(base, choices))
-        return out
+                yield from self._round_lost(base, choices)
 
     def _round_lost(self, base: _State, choices: tuple[_Code, ...]) -> list[_Option]:
         """The round bonus is lost only if every option is refused at once (after pulls)."""
@@ -310,6 +329,8 @@ class Scheduler:
         the track (or at the root that advances it), which then sees the same position.  So if the
         state at ``a`` failed, the one at ``b`` fails.
         """
+        if not self.failed:
+            return False  # nothing has failed yet (the usual case on a possible sheet)
         for ti in range(3):
             if touched >> ti & 1:
                 continue
@@ -415,17 +436,18 @@ class Scheduler:
         it), and each of its bonuses needs its own mark in a not-full area: an open cell, a green
         box, or an orange/purple box further right that shows exactly that number.
         """
-        need: list[_Code] = list(pending)
-        for ai in (0, 1):
-            mask = state[2 * ai]
-            need.extend(c for m, c in self.grid[ai].rel if mask & m != m)
-        for ti in range(3):
-            need.extend(self.track_need[ti][state[4 + ti]])
-        if not need:
-            return True
         counts: dict[_Code, int] = {}
-        for c in need:
-            counts[c] = counts.get(c, 0) + 1
+        get = counts.get
+        for c in pending:
+            counts[c] = get(c, 0) + 1
+        yellow, blue = self.grid
+        for c in yellow.open_codes(state[0]) + blue.open_codes(state[2]):
+            counts[c] = get(c, 0) + 1
+        need = self.track_need
+        for c in need[0][state[4]] + need[1][state[5]] + need[2][state[6]]:
+            counts[c] = get(c, 0) + 1
+        if not counts:
+            return True
         lossy = state[8] < self.max_losses  # a full area may still swallow this bonus
         for (ai, value), n in counts.items():
             if ai < 2:
@@ -476,6 +498,7 @@ class _GameCodes:
         every += [_code(o) for opts in t.game.rounds.start_bonus.values() for o in opts if o.is_mark]
         self.numbers = tuple(sorted({c for c in every if c[0] >= 3}))
         self._rounds: dict[int, tuple[tuple[_Code, ...], ...]] = {}
+        self._areas: dict[tuple[int, int], _GridArea] = {}
         # need[ti][n][pos]: mark bonuses on boxes pos..n-1 of track ti; ahead: whether any.
         self.need = tuple(
             tuple(
@@ -492,6 +515,15 @@ class _GameCodes:
             )
             for row in self.track
         )
+
+    def grid_area(self, ai: int, fmask: int, full_mask: int) -> _GridArea:
+        """The compressed grid area for final marks ``fmask`` (sheets often share one: kept, up to a bound)."""
+        hit = self._areas.get((ai, fmask))
+        if hit is None:
+            if len(self._areas) >= 1024:
+                self._areas.clear()
+            hit = self._areas[(ai, fmask)] = _GridArea(fmask, full_mask, self.groups[ai])
+        return hit
 
     def rounds_for(self, t: Tables, rounds: int) -> tuple[tuple[_Code, ...], ...]:
         """Round bonuses that put a mark, for a game of ``rounds`` rounds (round 4: a choice)."""

@@ -25,7 +25,8 @@ TEMPLATES = ("place", "mosque-tile", "demand-tile", "bonus-card", "bonus-back", 
 
 
 def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, CardTemplate],
-          layouts: list[grid.Layout], players: int | None) -> list[Component]:
+          layouts: list[grid.Layout], players: int | None,
+          paper: tuple[float, float] | None = None) -> list[Component]:
     scope_style = style.model_dump()
     sizes = game.pieces.sizes
 
@@ -38,11 +39,11 @@ def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, Ca
     places = place_fields(game, words, players, style.place_colors, style.place_icons)
     out: list[Component] = [CardComponent("place-cards", title, draw("place", places, size, size, "place"),
                                           None, "tiles")]
-    pages = tuple(layout_sheet(game, lay, words, style, players) for lay in layouts)
+    pages = tuple(layout_sheet(game, lay, words, style, players, paper) for lay in layouts)
     record = {"layouts": [grid.describe(game.layouts, lay) for lay in layouts]}
     out.append(SheetComponent("layout" if len(layouts) == 1 else "layout-pack", words.label("layout"), pages,
                               record=record))
-    out.append(SheetComponent("setup", words.label("setup_sheet"), (setup_sheet(game, words, style, players),)))
+    out.append(SheetComponent("setup", words.label("setup_sheet"), setup_sheet(game, words, style, players, paper)))
     mt, dt = sizes.mosque_tile.size, sizes.demand_tile.size
     out.append(CardComponent("mosque-tiles", title, draw("mosque-tile", pieces.mosque_tiles(game, words, players),
                                                          mt, mt, "mosque tile"), None, "tiles"))

@@ -137,7 +137,7 @@ def extensions(game: Istanbul, words: Words, players: int | None) -> list[Fields
 
 
 def overviews(game: Istanbul, words: Words, players: int | None) -> list[Fields]:
-    places = [f"{p.number}  {words.one(p.name)}: {words.pair(p.action)[0]}"
+    places = [f"{p.number}  {words.one(p.name)}{words.colon}{words.pair(p.action)[0]}"
               for p in sorted(game.places.places, key=lambda p: p.number)]
     turn = [words.label(f"turn_{k}", sep="\n") for k in (1, 2, 3, 4)]
     target = game.setup.for_players(players).ruby_target if players else \

@@ -52,8 +52,8 @@ class PlaceText:
         mark = len(found) > 1
         first = f"{FLAG} " if mark else ""
         head = players_label(self.w, shown_counts)
-        lines = [f"{first}{head}: {line(shown)}"]
-        notes = [f"{players_label(self.w, counts)}: {line(value)}" for counts, value in found[1:]]
+        lines = [f"{first}{head}{self.w.colon}{line(shown)}"]
+        notes = [f"{players_label(self.w, counts)}{self.w.colon}{line(value)}" for counts, value in found[1:]]
         return lines, notes
 
     def details(self, number: int) -> tuple[str, str]:
@@ -62,7 +62,7 @@ class PlaceText:
         if method is None:
             return "", ""
         lines, notes = method()
-        note = f"{FLAG} " + " · ".join(notes) if notes else ""
+        note = f"{FLAG} " + self.w.clause.join(notes) if notes else ""
         return "\n".join(lines), note
 
     # --- one method per place with values --------------------------------------------------------------------
@@ -71,15 +71,16 @@ class PlaceText:
         wr = self.game.tracks.wainwright
         caps = " → ".join(map(str, tracks.capacities(wr)))
         lines = [f"{icon('lira')} {wr.price} → +1 {icon('extension')}",
-                 f"{self.w.label('capacity')}: {caps}",
-                 f"{wr.ruby_with_extension}. {icon('extension')} → {icon('ruby')}"]
+                 f"{self.w.label('capacity')}{self.w.colon}{caps}",
+                 f"{self.w.label('nth', n=wr.ruby_with_extension)} {icon('extension')} → {icon('ruby')}"]
         if self.players is None:
-            lines.append(f"{self.w.label('setup')}: {wr.extensions_per_player} {icon('extension')} + "
+            lines.append(f"{self.w.label('setup')}{self.w.colon}{wr.extensions_per_player} {icon('extension')} + "
                          f"{wr.rubies_per_player} {icon('ruby')} {self.w.label('per_player')}")
         else:
             n = self.players
-            lines.append(f"{self.w.label('setup')}: {wr.extensions_per_player * n} {icon('extension')} + "
-                         f"{wr.rubies_per_player * n} {icon('ruby')} ({self.w.label('players_n', n=n)})")
+            lines.append(f"{self.w.label('setup')}{self.w.colon}{wr.extensions_per_player * n} {icon('extension')}"
+                         f" + {wr.rubies_per_player * n} {icon('ruby')}"
+                         + self.w.paren(self.w.label('players_n', n=n)))
         return lines, []
 
     def _warehouse(self, good: str) -> tuple[list[str], list[str]]:
@@ -98,7 +99,10 @@ class PlaceText:
         post = self.game.tracks.post_office  # the two rows are drawn (see ``track``); this is the cycle
         cycle = [f"{k}: {''.join(icon(g) for g in v.goods)}+{v.lira}"
                  for k, v in enumerate(tracks.post_office_cycle(post), start=1)]
-        return [f"{self.w.label('mail_cycle')}: " + " · ".join(cycle)], []
+        # the label on its own line, then three visits a line, so a visit's goods and lira are never split
+        rows = [self.w.clause.join(cycle[i:i + 3]) for i in range(0, len(cycle), 3)]
+        head = self.w.label("mail_cycle") + self.w.colon.rstrip() + "\n"
+        return [head + (self.w.clause.rstrip() + "\n").join(rows)], []
 
     def _fountain(self) -> tuple[list[str], list[str]]:
         return [self.w.label("start_here")], []
@@ -112,12 +116,12 @@ class PlaceText:
     def _tea_house(self) -> tuple[list[str], list[str]]:
         tea = self.game.tracks.tea_house
         return [self.w.label("call"),
-                f"{self.w.label('otherwise')}: {tea.otherwise_lira} {icon('lira')}"], []
+                f"{self.w.label('otherwise')}{self.w.colon}{tea.otherwise_lira} {icon('lira')}"], []
 
     def _market(self, number: int) -> tuple[list[str], list[str]]:
         market = self.game.tracks.market(number)
         sold = "  ".join(f"{k}→{p}" for k, p in enumerate(market.prices, start=1))
-        return [f"{self.w.label('goods')} → {icon('lira')}:  {sold}"], []
+        return [f"{self.w.label('goods')} → {icon('lira')}{self.w.colon}{sold}"], []
 
     def _large_market(self) -> tuple[list[str], list[str]]:
         return self._market(10)
@@ -127,14 +131,14 @@ class PlaceText:
 
     def _police_station(self) -> tuple[list[str], list[str]]:
         return [self.w.label("family_start"),
-                f"{self.w.label('catch')} 3 {icon('lira')} {self.w.label('or')} 1 {icon('card')}"], []
+                f"{self.w.label('catch')}{self.w.colon}3 {icon('lira')} {self.w.label('or')} 1 {icon('card')}"], []
 
     def _sultans_palace(self) -> tuple[list[str], list[str]]:
         tr = self.game.tracks  # the track itself is drawn (see ``track``); these lines give the numbers
 
         def line(value: object) -> str:
             rubies, costs = value  # type: ignore[misc]
-            return (f"{rubies} {icon('ruby')} · {self.w.label('goods')}: "
+            return (f"{rubies} {icon('ruby')}{self.w.clause}{self.w.label('goods')}{self.w.colon}"
                     + " → ".join(str(c) for c in costs))
 
         lines, notes = self._by_players(
@@ -146,24 +150,25 @@ class PlaceText:
 
         def line(value: object) -> str:
             rubies, prices = value  # type: ignore[misc]
-            return f"{rubies} {icon('ruby')} · {icon('lira')} " + " ".join(str(p) for p in prices)
+            return f"{rubies} {icon('ruby')}{self.w.clause}{icon('lira')} " + " ".join(str(p) for p in prices)
 
         return self._by_players(lambda n: (tracks.gemstone(tr, n).rubies, tracks.gemstone(tr, n).prices), line)
 
     def _mosque(self, number: int) -> tuple[list[str], list[str]]:
+        # the action says what a tile costs and that both tiles give a ruby: the details add the abilities and
+        # the tiles in play per table
         abilities = [a for a in self.game.tracks.mosques.abilities if a.place == number]
         lines = [f"{icon(a.good)} {self.w.one(a.text)}" for a in abilities]
-        lines.append(f"{self.w.label('tiles')}: {self.w.label('own_pay_one')}")
 
         def line(value: object) -> str:
             tiles, rubies = value  # type: ignore[misc]
-            return " · ".join(str(t) for t in tiles) + f" {self.w.label('goods')} · {rubies} {icon('ruby')}"
+            return (self.w.listing.join(str(t) for t in tiles)
+                    + f" {self.w.label('goods')}{self.w.clause}{rubies} {icon('ruby')}")
 
         more, notes = self._by_players(
             lambda n: (self.game.setup.for_players(n).mosque_tiles, self.game.setup.for_players(n).mosque_rubies),
             line)
         lines += more
-        lines.append(f"{self.w.label('both_tiles')} → {icon('ruby')}")
         return lines, notes
 
     def _small_mosque(self) -> tuple[list[str], list[str]]:
@@ -234,7 +239,7 @@ def track(game: Istanbul, words: Words, number: int, players: int | None, colors
                 else:
                     out["texts"].append({**c, "text": f"{space.lira} :ist-lira:"})
         out["marks"] = [{**c, "text": roman} for c, roman in zip(_cells(len(post.top), TRACK_Y + CELL_H + 0.6),
-                                                                 ("I", "II", "III", "IV"), strict=False)]
+                                                                 ("Ⅰ", "Ⅱ", "Ⅲ", "Ⅳ"), strict=False)]
     if out["cells"]:
         bottom = max(c["y"] + c["h"] for c in out["cells"])
         out["below"] = bottom + (4.5 if out["marks"] else 1.5)
@@ -256,8 +261,9 @@ def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict
         drawn = track(game, words, place.number, players, colors)
         out.append({
             "track": drawn,
-            # room for a large icon under short details (warehouses, caravansary ...)
-            "big_icon": not drawn["cells"] and not note and "\n" not in details,  # one line, even if it wraps
+            # room for a large icon under short details (warehouses, caravansary, and with one language the Black
+            # Market, Tea House and Police Station's two lines); bilingual lines wrap, so there only one line
+            "big_icon": not drawn["cells"] and not note and details.count("\n") < (1 if words.bilingual else 2),
             "number": place.number, "id": place.id,
             "name": name, "name2": name2, "action": action, "action2": action2,
             "details": details, "note": note,

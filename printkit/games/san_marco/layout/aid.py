@@ -14,7 +14,10 @@ from printkit.games.san_marco.rules.variant import score_district
 if TYPE_CHECKING:
     from printkit.games.san_marco.layout.pieces import Kit
 
-AID_W, AID_H = 200.0, 138.0  # two fit one above the other on A4 and on Letter (279.4 mm)
+# Two fit one above the other on A4 and on Letter (279.4 mm) with room for the crop marks of the cut
+# between them: 2 x 130 leaves 9.7 mm at the top and bottom of Letter, marks stay 5 mm clear of the edge.
+AID_W, AID_H = 200.0, 130.0
+ROW_H, ROW_GAP, TOP = 19.0, 2.4, 19.0  # the five steps and the five cards: one row each
 INK = "#2b2b2b"
 
 
@@ -37,7 +40,7 @@ def _example(k: Kit) -> str:
 
 
 def player_aid(k: Kit, index: int, players: int) -> Piece:
-    from printkit.games.san_marco.layout.pieces import text_on
+    from printkit.games.san_marco.layout.pieces import estimate_height, text_on
     from printkit.games.san_marco.layout.tokens import LETTERS
 
     g = k.g
@@ -63,11 +66,11 @@ def player_aid(k: Kit, index: int, players: int) -> Piece:
         ("sm-sundial", k.t("aid_flow_passage", passages=g.rules.passages)),
     ]
     col_w = 72.0
-    els.append(Text(m, 13, col_w, 6, k.t("aid_round_head") + f" ({k.t('aid_count_head', players=pc.players)})",
+    els.append(Text(m, 13, col_w, 6, k.t("aid_round_for", players=pc.players),
                     size=10, bold=True, color=a.head_color, align="left", wrap=False))
-    step_h = 20.5
+    step_h = ROW_H
     for i, (icon, text) in enumerate(steps):
-        y = 20 + i * (step_h + 2.5)
+        y = TOP + i * (step_h + ROW_GAP)
         els.append(Rect(m, y, col_w, step_h, fill="#ffffff", stroke="#b9a98a", stroke_width=0.3, radius=2))
         els.append(Icon(icon, m + 2, y + (step_h - 11) / 2, 11, 11, color=a.head_color))
         els.append(Text(m + 15, y + 1, col_w - 17, step_h - 2, text, size=7.6, min_size=5.5, color=INK,
@@ -81,9 +84,9 @@ def player_aid(k: Kit, index: int, players: int) -> Piece:
     w2 = 62.0
     els.append(Text(x2, 13, w2, 6, k.t("aid_actions_head"), size=10, bold=True, color=a.head_color, align="left",
                     wrap=False))
-    card_h = 20.5
+    card_h = ROW_H
     for i, card in enumerate(g.decks.action):
-        y = 20 + i * (card_h + 2.5)
+        y = TOP + i * (card_h + ROW_GAP)
         els.append(Rect(x2, y, w2, card_h, fill="#ffffff", stroke=card.color, stroke_width=0.6, radius=2))
         els.append(Rect(x2, y, 14, card_h, fill=card.color, stroke=None, radius=2))
         els.append(Icon(card.icon, x2 + 1.5, y + (card_h - 11) / 2, 11, 11, color=text_on(card.color)))
@@ -98,12 +101,19 @@ def player_aid(k: Kit, index: int, players: int) -> Piece:
     els.append(Text(x3, 13, w3, 6, k.t("aid_score_head"), size=10, bold=True, color=a.head_color, align="left",
                     wrap=False))
     third = k.t("aid_score_third") if g.ranks >= 3 else ""
-    els.append(Text(x3, 20, w3, 40, k.t("aid_score_body", third=third), size=7.2, min_size=5.2, color=INK,
-                    align="left", valign="top"))
-    els.append(Rect(x3, 56, w3, 40, fill="#f3ead6", stroke=None, radius=2))
-    els.append(Text(x3 + 2, 57.5, w3 - 4, 37, _example(k), size=7.2, min_size=5.2, color=INK, align="left",
-                    valign="top"))
+    # Stacked by the height each text needs in its language, so nothing overlaps and no gap is left.
+    body, example = k.t("aid_score_body", third=third), _example(k)
     doge = k.t("aid_doge_short", cross=g.rules.doge_crossing_cost, nobridge=g.rules.doge_no_bridge_cost)
-    els.append(Text(x3, 102, w3, 24, doge, size=7, min_size=5.2, color=INK, align="left", valign="top"))
-    els.append(Text(x3, H - 12, w3, 8, k.t("aid_more"), size=6.5, min_size=5, color="#777777", align="left"))
+    y = TOP
+    h = estimate_height(body, 7.2, w3)
+    els.append(Text(x3, y, w3, h, body, size=7.2, min_size=6.5, color=INK, align="left", valign="top"))
+    y += h + 2.5
+    h = estimate_height(example, 7.2, w3 - 4) + 3
+    els.append(Rect(x3, y, w3, h, fill="#f3ead6", stroke=None, radius=2))
+    els.append(Text(x3 + 2, y + 1.5, w3 - 4, h - 3, example, size=7.2, min_size=6.5, color=INK, align="left",
+                    valign="top"))
+    y += h + 3
+    h = estimate_height(doge, 7.2, w3)
+    els.append(Text(x3, y, w3, h, doge, size=7.2, min_size=6.5, color=INK, align="left", valign="top"))
+    els.append(Text(x3, H - 10, w3, 6, k.t("aid_more"), size=6.5, min_size=6.5, color="#777777", align="left"))
     return Piece(f"san-marco player aid {index + 1}", W, H, tuple(els))

@@ -47,28 +47,29 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
     ``paper`` sets the booklet's page size (A5 on A4, half-letter on Letter, A4 on A3).
     """
     from printkit.engine.booklet import booklet, booklet_page_size, plain_pages
+    from printkit.engine.paper import paper_dimensions
     from printkit.games.san_marco.layout.aid import player_aid
-    from printkit.games.san_marco.layout.rules_booklet import rules_pages, setup_sheet
+    from printkit.games.san_marco.layout.rules_booklet import plain_rules_pages, rules_pages, setup_sheet
     from printkit.games.san_marco.layout.tokens import dice_page, tokens_page
 
     n_players = game.rules.default_players if players is None else players
-    k = Kit(game, texts, style, lang, classic)
+    k = Kit(game, texts, style, lang, classic, paper_dimensions(paper))
     action_fronts, action_back, limit_fronts, limit_back = decks(game, style, templates, lang)
     out: list[Component] = [
         CardComponent("action-cards", k.t_title("action_cards"), action_fronts, (action_back,)),
         CardComponent("limit-cards", k.t_title("limit_cards"), limit_fronts, (limit_back,)),
         BoardComponent("board", game.title.get(lang), k.board()),
         SheetComponent("pieces", game.title.get(lang),
-                       (*k.pieces_pages(), tokens_page(k, n_players), dice_page(k)), kind="sheets"),
+                       (*k.pieces_pages(), *tokens_page(k, n_players), dice_page(k)), kind="sheets"),
         SheetComponent("setup-sheet", k.t("need_head"), (setup_sheet(k, n_players),)),
         SheetComponent("player-aids", texts.get("aid_title", lang),
                        tuple(player_aid(k, i, n_players) for i in range(n_players)), per_page=2),
     ]
-    pages = rules_pages(k, *booklet_page_size(paper))
-    out += [booklet("rules-booklet", k.t("book_title"), pages), plain_pages("rules", k.t("book_title"), pages)]
+    out += [booklet("rules-booklet", k.t("book_title"), rules_pages(k, *booklet_page_size(paper))),
+            plain_pages("rules", k.t("book_title"), plain_rules_pages(k, *paper_dimensions(paper)))]
     if game.variant is not None:
         out.append(SheetComponent("variant-rules", k.t("var_title", players=game.variant.players,
-                                                      districts=game.variant.districts), (k.variant_sheet(),)))
+                                                      districts=game.variant.districts), k.variant_sheet()))
     return out
 
 
@@ -122,6 +123,9 @@ def die_face(x: float, y: float, size: float, face: int, sides: int, ink: str = 
         out += [Circle(x + fx * size, y + fy * size, r, fill=ink, stroke=None) for fx, fy in PIPS[face]]
     else:
         out.append(Text(x, y, size, size, str(face), size=size * 1.7, min_size=4, color=ink, bold=True, wrap=False))
+        if face in (6, 9) and sides >= 9:  # underlined, as on real dice, so a card turned over reads right
+            out.append(Line(x + size * 0.36, y + size * 0.86, x + size * 0.64, y + size * 0.86, stroke=ink,
+                            stroke_width=max(0.3, size * 0.05)))
     return out
 
 
@@ -138,12 +142,17 @@ class Flow:
     bottom: float
     col: int = 0
     y: float = 0.0
+    first_top: float | None = None  # where the first page's columns start (below a title), if not at top
+    first_columns: int = 1  # how many columns the first page has
 
     def __post_init__(self) -> None:
-        self.y = self.top
+        self.y = self._top(0)
         self.elements: list[Element] = []
         self.column_of: list[int] = []  # the column each element went to (a page, in a booklet)
         self._pending: list[tuple[str, float, str, bool, float, str]] = []
+
+    def _top(self, col: int) -> float:
+        return self.first_top if self.first_top is not None and col < self.first_columns else self.top
 
     def add(self, text: str, size: float, color: str = "#222222", bold: bool = False, gap: float = 1.2,
             align: str = "left", keep: bool = False) -> None:
@@ -153,9 +162,9 @@ class Flow:
         blocks, self._pending = self._pending, []
         _x, w = self.columns[self.col]
         need = sum(estimate_height(b[0], b[1], w) + b[4] for b in blocks) - blocks[-1][4]
-        if self.y + need > self.bottom and self.y > self.top and self.col + 1 < len(self.columns):
+        if self.y + need > self.bottom and self.y > self._top(self.col) and self.col + 1 < len(self.columns):
             self.col += 1
-            self.y = self.top
+            self.y = self._top(self.col)
         x, w = self.columns[self.col]
         for text_, size_, color_, bold_, gap_, align_ in blocks:
             h = estimate_height(text_, size_, w)
@@ -169,11 +178,20 @@ class Flow:
             self.y += h + gap_
 
 
+SHEET_MARGIN = 6.0  # mm around a sheet's page on the paper: the printer's 5 mm and a little air
+
+
 class Kit:
     def __init__(self, game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,
-                 classic: SanMarcoDefinition | None = None):
+                 classic: SanMarcoDefinition | None = None, paper: tuple[float, float] = (210.0, 297.0)):
         self.g, self.tx, self.s, self.lang = game, texts, style, lang
         self.classic = classic
+        self.paper = paper
+
+    def page(self, w: float, h: float) -> tuple[float, float]:
+        """A sheet's page size: the style's, or smaller where the paper is (A5), keeping its margin."""
+        pw, ph = self.paper
+        return min(w, pw - 2 * SHEET_MARGIN), min(h, ph - 2 * SHEET_MARGIN)
 
     def difference_lines(self) -> list[str]:
         """Every rule of a variant that is not as in the classic game, in words."""
@@ -387,8 +405,9 @@ class Kit:
         # title at the bottom of the panel (the palazzo only where the legend leaves room for it)
         if yy < bottom - 41:
             els.append(Icon("sm-palazzo", x + w / 2 - 9, bottom - 40, 18, 18, color=b.frame_color))
+        # one line, shrunk to fit: a variant's long title wrapped mid-phrase ("9 | Viertel")
         els.append(Text(x + 2, bottom - 22, w - 4, 12, g.title.get(self.lang), size=b.title_size, min_size=10,
-                        bold=True, color=b.frame_color, wrap=True))
+                        bold=True, color=b.frame_color, wrap=False))
         els.append(Text(x + 2, bottom - 9, w - 4, 6, self.t("board_house_note"), size=6.5, min_size=5, color=b.ink,
                         wrap=False))
         return els
@@ -397,7 +416,7 @@ class Kit:
 
     def pieces_pages(self) -> tuple[Piece, ...]:
         p = self.s.pieces
-        W, H = p.page_w, p.page_h
+        W, H = self.page(p.page_w, p.page_h)
         els: list[Element] = []
         # bridges: tiles with a square where the owner's noble stands
         n = self.g.rules.bridge_supply
@@ -483,7 +502,7 @@ class Kit:
         out += [dot(x, -0.165, 0.012, "#3b2a1a") for x in (-0.045, 0.045)]  # eyes
         return out
 
-    # --- player aid -------------------------------------------------------------------------------
+    # --- texts shared by the aid, the booklet and the variant sheet ----------------------------------
 
     def _roles_lines(self, pc: PlayerCount) -> str:
         out = []
@@ -494,12 +513,12 @@ class Kit:
         for (dec, a, lim, off), times in seen.items():
             plural = "s" if dec > 1 else ""
             line = self.t("aid_group", deciders=dec, plural=plural, action=a, limit=lim, offers=off)
-            out.append(f"• {line}" + (f"  (× {times})" if times > 1 else ""))
+            out.append(f"• {line}" + (self.t('aid_times', n=times) if times > 1 else ""))
         if len(pc.groups) > 1:
             out.append(self.t("aid_groups_order"))
         plural = "s" if pc.start_bridges > 1 else ""
         out.append(self.t("aid_count_bridges", bridges=pc.start_bridges, plural=plural,
-                          limit=pc.bridge_limit_per_pair))
+                          plural_de="n" if pc.start_bridges > 1 else "", limit=pc.bridge_limit_per_pair))
         return "\n".join(out)
 
     def house_lines(self) -> list[str]:
@@ -539,69 +558,25 @@ class Kit:
         out += [hr.text.get(self.lang) for hr in g.house_rules]
         return out
 
-    def player_aid(self, index: int) -> Piece:
-        a = self.s.aid
-        g = self.g
-        W, H, m = a.page_w, a.page_h, a.margin
-        color = g.player_colors[index % len(g.player_colors)]
-        els: list[Element] = [
-            Rect(0, 0, W, 13, fill=color, stroke="#555555", stroke_width=0.3),
-            Text(m, 1.5, W - 2 * m - 30, 10, self.t("aid_title"), size=a.title_size, bold=True, color=text_on(color),
-                 align="left", wrap=False),
-            Text(W - m - 30, 1.5, 30, 10, self.t("aid_player", n=index + 1), size=10, color=text_on(color),
-                 align="right", wrap=False),
-        ]
-        col_w = (W - 2 * m - a.gutter) / 2
-        f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)], top=17, bottom=H - m)
-        r = g.rules
-        reroll = self.t("aid_reroll", faces=", ".join(map(str, g.die.reroll))) if g.die.reroll else ""
-        f.add(self.t("aid_setup_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-        f.add(self.t("aid_setup_body", sides=g.die.sides, rolls=r.setup_rolls, per_roll=r.nobles_per_roll,
-                     reroll=reroll), a.body_size)
-        f.add(self.t("aid_round_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-        f.add(self.t("aid_round_body"), a.body_size)
-        for pc in r.player_counts:
-            f.add(self.t("aid_count_head", players=pc.players), a.body_size + 0.8, bold=True, gap=0.3, keep=True)
-            f.add(self._roles_lines(pc), a.body_size)
-        f.add(self.t("aid_actions_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-        for card in g.decks.action:
-            effect = card.effect.get(self.lang).format(district=self.t_any_district())
-            f.add(f":{card.icon}: {card.name.get(self.lang)} — {effect}", a.body_size, gap=0.8)
-        f.add(self.t("aid_doge_body", cross=r.doge_crossing_cost, nobridge=r.doge_no_bridge_cost), a.body_size)
-        f.add(self.t("aid_score_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-        third = self.t("aid_score_third") if g.ranks >= 3 else ""
-        f.add(self.t("aid_score_body", third=third), a.body_size)
-        f.add(self.t("aid_passage_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-        f.add(self.t("aid_passage_body", threshold=r.limit_threshold), a.body_size)
-        f.add(self.t("aid_final_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-        tb = g.district(r.tie_break_district).name.get(self.lang)
-        f.add(self.t("aid_final_body", passages=r.passages, tiebreak=tb), a.body_size)
-        f.add(self.t("aid_districts_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-        rows = [f"{'/'.join(map(str, d.die))}  {d.name.get(self.lang)}  {' / '.join(map(str, d.prestige))}"
-                for d in sorted(g.map.districts, key=lambda d: min(d.die))]
-        f.add("\n".join(rows), a.body_size)
-        f.add(self.t("aid_house_head"), a.head_size, a.house_color, bold=True, gap=0.6, keep=True)
-        f.add("\n".join(f"* {line}" for line in self.house_lines()), a.body_size - 0.4, a.house_color)
-        els += f.elements
-        return Piece(f"san-marco player aid {index + 1}", W, H, tuple(els))
-
     def t_any_district(self) -> str:
         return self.t("any_district")
 
     # --- variant sheet ----------------------------------------------------------------------------
 
-    def variant_sheet(self) -> Piece:
+    def variant_sheet(self) -> tuple[Piece, ...]:
+        """One page on A4 and Letter; on a smaller paper (A5) the text runs on to a second."""
         a = self.s.aid
         g = self.g
         v = g.variant
         assert v is not None
-        W, H, m = a.page_w, a.page_h, a.margin
+        W, H, m = *self.page(a.page_w, a.page_h), a.margin
         els: list[Element] = [
             Text(m, 4, W - 2 * m, 11, self.t("var_title", players=v.players, districts=v.districts),
                  size=a.title_size, bold=True, color=a.head_color, align="left", wrap=False),
         ]
         col_w = (W - 2 * m - a.gutter) / 2
-        f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)], top=18, bottom=H - m)
+        f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)] * 3, top=m, bottom=H - m, first_top=18,
+                 first_columns=2)
         style_name = self.t(f"style_{v.style}") if f"style_{v.style}" in self.tx.root else v.style
         f.add(self.t("var_intro", seed=v.seed, style=style_name, ranks=v.ranks), a.body_size + 0.6)
         diffs = self.difference_lines()
@@ -633,5 +608,9 @@ class Kit:
         f.add(self.t("var_scoring_body", ranks=v.ranks), a.body_size + 0.4)
         f.add(self.t("var_passage_body", threshold=g.rules.limit_threshold), a.body_size + 0.4)
         # the districts are listed on the board and in the rules booklet
-        els += f.elements
-        return Piece("san-marco variant rules", W, H, tuple(els))
+        n_pages = max(f.column_of) // 2 + 1
+        pages: list[list[Element]] = [els] + [[] for _ in range(n_pages - 1)]
+        for e, col in zip(f.elements, f.column_of, strict=True):
+            pages[col // 2].append(e)
+        return tuple(Piece("san-marco variant rules" + (f" {i + 1}" if n_pages > 1 else ""), W, H, tuple(p))
+                     for i, p in enumerate(pages))

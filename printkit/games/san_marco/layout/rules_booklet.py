@@ -1,4 +1,5 @@
-"""The complete rules as booklet pages (A5 on A4, half-letter on Letter, A4 on A3).
+"""The complete rules as booklet pages (A5 on A4, half-letter on Letter, A4 on A3) and as plain
+pages reflowed onto the user's paper.
 
 Everything the player aid only hints at is written out here: what you need, setup, a round for
 every table size, every action card, the Doge, limits and empty piles, scoring, the end of a
@@ -81,9 +82,10 @@ def _content(k: Kit, size: float, head: float, add) -> None:
     tb = g.district(r.tie_break_district).name.get(k.lang)
     add(k.t("aid_final_body", passages=r.passages, tiebreak=tb), size, "#222222", False, 1.6, False)
     heading("aid_districts_head")
-    rows = [f"{'/'.join(map(str, d.die))}  {d.name.get(k.lang)}  {' / '.join(map(str, d.prestige))}"
+    rows = [k.t("book_district_row", die="/".join(map(str, d.die)), name=d.name.get(k.lang),
+                values=" / ".join(map(str, d.prestige)))
             for d in sorted(g.map.districts, key=lambda d: min(d.die))]
-    add("\n".join(rows), size, "#222222", False, 1.6, False)
+    add("\n".join([k.t("book_districts_legend"), *rows]), size, "#222222", False, 1.6, False)
     diffs = k.difference_lines()
     if diffs:
         heading("var_diff_head")
@@ -93,23 +95,39 @@ def _content(k: Kit, size: float, head: float, add) -> None:
         heading("var_scoring_head")
         add(k.t("var_scoring_body", ranks=g.ranks), size, "#222222", False, 1.6, False)
     add(k.t("aid_house_head"), head - 1, a.house_color, True, 0.8, True)
-    add("\n".join(f"* {line}" for line in k.house_lines()), size - 0.4, a.house_color, False, 1.2, False)
+    # "•", not "*": a line starting with "*" is italic markup, and two of them italicised the lines between
+    add("\n".join(f"• {line}" for line in k.house_lines()), size - 0.4, a.house_color, False, 1.2, False)
+
+
+def _flow(k: Kit, w: float, h: float, margin: float, columns: int, gutter: float, size: float, head: float,
+          first_top: float, foot: float) -> list[list[Element]]:
+    """The rules flowed down ``columns`` columns a page, page after page: each page's elements.
+
+    ``first_top`` is where the text starts on the first page (below a title block); the other
+    pages start at the margin.  ``foot`` mm above the bottom edge are kept for the page number.
+    """
+    from printkit.games.san_marco.layout.pieces import Flow
+
+    col_w = (w - 2 * margin - (columns - 1) * gutter) / columns
+    one_page = [(margin + c * (col_w + gutter), col_w) for c in range(columns)]
+    flow = Flow(one_page * 40, top=margin, bottom=h - foot - 2, first_top=first_top, first_columns=columns)
+    _content(k, size, head, lambda text, s, c, b, gap, keep: flow.add(text, s, c, b, gap, keep=keep))
+    n_pages = max(flow.column_of) // columns + 1 if flow.column_of else 0
+    pages: list[list[Element]] = [[] for _ in range(n_pages)]
+    for e, col in zip(flow.elements, flow.column_of, strict=True):
+        pages[col // columns].append(e)
+    return pages
 
 
 def rules_pages(k: Kit, w: float, h: float) -> tuple[Piece, ...]:
-    """Cover, then the rules flowed over as many pages as they need, each numbered."""
-    from printkit.games.san_marco.layout.pieces import Flow
-
+    """The booklet's pages (A5, half-letter or A4): a cover, then the rules, each page numbered."""
     a = k.s.aid
-    scale = min(w / 148.5, h / 210.0)  # an A4 booklet page (on A3) gets bigger type, same layout
+    # An A4 booklet page (on A3) gets bigger type, same layout; a smaller booklet keeps the A5 size.
+    scale = max(1.0, min(w / 148.5, h / 210.0))
     size, head = 8.3 * scale, 10.5 * scale
-    flow = Flow([(MARGIN, w - 2 * MARGIN)] * 40, top=MARGIN, bottom=h - FOOT - 2)
-    _content(k, size, head, lambda text, s, c, b, gap, keep: flow.add(text, s, c, b, gap, keep=keep))
-    n_pages = max(flow.column_of) + 1 if flow.column_of else 0
-    body: list[list[Element]] = [[] for _ in range(n_pages)]
-    for e, col in zip(flow.elements, flow.column_of, strict=True):
-        body[col].append(e)
+    body = _flow(k, w, h, MARGIN, 1, 0.0, size, head, MARGIN, FOOT)
     title = k.g.title.get(k.lang)
+    scale = min(w / 148.5, h / 210.0)  # the cover is drawn to the page, smaller on an A6 booklet (A5 paper)
     cover: list[Element] = [
         Rect(0, 0, w, h, fill="#f6ecd6", stroke=None),
         Rect(MARGIN / 2, MARGIN / 2, w - MARGIN, h - MARGIN, fill=None, stroke=a.head_color, stroke_width=0.8),
@@ -119,15 +137,51 @@ def rules_pages(k: Kit, w: float, h: float) -> tuple[Piece, ...]:
         Text(MARGIN, h * 0.16 + 74 * scale, w - 2 * MARGIN, 10 * scale, k.t("book_title"), size=14 * scale,
              min_size=8, color="#3b2a1a"),
         Line(w * 0.3, h * 0.16 + 88 * scale, w * 0.7, h * 0.16 + 88 * scale, stroke=a.head_color, stroke_width=0.5),
-        Text(MARGIN, h * 0.62, w - 2 * MARGIN, 30 * scale, k.t("book_how_to_print"), size=7.5 * scale, min_size=5,
-             color="#3b2a1a"),
+        Text(MARGIN, h * 0.16 + 96 * scale, w - 2 * MARGIN, 30 * scale, k.t("book_how_to_print"),
+             size=max(7.5 * scale, 6.5), min_size=6.5, color="#3b2a1a"),
     ]
     pages = [Piece("san-marco rules cover", w, h, tuple(cover))]
     for i, els in enumerate(body):
         number = i + 2
-        foot = Text(MARGIN, h - FOOT, w - 2 * MARGIN, 6, str(number), size=8, color="#555555", wrap=False,
+        # page numbers on the outer corner: right on odd (right-hand) pages, left on even ones
+        x = w - MARGIN - 15 if number % 2 else MARGIN
+        foot = Text(x, h - FOOT, 15, 6, str(number), size=8, color="#555555", wrap=False,
                     align="right" if number % 2 else "left")
         pages.append(Piece(f"san-marco rules page {number}", w, h, (*els, foot)))
+    return tuple(pages)
+
+
+# The plain edition, one page to a sheet of the user's paper: a letter-size document's margins, type a
+# little larger than the booklet's, and two columns so a line stays short enough to read (A3 gets
+# bigger type in the same two columns, as its pages are read from further away on a table).
+PLAIN_MARGIN = 18.0
+PLAIN_GUTTER = 8.0
+PLAIN_SIZE, PLAIN_HEAD = 9.5, 12.0
+PLAIN_TITLE_BAND = 22.0  # mm under the top margin for the title on the first page
+
+
+def plain_rules_pages(k: Kit, w: float, h: float) -> tuple[Piece, ...]:
+    """The same rules reflowed onto the user's own paper (A4, Letter, A3, ...), numbered "n / N"."""
+    a = k.s.aid
+    scale = max(1.0, min(w / 210.0, h / 297.0)) ** 0.5  # A3: x1.19, so type grows less than the page
+    size, head = PLAIN_SIZE * scale, PLAIN_HEAD * scale
+    top = PLAIN_MARGIN + PLAIN_TITLE_BAND * scale
+    body = _flow(k, w, h, PLAIN_MARGIN, 2, PLAIN_GUTTER, size, head, top, PLAIN_MARGIN - 4)
+    title = f"{k.g.title.get(k.lang)} — {k.t('book_title')}"
+    pages: list[Piece] = []
+    for i, els in enumerate(body):
+        frame: list[Element] = []
+        if i == 0:
+            frame += [
+                Icon("sm-palazzo", PLAIN_MARGIN, PLAIN_MARGIN - 2, 13 * scale, 13 * scale, color=a.head_color),
+                Text(PLAIN_MARGIN + 16 * scale, PLAIN_MARGIN - 2, w - 2 * PLAIN_MARGIN - 16 * scale, 13 * scale,
+                     title, size=20 * scale, min_size=12, bold=True, color=a.head_color, align="left", wrap=False),
+                Line(PLAIN_MARGIN, top - 5, w - PLAIN_MARGIN, top - 5, stroke=a.head_color, stroke_width=0.6),
+            ]
+        number = f"{i + 1} / {len(body)}"
+        frame.append(Text(w - PLAIN_MARGIN - 20, h - PLAIN_MARGIN + 4, 20, 6, number, size=8.5, color="#555555",
+                          wrap=False, align="right"))
+        pages.append(Piece(f"san-marco rules sheet {i + 1}", w, h, (*frame, *els)))
     return tuple(pages)
 
 
@@ -136,21 +190,26 @@ def setup_sheet(k: Kit, players: int) -> Piece:
     from printkit.games.san_marco.layout.pieces import Flow
 
     a = k.s.aid
-    W, H, m = a.page_w, a.page_h, a.margin
+    W, H, m = *k.page(a.page_w, a.page_h), a.margin
     g = k.g
     r = g.rules
-    panel_h = 12 + 6.2 * len(what_you_need(k, players))
+    from printkit.games.san_marco.layout.pieces import estimate_height
+
+    items = what_you_need(k, players)
+    size, text_w = a.body_size + 0.5, W - 2 * m - 14
+    # each line as high as it sets (a long one wraps on a narrow A5 page), at least a tick box's row
+    rows = [max(6.2, estimate_height(line, size, text_w) + 1.4) for line in items]
+    panel_h = 9.5 + sum(rows)  # 5 mm above the first line and below the last
     els: list[Element] = [
         Text(m, 3, W - 2 * m, 11, f"{g.title.get(k.lang)} — {k.t('need_head')}", size=a.title_size, bold=True,
              color=a.head_color, align="left", wrap=False),
         Rect(m, 17, W - 2 * m, panel_h, fill="#f6ecd6", stroke=a.head_color, stroke_width=0.6, radius=2.5),
     ]
-    items = what_you_need(k, players)
-    for i, line in enumerate(items):
-        y = 22 + 6.2 * i
+    y = 22.0
+    for line, row in zip(items, rows, strict=True):
         els.append(Rect(m + 4, y + 0.6, 3.6, 3.6, fill="#ffffff", stroke="#3b2a1a", stroke_width=0.3))
-        els.append(Text(m + 10, y, W - 2 * m - 14, 5, line, size=a.body_size + 0.5, min_size=6, align="left",
-                        wrap=False))
+        els.append(Text(m + 10, y, text_w, row - 1.2, line, size=size, min_size=6.5, align="left", valign="top"))
+        y += row
     f = Flow([(m, W - 2 * m)], top=17 + panel_h + 6, bottom=H - m)
     reroll = k.t("aid_reroll", faces=", ".join(map(str, g.die.reroll))) if g.die.reroll else ""
     f.add(k.t("aid_setup_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)

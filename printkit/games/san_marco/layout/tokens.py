@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from printkit.engine.elements import Circle, Element, Line, Piece, Polygon, Rect, Text
+from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
 
 if TYPE_CHECKING:
     from printkit.games.san_marco.layout.pieces import Kit
@@ -41,25 +41,32 @@ def pattern(index: int, x: float, y: float, s: float, ink: str) -> list[Element]
     return []
 
 
-def tokens_page(k: Kit, players: int) -> Piece:
-    """25 nobles (the definition's number), a score marker and a role marker per player colour."""
+def tokens_page(k: Kit, players: int) -> tuple[Piece, ...]:
+    """25 nobles (the definition's number), a score marker and a role marker per player colour; as
+    many pages as the paper needs (one on A4 and Letter, more on A5), a player never split."""
     from printkit.games.san_marco.layout.pieces import text_on
 
     p = k.s.pieces
-    W, H = p.page_w, p.page_h
+    W, H = k.page(p.page_w, p.page_h)
     g = k.g
     n = g.rules.nobles_per_player
-    els: list[Element] = [Text(6, 3, W - 12, 8, k.t("tokens_title"), size=12, bold=True, align="left", wrap=False)]
     per_row = int((W - 12) // PITCH)
-    y = 14.0
+    slots = n + 2
+    block = 6 + math.ceil(slots / per_row) * PITCH + 2
+    bottom = H - 14  # the note below the last player
+    pages: list[list[Element]] = []
+    y = bottom  # start a page for the first player
     for i in range(players):
+        if y + block > bottom:
+            pages.append([Text(6, 3, W - 12, 8, k.t("tokens_title"), size=12, bold=True, align="left", wrap=False)])
+            y = 14.0
+        els = pages[-1]
         color = g.player_colors[i % len(g.player_colors)]
         ink = text_on(color)
         letter = LETTERS[i]
         els.append(Text(6, y, W - 12, 5, k.t("tokens_player", letter=letter, n=i + 1, nobles=n), size=8.5,
                         bold=True, align="left", wrap=False))
         y += 6
-        slots = n + 2
         for j in range(slots):
             x = 6 + (j % per_row) * PITCH
             yy = y + (j // per_row) * PITCH
@@ -68,15 +75,20 @@ def tokens_page(k: Kit, players: int) -> Piece:
                 els += pattern(i, x, yy, TOKEN, ink)
                 els.append(Text(x, yy, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
             else:
+                # Markers are round (nobles are square) and tell score from role by a drawn sign, not a
+                # word: a word fitting a 10 mm disc would print below the legible size.
                 cx, cy = x + TOKEN / 2, yy + TOKEN / 2
                 els.append(Circle(cx, cy, TOKEN / 2, fill=color, stroke="#333333", stroke_width=0.3))
-                # markers keep only colour and letter: a pattern would cross the word
-                mark = k.t("tokens_score") if j == n else k.t("tokens_role")
-                els.append(Text(x, yy + 0.8, TOKEN, 5, letter, size=9, bold=True, color=ink, wrap=False))
-                els.append(Text(x - 1, yy + 5.4, TOKEN + 2, 3.6, mark, size=5, min_size=3.5, color=ink, wrap=False))
-        y += math.ceil(slots / per_row) * PITCH + 2
-    els.append(Text(6, H - 8, W - 12, 6, k.t("tokens_note"), size=7, color="#555555", align="left"))
-    return Piece("san-marco noble tokens", W, H, tuple(els))
+                if j == n:  # score marker: a ring, like the stone on the track
+                    els.append(Circle(cx, cy, TOKEN / 2 - 1.1, fill=None, stroke=ink, stroke_width=0.5))
+                    els.append(Text(x, yy, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
+                else:  # role marker: the crown of the roles, the letter under it
+                    els.append(Icon("sm-crown", cx - 2.6, yy + 1.3, 5.2, 4.2, color=ink))
+                    els.append(Text(x, yy + 5.3, TOKEN, 4.2, letter, size=8, bold=True, color=ink, wrap=False))
+        y += block - 6
+    note = Text(6, H - 12, W - 12, 10, k.t("tokens_note"), size=7, color="#555555", align="left", valign="top")
+    return tuple(Piece("san-marco noble tokens" + (f" {i + 1}" if len(pages) > 1 else ""), W, H, (*els, note))
+                 for i, els in enumerate(pages))
 
 
 def dice_needed(k: Kit) -> list[int]:
@@ -93,10 +105,10 @@ def _face(x: float, y: float, s: float, value: int, sides: int) -> list[Element]
 def dice_page(k: Kit) -> Piece:
     """A die-card deck per die (cut, shuffle, draw, put back) and a folding d6 net."""
     p = k.s.pieces
-    W, H = p.page_w, p.page_h
+    W, H = k.page(p.page_w, p.page_h)
     els: list[Element] = [Text(6, 3, W - 12, 8, k.t("dice_title"), size=12, bold=True, align="left", wrap=False),
                           Text(6, 11, W - 12, 9, k.t("dice_how"), size=7.5, color="#333333", align="left")]
-    card = 24.0
+    card = 24.0 if W >= 170 else 20.0  # a narrow page (A5) takes six cards to a row at 20 mm
     y = 22.0
     for sides in dice_needed(k):
         els.append(Text(6, y, W - 12, 5, k.t("dice_deck", sides=sides), size=9, bold=True, align="left", wrap=False))
@@ -107,7 +119,8 @@ def dice_page(k: Kit) -> Piece:
             yy = y + ((v - 1) // per_row) * card
             els.append(Rect(x, yy, card, card, fill="#fbf7ee", stroke="#777777", stroke_width=0.25))
             els += _face(x + 4, yy + 3, card - 8, v, sides)
-            els.append(Text(x, yy + card - 4.2, card, 3.5, f"d{sides}", size=5.5, color="#777777", wrap=False))
+            els.append(Text(x, yy + card - 4.4, card, 3.8, k.t("die_name", sides=sides), size=6.5, color="#666666",
+                            wrap=False))
         y += math.ceil(sides / per_row) * card + 5
     # folding d6: a cross of six faces with glue tabs; opposite faces add up to 7
     s = 20.0
@@ -134,6 +147,10 @@ def dice_page(k: Kit) -> Piece:
         glue(L, y, L + s, y, 0, -1), glue(L, y + 3 * s, L + s, y + 3 * s, 0, 1),  # top of 1, bottom of 6
         glue(L + 3 * s, y + s, L + 3 * s, y + 2 * s, 1, 0),  # end of the strip
     ]
-    els.append(Text(L + 4.5 * s, y, W - L - 4.5 * s - 6, 3 * s, k.t("dice_net_how"), size=7.5, color="#333333",
-                    align="left", valign="top"))
+    if W - L - 4.5 * s - 6 >= 50:  # the how-to beside the net, or below it on a narrow page
+        els.append(Text(L + 4.5 * s, y, W - L - 4.5 * s - 6, 3 * s, k.t("dice_net_how"), size=7.5,
+                        color="#333333", align="left", valign="top"))
+    else:
+        els.append(Text(6, y + 3 * s + tab + 2, W - 12, 14, k.t("dice_net_how"), size=7.5, color="#333333",
+                        align="left", valign="top"))
     return Piece("san-marco dice", W, H, tuple(els))
