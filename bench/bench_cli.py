@@ -48,6 +48,12 @@ app()
 """
 
 
+def tree_of(env: dict[str, str] | None) -> str | None:
+    """Run each command from the checkout it times: ``python -m`` puts the working directory ahead of
+    PYTHONPATH, so a run from this checkout would import this printkit whatever PYTHONPATH says."""
+    return env.get("PYTHONPATH") if env else None
+
+
 def wall(args: list[str], runs: int, env: dict[str, str] | None = None) -> float:
     """Median wall time of ``runs`` fresh processes after one warm-up run (seconds)."""
     return walls([args], runs, env)[0]
@@ -60,7 +66,7 @@ def walls(commands: list[list[str]], runs: int, env: dict[str, str] | None = Non
     for round_ in range(runs + 1):
         for k, args in enumerate(commands):
             t0 = time.perf_counter()
-            subprocess.run(args, capture_output=True, check=False, env=env)
+            subprocess.run(args, capture_output=True, check=False, env=env, cwd=tree_of(env))
             if round_:
                 times[k].append(time.perf_counter() - t0)
     return [statistics.median(t) for t in times]
@@ -72,7 +78,7 @@ def check_rate(python: str, files: list[Path], runs: int, env: dict[str, str]) -
     t_one = wall([*printkit, "check", "--json", str(files[0])], runs, env)
     t0 = time.perf_counter()
     done = subprocess.run([*printkit, "check", "--json", *map(str, files)], capture_output=True, check=False,
-                          env=env)
+                          env=env, cwd=tree_of(env))
     t_all = time.perf_counter() - t0
     assert done.returncode in (0, 1), done.stderr[-2000:]
     assert len(json.loads(done.stdout)) == len(files)
@@ -82,7 +88,8 @@ def check_rate(python: str, files: list[Path], runs: int, env: dict[str, str]) -
 def pad_time(python: str, out: Path, env: dict[str, str]) -> float:
     t0 = time.perf_counter()
     pad = subprocess.run([python, "-m", "printkit", "build", "ganz-schon-clever", "--count", "500", "-q", "--out",
-                          str(out)], capture_output=True, check=False, env=env)
+                          str(out)], capture_output=True, check=False, env=env,
+                         cwd=tree_of(env))
     took = time.perf_counter() - t0
     assert pad.returncode == 0, pad.stderr[-2000:]
     return took
