@@ -175,13 +175,13 @@ def test_a_board_tiled_two_by_two_says_how_each_tile_goes_and_marks_its_joins():
     assert r.pages == 4
     text = [" ".join(page.split()) for page in all_text(r.pdf)]
     for page, caption in enumerate([
-        "Board — tile A1: row 1 of 2, column 1 of 2: cut the top and left edge at the crop marks.",
-        "Board — tile A2: row 1 of 2, column 2 of 2: cut the top and right edge at the crop marks; cut off the left "
+        "Board — tile A1: row 1 of 2, column 1 of 2: cut the top and left edges at the crop marks.",
+        "Board — tile A2: row 1 of 2, column 2 of 2: cut the top and right edges at the crop marks; cut off the left "
         "margin along the dashed line and lay this tile 5 mm over tile A1, ⊕ on ⊕.",
-        "Board — tile B1: row 2 of 2, column 1 of 2: cut the bottom and left edge at the crop marks; cut off the "
+        "Board — tile B1: row 2 of 2, column 1 of 2: cut the bottom and left edges at the crop marks; cut off the "
         "top margin along the dashed line and lay this tile 5 mm over tile A1, ⊕ on ⊕.",
-        "Board — tile B2: row 2 of 2, column 2 of 2: cut the bottom and right edge at the crop marks; cut off the "
-        "top and left margin along the dashed line and lay this tile 5 mm over tile A2 and B1, ⊕ on ⊕.",
+        "Board — tile B2: row 2 of 2, column 2 of 2: cut the bottom and right edges at the crop marks; cut off the "
+        "top and left margins along the dashed line and lay this tile 5 mm over tiles A2 and B1, ⊕ on ⊕.",
     ]):
         assert caption in text[page]
     a2 = _lines(r.pdf, 1)

@@ -173,13 +173,13 @@ def test_tiled_boards_get_outer_bleed_and_crop_marks():
 
 # A 400 x 300 mm board on A4 tiles 2 x 2 on landscape sheets: windows of 205 x 155 mm that overlap by 10 mm.
 TILE_CAPTIONS = {
-    "en": ["Board — tile A1: row 1 of 2, column 1 of 2: cut the top and left edge at the crop marks.",
-           "Board — tile A2: row 1 of 2, column 2 of 2: cut the top and right edge at the crop marks; cut off the "
+    "en": ["Board — tile A1: row 1 of 2, column 1 of 2: cut the top and left edges at the crop marks.",
+           "Board — tile A2: row 1 of 2, column 2 of 2: cut the top and right edges at the crop marks; cut off the "
            "left margin along the dashed line and lay this tile 5 mm over tile A1, ⊕ on ⊕.",
-           "Board — tile B1: row 2 of 2, column 1 of 2: cut the bottom and left edge at the crop marks; cut off "
+           "Board — tile B1: row 2 of 2, column 1 of 2: cut the bottom and left edges at the crop marks; cut off "
            "the top margin along the dashed line and lay this tile 5 mm over tile A1, ⊕ on ⊕.",
-           "Board — tile B2: row 2 of 2, column 2 of 2: cut the bottom and right edge at the crop marks; cut off "
-           "the top and left margin along the dashed line and lay this tile 5 mm over tile A2 and B1, ⊕ on ⊕."],
+           "Board — tile B2: row 2 of 2, column 2 of 2: cut the bottom and right edges at the crop marks; cut off "
+           "the top and left margins along the dashed line and lay this tile 5 mm over tiles A2 and B1, ⊕ on ⊕."],
     "zh-TW": ["Board — 拼貼 A1：第 1/2 列，第 1/2 欄：沿裁切標記裁切上與左邊。",
               "Board — 拼貼 A2：第 1/2 列，第 2/2 欄：沿裁切標記裁切上與右邊；"
               "沿虛線裁去左側的邊，把這一張疊在拼貼 A1 上 5 公釐，⊕ 對準 ⊕。",
@@ -187,16 +187,16 @@ TILE_CAPTIONS = {
               "沿虛線裁去上側的邊，把這一張疊在拼貼 A1 上 5 公釐，⊕ 對準 ⊕。",
               "Board — 拼貼 B2：第 2/2 列，第 2/2 欄：沿裁切標記裁切下與右邊；"
               "沿虛線裁去上與左側的邊，把這一張疊在拼貼 A2 與 B1 上 5 公釐，⊕ 對準 ⊕。"],
-    "de": ["Board — Teil A1: Zeile 1 von 2, Spalte 1 von 2: die Kante oben und links an den Schnittmarken schneiden.",
-           "Board — Teil A2: Zeile 1 von 2, Spalte 2 von 2: die Kante oben und rechts an den Schnittmarken "
+    "de": ["Board — Teil A1: Zeile 1 von 2, Spalte 1 von 2: die Kanten oben und links an den Schnittmarken schneiden.",
+           "Board — Teil A2: Zeile 1 von 2, Spalte 2 von 2: die Kanten oben und rechts an den Schnittmarken "
            "schneiden; den Rand links an der gestrichelten Linie abschneiden und dieses Teil 5 mm über Teil A1 "
            "legen, ⊕ auf ⊕.",
-           "Board — Teil B1: Zeile 2 von 2, Spalte 1 von 2: die Kante unten und links an den Schnittmarken "
+           "Board — Teil B1: Zeile 2 von 2, Spalte 1 von 2: die Kanten unten und links an den Schnittmarken "
            "schneiden; den Rand oben an der gestrichelten Linie abschneiden und dieses Teil 5 mm über Teil A1 "
            "legen, ⊕ auf ⊕.",
-           "Board — Teil B2: Zeile 2 von 2, Spalte 2 von 2: die Kante unten und rechts an den Schnittmarken "
-           "schneiden; den Rand oben und links an der gestrichelten Linie abschneiden und dieses Teil 5 mm über "
-           "Teil A2 und B1 legen, ⊕ auf ⊕."],
+           "Board — Teil B2: Zeile 2 von 2, Spalte 2 von 2: die Kanten unten und rechts an den Schnittmarken "
+           "schneiden; die Ränder oben und links an der gestrichelten Linie abschneiden und dieses Teil 5 mm über "
+           "die Teile A2 und B1 legen, ⊕ auf ⊕."],
 }
 
 

@@ -588,12 +588,14 @@ def assembly_text(row: int, col: int, rows: int, cols: int, overlap: float, lang
                                 ("right", col == cols - 1)) if outer]
     parts = []
     if sides:
-        parts.append(message("tile_cut_outer", lang, edges=_edges(sides, lang)))
+        parts.append(message("tile_cut_outer_many" if len(sides) > 1 else "tile_cut_outer", lang,
+                             edges=_edges(sides, lang)))
     joins = [s for s, inner in (("top", row > 0), ("left", col > 0)) if inner]
     if joins:
         under = [f"{chr(ord('A') + row - 1)}{col + 1}" for s in joins if s == "top"] + \
             [f"{chr(ord('A') + row)}{col}" for s in joins if s == "left"]
-        parts.append(message("tile_join", lang, edges=_edges(joins, lang), mm=f"{overlap:g}",
+        parts.append(message("tile_join_many" if len(joins) > 1 else "tile_join", lang, edges=_edges(joins, lang),
+                             mm=f"{overlap:g}",
                              tiles=message("and_labels", lang).join(under)))
     return message("semicolon", lang).join(parts) + message("stop", lang)
 
