@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+
+from printkit.engine.definition_types import Frozen, Hex, Ident
 
 Lang = Literal["en", "zh-TW", "de"]
 LANGS: tuple[Lang, ...] = ("en", "zh-TW", "de")
@@ -19,14 +21,8 @@ Provenance = Literal["source", "seed", "house"]
 """Where a value comes from: published sources, the Chinese write-up, or us (a *house value*)."""
 
 GoodId = Literal["fabric", "spice", "fruit", "jewelry"]
-Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
-Hex = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 PlaceNumber = Annotated[int, Field(ge=1, le=16)]
 PlayerCount = Annotated[int, Field(ge=2, le=5)]
-
-
-class Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class Localized(Frozen):

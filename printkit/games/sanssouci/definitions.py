@@ -14,8 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import Field, StrictBool, StrictInt
 
+from printkit.engine.definition_types import Frozen, Hex, Ident
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.source import Document, load_document, parse_text
 from printkit.engine.template.files import SearchPath, merge_values
@@ -42,16 +43,10 @@ TILES = DATA / "tiles.yaml"
 CARDS = DATA / "cards.yaml"
 BOARDS = DATA / "boards.yaml"
 
-Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
-Hex = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 Count = Annotated[int, Field(strict=True, ge=0, le=1000)]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
-class _Text(_Frozen):
+class _Text(Frozen):
     en: str = Field(min_length=1)
     zh_TW: str = Field(alias="zh-TW", min_length=1)
     de: str = Field(min_length=1)
@@ -60,46 +55,46 @@ class _Text(_Frozen):
         return Text(self.en, self.zh_TW, self.de)
 
 
-class _Element(_Frozen):
+class _Element(Frozen):
     id: Ident
     code: Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
     icon: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
     name: _Text
 
 
-class _Elements(_Frozen):
+class _Elements(Frozen):
     elements: list[_Element] = Field(min_length=1, max_length=20)
 
 
-class _Colour(_Frozen):
+class _Colour(Frozen):
     id: Ident
     hex: Hex
     name: _Text
     pattern: Literal["none", "dots", "stripes", "diagonals", "grid"] = "none"
 
 
-class _Colours(_Frozen):
+class _Colours(Frozen):
     rows: list[_Colour] = Field(min_length=2, max_length=12)
     players: list[_Colour] = Field(min_length=2, max_length=8)
 
 
-class _Range(_Frozen):
+class _Range(Frozen):
     min: Count
     max: Count
 
 
-class _Row(_Frozen):
+class _Row(Frozen):
     number: Count
     colour: Ident
     value: Count
 
 
-class _RowBonus(_Frozen):
+class _RowBonus(Frozen):
     minus_from: Count
     rows: list[Count]
 
 
-class _EndScoring(_Frozen):
+class _EndScoring(Frozen):
     source: Literal["seed", "source", "house"]
     row_bonus: _RowBonus
     column_bonus: Count
@@ -107,18 +102,18 @@ class _EndScoring(_Frozen):
     tie_break: Literal["most_gardeners"]
 
 
-class _HouseRule(_Frozen):
+class _HouseRule(Frozen):
     id: Ident
     house: StrictBool
     text: _Text
 
 
-class _ScoreTrack(_Frozen):
+class _ScoreTrack(Frozen):
     spaces: Count
     lap_card: list[Count] = Field(min_length=1, max_length=4)
 
 
-class _GameFile(_Frozen):
+class _GameFile(Frozen):
     players: _Range
     turns: Count
     hand: Count
@@ -132,54 +127,54 @@ class _GameFile(_Frozen):
     house_rules: list[_HouseRule] = Field(default_factory=list)
 
 
-class _Split(_Frozen):
+class _Split(Frozen):
     house: StrictBool
     by_number: dict[int, Count]
 
 
-class _TilesFile(_Frozen):
+class _TilesFile(Frozen):
     per_element: Count
     split: _Split
 
 
-class _Pairs(_Frozen):
+class _Pairs(Frozen):
     house: StrictBool
     list: list[tuple[Ident, Ident]]
 
 
-class _PlayCards(_Frozen):
+class _PlayCards(Frozen):
     element_cards: Count
     jokers: Count
     pairs: _Pairs
 
 
-class _Missions(_Frozen):
+class _Missions(Frozen):
     house: StrictBool
     points_by_row: dict[int, Count]
 
 
-class _ScoreCards(_Frozen):
+class _ScoreCards(Frozen):
     sides: list[Count] = Field(min_length=1, max_length=4)
 
 
-class _CardsFile(_Frozen):
+class _CardsFile(Frozen):
     play_cards: _PlayCards
     missions: _Missions
     score_cards: _ScoreCards
 
 
-class _Side(_Frozen):
+class _Side(Frozen):
     side: Count
     extra: list[tuple[Count, Count]]
 
 
-class _SideRules(_Frozen):
+class _SideRules(Frozen):
     sides: Count
     extra_per_side: Count
     rows: list[Count]
 
 
-class _BoardsFile(_Frozen):
+class _BoardsFile(Frozen):
     house: StrictBool
     seed: StrictInt
     rules: _SideRules

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from printkit.engine.definition_types import Hex
 
 LANGUAGES = ("en", "zh-TW", "de")
 TERRACE = 0
@@ -166,7 +168,6 @@ class _Look(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Hex = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
 class GardenStyle(_Look):

@@ -13,22 +13,18 @@ the whole document and a precise location in the file live in
 from __future__ import annotations
 
 import itertools
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
+
+from printkit.engine.definition_types import Frozen, Hex, Ident
 
 Provenance = Literal["source", "seed", "house"]
 """Where a value comes from: published sources, the Chinese write-up we started from, or us."""
 
 Lang = Literal["en", "zh-TW", "de"]
-Hex = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
-Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Point = tuple[float, float]
 ActionType = Literal["district", "bridge", "transfer", "doge", "banishment"]
-
-
-class Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class Localized(Frozen):
