@@ -43,6 +43,13 @@ def paper_dimensions(paper: str) -> tuple[float, float]:
         raise ValueError(f"paper {paper!r}: each side must be {MIN_PAPER:g} to {MAX_PAPER:g} mm")
     return round(w, 3), round(h, 3)
 
+
+def fitted_page(size: tuple[float, float], paper: tuple[float, float], margin: float) -> tuple[float, float]:
+    """A sheet's page (mm): its own ``size``, narrowed on each side where the ``paper`` less ``margin``
+    all round is smaller (a sheet laid out for A4, printed on A5)."""
+    return min(size[0], paper[0] - 2 * margin), min(size[1], paper[1] - 2 * margin)
+
+
 Duplex = Literal["long", "short", "off", "fold"]  # fold: fronts and backs on one side, fold and glue
 DUPLEX_MODES = ("long", "short", "off", "fold")
 

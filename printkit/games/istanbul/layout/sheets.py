@@ -10,6 +10,7 @@ rebuilds it.
 from __future__ import annotations
 
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Rect, Text
+from printkit.engine.paper import fitted_page
 from printkit.engine.render.text import fit_text
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import icon, players_label
@@ -23,7 +24,7 @@ def page(s: LayoutSheetStyle, paper: tuple[float, float] | None) -> tuple[float,
     less ``paper_margin`` each side where the paper is smaller (A5), with the smaller margin inside."""
     if paper is None:
         return s.page_w, s.page_h, s.margin, False
-    w, h = min(s.page_w, paper[0] - 2 * s.paper_margin), min(s.page_h, paper[1] - 2 * s.paper_margin)
+    w, h = fitted_page((s.page_w, s.page_h), paper, s.paper_margin)
     small = (w, h) != (s.page_w, s.page_h)
     return w, h, s.small_margin if small else s.margin, small
 

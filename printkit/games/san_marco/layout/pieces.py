@@ -19,6 +19,7 @@ from printkit.engine.components import (
     SheetComponent,
 )
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
+from printkit.engine.paper import fitted_page, paper_dimensions
 from printkit.engine.render.text import fit_text
 from printkit.games.san_marco.layout.cards import DeckTemplates, decks
 from printkit.games.san_marco.model.game import District, Lang, PlayerCount, SanMarcoDefinition
@@ -47,7 +48,6 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
     ``paper`` sets the booklet's page size (A5 on A4, half-letter on Letter, A4 on A3).
     """
     from printkit.engine.booklet import booklet, booklet_page_size, plain_pages
-    from printkit.engine.paper import paper_dimensions
     from printkit.games.san_marco.layout.aid import player_aid
     from printkit.games.san_marco.layout.rules_booklet import plain_rules_pages, rules_pages, setup_sheet
     from printkit.games.san_marco.layout.tokens import dice_page, tokens_page
@@ -190,8 +190,7 @@ class Kit:
 
     def page(self, w: float, h: float) -> tuple[float, float]:
         """A sheet's page size: the style's, or smaller where the paper is (A5), keeping its margin."""
-        pw, ph = self.paper
-        return min(w, pw - 2 * SHEET_MARGIN), min(h, ph - 2 * SHEET_MARGIN)
+        return fitted_page((w, h), self.paper, SHEET_MARGIN)
 
     def difference_lines(self) -> list[str]:
         """Every rule of a variant that is not as in the classic game, in words."""
