@@ -234,3 +234,15 @@ def test_without_overlap_the_crosses_sit_on_the_cut_and_print_on_both_tiles():
     for page in range(4):
         rings = [s for s in shapes(r.pdf, page) if s.width == pytest.approx(4.4, abs=0.02)]
         assert len(rings) == 4, page
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "cut the top, bottom and left edges at the crop marks."),
+    ("de", "die Kanten oben, unten und links an den Schnittmarken schneiden."),
+    ("zh-TW", "沿裁切標記裁切上、下與左邊。"),
+])
+def test_a_tile_with_three_outer_edges_lists_them_as_a_list(lang, expected):
+    """The first tile of a board one tile high and two wide: three of its edges are the board's."""
+    from printkit.engine.render.pdf import assembly_text
+
+    assert assembly_text(0, 0, 1, 2, 5.0, lang) == expected

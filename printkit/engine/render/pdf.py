@@ -601,7 +601,10 @@ def assembly_text(row: int, col: int, rows: int, cols: int, overlap: float, lang
 
 
 def _edges(sides: list[str], lang: str) -> str:
-    return message("and", lang).join(message(f"edge_{s}", lang) for s in sides)
+    """``top``; ``top and left``; ``top, bottom and right`` (a list's commas in the language's own mark)."""
+    names = [message(f"edge_{s}", lang) for s in sides]
+    head = message("list_comma", lang).join(names[:-1])
+    return message("and", lang).join([head, names[-1]]) if head else names[-1]
 
 
 def render(component, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...] = (),
