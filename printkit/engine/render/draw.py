@@ -147,13 +147,22 @@ def _parse_color(value: str) -> Color | None:
         return None
 
 
+_COLORS: dict[str, Color] = {}  # every colour value seen, as written: a deck paints the same few thousands of times
+
+
 def color(value: str, where: str) -> Color:
     """A colour from ``#rrggbb``, ``#rgb`` or a name such as ``darkred``; anything else is the user's error."""
+    parsed = _COLORS.get(value) if type(value) is str else None
+    if parsed is not None:
+        return parsed
+    written = value
     if isinstance(value, str) and len(value.strip()) == 4 and value.strip().startswith("#"):
         value = "#" + "".join(ch * 2 for ch in value.strip()[1:])  # #a00 is #aa0000, as in CSS
     parsed = _parse_color(value.strip()) if isinstance(value, str) else None
     if parsed is None:
         raise InputError.single(f"{where}: {value!r} is not a colour (use #rrggbb or a name such as darkred)")
+    if type(written) is str and len(_COLORS) < 10_000:
+        _COLORS[written] = parsed
     return parsed
 
 
@@ -341,7 +350,16 @@ def _strip_icons(text: str) -> str:
 
 
 def _known_icons(ctx: Context) -> frozenset[str]:
-    """Icon names in the search folders, listed once per folder state (not once per text element)."""
+    """Icon names in the search folders, listed once per folder state (not once per text element) and looked
+    at once per document (a new build, e.g. under ``--watch``, looks again)."""
+    seen: dict[tuple[Path, ...], frozenset[str]] = ctx.canvas.__dict__.setdefault("_printkit_known_icons", {})
+    names = seen.get(ctx.icon_search)
+    if names is None:
+        names = seen[ctx.icon_search] = _listed_icons(ctx)
+    return names
+
+
+def _listed_icons(ctx: Context) -> frozenset[str]:
     key = []
     for d in ctx.icon_search:
         try:
@@ -358,6 +376,9 @@ def _icon_names(folders: tuple[tuple[Path, int | None], ...]) -> frozenset[str]:
         if d.is_dir():
             names.update(p.stem for p in d.glob("*.svg"))
     return frozenset(names)
+
+
+_SVG_READ: dict[tuple[Path, str | None], Drawing] = {}  # the icons _svg_drawing has read (and remembers)
 
 
 @cache
@@ -414,10 +435,16 @@ def library_warnings(ctx: Context, path: Path) -> Iterator[None]:
 
 
 def _find_icon(ctx: Context, name: str) -> Path:
+    """The icon's file, looked for once per document (a deck draws the same icons on many cards)."""
+    found: dict[tuple[tuple[Path, ...], str], Path] = ctx.canvas.__dict__.setdefault("_printkit_icon_files", {})
+    path = found.get((ctx.icon_search, name))
+    if path is not None:
+        return path
     check_name(name, f"{ctx.piece_name}: icon")
     for d in ctx.icon_search:
         p = d / f"{name}.svg"
         if p.is_file():
+            found[(ctx.icon_search, name)] = p
             return p
     raise InputError.single(
         f"{ctx.piece_name}: no icon named {name!r} (looked in {', '.join(str(d) for d in ctx.icon_search)})"
@@ -433,8 +460,10 @@ def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: floa
     if tint is not None:
         color(tint, ctx.piece_name)  # a bad colour is the user's error, not a broken SVG
     path = _find_icon(ctx, name)
-    with library_warnings(ctx, path):
-        drawing = _svg_drawing(path, tint)
+    drawing = _SVG_READ.get((path, tint))
+    if drawing is None:  # read once: what the libraries say about the file is said then
+        with library_warnings(ctx, path):
+            drawing = _SVG_READ[(path, tint)] = _svg_drawing(path, tint)
     scale = min(w / drawing.width, h / drawing.height)
     dx = x + (w - drawing.width * scale) / 2
     dy = y + (h - drawing.height * scale) / 2

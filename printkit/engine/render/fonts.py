@@ -21,6 +21,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -49,10 +50,33 @@ DESCENT = 0.12
 _INVISIBLE = frozenset("\n\r\t\u200b")
 
 
+class _Font(TTFont):
+    """ReportLab's TrueType font, remembering how each string splits into its subsets' codes per document.
+
+    ReportLab maps every character of every string it draws to a subset code, one character at a time in
+    Python; a deck draws the same titles, types and rules on many cards.  A character's code, once given in
+    a document, never changes, so the split of a string seen before is the same: the PDF is byte for byte
+    the one ReportLab writes without the memory.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._splits: WeakKeyDictionary = WeakKeyDictionary()  # document → {text: split}
+
+    def splitString(self, text, doc, encoding="utf-8"):  # ReportLab's name and signature
+        memo = self._splits.get(doc)
+        if memo is None:
+            memo = self._splits[doc] = {}
+        split = memo.get(text)
+        if split is None:
+            split = memo[text] = tuple(super().splitString(text, doc, encoding))
+        return list(split)
+
+
 @cache
 def register() -> str:
     """Register the embedded font with ReportLab once per process; return its name."""
-    pdfmetrics.registerFont(TTFont(SANS, str(SANS_FILE)))
+    pdfmetrics.registerFont(_Font(SANS, str(SANS_FILE)))
     return SANS
 
 
@@ -62,7 +86,7 @@ def face(style: str) -> str:
     if style == "regular":
         return register()
     name = FACE_NAMES[style]
-    pdfmetrics.registerFont(TTFont(name, str(FACE_FILES[style])))
+    pdfmetrics.registerFont(_Font(name, str(FACE_FILES[style])))
     return name
 
 
@@ -161,7 +185,7 @@ def _register_bytes(path: str, _mtime: int, _size: int) -> str:
     import io
 
     try:
-        pdfmetrics.registerFont(TTFont(name, io.BytesIO(ttf)))
+        pdfmetrics.registerFont(_Font(name, io.BytesIO(ttf)))
     except (TTFError, Exception) as exc:  # ReportLab raises several kinds for an unusable font
         raise InputError.single(f"cannot use this font ({type(exc).__name__}: {str(exc)[:100]})", path) from None
     return name

@@ -62,16 +62,20 @@ def budget(limit: int = MAX_TEMPLATE_OPERATIONS) -> Iterator[Budget]:
         _current.reset(token)
 
 
-def _spend(n: int = 1) -> None:
+def spend(n: int = 1) -> None:
+    """Count ``n`` operations against the current card's budget (if any)."""
     b = _current.get()
     if b is not None:
         b.spend(n)
 
 
-def _check_size(size: float, what: str) -> None:
+def check_size(size: float, what: str) -> None:
+    """Refuse a value of ``size`` characters or items larger than a card allows."""
     if size > MAX_TEMPLATE_STRING:
         raise BudgetExceeded(f"{what} would make a value of {size:,.0f} characters or items; "
                              f"a card allows {MAX_TEMPLATE_STRING:,}")
+
+
 
 
 def _size(value: Any) -> int | None:
@@ -80,7 +84,7 @@ def _size(value: Any) -> int | None:
 
 def _budget_iter(values: Iterable[Any]) -> Iterator[Any]:
     for v in values:
-        _spend()
+        spend()
         yield v
 
 
@@ -100,8 +104,8 @@ class BudgetedTemplate(Template):
         try:
             for part in self.root_render_func(ctx):
                 total += len(part)
-                _check_size(total, "the text this template writes")
-                _spend()
+                check_size(total, "the text this template writes")
+                spend()
                 parts.append(part)
         except Exception:
             self.environment.handle_exception()
@@ -133,34 +137,34 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
         return tree
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        _spend()
+        spend()
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
                 if _size(seq) is not None and isinstance(n, int):
-                    _check_size(_size(seq) * max(n, 0), "`*`")  # type: ignore[operator]
+                    check_size(_size(seq) * max(n, 0), "`*`")  # type: ignore[operator]
         elif operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0:
             if right * math.log2(abs(left)) > MAX_INT_BITS:
                 raise BudgetExceeded(f"{left} ** {right} is a number with more than {MAX_INT_BITS} bits")
         elif operator == "%" and isinstance(left, str) and _WIDTH.search(left):
             raise BudgetExceeded("a `%` format with a width of 100000 or more")
         elif operator == "+" and _size(left) is not None and _size(right) is not None:
-            _check_size(_size(left) + _size(right), "`+`")  # type: ignore[operator]
+            check_size(_size(left) + _size(right), "`+`")  # type: ignore[operator]
         return _checked_int(super().call_binop(context, operator, left, right))
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        _spend()
+        spend()
         inner = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
         owner = getattr(inner, "__self__", None)
         name = getattr(inner, "__name__", "")
         if isinstance(owner, str):
             if name in _SIZED_METHODS:
-                _check_size(max([len(owner), *(a for a in args if isinstance(a, int))]), f"str.{name}")
+                check_size(max([len(owner), *(a for a in args if isinstance(a, int))]), f"str.{name}")
             elif name == "format" and _WIDTH.search(owner):
                 raise BudgetExceeded("a format with a width of 100000 or more")
             elif name == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
-                _check_size(_replaced_size(owner, args[0], args[1]), "str.replace")
+                check_size(_replaced_size(owner, args[0], args[1]), "str.replace")
             elif name == "join" and args:
-                _check_size(len(owner) * _len_or_zero(args[0]), "str.join")
+                check_size(len(owner) * _len_or_zero(args[0]), "str.join")
         return _checked_int(super().call(__context, __obj, *args, **kwargs))
 
 
@@ -181,24 +185,24 @@ def _guarded_filter(name: str, fn: Any) -> Any:
     """Jinja2's own filter, refusing arguments that would make a huge string."""
 
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        _spend()
+        spend()
         values = [a for a in args if not hasattr(a, "environment")]  # skip the eval context some filters take
         if name == "join" and values:
             items = [str(v) for v in _budget_iter(values[0])]
             sep = values[1] if len(values) > 1 else kwargs.get("d", "")
-            _check_size(sum(map(len, items)) + len(str(sep)) * max(len(items) - 1, 0), "join")
+            check_size(sum(map(len, items)) + len(str(sep)) * max(len(items) - 1, 0), "join")
             args = tuple(items if a is values[0] else a for a in args)
         elif name == "replace" and len(values) >= 3:
-            _check_size(_replaced_size(str(values[0]), str(values[1]), str(values[2])), "replace")
+            check_size(_replaced_size(str(values[0]), str(values[1]), str(values[2])), "replace")
         elif name == "format" and values and _WIDTH.search(str(values[0])):
             raise BudgetExceeded("a format with a width of 100000 or more")
         elif name == "indent" and values:
             width = next((a for a in (*values[1:2], kwargs.get("width")) if isinstance(a, int)), 4)
             text = str(values[0])
-            _check_size(len(text) + (text.count("\n") + 1) * max(width, 0), name)
+            check_size(len(text) + (text.count("\n") + 1) * max(width, 0), name)
         else:
             ints = [a for a in (*values[1:], *kwargs.values()) if isinstance(a, int)]
-            _check_size(max([len(str(values[0])) if values else 0, *ints]), name)
+            check_size(max([len(str(values[0])) if values else 0, *ints]), name)
         return fn(*args, **kwargs)
 
     for attr in ("jinja_pass_arg",):  # Jinja2 passes the environment/context to filters marked so
