@@ -7,6 +7,7 @@ returns findings; nothing here draws or touches files.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from printkit.engine.clipping import clip_interval
 from printkit.engine.elements import Circle, Element, Icon, Image, Line, Marker, Polygon, QRCode, Rect, Text, bounds
@@ -380,16 +381,37 @@ def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset
     check (a user's own deck is written in whatever language its author chose)."""
     out: list[Finding] = []
     seen_boards: set[str] = set()
+    # A deck's backs (and a card's copies, up to their numbers) are the same elements placed again: what one
+    # placement of them was found to have, every other has, on its own page and under its own name.
+    verdicts: dict[tuple, list[Finding]] = {}
     for p in log.placements:
         if p.role == "board":  # a tiled board is placed once per tile: check its content once
             if p.piece.name in seen_boards:
                 continue
             seen_boards.add(p.piece.name)
         own = p.role == "furniture" or languages  # printkit's own words are always checked
-        out.extend(check_placement(p, log.lang if own else None, glossary, allowed))
+        lang = log.lang if own else None
+        key = _same_content(p, lang)
+        found = verdicts.get(key)
+        if found is None:
+            found = verdicts[key] = list(check_placement(p, lang, glossary, allowed))
+            out.extend(found)
+        else:
+            out.extend(replace(f, page=p.page + 1, piece=p.piece.name) for f in found)
     out.extend(check_bleed(log))
     out.extend(check_marks(log))
     return _dedupe(out)
+
+
+def _same_content(p: Placement, lang: str | None) -> tuple:
+    """What :func:`check_placement` reads of a placement besides its page and its piece's name.  Elements and
+    set texts by identity: a renderer reuses the very objects for what repeats (one template value evaluated
+    once, one text set once), and every object stays alive in the log while it is checked, so two placements
+    with the same key hold the same things (equal ones that are not the same objects are merely checked twice)."""
+    piece = p.piece
+    texts = tuple((r.index, id(r.element), r.size, id(r.lines), id(r.line_widths), id(r.ends), r.fits, r.floor,
+                   id(r.runs)) for r in p.texts)
+    return (piece.width, piece.height, tuple(map(id, piece.elements)), texts, p.role, p.checked, p.component, lang)
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

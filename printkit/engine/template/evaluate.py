@@ -398,6 +398,7 @@ class CardRenderer:
         self.partial: dict[int, dict[str, Any]] = {}  # element index → its raw values, the constant ones done
         self.background_constant = not _reads(template.background, self.varying)
         self.background: Any = _UNSET  # the background, once evaluated, when it is the same on every card
+        self.grounds: dict[str, Rect] = {}  # the background's rectangle, per colour
         # otherwise remembered per value of the fields it reads (``card.color``)
         self.background_value = _partial(template.background, self.scope, self.varying) \
             if template.background and not self.background_constant else template.background
@@ -507,7 +508,12 @@ def _render(
         raise InputError.single(f"{name}: background: template expression failed: {type(exc).__name__}: {exc}",
                                 template.file) from None
     if background:
-        elements.insert(0, Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None))
+        ground = memo.grounds.get(str(background)) if memo is not None else None
+        if ground is None:
+            ground = Rect(-10, -10, width + 20, height + 20, fill=str(background), stroke=None)
+            if memo is not None and len(memo.grounds) < MAX_REMEMBERED:
+                memo.grounds[str(background)] = ground  # one object per colour: the preflight sees it repeat
+        elements.insert(0, ground)
     return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
 
 
