@@ -21,7 +21,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -51,26 +51,44 @@ _INVISIBLE = frozenset("\n\r\t\u200b")
 
 
 class _Font(TTFont):
-    """ReportLab's TrueType font, remembering how each string splits into its subsets' codes per document.
+    """ReportLab's TrueType font, remembering per document how each string splits into its subsets' codes and
+    each subset's name.
 
     ReportLab maps every character of every string it draws to a subset code, one character at a time in
-    Python; a deck draws the same titles, types and rules on many cards.  A character's code, once given in
-    a document, never changes, so the split of a string seen before is the same: the PDF is byte for byte
-    the one ReportLab writes without the memory.
+    Python, and looks its per-document state up in a weak dictionary for every string; a deck draws the same
+    titles, types and rules on many cards.  A character's code and a subset's name, once given in a document,
+    never change, so what is remembered is what ReportLab would work out again: the PDF is byte for byte the
+    same.
     """
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._splits: WeakKeyDictionary = WeakKeyDictionary()  # document → {text: split}
+        self._memos: WeakKeyDictionary = WeakKeyDictionary()  # document → ({text: split}, {subset: name})
+        self._last: tuple[ref, tuple[dict, dict]] | None = None  # the document drawn last, and its memo
+
+    def _memo(self, doc) -> tuple[dict, dict]:
+        last = self._last
+        if last is not None and last[0]() is doc:
+            return last[1]
+        memo = self._memos.get(doc)
+        if memo is None:
+            memo = self._memos[doc] = ({}, {})
+        self._last = (ref(doc), memo)
+        return memo
 
     def splitString(self, text, doc, encoding="utf-8"):  # ReportLab's name and signature
-        memo = self._splits.get(doc)
-        if memo is None:
-            memo = self._splits[doc] = {}
-        split = memo.get(text)
+        splits = self._memo(doc)[0]
+        split = splits.get(text)
         if split is None:
-            split = memo[text] = tuple(super().splitString(text, doc, encoding))
+            split = splits[text] = tuple(super().splitString(text, doc, encoding))
         return list(split)
+
+    def getSubsetInternalName(self, subset, doc):  # ReportLab's name and signature
+        names = self._memo(doc)[1]
+        name = names.get(subset)
+        if name is None:
+            name = names[subset] = super().getSubsetInternalName(subset, doc)
+        return name
 
 
 @cache
