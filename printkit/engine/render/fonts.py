@@ -242,6 +242,11 @@ def _cmap() -> frozenset[int]:
     return _cmap_of(register())
 
 
+def glyphs(font_name: str) -> frozenset[int]:
+    """The code points the font has a glyph for."""
+    return _cmap_of(font_name)
+
+
 def has_glyph(font_name: str, ch: str) -> bool:
     return ch in _INVISIBLE or ord(ch) in _cmap_of(font_name)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from printkit.engine.render import markup
-from printkit.engine.render.fonts import SANS, Family, has_glyph, string_width
+from printkit.engine.render.fonts import SANS, Family, glyphs, has_glyph, string_width
 
 # Kinsoku: these never start a line (closing punctuation) or end one (opening punctuation).
 NO_LINE_START = set("，。、；：！？）」』】》〉,.;:!?)]}%…·ー～")
@@ -129,8 +129,12 @@ def is_cjk(ch: str) -> bool:
 _is_cjk = is_cjk  # the older private name, still imported by tests
 
 
+# The ranges of is_cjk, for looking through a whole string at once.
+_CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0002fa1f]")
+
+
 def has_cjk(text: str) -> bool:
-    return any(is_cjk(ch) for ch in text)
+    return _CJK.search(text) is not None
 
 
 @lru_cache(maxsize=20_000)
@@ -236,8 +240,8 @@ def _segments(chunk: str, face: str, regular: str, fam: Family | None, run: mark
     """``chunk`` split where ``face`` lacks a glyph: (text, face, fell_back) pieces, each character set in
     the first face of the family's chain that has it."""
     chain = fam.chain(run.bold, run.italic) if fam is not None else (face,)
-    if len(chain) == 1 or not chunk:
-        yield chunk, face, False
+    if len(chain) == 1 or not chunk or set(map(ord, chunk)) <= glyphs(chain[0]):
+        yield chunk, face, False  # (the first face of the chain is ``face``: it has every character)
         return
     cur: list[str] = []
     cur_face, cur_fb = face, False
@@ -255,6 +259,16 @@ def _segments(chunk: str, face: str, regular: str, fam: Family | None, run: mark
 
 
 def _split_words(chunk: str, out: list[Token], font: str = SANS, color: str | None = None) -> None:
+    if not has_cjk(chunk):  # words between spaces (the loop below, a word at a time instead of a character)
+        *spaced, last = chunk.split(" ")
+        for word in spaced:
+            if word:
+                out.append(Token(word, space_after=True, font=font, color=color))
+            elif out:
+                out[-1] = _with(out[-1], space_after=True)
+        if last:
+            out.append(Token(last, font=font, color=color))
+        return
     word = ""
     for ch in chunk:
         if ch == " ":
