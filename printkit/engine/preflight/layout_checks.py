@@ -102,15 +102,16 @@ def _box(e: Element) -> Box:
 
 
 def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = (),
-                    allowed: frozenset[str] = frozenset()) -> Iterator[Finding]:
-    """Text fit, size floor, trim, overlaps, language and typography inside one placed piece."""
+                    allowed: frozenset[str] = frozenset(), inks: dict[tuple, Box] | None = None) -> Iterator[Finding]:
+    """Text fit, size floor, trim, overlaps, language and typography inside one placed piece.
+
+    ``inks`` remembers the ink box of each element set so (by identity: the caller keeps every record alive)."""
     piece = p.piece
 
     def finding(rule: str, message: str, index: int | None = None) -> Finding:
         el = element_name(index, piece.elements[index]) if index is not None else ""
         return Finding(rule, message, p.component, p.page + 1, piece.name, el)
 
-    inks: dict[int, Box] = {}
     trim = Box(0, 0, piece.width, piece.height)
     # Elements checked with an earlier placement of the same form: what involves only them is known.
     # (Two texts side by side also look for rules and badges anywhere on the piece: only when the rest
@@ -118,9 +119,17 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
     known = p.checked
     if known and any(isinstance(e, (Line, Rect, Circle)) for e in piece.elements[known:]):
         known = 0
+    placed: dict[int, Box] = {}
     for rec in p.texts:
         e, i = rec.element, rec.index
-        ink = inks[i] = ink_box(rec)
+        if inks is None:
+            ink = ink_box(rec)
+        else:
+            key = (id(e), rec.size, id(rec.line_widths), len(rec.lines))
+            ink = inks.get(key)
+            if ink is None:
+                ink = inks[key] = ink_box(rec)
+        placed[i] = ink
         if i < known:
             continue
         if not rec.fits:
@@ -136,7 +145,7 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
             for message in typography_problems(e.text, rec.lines, rec.ends, glossary):
                 yield finding("typography", message, i)
     # Overlaps: text over text, text over art drawn after it, text straddling art beneath it, strokes through text.
-    items = sorted(inks.items())
+    items = sorted(placed.items())
     sizes = {rec.index: rec.size for rec in p.texts}
     # Both tests below need the two inks to share some height: pair each text only with those in the
     # bands of height it reaches (a pad's sheet has hundreds of texts), still in index order.
@@ -287,9 +296,10 @@ def check_bleed(log: RenderLog) -> Iterator[Finding]:
     if log.bleed <= 0:
         return
     cut = [p for p in log.placements if p.role in ("cut", "board")]
-    by_page: dict[int, list[Placement]] = {}
-    for p in cut:
-        by_page.setdefault(p.page, []).append(p)
+    by_page: dict[int, list[tuple[Placement, tuple[float, float, float, float]]]] = {}
+    for p in cut:  # each trim's edges worked out once, not once per neighbour asking
+        t = p.trim
+        by_page.setdefault(p.page, []).append((p, (t.x, t.y, t.right, t.bottom)))
     for p in cut:
         painted = _painted_edges(p)
         if not painted:
@@ -313,26 +323,32 @@ def check_bleed(log: RenderLog) -> Iterator[Finding]:
                                   element_name(p.piece.elements.index(art), art))
 
 
-def _shared(t: Box, edge: str, others: list[Placement], me: Placement) -> bool:
-    for o in others:
+def _shared(t: Box, edge: str, others: list[tuple[Placement, tuple[float, float, float, float]]],
+            me: Placement) -> bool:
+    """Does a neighbour's trim (``others``: placements with their trims' left, top, right, bottom) touch the edge
+    ``edge`` of trim ``t`` along some length?"""
+    tx, ty, tr, tb = t.x, t.y, t.right, t.bottom
+    for o, (ux, uy, ur, ub) in others:
         if o is me:
             continue
-        u = o.trim
         if edge in "lr":
-            x = t.x if edge == "l" else t.right
-            touching = abs((u.right if edge == "l" else u.x) - x) < TOL
-            if touching and min(t.bottom, u.bottom) - max(t.y, u.y) > TOL:
+            x = tx if edge == "l" else tr
+            touching = abs((ur if edge == "l" else ux) - x) < TOL
+            if touching and min(tb, ub) - max(ty, uy) > TOL:
                 return True
         else:
-            y = t.y if edge == "t" else t.bottom
-            touching = abs((u.bottom if edge == "t" else u.y) - y) < TOL
-            if touching and min(t.right, u.right) - max(t.x, u.x) > TOL:
+            y = ty if edge == "t" else tb
+            touching = abs((ub if edge == "t" else uy) - y) < TOL
+            if touching and min(tr, ur) - max(tx, ux) > TOL:
                 return True
     return False
 
 
 def check_marks(log: RenderLog) -> Iterator[Finding]:
     """Marks and page furniture on the printable area; a crop mark for every cut line."""
+    on_page: dict[int, list[Placement]] = {}
+    for p in log.placements:
+        on_page.setdefault(p.page, []).append(p)
     for page in log.pages:
         pw, ph = page.size
         printable = Box(PRINTABLE_EDGE, PRINTABLE_EDGE, pw - 2 * PRINTABLE_EDGE, ph - 2 * PRINTABLE_EDGE)
@@ -342,7 +358,7 @@ def check_marks(log: RenderLog) -> Iterator[Finding]:
                 yield Finding("marks", f"a crop mark comes {edge:.1f} mm from the paper edge; printers lose "
                               f"the outer {PRINTABLE_EDGE:g} mm", log.component, page.index + 1)
                 break
-        placed = [p for p in log.placements if p.page == page.index]
+        placed = on_page.get(page.index, [])
         for p in placed:
             if p.role not in ("furniture", "sheet"):
                 continue
@@ -384,6 +400,7 @@ def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset
     # A deck's backs (and a card's copies, up to their numbers) are the same elements placed again: what one
     # placement of them was found to have, every other has, on its own page and under its own name.
     verdicts: dict[tuple, list[Finding]] = {}
+    inks: dict[tuple, Box] = {}
     for p in log.placements:
         if p.role == "board":  # a tiled board is placed once per tile: check its content once
             if p.piece.name in seen_boards:
@@ -394,7 +411,7 @@ def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset
         key = _same_content(p, lang)
         found = verdicts.get(key)
         if found is None:
-            found = verdicts[key] = list(check_placement(p, lang, glossary, allowed))
+            found = verdicts[key] = list(check_placement(p, lang, glossary, allowed, inks))
             out.extend(found)
         else:
             out.extend(replace(f, page=p.page + 1, piece=p.piece.name) for f in found)

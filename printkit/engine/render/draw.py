@@ -18,7 +18,6 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor, toColor
 from reportlab.lib.units import mm
@@ -599,6 +598,8 @@ def _qr_runs(data: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
     Encoded once per text by ReportLab's encoder and drawn as one filled path: the same modules its
     widget draws as thousands of separate shapes (each validated attribute by attribute).
     """
+    from reportlab.graphics.barcode.qr import QrCodeWidget  # here: only pieces with a QR code need the encoder
+
     widget = QrCodeWidget(data, barLevel="M", barBorder=QR_BORDER)
     widget.qr.make()
     runs = []
