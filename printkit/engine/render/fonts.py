@@ -18,15 +18,19 @@ runs before anything is drawn, for whichever face each character will be set in.
 from __future__ import annotations
 
 import hashlib
+import io
 from dataclasses import dataclass
+from fnmatch import fnmatch
 from functools import cache, lru_cache
 from pathlib import Path
 from weakref import WeakKeyDictionary, ref
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFError, TTFont, unShapedFontGlob
 
 from printkit.engine.errors import InputError, MissingGlyphError, Problem
+from printkit.engine.render.face_cache import load_face
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
 SANS = "PrintkitSans"
@@ -61,8 +65,18 @@ class _Font(TTFont):
     same.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, name: str, file: str | Path | io.BytesIO) -> None:
+        if isinstance(file, io.BytesIO):
+            super().__init__(name, file)
+        else:
+            # TTFont.__init__ as ReportLab 5 writes it, with the face read through the cache
+            # (tests/engine/test_face_cache.py holds the two to the same attributes)
+            self.fontName = name
+            self.face = load_face(Path(file))
+            self.encoding = TTEncoding()
+            self.state = WeakKeyDictionary()
+            self._asciiReadable = rl_config.ttfAsciiReadable
+            self.shapable = not any(fnmatch(name, glob) for glob in unShapedFontGlob)
         self._memos: WeakKeyDictionary = WeakKeyDictionary()  # document → ({text: split}, {subset: name})
         self._last: tuple[ref, tuple[dict, dict]] | None = None  # the document drawn last, and its memo
 
@@ -94,7 +108,7 @@ class _Font(TTFont):
 @cache
 def register() -> str:
     """Register the embedded font with ReportLab once per process; return its name."""
-    pdfmetrics.registerFont(_Font(SANS, str(SANS_FILE)))
+    pdfmetrics.registerFont(_Font(SANS, SANS_FILE))
     return SANS
 
 
@@ -104,7 +118,7 @@ def face(style: str) -> str:
     if style == "regular":
         return register()
     name = FACE_NAMES[style]
-    pdfmetrics.registerFont(_Font(name, str(FACE_FILES[style])))
+    pdfmetrics.registerFont(_Font(name, FACE_FILES[style]))
     return name
 
 
@@ -200,8 +214,6 @@ def _register_bytes(path: str, _mtime: int, _size: int) -> str:
     digest = hashlib.sha256(data).hexdigest()[:12]
     name = f"UserFont-{digest}"
     ttf = _truetype(data, Path(path))
-    import io
-
     try:
         pdfmetrics.registerFont(_Font(name, io.BytesIO(ttf)))
     except (TTFError, Exception) as exc:  # ReportLab raises several kinds for an unusable font
@@ -211,8 +223,6 @@ def _register_bytes(path: str, _mtime: int, _size: int) -> str:
 
 def _truetype(data: bytes, path: Path) -> bytes:
     """``data`` as TrueType outlines: CFF (OpenType/PostScript) fonts are converted, as the bundled one was."""
-    import io
-
     from fontTools.ttLib import TTFont as FTFont
     from fontTools.ttLib import TTLibError
 
