@@ -4,6 +4,10 @@ Run from the repository root with printkit importable::
 
     PYTHONPATH=. python bench/bench_build.py            # 500 cards, best/median of 3, updates bench/RESULTS.md
     PYTHONPATH=. python bench/bench_build.py --quick    # 60 cards, 1 run each, prints only
+    PYTHONPATH=. python bench/bench_build.py --protograf-python /path/to/pg-venv/bin/python   # protograf elsewhere
+
+protograf is not a printkit dependency: install it in a venv of its own (``python -m venv pg-venv &&
+pg-venv/bin/pip install protograf``) and name that venv's Python with ``--protograf-python``.
 
 Every measurement runs in a fresh Python process (imports, font loading and caches included,
 as a user's ``printkit build deck.yaml`` would pay them).  For each run we record:
@@ -318,6 +322,22 @@ def run_floor(work: Path, i: int) -> Run:
     return run
 
 
+# The Python that runs protograf: this one, or another environment's (``--protograf-python``), so protograf (GPL,
+# not a printkit dependency) need not be installed next to printkit.
+PROTOGRAF_PYTHON = sys.executable
+
+
+def protograf_version(python: str) -> str | None:
+    """protograf's version (and its pymupdf's) in ``python``'s environment, or None when it has no protograf."""
+    code = ("import importlib.metadata as m, protograf; "
+            "print(m.version('protograf') + ', pymupdf ' + m.version('pymupdf'))")
+    try:
+        out = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return out.stdout.strip() if out.returncode == 0 and out.stdout.strip() else None
+
+
 def run_protograf(folder: Path, script: Path, home: Path) -> Run:
     pdf = folder / (script.stem + ".pdf")
     if pdf.exists():
@@ -325,7 +345,7 @@ def run_protograf(folder: Path, script: Path, home: Path) -> Run:
     done = folder / "result.json"
     if done.exists():
         done.unlink()
-    run = _spawn([sys.executable, script.name], folder, _env({"HOME": str(home)}), folder / "stdout.txt")
+    run = _spawn([PROTOGRAF_PYTHON, script.name], folder, _env({"HOME": str(home)}), folder / "stdout.txt")
     if not done.exists():  # protograf stops with exit status 0 on errors
         raise RuntimeError(f"protograf did not finish:\n{(folder / 'stdout.txt').read_text()[-3000:]}")
     result = json.loads(done.read_text())
@@ -348,7 +368,8 @@ def _version(dist: str) -> str:
         return "not installed"
 
 
-def machine() -> dict[str, str]:
+def machine(protograf: str | None = None) -> dict[str, str]:
+    """The machine and the library versions; ``protograf``: its version where it runs (maybe another Python)."""
     cpu = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -371,8 +392,8 @@ def machine() -> dict[str, str]:
         "cpu": f"{cpu}, {os.cpu_count()} CPUs (os.cpu_count)", "memory": mem_gb,
         "os": f"{platform.system()} {platform.release()}",
         "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "versions": ", ".join(f"{d} {_version(d)}" for d in ("reportlab", "svglib", "jinja2", "pydantic",
-                                                               "protograf", "pymupdf")),
+        "versions": ", ".join(f"{d} {_version(d)}" for d in ("reportlab", "svglib", "jinja2", "pydantic"))
+        + f", protograf {protograf or 'not installed'}",
         "commit": commit,
     }
 
@@ -528,6 +549,8 @@ def main() -> None:
     ap.add_argument("--cards", type=int, default=None, help="cards in the deck (default 500, 60 with --quick)")
     ap.add_argument("--repeat", type=int, default=None, help="runs per measurement (default 3, 1 with --quick)")
     ap.add_argument("--no-protograf", action="store_true", help="skip the protograf comparison")
+    ap.add_argument("--protograf-python", metavar="PATH",
+                    help="the Python of an environment with protograf installed (default: this one)")
     ap.add_argument("--no-kit", action="store_true", help="skip the full kit build")
     ap.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
     ap.add_argument("--keep", type=Path, help="work in this folder and keep the PDFs (default: a temp folder)")
@@ -540,8 +563,14 @@ def main() -> None:
     n = a.cards or (60 if a.quick else 500)
     repeat = a.repeat or (1 if a.quick else 3)
     write = not (a.quick or a.no_write)
-    has_pg = importlib.util.find_spec("protograf") is not None and not a.no_protograf
-    data: dict = {"date": dt.date.today().isoformat(), "machine": machine(), "cards": n, "repeat": repeat,
+    global PROTOGRAF_PYTHON
+    if a.protograf_python:
+        PROTOGRAF_PYTHON = a.protograf_python
+    pg_version = None if a.no_protograf else protograf_version(PROTOGRAF_PYTHON)
+    if a.protograf_python and not a.no_protograf and pg_version is None:
+        raise SystemExit(f"{a.protograf_python} cannot import protograf")
+    has_pg = pg_version is not None
+    data: dict = {"date": dt.date.today().isoformat(), "machine": machine(pg_version), "cards": n, "repeat": repeat,
                   "history": old_history() + a.history}
     print(f"machine: {data['machine']}")
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
