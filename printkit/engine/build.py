@@ -25,7 +25,6 @@ from printkit.engine.components import (
     count_label,
 )
 from printkit.engine.errors import InputError, Problem
-from printkit.engine.exports import card_exports, pod_images
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
@@ -320,10 +319,14 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
                     warnings.append(f"{target.id}/{comp.name}: --png-cards {request.png_cards}: with --pod the "
                                     f"card images are {settings.pod.name}'s, {settings.pod.width_px} x "
                                     f"{settings.pod.height_px} px at {settings.pod.dpi} dpi")
+                from printkit.engine.exports import pod_images  # only for card images: not every build loads them
+
                 planned += pod_images(rendered.pdf, comp, settings.pod, f"{folder}/{stem}-{suffix}-png",
                                       lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
                                           p, t, c, kind, n, 1, request, data, details=d))
             if isinstance(comp, CardComponent) and (request.png_cards or request.tts):
+                from printkit.engine.exports import card_exports
+
                 planned += card_exports(comp, request, f"{folder}/{stem}-{opts.lang}", icons, warnings,
                                         lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
                                             p, t, c, kind, n, 1, request, data, details=d))

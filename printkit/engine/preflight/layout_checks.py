@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from printkit.engine.clipping import clip_interval
 from printkit.engine.elements import Circle, Element, Icon, Image, Line, Marker, Polygon, QRCode, Rect, Text, bounds
@@ -102,10 +103,11 @@ def _box(e: Element) -> Box:
 
 
 def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = (),
-                    allowed: frozenset[str] = frozenset(), inks: dict[tuple, Box] | None = None) -> Iterator[Finding]:
+                    allowed: frozenset[str] = frozenset(), inks: dict[Any, Any] | None = None) -> Iterator[Finding]:
     """Text fit, size floor, trim, overlaps, language and typography inside one placed piece.
 
-    ``inks`` remembers the ink box of each element set so (by identity: the caller keeps every record alive)."""
+    ``inks`` remembers the ink box of each text element set so, and the strokes, filled box and bounds of each
+    other element (by identity: the caller keeps every record and element alive while it checks)."""
     piece = p.piece
 
     def finding(rule: str, message: str, index: int | None = None) -> Finding:
@@ -184,11 +186,14 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
     for j, other in enumerate(piece.elements):
         if isinstance(other, Text):
             continue
-        strokes = _strokes_of(other)
-        obox = _box(other) if _filled(other) else None
+        shape = inks.get(id(other)) if inks is not None else None  # (an int key: ink keys are tuples)
+        if shape is None:
+            shape = (_strokes_of(other), _box(other) if _filled(other) else None, bounds(other))
+            if inks is not None:
+                inks[id(other)] = shape
+        strokes, obox, (x0, y0, x1, y1) = shape  # bounds with strokes: nothing of it reaches past these
         if not strokes and obox is None:
             continue
-        x0, y0, x1, y1 = bounds(other)  # strokes included: nothing of it reaches past these
         for i, _ink in items:
             if i < known and j < known:
                 continue
@@ -400,7 +405,7 @@ def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset
     # A deck's backs (and a card's copies, up to their numbers) are the same elements placed again: what one
     # placement of them was found to have, every other has, on its own page and under its own name.
     verdicts: dict[tuple, list[Finding]] = {}
-    inks: dict[tuple, Box] = {}
+    inks: dict[Any, Any] = {}
     for p in log.placements:
         if p.role == "board":  # a tiled board is placed once per tile: check its content once
             if p.piece.name in seen_boards:
