@@ -75,3 +75,30 @@ def test_templates_cannot_change_what_they_are_given(tmp_path: Path) -> None:
         render_template(template, {"style": style}, 63, 88, "card 1")
     assert "access to attribute 'update' of 'dict' object is unsafe" in err.value.problems[0].message
     assert style == {"ink": "#000000"}
+
+
+FIELDS_TEMPLATE = """\
+elements:
+  - text: {x: 1, y: 1, w: 50, h: 5, text: "{{ deck.title }} · {{ card.index }}/{{ deck.count }}"}
+  - text: {x: 1, y: 7, w: 50, h: 5, text: "cost {{ card.cost }}"}
+  - text: {x: 1, y: 13, w: 50, h: 5, text: "{{ 'free' if card.cost is not defined or card.cost == 0 else card.cost }}"}
+  - text: {x: 1, y: 19, w: 50, h: 5, text: "{{ card.missing }}|{{ card is defined }}"}
+"""
+
+
+def test_values_remembered_per_field_value_print_what_each_card_holds(tmp_path: Path) -> None:
+    """Strings that read only some fields are evaluated once per distinct value of those fields: ``1``, ``1.0``,
+    ``True``, ``"1"``, ``-0.0`` and no value at all still print each as written (and as Jinja2 prints them)."""
+    template = _template(tmp_path, FIELDS_TEMPLATE)
+    renderer = CardRenderer(template, {"deck": {"title": "Deck", "count": 7}}, 63, 88)
+    costs = [1, 1.0, True, "1", -0.0, 0.0, None]
+    cards = [{"index": n + 1, "cost": cost} for n, cost in enumerate(costs)] + [{"index": 8}]
+    texts = [[e.text for e in renderer.render({"card": card}, f"card {card['index']}").elements] for card in cards]
+    assert [t[0] for t in texts] == [f"Deck · {n}/7" for n in range(1, 9)]
+    assert [t[1] for t in texts] == ["cost 1", "cost 1.0", "cost True", "cost 1", "cost -0.0", "cost 0.0",
+                                     "cost None", "cost "]
+    assert [t[2] for t in texts] == ["1", "1.0", "True", "1", "free", "free", "None", "free"]
+    assert {t[3] for t in texts} == {"|True"}
+    for card, drawn in zip(cards, texts, strict=True):  # the same as a fresh evaluation of each card
+        fresh = render_template(template, {"card": card, "deck": {"title": "Deck", "count": 7}}, 63, 88, "x")
+        assert [e.text for e in fresh.elements] == drawn
