@@ -62,7 +62,7 @@ class _Font(TTFont):
     Python, and looks its per-document state up in a weak dictionary for every string; a deck draws the same
     titles, types and rules on many cards.  A character's code and a subset's name, once given in a document,
     never change, so what is remembered is what ReportLab would work out again: the PDF is byte for byte the
-    same.
+    same.  A font file (not a user's font, read from bytes) is read through :mod:`.face_cache`.
     """
 
     def __init__(self, name: str, file: str | Path | io.BytesIO) -> None:
