@@ -159,11 +159,12 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
                 open_boxes.append((key, alts[:3]))
     for key in [k for k, v in values.items() if v is None]:
         del values[key]
-    # Green fills from the left and orange / purple are written left to right: a gap means a box was
-    # misread (or the player skipped one), which the format cannot hold, so it is shown to a person.
+    # Green fills from the left, orange / purple are written left to right and the action tracks are
+    # circled left to right: a gap means a box was misread (or the player skipped one), which the
+    # format cannot hold, so it is shown to a person.
     flagged = {(u.area, u.index) for u in uncertain}
-    for area in ("green", "orange", "purple"):
-        filled = sorted(i for (a, i), v in values.items() if a == area and v not in (None, False))
+    for area in ("green", "orange", "purple", "reroll", "plus1"):
+        filled = sorted(i for (a, i), v in values.items() if a == area and v not in (None, False, "empty"))
         for i in range(filled[-1] if filled else 0):
             if i not in filled and (area, i) not in flagged:
                 uncertain.append(Uncertain(area, i, values.get((area, i)), [], 0.5))
