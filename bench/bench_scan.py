@@ -8,6 +8,12 @@ photos.  Seeds from 9000 on are the *held-out* part: never used while tuning the
 seeds below 1000).  Accuracy comes from synthetic handwriting only; no real handwriting data installs
 offline.
 
+A field is compared as the transcription holds it (a claim: the value written into ``claimed``).  "Exactly
+right": every field equal to what was written and nothing flagged; the player count only where the sheet's
+QR code carries it (otherwise it is not on the sheet: the transcription checks 1 and 2 players and flags
+``players`` only when the verdicts differ).  "Fields confirmed by the sums": read below 0.9 alone, made
+confident because the claimed scores agree (``scan/agreement.py``); a wrong one would count as a silent error.
+
     PYTHONPATH=. python bench/bench_scan.py [--n 24] [--seed 9000] [--write]
 """
 

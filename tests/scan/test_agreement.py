@@ -195,3 +195,13 @@ def test_a_gap_in_an_action_track_is_shown_not_hidden() -> None:
     t = transcribe(GAME, TABLE, _readings({("reroll", 0): ("used", SURE, ()), ("reroll", 1): ("empty", 0.93, ()),
                                            ("reroll", 2): ("earned", SURE, ())}), rounds=6, players=1)
     assert ("reroll", 1) in _unsure(t)
+
+
+def test_an_unsure_green_cross_before_a_sure_one_is_confirmed_by_the_fill_order() -> None:
+    # green is crossed from the left: boxes 0, 1 and 3 sure, box 2 faint; uncrossed it would leave a gap.
+    # Four green crosses score 10 (1 + 2 + 3 + 4).
+    crossed = {("green", i): (True, SURE, ()) for i in (0, 1, 3)}
+    t = transcribe(GAME, TABLE, _readings({**crossed, ("green", 2): (True, 0.7, ()), ("score", "green"): _sure(10)}),
+                   rounds=6, players=1)
+    assert t.sheet.green == 4 and _unsure(t) == set()
+    assert _confirmed(t)[("green", 2)].by == "green fills from the left"

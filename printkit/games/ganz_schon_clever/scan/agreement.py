@@ -70,8 +70,9 @@ class Confirmation:
 
 @dataclass(frozen=True)
 class Belief:
-    """The posterior of some fields' top readings together, and the agreeing claims they rest on
-    (empty: no claim that depends on them agrees, so they are never confirmed)."""
+    """The posterior of some fields' top readings together, and what they rest on: the agreeing claims
+    that depend on them (``"claimed orange"``), or for a cross whose flip would leave a gap in green
+    ``"green fills from the left"``; empty: never confirmed."""
 
     fields: tuple[FieldKey, ...]
     posterior: float
@@ -238,13 +239,16 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
     top_marks = tuple(bool(r.value) for r in unsure)
     groups: dict[Score, np.ndarray] = {}  # score -> [weight, weight with cross i at top for each i]
     top_score: Score | None = None
-    flipped_score: list[Score] = [None] * len(unsure)  # type: ignore[list-item]
+    flipped_score: list[Score | None] = [None] * len(unsure)  # None: that flip alone is impossible
+    fill_order = not _green_gap(top_values)
     for values in itertools.product((True, False), repeat=len(unsure)):
+        trial = dict(top_values)
+        trial.update(zip(mark_keys, values, strict=True))
+        if fill_order and _green_gap(trial):
+            continue  # green is crossed from the left: a gap is no sheet (the top reading has none)
         weight = 1.0
         for r, v in zip(unsure, values, strict=True):
             weight *= r.confidence if v == bool(r.value) else 1.0 - r.confidence
-        trial = dict(top_values)
-        trial.update(zip(mark_keys, values, strict=True))
         s = score_of(trial)
         at_top = [v == t for v, t in zip(values, top_marks, strict=True)]
         row = groups.setdefault(s, np.zeros(1 + len(unsure)))
@@ -292,15 +296,24 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
         return int(CLAIMS[name][1](s, np.array(orange.top), np.array(purple.top)))
 
     agreeing = [k for k, (v, _) in claims.items() if truth(k, top_score) == v]
-    out = [Belief((("score", k),), claim_top[k] / z, (k,) if k in agreeing else ()) for k in claims]
+    out = [Belief((("score", k),), claim_top[k] / z, (f"claimed {k}",) if k in agreeing else ()) for k in claims]
     for area, a, top in (("orange", orange, orange_top), ("purple", purple, purple_top)):
         if a.keys:
-            out.append(Belief(a.keys, top / z, tuple(k for k in agreeing if area in CLAIMS[k][0])))
+            out.append(Belief(a.keys, top / z, tuple(f"claimed {k}" for k in agreeing if area in CLAIMS[k][0])))
     for i, key in enumerate(mark_keys):
-        # a cross rests on an agreeing claim that it changes on its own
-        rests = tuple(k for k in agreeing if truth(k, flipped_score[i]) != truth(k, top_score))
+        # a cross rests on an agreeing claim that it changes on its own, or on the fill order when its
+        # flip alone would leave a gap in green
+        flip = flipped_score[i]
+        rests = (("green fills from the left",) if flip is None else
+                 tuple(f"claimed {k}" for k in agreeing if truth(k, flip) != truth(k, top_score)))
         out.append(Belief((key,), float(marks_top[i] / z), rests))
     return out
+
+
+def _green_gap(values: Mapping[FieldKey, object]) -> bool:
+    """Whether the green crosses among ``values`` leave an uncrossed box before a crossed one."""
+    crossed = [i for (area, i), v in values.items() if area == "green" and v is True]
+    return bool(crossed) and max(crossed) + 1 != len(crossed)  # type: ignore[call-overload]
 
 
 def confirmations(found: Sequence[Belief], threshold: float = CONFIRM) -> dict[FieldKey, Confirmation]:
@@ -309,7 +322,7 @@ def confirmations(found: Sequence[Belief], threshold: float = CONFIRM) -> dict[F
     out: dict[FieldKey, Confirmation] = {}
     for b in found:
         if b.agreeing and b.posterior >= threshold:
-            by = ", ".join(f"claimed {k}" for k in b.agreeing)
+            by = ", ".join(b.agreeing)
             for k in b.fields:
                 out[k] = Confirmation(k, by, b.posterior)
     return out
