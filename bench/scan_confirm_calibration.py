@@ -22,18 +22,15 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse
 import importlib
 import pickle
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.reader import default_numbers
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.rules.score import score
-from printkit.games.ganz_schon_clever.scan import agreement, scan_file
-from printkit.games.ganz_schon_clever.scan.synthetic import make_samples
+from printkit.games.ganz_schon_clever.scan import agreement
+from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_back
 from printkit.games.ganz_schon_clever.scan.tables import box_table
 from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
@@ -48,21 +45,10 @@ def harvest(seed: int, n: int, game: GscGame, cache: Path | None) -> list[dict[s
     path = cache / f"readings-{seed}-{n}.pkl" if cache else None
     if path is not None and path.exists():
         return pickle.loads(path.read_bytes())  # type: ignore[no-any-return]
-    numbers = default_numbers()
-    rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for s in make_samples(n, seed, ("scan", "photo")):
-            file = Path(tmp) / f"{s.name}{s.suffix}"
-            file.write_bytes(s.data)
-            try:
-                sheets, _ = scan_file(file, game, numbers=numbers)
-            except ScanError:
-                continue
-            for sh in sheets:
-                rows.append({"name": s.name, "kind": s.kind, "truth": s.truths[ORDER[sh.image.position]],
-                             "layout": sh.sheet_id.layout, "format": sh.sheet_id.format,
-                             "rounds": sh.sheet_id.rounds, "qr_players": sh.sheet_id.players,
-                             "readings": sh.image.readings})
+    rows = [{"name": s.name, "kind": s.kind, "truth": s.truths[ORDER[sh.image.position]],
+             "layout": sh.sheet_id.layout, "format": sh.sheet_id.format, "rounds": sh.sheet_id.rounds,
+             "qr_players": sh.sheet_id.players, "readings": sh.image.readings}
+            for s, sh in read_back(make_samples(n, seed, ("scan", "photo")), game)]
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(rows))

@@ -181,6 +181,7 @@ class _Area:
 
 
 def _area(readings: Sequence[BoxReading]) -> _Area | None:
+    """The written values of one area, or None when one of them was written but reads as no number."""
     keys, liks, tops = [], [], []
     for r in readings:
         v = read_value(r)
@@ -191,8 +192,8 @@ def _area(readings: Sequence[BoxReading]) -> _Area | None:
         keys.append((r.spec.area, r.spec.index))
         liks.append(likelihood(r.alternatives, r.spec.allowed))
         tops.append(v)
-    return _Area(tuple(keys), sum_weights(liks), sum(tops), float(np.prod([f[v] for f, v in zip(liks, tops,
-                                                                                               strict=True)])))
+    top_likelihood = float(np.prod([f[v] for f, v in zip(liks, tops, strict=True)]))
+    return _Area(tuple(keys), sum_weights(liks), sum(tops), top_likelihood)
 
 
 def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
