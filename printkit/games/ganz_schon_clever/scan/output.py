@@ -37,7 +37,13 @@ def _describe(u: Any) -> str:
 
 def _describe_confirmed(c: Any) -> str:
     who = f"{c.area} {c.index}" if c.area != "score" else f"claimed {c.index}"
-    return f"{who} read {c.read} ({c.confidence:.0%} alone; agrees with {c.by.replace('claimed ', '')})"
+    reasons = c.by.split(", ")
+    claims = [r.removeprefix("claimed ") for r in reasons if r.startswith("claimed ")]
+    listed = ", ".join(claims[:-1]) + " and " + claims[-1] if len(claims) > 1 else "".join(claims)
+    why = f"agrees with the claimed {listed}" if claims and len(claims) == len(reasons) else c.by
+    if c.area == "score":
+        why = "the boxes score the same"
+    return f"{who} read {c.read} ({c.confidence:.0%} alone; {why})"
 
 
 def transcription_yaml(s: ScannedSheet, source: str) -> str:
@@ -118,7 +124,7 @@ def overlay_png(s: ScannedSheet) -> bytes:
             cv2.rectangle(img, (x0 - 1, y0 - 1), (x1 + 1, y1 + 1), colour, 2, cv2.LINE_AA)
         value = s.read.values.get((sp.area, sp.index), r.value) if sp.area != "score" \
             else s.read.sheet.claimed.get(key[1], r.value)  # type: ignore[call-overload]
-        if value in (False, None, "empty"):
+        if value is None or value is False or value == "empty":  # a claimed 0 is printed (0 == False)
             label = "?" if bad else ""
         elif value is True:
             label = "X"
