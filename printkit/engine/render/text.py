@@ -345,18 +345,23 @@ def _words(tokens: list[Token]) -> list[list[Token]]:
     return words
 
 
-def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool) -> tuple[list[SetLine], bool]:
+def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool,
+           grouped: list[list[list[Token]]] | None = None, max_lines: int | None = None) -> tuple[list[SetLine], bool]:
+    """Break the paragraphs into lines ``width`` wide at ``size``; ``grouped``: each paragraph's :func:`_words`
+    (the same at every size).  With ``max_lines``, stop (not fitting) as soon as the lines are more."""
     lines: list[SetLine] = []
     ok = True
-    for tokens in paragraphs:
+    for n, tokens in enumerate(paragraphs):
         start = len(lines)
         current: list[Token] = []
         cur_w = 0.0
-        for word in _words(tokens):
-            w = sum(token_width(t, size) for t in word)
+        for word in (grouped[n] if grouped is not None else _words(tokens)):
+            w = token_width(word[0], size) if len(word) == 1 else sum(token_width(t, size) for t in word)
             gap = space_width(current[-1], size) if current and current[-1].space_after else 0.0
             if current and wrap and cur_w + gap + w > width:
                 lines.append(SetLine(tuple(current), cur_w))
+                if max_lines is not None and len(lines) > max_lines:
+                    return lines, False
                 current, cur_w, gap = [], 0.0, 0.0
             current.extend(word)
             cur_w += gap + w
@@ -391,6 +396,18 @@ def _width(tokens: tuple[Token, ...], size: float) -> float:
     return w
 
 
+def _max_lines(size: float, leading: float, height: float) -> int | None:
+    """The most lines at ``size`` whose block (as :func:`fit_text` measures it) fits ``height``; None: no bound."""
+    if not leading > 0:
+        return None
+    n = 0
+    while size * (leading * n + 1.0) <= height + 1e-6:  # the block of n + 1 lines fits
+        n += 1
+        if n > 10_000:
+            return None
+    return n
+
+
 @lru_cache(maxsize=4096)
 def fit_text(
     text: str, width: float, height: float, size: float, min_size: float,
@@ -406,9 +423,12 @@ def fit_text(
     if not (math.isfinite(size) and 0 < min_size <= size):
         raise ValueError(f"text sizes must satisfy 0 < min_size <= size; got {size!r}, {min_size!r}")
     paragraphs = tokenize(text, icons, fam, emphasis, glossary)
+    grouped = [_words(tokens) for tokens in paragraphs]
     s = size
     while True:
-        lines, ok = _break(paragraphs, s, width, wrap)
+        # A size that will be shrunk past if its lines outgrow the box stops breaking once they do.
+        bound = _max_lines(s, leading, height) if s > min_size else None
+        lines, ok = _break(paragraphs, s, width, wrap, grouped, bound)
         total = s * (leading * (len(lines) - 1) + 1.0)
         if ok and total <= height + 1e-6:
             return SetText(s, tuple(lines), True)
