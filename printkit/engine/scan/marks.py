@@ -88,12 +88,14 @@ FAINT_INK = 0.2  # a stroke is followed down to this darkness from where it is p
 BRIDGE_MM = 1.2  # a pen line cut by dark print (a printed number, a circle's outline) is joined across this much
 
 
-def print_zones(ref: np.ndarray | None, shape: tuple[int, ...], px_per_mm: float) -> np.ndarray | None:
+def print_zones(ref: np.ndarray | None, shape: tuple[int, ...], px_per_mm: float,
+                printed: np.ndarray | None = None) -> np.ndarray | None:
     """The layout's reference (255 dark print, 128 faint print, 0 blank) at ``shape``, grown by
-    REF_GROW_MM so small rectification errors do not turn print into pen."""
+    REF_GROW_MM so small rectification errors do not turn print into pen (``printed``: the reference
+    already at ``shape``)."""
     if ref is None:
         return None
-    big = cv2.resize(ref, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
+    big = printed if printed is not None else cv2.resize(ref, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
     r = max(1, round(REF_GROW_MM * px_per_mm))
     return cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
 
@@ -288,12 +290,12 @@ def _ring_thickness(dark: np.ndarray, printed: np.ndarray, ring: _Ring, p: float
 
 
 def read_loop(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpec],
-              thicker: np.ndarray | None = None) -> BoxReading:
+              thicker: np.ndarray | None = None, ring: _Ring | None = None) -> BoxReading:
     """A printed circle: looped round (earned) and maybe crossed out (used).
 
     ``thicker``: per sector, whether the printed line is thicker than on the sheet's unwritten circles
     (:func:`read_loops` works it out); a sector counts as looped when it holds pen or that."""
-    ring = _ring(dark, spec, p, neighbours)
+    ring = ring or _ring(dark, spec, p, neighbours)
     ink = _pen_at(dark, zones, ring.sy, ring.sx, p)
     hit = np.zeros(RING_BINS, bool)
     hit[ring.sector[ink & ring.band]] = True
@@ -342,7 +344,7 @@ def read_loops(dark: np.ndarray, zones: np.ndarray | None, printed: np.ndarray |
         if seen.size:
             base = float(np.quantile(seen, RING_BASE_SHARE))
             thicker = [np.nan_to_num(t - base, nan=0.0) >= LOOP_THICKER_MM * p for t in thick]
-    return [read_loop(dark, zones, s, p, rows[s.area], t) for s, t in zip(specs, thicker, strict=True)]
+    return [read_loop(dark, zones, s, p, rows[s.area], t, g) for s, t, g in zip(specs, thicker, rings, strict=True)]
 
 
 def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
@@ -403,10 +405,10 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     """
     p = px_per_mm
     dark = darkness(rgb, p)
-    zones = print_zones(ref, dark.shape, p)
+    printed = None if ref is None else cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
+    zones = print_zones(ref, dark.shape, p, printed)
     refm = dark > INK if zones is None else (dark > INK) & _clear_of_print(dark, zones)  # pen_ink
     loops = [s for s in specs if s.read == "loop"]
-    printed = None if ref is None else cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
     looped = dict(zip(map(id, loops), read_loops(dark, zones, printed, loops, p), strict=True))
     out: list[BoxReading] = []
     for s in specs:
