@@ -145,8 +145,8 @@ def _sig(x: float) -> float:
 
 
 MIN_PIECE_MM2 = 0.12  # ink pieces smaller than this are noise, not pen
-DOT = 0.22  # a piece of ink shorter than this (box sides) and round (ROUND) is a dot, not part of a line
-BLOB = 0.4  # a single round piece up to this long is a dot too: a big dot from a thick pen
+DOT = 0.22  # one piece of ink shorter than this (box sides) is a dot or a speck, never a cross
+BLOB = 0.4  # a round piece (ROUND) up to this long is a dot too: a big dot from a thick pen
 ROUND = 2.5  # length squared over area: about 1.3 for a dot, 4 and more for a piece of pen line
 
 
@@ -154,8 +154,8 @@ ROUND = 2.5  # length squared over area: about 1.3 for a dot, 4 and more for a p
 class Strokes:
     """The pen ink in a box, measured in box sides: ``span``, the extent of all pieces together;
     ``coverage``, their pixels / side / the thinnest pen line (about strokes x their length);
-    ``largest``, the extent of the biggest piece; ``dots``, how many pieces are dots (short and round:
-    a piece of a line cut by print is short but long and thin); ``round``, the length squared over
+    ``largest``, the extent of the biggest piece; ``dots``, how many pieces are dots (round and not
+    long: a piece of a line cut by print may be as short, but it is thin); ``round``, the length squared over
     the area of the largest piece.  Printed ink cuts a cross into pieces, so the pieces are taken
     together."""
 
@@ -188,7 +188,7 @@ def _strokes(extra: np.ndarray, side: float, p: float) -> Strokes:
         pixels += a
         extent = max(w, h)
         rnd = _roundness(labels, i, a) if extent < BLOB * side else 99.0
-        dots += extent < DOT * side and rnd < ROUND
+        dots += rnd < ROUND
         if extent > largest:
             largest, round_ = extent, rnd
         x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w), max(y1, y + h)
@@ -202,11 +202,12 @@ def _mark_probability(st: Strokes) -> float:
     of it in the tuning set, where dots reach 0.24) with some line's worth of ink; nothing, a dot or a
     speck spans far less.  Coverage only asks for a thin line's worth: it depends on the pen (a dot of
     a thick pen has more than a slash of a fine one), so the span decides."""
-    if st.pieces == 1 and (st.largest < DOT or (st.round < ROUND and st.largest < BLOB)):
+    if st.pieces == 1 and (st.largest < DOT or st.dots):
         return 0.02  # one dot
     p = min(_sig((st.span - 0.3) / 0.04), _sig((st.coverage - 0.35) / 0.07))
-    if st.dots == st.pieces:
-        # dots only, far apart: never a confident cross (a dotted line?), shown to a person
+    if st.dots == st.pieces == 2:
+        # two dots far apart, no line between them: never a confident cross; a person looks.  (More round
+        # pieces in a row are what is seen of a faint pencil line in a soft photo, not stray dots.)
         p = min(p, 0.45)
     return p
 
