@@ -192,38 +192,27 @@ class Scheduler:
         self.multipliers = t.multipliers
         self.reset = t.game.purple.reset_after
         self.round_choices = codes.rounds_for(t, rounds)
-        # Suffix tables: the mark bonuses still ahead on a track (per game, by length and
-        # position), the next box with a mark bonus, and, built on first use, the boxes ahead
-        # that show a given bonus number.
-        self.track_need = tuple(codes.need[ti][n] for ti, n in enumerate(self.track_len))
-        self.track_ahead = tuple(codes.ahead[ti][n] for ti, n in enumerate(self.track_len))
-        self.next_bonus = tuple(codes.next_bonus[ti][n] for ti, n in enumerate(self.track_len))
-        # For the viability test, in packed counts (see _GameCodes): the room each track leaves
-        # from each position (green: its boxes; orange/purple: per number, the boxes that show
-        # it), and the fields a loss may excuse (the areas the final sheet fills).
+        # Per track, by position (suffix tables of the game for these lengths, see
+        # _GameCodes.tracks): the mark bonuses still ahead (packed), whether there are any, the
+        # next box with a mark bonus.  For the viability test, in packed counts: the room each
+        # track leaves from each position (green: its boxes; orange/purple: per number, the boxes
+        # that show it), and the guard bits of the fields a loss may excuse (full areas).
+        tracks = codes.tracks(self.track_len)
+        self.track_need, self.track_ahead, self.next_bonus = tracks.need, tracks.ahead, tracks.next_bonus
         self.unit = codes.unit
         self.guards = codes.guards
         self.grid_unit = (codes.area_unit[0], codes.area_unit[1])
         self.track_room = (
-            codes.green_room[marks.green],
+            tracks.green_room,
             codes.number_room(0, marks.orange),
             codes.number_room(1, marks.purple),
         )
-        excused = 0
-        for ai, full in enumerate((self.grid[0].full, self.grid[1].full)):
-            if full:
-                excused |= codes.area_fields[ai]
-        for ti, n in enumerate(self.track_len):
-            if n == self.track_size[ti]:
-                excused |= codes.area_fields[2 + ti]
-        self.full_guards = excused & self.guards
+        self.full_guards = tracks.full_guards
+        for ai, area in enumerate(self.grid):
+            if area.full:
+                self.full_guards |= codes.area_fields[ai] & codes.guards
         # A loss needs a full area, or a purple number the purple rule may refuse (a 6 never is).
-        self.loss_possible = (
-            self.grid[0].full
-            or self.grid[1].full
-            or any(n == s for n, s in zip(self.track_len, self.track_size, strict=True))
-            or any(c[0] == 4 and c[1] != self.reset for c in codes.numbers)
-        )
+        self.loss_possible = self.grid[0].full or self.grid[1].full or tracks.any_full or codes.purple_refusable
         self.nodes = 0
         self.max_losses = 0
         self.failed: set[tuple[object, ...]] = set()
@@ -497,6 +486,18 @@ class Scheduler:
         return lost <= spare
 
 
+@dataclass(frozen=True, slots=True)
+class _Tracks:
+    """Per-position tables of the three tracks for one combination of lengths (see Scheduler)."""
+
+    need: tuple[tuple[int, ...], ...]
+    ahead: tuple[tuple[bool, ...], ...]
+    next_bonus: tuple[tuple[int, ...], ...]
+    green_room: tuple[int, ...]
+    full_guards: int
+    any_full: bool
+
+
 class _GameCodes:
     """Per-game bonus codes: grid groups with mark bonuses, box bonuses per track, numbers."""
 
@@ -513,6 +514,8 @@ class _GameCodes:
         every = [c for g in groups for _, c in g] + [c for row in self.track for c in row if c]
         every += [_code(o) for opts in t.game.rounds.start_bonus.values() for o in opts if o.is_mark]
         self.numbers = tuple(sorted({c for c in every if c[0] >= 3}))
+        self.purple_refusable = any(c[0] == 4 and c[1] != t.game.purple.reset_after for c in self.numbers)
+        self._tracks: dict[tuple[int, int, int], _Tracks] = {}
         # Packed counts: each bonus code gets a FIELD_BITS-wide field of one int, its top bit a
         # guard, so a count per code is one int, counts add as ints, and ``((room | guards) -
         # need) & guards == guards`` says whether every field of ``need`` is at most ``room``'s
@@ -566,6 +569,25 @@ class _GameCodes:
             if len(self._areas) >= 1024:
                 self._areas.clear()
             hit = self._areas[(ai, fmask)] = _GridArea(fmask, full_mask, self.groups[ai], self.unit)
+        return hit
+
+    def tracks(self, lengths: tuple[int, int, int]) -> _Tracks:
+        """The suffix tables for a sheet whose green, orange and purple tracks are filled to ``lengths``
+        (few combinations: remembered)."""
+        hit = self._tracks.get(lengths)
+        if hit is None:
+            full_guards = 0
+            for ti, n in enumerate(lengths):
+                if n == len(self.track[ti]):
+                    full_guards |= self.area_fields[2 + ti] & self.guards
+            hit = self._tracks[lengths] = _Tracks(
+                tuple(self.need[ti][n] for ti, n in enumerate(lengths)),
+                tuple(self.ahead[ti][n] for ti, n in enumerate(lengths)),
+                tuple(self.next_bonus[ti][n] for ti, n in enumerate(lengths)),
+                self.green_room[lengths[0]],
+                full_guards,
+                any(n == len(row) for n, row in zip(lengths, self.track, strict=True)),
+            )
         return hit
 
     def number_room(self, which: int, values: tuple[int, ...]) -> tuple[int, ...]:
