@@ -239,7 +239,8 @@ class Scheduler:
     # ---------------------------------------------------------------- search
     def _stable(self, state: _State) -> bool:
         """No bonus pending: start the next non-plain cascade (or stop: the rest is the tail)."""
-        if state in self.failed or self._dominated(state, 0, ()):
+        failed = self.failed
+        if failed and (state in failed or self._dominated(state, 0, ())):
             return False
         self.nodes += 1
         if self.nodes > NODE_LIMIT:
@@ -335,7 +336,7 @@ class Scheduler:
         return out
 
     def _dominated(self, state: _State, touched: int, pending: tuple[_Code, ...]) -> bool:
-        """Is a state that dominates ``state`` already known to fail?
+        """Is a state that dominates ``state`` already known to fail?  (Asked once something failed.)
 
         On a track the cascade has not touched yet, position ``a`` dominates position ``b > a``
         when boxes ``a..b-1`` carry no mark bonus (all else equal): any way to finish from ``b``
@@ -343,8 +344,6 @@ class Scheduler:
         the track (or at the root that advances it), which then sees the same position.  So if the
         state at ``a`` failed, the one at ``b`` fails.
         """
-        if not self.failed:
-            return False  # nothing has failed yet (the usual case on a possible sheet)
         for ti in range(3):
             if touched >> ti & 1:
                 continue
@@ -362,8 +361,9 @@ class Scheduler:
     def _resolve(self, state: _State, touched: int, pending: tuple[_Code, ...]) -> bool:
         if not pending:
             return self._stable(state)
-        key = (state, touched, tuple(sorted(pending)))
-        if key in self.failed or self._dominated(state, touched, key[2]):
+        key = (state, touched, pending if len(pending) == 1 else tuple(sorted(pending)))
+        failed = self.failed
+        if failed and (key in failed or self._dominated(state, touched, key[2])):
             return False
         self.nodes += 1
         if not self._viable(state, pending):
