@@ -188,6 +188,8 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
         )
     else:
         for r, (row, printed) in enumerate(zip(yellow, rows, strict=True)):
+            if len(set(row)) == len(row) and set(printed).issuperset(row):
+                continue  # each number printed in the row, none twice (the usual case: nothing to say)
             seen: set[int] = set()
             for i, v in enumerate(row):
                 if v not in printed:
@@ -202,7 +204,8 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
 
     sums = set(game.blue_sums)
     seen_blue: set[int] = set()
-    for i, v in enumerate(raw.blue):
+    plain_blue = len(set(raw.blue)) == len(raw.blue) and sums.issuperset(raw.blue)
+    for i, v in enumerate(() if plain_blue else raw.blue):
         if v not in sums:
             bad(("blue", i), f"blue sum {v} is not on the sheet (sums are {min(sums)}..{max(sums)})")
         elif v in seen_blue:
