@@ -18,7 +18,7 @@ from printkit.engine.errors import InputError, Problem
 from printkit.engine.source import Document, parse_text, read_text
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
-from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
 
 
 class _Track(BaseModel):
@@ -85,14 +85,15 @@ def _ints(value: Any) -> bool:
     return type(value) is list and (not value or set(map(type, value)) == _JUST_INT)
 
 
-def _track(value: Any) -> ActionCount | bool | None:
-    """An action track as ``{earned, used}`` of ints >= 0 (None when absent); False when anything is off."""
+def _track(value: Any) -> dict[str, int] | bool | None:
+    """An action track, ``{earned, used}`` of ints >= 0 (None when absent; the Sheet model makes the
+    ActionCount, quicker than making it here); False when anything is off."""
     if value is None:
         return None
     if type(value) is not dict or len(value) != 2 or any(type(value.get(k)) is not int or value[k] < 0
                                                          for k in _TRACK_FIELDS):
         return False
-    return ActionCount(earned=value["earned"], used=value["used"])
+    return value
 
 
 def _plain(data: dict[str, Any]) -> _Plain | None:
@@ -166,8 +167,8 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
             failed = {err["loc"][0] for err in exc.errors() if err["loc"]}
             good = {k: v for k, v in doc.data.items() if k in _Transcription.model_fields and k not in failed}
             raw = _Fields.model_validate(good)  # cannot fail: each of these fields validated above
-        rerolls = ActionCount(**raw.rerolls.model_dump()) if raw.rerolls else None
-        extra_dice = ActionCount(**raw.extra_dice.model_dump()) if raw.extra_dice else None
+        rerolls = raw.rerolls.model_dump() if raw.rerolls else None
+        extra_dice = raw.extra_dice.model_dump() if raw.extra_dice else None
         claims = raw.claimed.model_dump(exclude_none=True) if raw.claimed else {}
 
     def bad(path: tuple[Any, ...], message: str) -> None:
