@@ -528,8 +528,8 @@ class _GameCodes:
             one = 1 << (k * FIELD_BITS)
             self.unit[c] = one
             self.area_unit[c[0]] += one
-            self.area_fields[c[0]] |= ((1 << FIELD_BITS) - 1) * one
-            self.guards |= one << (FIELD_BITS - 1)
+            self.area_fields[c[0]] |= FIELD_MASK * one
+            self.guards |= GUARD * one
         # green_room[n]: the green boxes left from each position of a track filled to n;
         # shows[0 orange / 1 purple][box]: written number -> the bonus codes it can take.
         self.green_room = tuple(
