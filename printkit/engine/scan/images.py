@@ -3,10 +3,18 @@
 Every page comes back as an RGB ``uint8`` array no larger than :data:`MAX_SIDE` pixels on its long
 side: a 12-megapixel photo keeps its resolution (the QR code of a half sheet needs it), anything
 larger is scaled down so memory stays bounded.
+
+A scanned page is several megabytes of PNG or JPEG, and decoding it was the largest single cost of
+reading a scan: PNGs are decoded by libspng (``pyspng``, part of the ``[scan]`` extra where it has a
+wheel) and JPEGs by OpenCV, both straight into an array; Pillow, which decodes and then copies,
+remains for every other format and whenever the fast path declines or fails (its messages name
+what is wrong with a damaged file).
 """
 
 from __future__ import annotations
 
+import io
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,6 +66,83 @@ def _shrink(img: Image.Image) -> np.ndarray:
     return np.asarray(img, dtype=np.uint8)
 
 
+def _orient(rgb: np.ndarray, orientation: int) -> np.ndarray:
+    """``rgb`` turned upright by its EXIF orientation, as Pillow's ``exif_transpose`` does."""
+    import cv2
+
+    if orientation in (2, 4):
+        return cv2.flip(rgb, 1 if orientation == 2 else 0)
+    if orientation == 3:
+        return cv2.rotate(rgb, cv2.ROTATE_180)
+    if orientation == 6:
+        return cv2.rotate(rgb, cv2.ROTATE_90_CLOCKWISE)
+    if orientation == 8:
+        return cv2.rotate(rgb, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    if orientation == 5:
+        return np.ascontiguousarray(rgb.transpose(1, 0, 2))
+    if orientation == 7:
+        return cv2.rotate(np.ascontiguousarray(rgb.transpose(1, 0, 2)), cv2.ROTATE_180)
+    return rgb
+
+
+def _png_orientation(data: bytes) -> int:
+    """The EXIF orientation of a PNG: its eXIf chunk may follow the pixels, where Pillow finds it
+    only by decoding them, so the chunks are walked here."""
+    pos = 8
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"eXIf":
+            exif = Image.Exif()
+            try:
+                exif.load(data[pos + 8:pos + 8 + length])
+            except (SyntaxError, ValueError, struct.error, OSError):
+                return 1
+            return int(exif.get(ORIENTATION, 1) or 1)
+        if kind == b"IEND":
+            break
+        pos += 12 + length
+    return 1
+
+
+def _decode_fast(img: Image.Image, data: bytes) -> np.ndarray | None:
+    """The pixels of a PNG (libspng) or a complete colour or grey JPEG (OpenCV), or None where Pillow
+    must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng missing."""
+    if img.format == "PNG":
+        try:
+            import pyspng
+        except ImportError:  # no wheel for this platform: Pillow decodes
+            return None
+        try:
+            rgb = pyspng.load(data, "RGB")
+        except (RuntimeError, ValueError):
+            return None
+        return _orient(rgb, _png_orientation(data))
+    if img.format == "JPEG" and img.mode in ("RGB", "L") and data.rstrip(b"\0").endswith(b"\xff\xd9"):
+        import cv2
+
+        rgb_flag = getattr(cv2, "IMREAD_COLOR_RGB", None)  # OpenCV 4.10+
+        flags = (cv2.IMREAD_COLOR if rgb_flag is None else rgb_flag) | cv2.IMREAD_IGNORE_ORIENTATION
+        pixels = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
+        if pixels is None:
+            return None
+        if rgb_flag is None:
+            cv2.cvtColor(pixels, cv2.COLOR_BGR2RGB, dst=pixels)
+        return _orient(pixels, int(img.getexif().get(ORIENTATION, 1) or 1))
+    return None
+
+
+def _bounded(rgb: np.ndarray) -> np.ndarray:
+    """``rgb`` scaled down to :data:`MAX_SIDE` on its long side, when larger."""
+    import cv2
+
+    long_side = max(rgb.shape[:2])
+    if long_side <= MAX_SIDE:
+        return rgb
+    f = MAX_SIDE / long_side
+    size = (max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))
+    return cv2.resize(rgb, size, interpolation=cv2.INTER_AREA)
+
+
 def load_pages(path: str | Path) -> list[PageImage]:
     """Every page of ``path`` as an image; :class:`ScanError` when it is no image or PDF."""
     p = Path(path)
@@ -67,19 +152,19 @@ def load_pages(path: str | Path) -> list[PageImage]:
     if size > MAX_FILE_BYTES:
         raise ScanError(f"{p}: {size // (1024 * 1024)} MB is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MB "
                         "a sheet image may have")
-    with p.open("rb") as fh:
-        head = fh.read(8)
-    if head.startswith(b"%PDF"):
+    data = p.read_bytes()
+    if data.startswith(b"%PDF"):
         return _pdf_pages(p)
     _register_heif()
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     try:
-        with Image.open(p) as img:
+        with Image.open(io.BytesIO(data)) as img:  # reads the header only
             if img.width * img.height > MAX_PIXELS:
                 raise ScanError(f"{p}: {img.width} x {img.height} pixels is more than a sheet photo needs")
             frames = getattr(img, "n_frames", 1)
             if frames == 1:
-                return [PageImage(_shrink(img))]
+                fast = _decode_fast(img, data)
+                return [PageImage(_bounded(fast) if fast is not None else _shrink(img))]
             pages = []
             for k in range(min(frames, MAX_PDF_PAGES)):
                 img.seek(k)

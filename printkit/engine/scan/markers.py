@@ -64,11 +64,17 @@ def find_markers(gray: np.ndarray, min_score: float = 0.25) -> list[MarkerSeen]:
     short = min(h, w)
     block = max(31, (short // 20) | 1)
     binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 12)
-    contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    # A marker is the outer edge of a dark blob, never the edge of a hole in one (its white field is
+    # such a hole, L-shaped): two levels let the holes, half of all contours (the inside of every
+    # printed box), be skipped before any work.
+    contours, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     min_area, max_area = (short * 0.008) ** 2, (short * 0.12) ** 2
     found: list[MarkerSeen] = []
     dst = np.array([[0, 0], [PATCH, 0], [PATCH, PATCH], [0, PATCH]], dtype=np.float32)
-    for cnt in contours:
+    outer = hierarchy[0, :, 3] < 0 if contours else []
+    for cnt, is_outer in zip(contours, outer, strict=True):
+        if not is_outer:
+            continue
         area = cv2.contourArea(cnt)
         if not min_area <= area <= max_area:
             continue
