@@ -81,12 +81,18 @@ def edited_by_a_person(path: Path) -> bool:
     return hashlib.sha256(rest.encode()).hexdigest() != digest.strip()
 
 
+# Faded, so the marks stand out, in steps of 4 levels: a scan's noise in the last two bits made the PNG
+# twice as large and twice as slow to write (about 60 ms a sheet), and no eye sees the steps.
+_FADE = ((np.arange(256) * 0.75 + 64).astype(np.uint8) & 0xFC).astype(np.uint8)
+
+
 def overlay_png(s: ScannedSheet) -> bytes:
     """The rectified sheet with every read box outlined and its reading printed: green when read with
     confidence, red when uncertain, so a person verifies the reading at a glance."""
     f = OVERLAY_PX_PER_MM / PX_PER_MM
-    img = cv2.resize(s.image.rectified, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    img = (img.astype(np.float32) * 0.75 + 64).astype(np.uint8)  # faded, so the marks stand out
+    # Bilinear looks the same as area averaging at this scale (above one half) in a sixth of the time.
+    img = cv2.resize(s.image.rectified, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+    img = cv2.LUT(img, _FADE)
     unsure = {(u.area, u.index) for u in s.read.uncertain}
     names = {int(b["index"]): b["name"] for b in s.table.table["boxes"] if b["area"] == "score"}
     p = OVERLAY_PX_PER_MM
