@@ -132,3 +132,19 @@ def test_every_difference_has_words_and_is_printed(classic, gen, texts, players,
                                       extra={"districts": districts, "style": style}))
     text = re.sub(r"\s+", " ", " ".join(all_text(_pdf(comps, "variant-rules"))))
     assert "3 players: at most 2 bridges between two districts (classic: 3" in text
+
+
+@pytest.mark.parametrize(("margin", "size"), [(None, (136.0, 198.0)), (14, (120.0, 182.0))])
+def test_sheets_on_a5_keep_the_styles_paper_margin(tmp_path, margin, size):
+    """On A5 (148 x 210 mm) the 186 x 262 mm sheets narrow to the paper less ``paper_margin`` each side:
+    6 mm unless a user's style.yaml says otherwise."""
+    templates = None
+    if margin is not None:
+        (tmp_path / "san-marco").mkdir()
+        (tmp_path / "san-marco" / "style.yaml").write_text(f"paper_margin: {margin}\n", encoding="utf-8")
+        templates = tmp_path
+    comps = K.components(BuildOptions(lang="en", paper="a5", templates=templates))
+    pieces = next(c for c in comps if getattr(c, "name", None) == "pieces")
+    assert {(p.width, p.height) for p in pieces.pages} == {size}
+    setup = next(c for c in comps if getattr(c, "name", None) == "setup-sheet")
+    assert {(p.width, p.height) for p in setup.pages} == {size}

@@ -178,9 +178,6 @@ class Flow:
             self.y += h + gap_
 
 
-SHEET_MARGIN = 6.0  # mm around a sheet's page on the paper: the printer's 5 mm and a little air
-
-
 class Kit:
     def __init__(self, game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,
                  classic: SanMarcoDefinition | None = None, paper: tuple[float, float] = (210.0, 297.0)):
@@ -190,7 +187,7 @@ class Kit:
 
     def page(self, w: float, h: float) -> tuple[float, float]:
         """A sheet's page size: the style's, or smaller where the paper is (A5), keeping its margin."""
-        return fitted_page((w, h), self.paper, SHEET_MARGIN)
+        return fitted_page((w, h), self.paper, self.s.paper_margin)
 
     def difference_lines(self) -> list[str]:
         """Every rule of a variant that is not as in the classic game, in words."""

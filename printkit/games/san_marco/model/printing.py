@@ -98,3 +98,5 @@ class SanMarcoStyle(Frozen):
     board: BoardStyle
     pieces: PiecesStyle
     aid: AidStyle
+    # mm kept around a sheet's page where the paper is smaller than the page (A5): the printer's 5 mm and air
+    paper_margin: float = Field(default=6.0, ge=0, le=50)
