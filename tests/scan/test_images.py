@@ -136,3 +136,54 @@ def test_a_truncated_file_is_refused_as_damaged(tmp_path: Path, fmt: str) -> Non
     data = _encoded(_picture(400, 300), fmt)
     with pytest.raises(ScanError, match="damaged or truncated"):
         _load(tmp_path, data[: len(data) // 2], ".png" if fmt == "PNG" else ".jpg")
+
+
+def _scanner_pdf(path: Path, pages: list[np.ndarray], dpi: float) -> Path:
+    """A PDF as a sheet-feeder scanner writes it: one JPEG per page, filling the page."""
+    first, *rest = (Image.fromarray(p) for p in pages)
+    first.save(path, save_all=True, append_images=rest, resolution=dpi, quality=92)
+    return path
+
+
+def _page_jpegs(path: Path) -> list[np.ndarray]:
+    """Each page's JPEG as stored in the file (taken out by pikepdf, decoded by Pillow)."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        out = []
+        for page in pdf.pages:
+            (image,) = page.images.values()
+            assert image.Filter == "/DCTDecode"
+            out.append(np.asarray(Image.open(io.BytesIO(image.read_raw_bytes())).convert("RGB")))
+        return out
+
+
+def test_a_scanned_pdf_page_is_read_from_its_own_jpeg(tmp_path: Path) -> None:
+    a, b = _picture(330, 240), np.ascontiguousarray(_picture(330, 240)[::-1, ::-1])
+    pdf = _scanner_pdf(tmp_path / "scan.pdf", [a, b], 300)
+    pages = load_pages(pdf)
+    assert [pg.page for pg in pages] == [1, 2]
+    for got, stored in zip(pages, _page_jpegs(pdf), strict=True):
+        assert np.array_equal(got.pixels, stored)  # not resampled by rendering
+
+
+def test_a_600_dpi_scanned_pdf_is_read_at_300_dpi(tmp_path: Path) -> None:
+    pdf = _scanner_pdf(tmp_path / "fine.pdf", [_picture(800, 600)], 600)
+    (page,) = load_pages(pdf)
+    assert page.pixels.shape == (400, 300, 3)
+    stored = _page_jpegs(pdf)[0].astype(np.float32)
+    halved = stored.reshape(400, 2, 300, 2, 3).mean(axis=(1, 3))
+    assert np.abs(page.pixels - halved).mean() < 3
+
+
+def test_a_turned_pdf_page_is_rendered_the_way_it_is_shown(tmp_path: Path) -> None:
+    import pikepdf
+
+    pdf = _scanner_pdf(tmp_path / "turned.pdf", [_picture(330, 240)], 300)
+    with pikepdf.open(pdf, allow_overwriting_input=True) as doc:
+        doc.pages[0].Rotate = 90
+        doc.save(pdf)
+    (page,) = load_pages(pdf)
+    assert page.pixels.shape[:2] == (240, 330)  # shown turned a quarter clockwise
+    upright = np.rot90(_picture(330, 240), -1).astype(int)
+    assert np.abs(page.pixels.astype(int) - upright).mean() < 8

@@ -190,14 +190,60 @@ def _pdf_pages(p: Path) -> list[PageImage]:
         pages = []
         for k in range(n):
             page = pdf[k]
-            w, h = page.get_size()
-            scale = min(PDF_DPI / 72, MAX_SIDE / max(w, h))
-            img = page.render(scale=scale).to_pil()
-            pages.append(PageImage(_shrink(img), k + 1))
+            scanned = _scanned_page(page)
+            if scanned is not None:
+                pages.append(PageImage(_bounded(scanned), k + 1))
+            else:
+                w, h = page.get_size()
+                scale = min(PDF_DPI / 72, MAX_SIDE / max(w, h))
+                pages.append(PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1))
             page.close()
         return pages
     finally:
         pdf.close()
+
+
+def _scanned_page(page: object) -> np.ndarray | None:
+    """The pixels of a page that is nothing but one upright JPEG filling it (what a scanner writes),
+    decoded from the JPEG itself: rendering it instead decodes and resamples it, 75 ms for an A4
+    page at 300 dpi against 25.  At most :data:`PDF_DPI` is kept (a 600-dpi scan is decoded at half
+    size by the JPEG decoder itself).  None for any other page: it is rendered."""
+    import cv2
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    assert isinstance(page, pdfium.PdfPage)
+    if page.get_rotation() != 0:
+        return None
+    objects = list(page.get_objects(max_depth=1))
+    if len(objects) != 1 or objects[0].type != pdfium_c.FPDF_PAGEOBJ_IMAGE:
+        return None
+    image = objects[0]
+    assert isinstance(image, pdfium.PdfImage)
+    if image.get_filters() != ["DCTDecode"]:
+        return None
+    a, b, c, d, _, _ = image.get_matrix().get()
+    if abs(b) > 1e-6 or abs(c) > 1e-6 or a <= 0 or d <= 0:  # turned or mirrored: pdfium knows how
+        return None
+    if any(abs(u - v) > 1.0 for u, v in zip(image.get_bounds(), page.get_bbox(), strict=True)):
+        return None  # not the whole page, or more than it
+    meta = image.get_metadata()
+    if meta.colorspace not in (pdfium_c.FPDF_COLORSPACE_DEVICERGB, pdfium_c.FPDF_COLORSPACE_DEVICEGRAY):
+        return None  # CMYK and calibrated colours: pdfium converts them
+    w_px, h_px = image.get_px_size()
+    if w_px * h_px > MAX_PIXELS or w_px < 1:
+        return None
+    dpi = 72 * w_px / a
+    reduce = 1
+    while reduce < 8 and dpi / (2 * reduce) >= PDF_DPI:
+        reduce *= 2
+    flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+             8: cv2.IMREAD_REDUCED_COLOR_8}[reduce] | cv2.IMREAD_IGNORE_ORIENTATION
+    data = np.frombuffer(bytes(image.get_data(decode_simple=False)), np.uint8)
+    bgr = cv2.imdecode(data, flags)
+    if bgr is None or bgr.ndim != 3:
+        return None
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
 
 
 def as_gray(rgb: np.ndarray) -> np.ndarray:
