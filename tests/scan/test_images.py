@@ -187,3 +187,15 @@ def test_a_turned_pdf_page_is_rendered_the_way_it_is_shown(tmp_path: Path) -> No
     assert page.pixels.shape[:2] == (240, 330)  # shown turned a quarter clockwise
     upright = np.rot90(_picture(330, 240), -1).astype(int)
     assert np.abs(page.pixels.astype(int) - upright).mean() < 8
+
+
+def test_without_libspng_pngs_are_decoded_by_pillow_to_the_same_pixels(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    data = _with_exif_after_pixels(_encoded(_picture(), "PNG"), 8)
+    (fast,) = _load(tmp_path, data, ".png")
+    monkeypatch.setitem(sys.modules, "pyspng", None)  # as on a platform without its wheel
+    (slow,) = _load(tmp_path, data, ".png")
+    assert np.array_equal(fast, slow)
+    assert np.array_equal(slow, np.rot90(_picture(), 1))  # 8: turned a quarter anticlockwise
