@@ -590,41 +590,29 @@ SheetBox = tuple[np.ndarray, tuple[int, ...], "int | None"]
 
 
 def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
-    import tempfile
-
     from printkit.engine.scan import marks
-    from printkit.engine.scan.errors import ScanError
     from printkit.engine.scan.locate import PX_PER_MM
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-    from printkit.games.ganz_schon_clever.scan import scan_file
-    from printkit.games.ganz_schon_clever.scan.synthetic import make_samples
+    from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_back
     from printkit.games.ganz_schon_clever.scan.tables import box_specs
     from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
     game = load_gsc_game()
     out: list[SheetBox] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for sample in make_samples(pages, seed, ("scan", "photo")):
-            path = Path(tmp) / f"{sample.name}{sample.suffix}"
-            path.write_bytes(sample.data)
-            try:
-                sheets, _ = scan_file(path, game, numbers=False)
-            except ScanError:
+    for sample, sheet in read_back(make_samples(pages, seed, ("scan", "photo")), game, numbers=False):
+        truth = box_truth(sample.truths[1 if sheet.image.position == "bottom" else 0], sheet.table.table)
+        rect = sheet.image.rectified
+        dark = marks.darkness(rect, PX_PER_MM)
+        pen = marks.pen_ink(dark, sheet.table.reference, PX_PER_MM)
+        for spec in box_specs(sheet.table.table):
+            key = (spec.area, spec.index)
+            if spec.read != "number" or key not in truth:
                 continue
-            for sheet in sheets:
-                truth = box_truth(sample.truths[1 if sheet.image.position == "bottom" else 0], sheet.table.table)
-                rect = sheet.image.rectified
-                dark = marks.darkness(rect, PX_PER_MM)
-                pen = marks.pen_ink(dark, sheet.table.reference, PX_PER_MM)
-                for spec in box_specs(sheet.table.table):
-                    key = (spec.area, spec.index)
-                    if spec.read != "number" or key not in truth:
-                        continue
-                    if marks.number_is_empty(dark, pen, spec, PX_PER_MM)[0]:
-                        continue  # read as empty before the digit model is asked
-                    if marks.hidden_by_print(dark, pen, spec, PX_PER_MM):
-                        continue  # the crop cannot show all of the writing: left out of the fit
-                    out.append((marks.number_crop(rect, dark, pen, spec, PX_PER_MM), spec.allowed, truth[key]))
+            if marks.number_is_empty(dark, pen, spec, PX_PER_MM)[0]:
+                continue  # read as empty before the digit model is asked
+            if marks.hidden_by_print(dark, pen, spec, PX_PER_MM):
+                continue  # the crop cannot show all of the writing: left out of the fit
+            out.append((marks.number_crop(rect, dark, pen, spec, PX_PER_MM), spec.allowed, truth[key]))
     return out
 
 

@@ -100,6 +100,15 @@ def _dump(entry: dict[str, Any]) -> str:
 
 
 def _indented(value: Any, newline: str) -> str:
+    kind = type(value)  # the usual exact types first, then as before (booleans are ints too)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is dict and all(type(k) is str for k in value):
+        return _object(value, newline)
+    if kind is list:
+        return _array(value, newline)
     if isinstance(value, str):
         return encode_basestring(value)
     if value is None:
@@ -110,19 +119,28 @@ def _indented(value: Any, newline: str) -> str:
         return "false"
     if isinstance(value, int):
         return int.__repr__(value)
-    inner = newline + "  "
     if isinstance(value, dict) and all(isinstance(k, str) for k in value):
-        if not value:
-            return "{}"
-        return ("{" + ",".join(f"{inner}{encode_basestring(k)}: {_indented(v, inner)}" for k, v in value.items())
-                + newline + "}")
+        return _object(value, newline)
     if isinstance(value, (list, tuple)):
-        if not value:
-            return "[]"
-        return "[" + ",".join(inner + _indented(v, inner) for v in value) + newline + "]"
+        return _array(value, newline)
     # floats, keys that are not strings, anything else: as json.dumps writes them (or refuses them)
     text = jsonlib.dumps(value, ensure_ascii=False, indent=2)
     return text.replace("\n", newline)
+
+
+def _object(value: dict[str, Any], newline: str) -> str:
+    if not value:
+        return "{}"
+    inner = newline + "  "
+    return "{" + ",".join([f"{inner}{encode_basestring(k)}: {_indented(v, inner)}" for k, v in value.items()]) + (
+        newline + "}")
+
+
+def _array(value: list[Any] | tuple[Any, ...], newline: str) -> str:
+    if not value:
+        return "[]"
+    inner = newline + "  "
+    return "[" + ",".join([inner + _indented(v, inner) for v in value]) + newline + "]"
 
 
 def _check_chunk(names: list[str], lang: str, report: str | None, rulings: dict[str, str] | None = None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.engine.errors import InputError
-from printkit.engine.registry import Game, checkers, find_game
+from printkit.engine.registry import Game, checkers
 from printkit.engine.source import Document
 
 
@@ -41,13 +41,17 @@ class CheckOutcome:
 def checker_for(doc: Document) -> Game:
     """The game named by the file's ``game:`` key, if it has a checker."""
     key = doc.data.get("game") if isinstance(doc.data, dict) else None
-    names = ", ".join(g.id for g in checkers())
+    can = checkers()
     if key is None:
-        if len(checkers()) == 1:  # one game to check: its own loader reports the missing key with the rest
-            return checkers()[0]
+        if len(can) == 1:  # one game to check: its own loader reports the missing key with the rest
+            return can[0]
+        names = ", ".join(g.id for g in can)
         raise doc.error((), f"which game is this? start the file with `game: <id>`; printkit checks {names}")
-    game = find_game(key) if isinstance(key, str) else None
-    if game is None or game.checker is None:
+    # Among the games that check (a game without a checker is refused with the same words as an unknown one).
+    name = key.lower() if isinstance(key, str) else None
+    game = next((g for g in can if name == g.id or name in g.aliases), None)
+    if game is None:
+        names = ", ".join(g.id for g in can)
         raise doc.error(("game",), f"printkit cannot check {key!r}; it checks {names}")
     return game
 

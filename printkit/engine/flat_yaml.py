@@ -29,7 +29,10 @@ NOT_FLAT: Any = object()  # "not in the flat shape": parse with PyYAML
 
 # key: value  # comment -- the value only of the characters the flat shape allows (no "#" among them)
 _LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +([\[\]{}, :0-9A-Za-z_-]*?) *(?:(?<= )#.*)?")
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+# The same for a line without "#" (most): the value runs to the end, its trailing spaces stripped
+# after, which is quicker than the lazy match above.
+_PLAIN_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +([\[\]{}, :0-9A-Za-z_-]*)")
+_WORD = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)")  # split() gives: text, word, text, word, ..., text
 _COLON_WITHOUT_SPACE = re.compile(r":(?! )")
 # Plain words that YAML 1.1 (PyYAML's resolver) reads as booleans or null, not as strings.
 _NOT_STRINGS = frozenset(
@@ -51,11 +54,6 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODE = json.JSONDecoder(object_pairs_hook=_pairs).decode
 
 
-def _quote(match: re.Match[str]) -> str:
-    word = match.group()
-    if word in _NOT_STRINGS:
-        raise _Duplicate  # not a string in YAML: leave it to PyYAML
-    return f'"{word}"'
 
 
 def read_flat(text: str) -> Any:
@@ -66,10 +64,11 @@ def read_flat(text: str) -> Any:
     for line in text.split("\n"):
         if not line or line[0] == "#" or line.isspace():
             continue
-        m = _LINE.fullmatch(line)
+        m = (_LINE if "#" in line else _PLAIN_LINE).fullmatch(line)
         if m is None:
             return NOT_FLAT
         key, value = m.groups()
+        value = value.rstrip(" ")
         if not value:
             return NOT_FLAT  # an empty value may open a block collection on the next lines
         parts.append(f"{key}: {value}")  # the key is a plain word: quoted with the others below
@@ -78,7 +77,10 @@ def read_flat(text: str) -> Any:
     doc = "{" + ", ".join(parts) + "}"
     if _COLON_WITHOUT_SPACE.search(doc):
         return NOT_FLAT
+    pieces = _WORD.split(doc)
+    if not _NOT_STRINGS.isdisjoint(pieces[1::2]):
+        return NOT_FLAT  # a word YAML reads as a boolean or null, not a string: leave it to PyYAML
     try:
-        return _DECODE(_WORD.sub(_quote, doc))
+        return _DECODE('"'.join(pieces))  # a quote on each side of every word
     except (_Duplicate, ValueError):  # ValueError: not JSON either (e.g. `[1 2]`, a number too long)
         return NOT_FLAT

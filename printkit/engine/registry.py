@@ -216,9 +216,15 @@ def _declared(module: Any, folder: Path) -> Game:
     return Game(**{**game.__dict__, "package_dir": folder})
 
 
+def _search_key() -> tuple[str, ...]:
+    if not os.environ.get("PRINTKIT_GAME_PATH"):
+        return ()  # the usual case, asked for each file `check` reads: no paths to make
+    return tuple(str(p) for p in _search_path())
+
+
 def all_games() -> tuple[Game, ...]:
     """Every registered game, bundled ones and the user's (``PRINTKIT_GAME_PATH``), by package name."""
-    return _games(tuple(str(p) for p in _search_path()))
+    return _games(_search_key())
 
 
 def kits() -> tuple[Game, ...]:
@@ -268,7 +274,12 @@ def json_schemas() -> dict[str, tuple[str, Callable[[], dict[str, Any]]]]:
 
 def checkers() -> tuple[Game, ...]:
     """The games ``printkit check`` can check."""
-    return tuple(g for g in all_games() if g.checker)
+    return _checkers(_search_key())
+
+
+@cache
+def _checkers(search: tuple[str, ...]) -> tuple[Game, ...]:
+    return tuple(g for g in _games(search) if g.checker)
 
 
 def all_options() -> dict[str, tuple[Option, tuple[Game, ...]]]:

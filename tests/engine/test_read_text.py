@@ -30,3 +30,28 @@ def test_a_bad_byte_is_named_where_pythons_decoder_names_it(tmp_path, data: byte
     with pytest.raises(InputError) as got:
         read_text(p)
     assert str(got.value) == f"{p}: not UTF-8 text (byte {expected.value.start})"
+
+
+def test_a_file_whose_size_says_nothing_is_read_to_its_end(tmp_path) -> None:
+    """Files are read in one call of their size; a pipe (size 0) and a file larger than one read are read on."""
+    import os
+    import threading
+
+    fifo = tmp_path / "sheet.yaml"
+    os.mkfifo(fifo)
+    text = "game: gsc\nplayers: 2\n" * 5000  # more than a pipe holds at once: the reader must loop
+    writer = threading.Thread(target=fifo.write_text, args=(text,), kwargs={"encoding": "utf-8"})
+    writer.start()
+    try:
+        assert read_text(fifo) == text
+    finally:
+        writer.join()
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"x" * (3 << 16) + b"\n")
+    assert read_text(big) == "x" * (3 << 16) + "\n"
+
+
+def test_a_folder_is_refused_with_the_systems_words(tmp_path) -> None:
+    with pytest.raises(InputError) as got:
+        read_text(tmp_path)
+    assert "cannot read file: Is a directory" in str(got.value)

@@ -173,3 +173,33 @@ def test_same_verdicts_as_the_old_search(game: GscGame) -> None:
         assert new == old, s
         infeasible += new[0] is False
     assert infeasible > 50  # the mutants exercise refutations, not only successes
+
+
+def test_a_track_box_that_must_wait_for_a_bonus_can_make_a_sheet_impossible(game: GscGame) -> None:
+    """Worked by hand from the published sheet (yellow row 2 = 2, 1, 5 gives an orange 4; orange box 5
+    gives a yellow X; the round-4 bonus can land on green).  Orange shows 4 in box 1: the orange 4 must
+    land there, so yellow row 2 completes before any orange box is marked; orange box 5 then gives a yellow
+    X with every yellow box the sheet shows already crossed (and yellow not full): no order works, though
+    every count fits.  One more yellow box (row 1's 3) gives that X a place: possible, nothing lost."""
+    stuck = sheet(players=4, yellow=((), (2, 1, 5), (), ()), green=1, orange=(4, 1, 1, 2, 1))
+    assert [v.rule for v in check(stuck, game).violations] == ["bonus-order"]
+    spare = sheet(players=4, yellow=((3,), (2, 1, 5), (), ()), green=1, orange=(4, 1, 1, 2, 1))
+    r = check(spare, game)
+    assert r.legal and r.violations == ()
+    # 3 bonuses (orange 4, yellow X, round 4) land, of 10 marks
+    assert (r.dice.marks, r.dice.bonus_marks, r.dice.dice) == (10, 3, 7)
+
+
+def test_bonus_numbers_nowhere_on_a_full_track_are_lost_and_counted_as_dice(game: GscGame) -> None:
+    """A full orange row with no 4 (x multiplier) in it: the orange 4 of yellow row 2 can only be lost,
+    after orange is full.  The other bonuses land (orange box 5: a yellow X on row 2; box 10: a purple 6 on
+    purple's 6; round 4: green), so 3 of 4 bonuses make marks.  Blue row 2, 3, 4 adds an orange 5, lost as
+    well (no 5 either): 3 of 5.  Without orange's last box nothing may be lost: impossible."""
+    row_2 = ((), (2, 1, 5), (), ())
+    full = (3, 3, 3, 6, 3, 3, 6, 3, 6, 3, 9)
+    one = check(sheet(players=4, yellow=row_2, green=1, orange=full, purple=(6,)), game)
+    assert one.legal and (one.dice.marks, one.dice.bonus_marks) == (16, 3)
+    two = check(sheet(players=4, yellow=row_2, blue=(2, 3, 4), green=1, orange=full, purple=(6,)), game)
+    assert two.legal and (two.dice.marks, two.dice.bonus_marks) == (19, 3)
+    short = check(sheet(players=4, yellow=row_2, green=1, orange=full[:10], purple=(6,)), game)
+    assert not short.legal

@@ -40,6 +40,8 @@ FEATURES = INPUTS + 4 * (SIDE // CELL) ** 2
 FIT = 16  # the writing is scaled to fit FIT x FIT, centred
 WORK_HEIGHT = 40  # crops are scaled to this height before anything else
 OTHER = 10  # class index of "not one digit"
+LISTED = 5  # a reading lists at most this many alternatives ...
+LISTED_ABOVE = 1e-4  # ... each scoring at least this: a value not listed scored less than both bounds
 MIN_CONTRAST = 60.0  # gray levels: fainter differences never count as full-strength ink
 INK = 0.4  # normalised ink above this is part of the writing
 SPLIT_SINGLE = 0.05  # weight of "one digit" for writing split into tall parts by blank columns
@@ -242,7 +244,7 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
     # what no allowed value explains (garbage, a value not allowed) is the rest: it is never handed to a value
     total = max(1.0, sum(scores.values()))
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], -1 if kv[0] is None else kv[0]))
-    alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked[:5] if s / total >= 1e-4)
+    alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked[:LISTED] if s / total >= LISTED_ABOVE)
     value, score = ranked[0]
     if value is None:
         return Reading(None, float(score / total), alternatives)

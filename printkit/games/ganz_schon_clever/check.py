@@ -49,7 +49,7 @@ def as_json(
         "file": str(path),
         "players": players,
         "legal": r.legal,
-        "score": {k: getattr(sc, k) for k in (*AREAS, "foxes", "fox_value", "total")},
+        "score": sc.as_dict(),  # the areas, foxes, fox_value, total
         "violations": [
             {"area": v.area, "box": v.box, "rule": v.rule, "message": texts.finding(game, v.rule, v.params, lang)}
             for v in r.violations

@@ -18,7 +18,7 @@ from printkit.engine.errors import InputError, Problem
 from printkit.engine.source import Document, parse_text, read_text
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
-from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.model.sheet import Sheet
 
 
 class _Track(BaseModel):
@@ -65,6 +65,74 @@ class _Fields(_Transcription):
     players: StrictInt | None = None  # type: ignore[assignment]
 
 
+_FIELDS = frozenset(_Transcription.model_fields)
+_TRACK_FIELDS = ("earned", "used")
+_CLAIM_FIELDS = tuple(_Claims.model_fields)
+
+
+class _Plain:
+    """The fields of a transcription whose shape is plainly right, read without pydantic."""
+
+    __slots__ = ("blue", "claimed", "extra_dice", "game", "green", "orange", "players", "purple", "rerolls",
+                 "yellow")
+
+
+_JUST_INT = {int}
+
+
+def _ints(value: Any) -> bool:
+    """A list of ints (not booleans: ``type``, not ``isinstance``)."""
+    return type(value) is list and (not value or set(map(type, value)) == _JUST_INT)
+
+
+def _track(value: Any) -> dict[str, int] | bool | None:
+    """An action track, ``{earned, used}`` of ints >= 0 (None when absent; the Sheet model makes the
+    ActionCount, quicker than making it here); False when anything is off."""
+    if value is None:
+        return None
+    if type(value) is not dict or len(value) != 2 or any(type(value.get(k)) is not int or value[k] < 0
+                                                         for k in _TRACK_FIELDS):
+        return False
+    return value
+
+
+def _plain(data: dict[str, Any]) -> _Plain | None:
+    """The fields of ``data`` when each key is known and each value has exactly the type
+    :class:`_Transcription` asks for (ints that are not booleans, lists, mappings with known
+    keys), so that validating it could not fail and would give the same values; else None, and
+    pydantic reads the file and says what is wrong.  Checking many sheets, most are like this."""
+    if not _FIELDS.issuperset(data):
+        return None
+    raw = _Plain()
+    raw.game = data.get("game")
+    raw.players = data.get("players")
+    raw.green = data.get("green", 0)
+    if type(raw.game) is not str or type(raw.players) is not int or type(raw.green) is not int:
+        return None
+    raw.yellow = data.get("yellow")
+    if raw.yellow is not None and not (type(raw.yellow) is list and all(map(_ints, raw.yellow))):
+        return None
+    raw.blue = data.get("blue", [])
+    raw.orange = data.get("orange", [])
+    raw.purple = data.get("purple", [])
+    if not (_ints(raw.blue) and _ints(raw.orange) and _ints(raw.purple)):
+        return None
+    raw.rerolls = _track(data.get("rerolls"))
+    raw.extra_dice = _track(data.get("extra_dice"))
+    if raw.rerolls is False or raw.extra_dice is False:
+        return None
+    claimed = data.get("claimed")
+    if claimed is None:
+        raw.claimed = {}
+    elif type(claimed) is dict and set(claimed).issubset(_CLAIM_FIELDS) and all(
+        v is None or type(v) is int for v in claimed.values()
+    ):
+        raw.claimed = {k: claimed[k] for k in _CLAIM_FIELDS if claimed.get(k) is not None}  # the model's order
+    else:
+        return None
+    return raw
+
+
 def transcription_json_schema() -> dict:
     """JSON Schema of the transcription file, for editors (``printkit schema gsc-sheet``)."""
     schema = _Transcription.model_json_schema()
@@ -87,15 +155,21 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
     if not isinstance(doc.data, dict):
         raise doc.error((), "a transcription must be a mapping with keys game, players, yellow, ...")
     problems: list[Problem] = list(doc.problems)
-    raw: _Transcription | _Fields
-    try:
-        raw = _Transcription.model_validate(doc.data)
-    except ValidationError as exc:
-        # Report the shape errors, then still run the rule checks on every field that validated.
-        problems.extend(doc.validation_error(exc, "gsc-sheet").problems)
-        failed = {err["loc"][0] for err in exc.errors() if err["loc"]}
-        good = {k: v for k, v in doc.data.items() if k in _Transcription.model_fields and k not in failed}
-        raw = _Fields.model_validate(good)  # cannot fail: each of these fields validated above
+    raw: _Transcription | _Fields | _Plain | None = _plain(doc.data)
+    if raw is not None:
+        rerolls, extra_dice, claims = raw.rerolls, raw.extra_dice, raw.claimed
+    else:
+        try:
+            raw = _Transcription.model_validate(doc.data)
+        except ValidationError as exc:
+            # Report the shape errors, then still run the rule checks on every field that validated.
+            problems.extend(doc.validation_error(exc, "gsc-sheet").problems)
+            failed = {err["loc"][0] for err in exc.errors() if err["loc"]}
+            good = {k: v for k, v in doc.data.items() if k in _Transcription.model_fields and k not in failed}
+            raw = _Fields.model_validate(good)  # cannot fail: each of these fields validated above
+        rerolls = raw.rerolls.model_dump() if raw.rerolls else None
+        extra_dice = raw.extra_dice.model_dump() if raw.extra_dice else None
+        claims = raw.claimed.model_dump(exclude_none=True) if raw.claimed else {}
 
     def bad(path: tuple[Any, ...], message: str) -> None:
         problems.append(doc.problem(path, message))
@@ -115,6 +189,8 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
         )
     else:
         for r, (row, printed) in enumerate(zip(yellow, rows, strict=True)):
+            if len(set(row)) == len(row) and set(printed).issuperset(row):
+                continue  # each number printed in the row, none twice (the usual case: nothing to say)
             seen: set[int] = set()
             for i, v in enumerate(row):
                 if v not in printed:
@@ -129,7 +205,8 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
 
     sums = set(game.blue_sums)
     seen_blue: set[int] = set()
-    for i, v in enumerate(raw.blue):
+    plain_blue = len(set(raw.blue)) == len(raw.blue) and sums.issuperset(raw.blue)
+    for i, v in enumerate(() if plain_blue else raw.blue):
         if v not in sums:
             bad(("blue", i), f"blue sum {v} is not on the sheet (sums are {min(sums)}..{max(sums)})")
         elif v in seen_blue:
@@ -150,7 +227,6 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
         raise InputError(problems)
     assert raw.players is not None  # no problem: every field validated, players is required
 
-    claims = raw.claimed.model_dump(exclude_none=True) if raw.claimed else {}
     return Sheet(
         players=raw.players,
         yellow=tuple(tuple(row) for row in yellow),
@@ -158,7 +234,7 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
         green=raw.green,
         orange=tuple(raw.orange),
         purple=tuple(raw.purple),
-        rerolls=ActionCount(**raw.rerolls.model_dump()) if raw.rerolls else None,
-        extra_dice=ActionCount(**raw.extra_dice.model_dump()) if raw.extra_dice else None,
+        rerolls=rerolls,
+        extra_dice=extra_dice,
         claimed=claims,
     )

@@ -20,7 +20,6 @@ calls a possible sheet illegal; what a final sheet cannot reveal is listed in th
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +28,7 @@ from printkit.games.ganz_schon_clever.model.sheet import CLAIM_KEYS, Sheet
 from printkit.games.ganz_schon_clever.rules.schedule import Scheduler
 from printkit.games.ganz_schon_clever.rules.score import Score, score_marks
 from printkit.games.ganz_schon_clever.rules.solo_passive import last_turn_possible
-from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables, Trigger, tables
+from printkit.games.ganz_schon_clever.rules.tables import Marks, RoundGifts, Tables, Trigger, tables
 
 AREA_ORDER = ("yellow", "blue", "green", "orange", "purple", "rerolls", "extra_dice", "bonuses", "dice")
 
@@ -106,7 +105,8 @@ def check(sheet: Sheet, game: GscGame, solo_passive: SoloPassiveRuling | None = 
     """
     t = tables(game)
     m = t.marks(sheet)
-    sc = score_marks(m, t)
+    fired = t.fired(m)
+    sc = score_marks(m, t, fired)
     found: list[Violation] = []
     notes: list[Violation] = []
 
@@ -114,10 +114,10 @@ def check(sheet: Sheet, game: GscGame, solo_passive: SoloPassiveRuling | None = 
         found.append(Violation(area_, box_, rule, params))
 
     _area_rules(m, t, add)
-    fired = t.fired(m)
     rounds = game.rounds_for(sheet.players)
-    _action_tracks(sheet, fired, rounds, game, add)
-    dice = _bonuses_and_dice(sheet, m, t, fired, rounds, add, notes)
+    earned = _Earned(fired, t.round_gifts(rounds))
+    _action_tracks(sheet, earned, add)
+    dice = _bonuses_and_dice(sheet, m, t, earned, rounds, add, notes)
     needs = None
     if sheet.players == 1 and not found:
         needs = _solo_passive(sheet, m, t, rounds, dice, solo_passive, add, notes)
@@ -192,21 +192,33 @@ def _area_rules(m: Marks, t: Tables, add: Any) -> None:
             )
 
 
-def _earned(kind: str, fired: list[Trigger], rounds: int, game: GscGame) -> tuple[int, int]:
-    from_rounds = sum(
-        1
-        for r, opts in game.rounds.start_bonus.items()
-        if r <= rounds and len(opts) == 1 and opts[0].kind == kind
-    )
-    from_sheet = sum(1 for f in fired if f.bonus is not None and f.bonus.kind == kind)
-    return from_rounds, from_sheet
+class _Earned:
+    """What the completed triggers and the rounds played gave: bonuses by kind, and the mark bonuses."""
+
+    __slots__ = ("from_rounds", "from_sheet", "marks", "rounds")
+
+    def __init__(self, fired: list[Trigger], rounds: RoundGifts) -> None:
+        self.rounds = rounds
+        self.from_rounds = rounds.actions
+        self.from_sheet: dict[str, int] = {}
+        self.marks: list[Trigger] = []
+        for f in fired:
+            b = f.bonus
+            if b is not None:
+                self.from_sheet[b.kind] = self.from_sheet.get(b.kind, 0) + 1
+                if b.is_mark:
+                    self.marks.append(f)
+
+    def of(self, kind: str) -> tuple[int, int]:
+        """(from the round bonuses, from the sheet) of an action ``kind``."""
+        return self.from_rounds.get(kind, 0), self.from_sheet.get(kind, 0)
 
 
-def _action_tracks(sheet: Sheet, fired: list[Trigger], rounds: int, game: GscGame, add: Any) -> None:
+def _action_tracks(sheet: Sheet, earned: _Earned, add: Any) -> None:
     for name, kind, rec in (("rerolls", "reroll", sheet.rerolls), ("extra_dice", "plus1", sheet.extra_dice)):
         if rec is None:
             continue
-        from_rounds, from_sheet = _earned(kind, fired, rounds, game)
+        from_rounds, from_sheet = earned.of(kind)
         computed = from_rounds + from_sheet
         if rec.earned != computed:
             add(
@@ -233,7 +245,7 @@ def _bonuses_and_dice(
     sheet: Sheet,
     m: Marks,
     t: Tables,
-    fired: list[Trigger],
+    earned: _Earned,
     rounds: int,
     add: Any,
     notes: list[Violation],
@@ -246,8 +258,8 @@ def _bonuses_and_dice(
         "orange": len(m.orange),
         "purple": len(m.purple),
     }
-    full = {a: marks_in[a] == t.size[a] for a in marks_in}
-    mark_triggers = [f for f in fired if f.bonus is not None and f.bonus.is_mark]
+    size = t.size
+    mark_triggers = earned.marks
     problems = 0
     # Counting diagnostics first: they name the area and source precisely.
     by_target: dict[tuple[str, str, int], list[Trigger]] = {}
@@ -255,18 +267,16 @@ def _bonuses_and_dice(
         assert f.bonus is not None and f.bonus.area is not None
         key = (f.bonus.area, f.bonus.kind, f.bonus.value or 0)
         by_target.setdefault(key, []).append(f)
-    x_need: Counter[str] = Counter()
-    x_sources: dict[str, list[tuple[str, str, int]]] = {}
+    x_need: dict[str, list[Trigger]] = {}
     for (area, kind, value), trigs in by_target.items():
-        if full[area]:
+        if marks_in[area] == size[area]:
             continue  # the bonus may have been lost on a full area
         if kind == "X":
-            x_need[area] += len(trigs)
-            x_sources.setdefault(area, []).extend(_source(tr) for tr in trigs)
+            x_need.setdefault(area, []).extend(trigs)
             continue
         values = m.orange if area == "orange" else m.purple
         mults = t.multipliers if area == "orange" else (1,) * len(values)
-        have = sum(1 for i, v in enumerate(values) if v == value * mults[i])
+        have = sum(v == value * k for v, k in zip(values, mults, strict=False))  # values: the boxes filled
         if len(trigs) > have:
             problems += 1
             add(
@@ -279,17 +289,14 @@ def _bonuses_and_dice(
                 have=have,
                 sources=[_source(tr) for tr in trigs],
             )
-    for area, need in x_need.items():
-        if need > marks_in[area]:
+    for area, trigs in x_need.items():
+        if len(trigs) > marks_in[area]:
             problems += 1
-            add(area, None, "bonus-x", area=area, need=need, have=marks_in[area], sources=x_sources[area])
+            add(area, None, "bonus-x", area=area, need=len(trigs), have=marks_in[area],
+                sources=[_source(tr) for tr in trigs])
 
     total_marks = sum(marks_in.values())
-    round_choices = [
-        (r, opts)
-        for r, opts in game.rounds.start_bonus.items()
-        if r <= rounds and any(o.is_mark for o in opts)
-    ]
+    round_choices = earned.rounds.mark_choices
     if total_marks == 0 and round_choices:
         r, opts = round_choices[0]
         problems += 1
@@ -316,7 +323,7 @@ def _bonuses_and_dice(
     turns = game.turns
     active = rounds
     passive = rounds if players == 1 else rounds * (players - 1)
-    from_rounds, from_sheet = _earned("plus1", fired, rounds, game)
+    from_rounds, from_sheet = earned.of("plus1")
     plus1 = from_rounds + from_sheet
     if sheet.extra_dice is not None:
         plus1 = min(plus1, sheet.extra_dice.used)

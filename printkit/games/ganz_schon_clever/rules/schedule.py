@@ -78,6 +78,9 @@ from printkit.games.ganz_schon_clever.model.game import Bonus
 from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables
 
 NODE_LIMIT = 200_000  # beyond this the search gives up and reports "undecided" (never "illegal")
+FIELD_BITS = 8  # per bonus code in a packed count: counts and rooms up to 127, then a guard bit
+FIELD_MASK = (1 << FIELD_BITS) - 1
+GUARD = 1 << (FIELD_BITS - 1)
 
 # Bonus encoding inside the search: (area index, value); value 0 = an X.
 _AREA_INDEX = {"yellow": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4}
@@ -104,9 +107,11 @@ def _code(b: Bonus) -> _Code:
 class _GridArea:
     """One grid area (yellow or blue) of the sheet under test, compressed as described above."""
 
-    __slots__ = ("_marks", "_open", "cell_groups", "classes", "free_total", "full", "rel", "relevant")
+    __slots__ = ("_marks", "_open", "cell_groups", "classes", "free_total", "full", "rel", "relevant", "unit")
 
-    def __init__(self, fmask: int, full_mask: int, groups: list[tuple[int, _Code]]) -> None:
+    def __init__(
+        self, fmask: int, full_mask: int, groups: list[tuple[int, _Code]], unit: dict[_Code, int]
+    ) -> None:
         rel = [(m, c) for m, c in groups if fmask & m == m]
         self.rel = tuple(rel)
         self.relevant = 0
@@ -125,14 +130,16 @@ class _GridArea:
             rest >>= 1
             c += 1
         self.classes = tuple(tuple(cells) for cells in sig.values())
-        self._open: dict[int, tuple[_Code, ...]] = {}
+        self.unit = unit
+        self._open: dict[int, int] = {}
         self._marks: dict[tuple[int, int], tuple[tuple[int, tuple[_Code, ...]], ...]] = {}
 
-    def open_codes(self, mask: int) -> tuple[_Code, ...]:
-        """The bonuses of the relevant groups ``mask`` has not completed yet (remembered per mask)."""
+    def open_need(self, mask: int) -> int:
+        """The bonuses of the relevant groups ``mask`` has not completed yet, as a packed count
+        (see :class:`_GameCodes`; remembered per mask)."""
         hit = self._open.get(mask)
         if hit is None:
-            hit = self._open[mask] = tuple(c for m, c in self.rel if mask & m != m)
+            hit = self._open[mask] = sum(self.unit[c] for m, c in self.rel if mask & m != m)
         return hit
 
     def marks(self, mask: int, d: int) -> tuple[tuple[int, tuple[_Code, ...]], ...]:
@@ -185,20 +192,27 @@ class Scheduler:
         self.multipliers = t.multipliers
         self.reset = t.game.purple.reset_after
         self.round_choices = codes.rounds_for(t, rounds)
-        # Suffix tables: the mark bonuses still ahead on a track (per game, by length and
-        # position), the next box with a mark bonus, and, built on first use, the boxes ahead
-        # that show a given bonus number.
-        self.track_need = tuple(codes.need[ti][n] for ti, n in enumerate(self.track_len))
-        self.track_ahead = tuple(codes.ahead[ti][n] for ti, n in enumerate(self.track_len))
-        self.next_bonus = tuple(codes.next_bonus[ti][n] for ti, n in enumerate(self.track_len))
-        self.room: dict[_Code, tuple[int, ...]] = {}
-        # A loss needs a full area, or a purple number the purple rule may refuse (a 6 never is).
-        self.loss_possible = (
-            self.grid[0].full
-            or self.grid[1].full
-            or any(n == s for n, s in zip(self.track_len, self.track_size, strict=True))
-            or any(c[0] == 4 and c[1] != self.reset for c in codes.numbers)
+        # Per track, by position (suffix tables of the game for these lengths, see
+        # _GameCodes.tracks): the mark bonuses still ahead (packed), whether there are any, the
+        # next box with a mark bonus.  For the viability test, in packed counts: the room each
+        # track leaves from each position (green: its boxes; orange/purple: per number, the boxes
+        # that show it), and the guard bits of the fields a loss may excuse (full areas).
+        tracks = codes.tracks(self.track_len)
+        self.track_need, self.track_ahead, self.next_bonus = tracks.need, tracks.ahead, tracks.next_bonus
+        self.unit = codes.unit
+        self.guards = codes.guards
+        self.grid_unit = (codes.area_unit[0], codes.area_unit[1])
+        self.track_room = (
+            tracks.green_room,
+            codes.number_room(0, marks.orange),
+            codes.number_room(1, marks.purple),
         )
+        self.full_guards = tracks.full_guards
+        for ai, area in enumerate(self.grid):
+            if area.full:
+                self.full_guards |= codes.area_fields[ai] & codes.guards
+        # A loss needs a full area, or a purple number the purple rule may refuse (a 6 never is).
+        self.loss_possible = self.grid[0].full or self.grid[1].full or tracks.any_full or codes.purple_refusable
         self.nodes = 0
         self.max_losses = 0
         self.failed: set[tuple[object, ...]] = set()
@@ -225,7 +239,8 @@ class Scheduler:
     # ---------------------------------------------------------------- search
     def _stable(self, state: _State) -> bool:
         """No bonus pending: start the next non-plain cascade (or stop: the rest is the tail)."""
-        if state in self.failed or self._dominated(state, 0, ()):
+        failed = self.failed
+        if failed and (state in failed or self._dominated(state, 0, ())):
             return False
         self.nodes += 1
         if self.nodes > NODE_LIMIT:
@@ -321,7 +336,7 @@ class Scheduler:
         return out
 
     def _dominated(self, state: _State, touched: int, pending: tuple[_Code, ...]) -> bool:
-        """Is a state that dominates ``state`` already known to fail?
+        """Is a state that dominates ``state`` already known to fail?  (Asked once something failed.)
 
         On a track the cascade has not touched yet, position ``a`` dominates position ``b > a``
         when boxes ``a..b-1`` carry no mark bonus (all else equal): any way to finish from ``b``
@@ -329,8 +344,6 @@ class Scheduler:
         the track (or at the root that advances it), which then sees the same position.  So if the
         state at ``a`` failed, the one at ``b`` fails.
         """
-        if not self.failed:
-            return False  # nothing has failed yet (the usual case on a possible sheet)
         for ti in range(3):
             if touched >> ti & 1:
                 continue
@@ -348,8 +361,9 @@ class Scheduler:
     def _resolve(self, state: _State, touched: int, pending: tuple[_Code, ...]) -> bool:
         if not pending:
             return self._stable(state)
-        key = (state, touched, tuple(sorted(pending)))
-        if key in self.failed or self._dominated(state, touched, key[2]):
+        key = (state, touched, pending if len(pending) == 1 else tuple(sorted(pending)))
+        failed = self.failed
+        if failed and (key in failed or self._dominated(state, touched, key[2])):
             return False
         self.nodes += 1
         if not self._viable(state, pending):
@@ -433,52 +447,55 @@ class Scheduler:
         """Cheap necessary condition: the bonuses still to come fit in what the sheet has left.
 
         Every relevant group or box not yet completed will complete (the final sheet completes
-        it), and each of its bonuses needs its own mark in a not-full area: an open cell, a green
-        box, or an orange/purple box further right that shows exactly that number.
+        it), and each of its bonuses either lands on its own mark -- an open cell, a green box, or
+        an orange/purple box further right that shows exactly that number -- or is lost, which
+        only a full area allows and which costs one of the losses still allowed.  So for each
+        bonus code the bonuses beyond its room are all lost: in a not-full area there may be
+        none, and over the full areas together at most the losses left.  Counts and rooms are
+        packed (see :class:`_GameCodes`): when every count fits, one subtraction says so.
         """
-        counts: dict[_Code, int] = {}
-        get = counts.get
-        for c in pending:
-            counts[c] = get(c, 0) + 1
+        ym, yfree, bm, bfree, g, o, p = state[:7]
         yellow, blue = self.grid
-        for c in yellow.open_codes(state[0]) + blue.open_codes(state[2]):
-            counts[c] = get(c, 0) + 1
-        need = self.track_need
-        for c in need[0][state[4]] + need[1][state[5]] + need[2][state[6]]:
-            counts[c] = get(c, 0) + 1
-        if not counts:
+        need = yellow.open_need(ym) + blue.open_need(bm)
+        track_need = self.track_need
+        need += track_need[0][g] + track_need[1][o] + track_need[2][p]
+        unit = self.unit
+        for c in pending:
+            need += unit[c]
+        if not need:
             return True
-        lossy = state[8] < self.max_losses  # a full area may still swallow this bonus
-        for (ai, value), n in counts.items():
-            if ai < 2:
-                area = self.grid[ai]
-                if area.full and lossy:
-                    continue
-                mask = state[2 * ai]
-                room = (area.relevant & ~mask).bit_count() + area.free_total - state[2 * ai + 1]
-            else:
-                ti = ai - 2
-                if self.track_len[ti] == self.track_size[ti] and lossy:
-                    continue
-                pos = state[4 + ti]
-                if ti == 0:
-                    room = self.track_len[0] - pos
-                else:
-                    table = self.room.get((ai, value)) or self._room((ai, value))
-                    room = table[pos]
-            if n > room:
-                return False
-        return True
+        room_of = self.track_room
+        room = (
+            ((yellow.relevant & ~ym).bit_count() + yellow.free_total - yfree) * self.grid_unit[0]
+            + ((blue.relevant & ~bm).bit_count() + blue.free_total - bfree) * self.grid_unit[1]
+            + room_of[0][g] + room_of[1][o] + room_of[2][p]
+        )
+        guards = self.guards
+        left = (room | guards) - need  # per field: room + guard - count, below the guard if short
+        short = guards & ~left
+        if not short:
+            return True
+        spare = self.max_losses - state[8]
+        if not spare or short & ~self.full_guards:
+            return False
+        lost = 0
+        while short:  # a short field holds room + guard - count: count - room are lost
+            bit = short & -short
+            lost += GUARD - (left >> (bit.bit_length() - FIELD_BITS) & FIELD_MASK)
+            short ^= bit
+        return lost <= spare
 
-    def _room(self, code: _Code) -> tuple[int, ...]:
-        ai, value = code
-        vals = self.orange if ai == 3 else self.purple
-        mults = self.multipliers if ai == 3 else (1,) * len(vals)
-        suffix = [0] * (len(vals) + 1)
-        for i in range(len(vals) - 1, -1, -1):
-            suffix[i] = suffix[i + 1] + (vals[i] == value * mults[i])
-        self.room[code] = tuple(suffix)
-        return self.room[code]
+
+@dataclass(frozen=True, slots=True)
+class _Tracks:
+    """Per-position tables of the three tracks for one combination of lengths (see Scheduler)."""
+
+    need: tuple[tuple[int, ...], ...]
+    ahead: tuple[tuple[bool, ...], ...]
+    next_bonus: tuple[tuple[int, ...], ...]
+    green_room: tuple[int, ...]
+    full_guards: int
+    any_full: bool
 
 
 class _GameCodes:
@@ -497,12 +514,41 @@ class _GameCodes:
         every = [c for g in groups for _, c in g] + [c for row in self.track for c in row if c]
         every += [_code(o) for opts in t.game.rounds.start_bonus.values() for o in opts if o.is_mark]
         self.numbers = tuple(sorted({c for c in every if c[0] >= 3}))
+        self.purple_refusable = any(c[0] == 4 and c[1] != t.game.purple.reset_after for c in self.numbers)
+        self._tracks: dict[tuple[int, int, int], _Tracks] = {}
+        # Packed counts: each bonus code gets a FIELD_BITS-wide field of one int, its top bit a
+        # guard, so a count per code is one int, counts add as ints, and ``((room | guards) -
+        # need) & guards == guards`` says whether every field of ``need`` is at most ``room``'s
+        # (a field that is not borrows its guard bit, and only that field's).
+        self.unit: dict[_Code, int] = {}
+        self.area_unit = [0] * 5
+        self.area_fields = [0] * 5
+        self.guards = 0
+        for k, c in enumerate(sorted(set(every))):
+            one = 1 << (k * FIELD_BITS)
+            self.unit[c] = one
+            self.area_unit[c[0]] += one
+            self.area_fields[c[0]] |= FIELD_MASK * one
+            self.guards |= GUARD * one
+        # green_room[n]: the green boxes left from each position of a track filled to n;
+        # shows[0 orange / 1 purple][box]: written number -> the bonus codes it can take.
+        self.green_room = tuple(
+            tuple((n - pos) * self.area_unit[2] for pos in range(n + 1)) for n in range(t.size["green"] + 1)
+        )
+        self.shows: tuple[tuple[dict[int, int], ...], ...] = tuple(
+            tuple(
+                {value * mult: one for (ai, value), one in self.unit.items() if ai == area}
+                for mult in mults
+            )
+            for area, mults in ((3, t.multipliers), (4, (1,) * t.size["purple"]))
+        )
         self._rounds: dict[int, tuple[tuple[_Code, ...], ...]] = {}
         self._areas: dict[tuple[int, int], _GridArea] = {}
         # need[ti][n][pos]: mark bonuses on boxes pos..n-1 of track ti; ahead: whether any.
         self.need = tuple(
             tuple(
-                tuple(tuple(c for c in row[pos:n] if c) for pos in range(n + 1)) for n in range(len(row) + 1)
+                tuple(sum(self.unit[c] for c in row[pos:n] if c) for pos in range(n + 1))
+                for n in range(len(row) + 1)
             )
             for row in self.track
         )
@@ -522,8 +568,38 @@ class _GameCodes:
         if hit is None:
             if len(self._areas) >= 1024:
                 self._areas.clear()
-            hit = self._areas[(ai, fmask)] = _GridArea(fmask, full_mask, self.groups[ai])
+            hit = self._areas[(ai, fmask)] = _GridArea(fmask, full_mask, self.groups[ai], self.unit)
         return hit
+
+    def tracks(self, lengths: tuple[int, int, int]) -> _Tracks:
+        """The suffix tables for a sheet whose green, orange and purple tracks are filled to ``lengths``
+        (few combinations: remembered)."""
+        hit = self._tracks.get(lengths)
+        if hit is None:
+            full_guards = 0
+            for ti, n in enumerate(lengths):
+                if n == len(self.track[ti]):
+                    full_guards |= self.area_fields[2 + ti] & self.guards
+            hit = self._tracks[lengths] = _Tracks(
+                tuple(self.need[ti][n] for ti, n in enumerate(lengths)),
+                tuple(self.ahead[ti][n] for ti, n in enumerate(lengths)),
+                tuple(self.next_bonus[ti][n] for ti, n in enumerate(lengths)),
+                self.green_room[lengths[0]],
+                full_guards,
+                any(n == len(row) for n, row in zip(lengths, self.track, strict=True)),
+            )
+        return hit
+
+    def number_room(self, which: int, values: tuple[int, ...]) -> tuple[int, ...]:
+        """Packed, per position: for each number bonus on orange (``which`` 0) or purple (1), the
+        boxes from there on that show it (``value * multiplier`` in orange)."""
+        shows = self.shows[which]
+        suffix = [0] * (len(values) + 1)
+        acc = 0
+        for i in range(len(values) - 1, -1, -1):
+            acc += shows[i].get(values[i], 0)
+            suffix[i] = acc
+        return tuple(suffix)
 
     def rounds_for(self, t: Tables, rounds: int) -> tuple[tuple[_Code, ...], ...]:
         """Round bonuses that put a mark, for a game of ``rounds`` rounds (round 4: a choice)."""

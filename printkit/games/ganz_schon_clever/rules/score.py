@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
-from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables, tables
+from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables, Trigger, tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +52,17 @@ def score(sheet: Sheet, game: GscGame) -> Score:
     return score_marks(t.marks(sheet), t)
 
 
-def score_marks(m: Marks, t: Tables) -> Score:
+def score_marks(m: Marks, t: Tables, fired: list[Trigger] | None = None) -> Score:
+    """:func:`score` of the marks ``m``; ``fired`` is ``t.fired(m)`` when the caller has it already."""
     g = t.game
     yellow = sum(c.points for c in t.column_groups if m.yellow & c.mask == c.mask)
     blue = g.blue.points_by_crosses[m.blue.bit_count()]
     green = g.green.points_by_crosses[m.green]
     orange = sum(m.orange)
     purple = sum(m.purple)
-    foxes = sum(1 for trig in t.fired(m) if trig.bonus is not None and trig.bonus.kind == "fox")
+    if fired is None:
+        fired = t.fired(m)
+    foxes = sum(1 for trig in fired if trig.bonus is not None and trig.bonus.kind == "fox")
     fox_value = min(yellow, blue, green, orange, purple)
     total = yellow + blue + green + orange + purple + foxes * fox_value
     return Score(yellow, blue, green, orange, purple, foxes, fox_value, total)

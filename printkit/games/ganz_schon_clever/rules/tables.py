@@ -28,6 +28,16 @@ class Trigger:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundGifts:
+    """The round bonuses of a game of some number of rounds: the actions they give for certain
+    (a round with a single option: kind -> count) and the rounds whose bonus is a choice that
+    includes a mark (round, options), in round order."""
+
+    actions: dict[str, int]
+    mark_choices: list[tuple[int, tuple[Bonus, ...]]]
+
+
+@dataclass(frozen=True, slots=True)
 class Marks:
     """What a sheet shows, as bitmasks over grid boxes and the filled prefix of each track."""
 
@@ -67,6 +77,11 @@ class Tables:
         self.column_groups = tuple(
             t for t in self.group_triggers if t.area == "yellow" and t.kind == "column"
         )
+        self._round_gifts: dict[int, RoundGifts] = {}
+        # The grid triggers that give a bonus, per grid area (in group order), for fired().
+        self._bonus_groups = tuple(
+            tuple(t for t in self.group_triggers if t.area == a and t.bonus is not None) for a in GRID_AREAS
+        )
 
     def marks(self, sheet: Sheet) -> Marks:
         ymask = 0
@@ -78,13 +93,27 @@ class Tables:
             bmask |= 1 << self.blue_cell[v]
         return Marks(ymask, bmask, sheet.green, sheet.orange, sheet.purple)
 
+    def round_gifts(self, rounds: int) -> RoundGifts:
+        """What the round bonuses of the first ``rounds`` rounds give (remembered per count)."""
+        hit = self._round_gifts.get(rounds)
+        if hit is None:
+            actions: dict[str, int] = {}
+            for r, opts in self.game.rounds.start_bonus.items():
+                if r <= rounds and len(opts) == 1:
+                    actions[opts[0].kind] = actions.get(opts[0].kind, 0) + 1
+            choices = [
+                (r, opts)
+                for r, opts in self.game.rounds.start_bonus.items()
+                if r <= rounds and any(o.is_mark for o in opts)
+            ]
+            hit = self._round_gifts[rounds] = RoundGifts(actions, choices)
+        return hit
+
     def fired(self, marks: Marks) -> list[Trigger]:
         """Every trigger the final sheet has completed, grids first, then tracks left to right."""
-        out = [
-            t
-            for t in self.group_triggers
-            if t.bonus is not None and (marks.yellow if t.area == "yellow" else marks.blue) & t.mask == t.mask
-        ]
+        out: list[Trigger] = []
+        for filled, groups in zip((marks.yellow, marks.blue), self._bonus_groups, strict=True):
+            out.extend(t for t in groups if filled & t.mask == t.mask)
         for area, filled in (
             ("green", marks.green),
             ("orange", len(marks.orange)),

@@ -36,12 +36,27 @@ def _describe(u: Any) -> str:
     return f"{who} read {'empty' if u.read is None else u.read}{how}" + (f" [{alts}]" if alts else "")
 
 
+def _describe_confirmed(c: Any) -> str:
+    who = f"{c.area} {c.index}" if c.area != "score" else f"claimed {c.index}"
+    reasons = c.by.split(", ")
+    claims = [r.removeprefix("claimed ") for r in reasons if r.startswith("claimed ")]
+    listed = ", ".join(claims[:-1]) + " and " + claims[-1] if len(claims) > 1 else "".join(claims)
+    why = f"agrees with the claimed {listed}" if claims and len(claims) == len(reasons) else c.by
+    if c.area == "score":
+        why = "the boxes score the same"
+    return f"{who} read {c.read} ({c.confidence:.0%} alone; {why})"
+
+
 def transcription_yaml(s: ScannedSheet, source: str) -> str:
-    """The sheet in ``printkit check``'s format; each uncertain field's line ends in ``# uncertain: ...``."""
+    """The sheet in ``printkit check``'s format; each uncertain field's line ends in ``# uncertain: ...``,
+    a field that was read unsure alone but that the sheet's sums confirmed in ``# confirmed: ...``."""
     sheet: Sheet = s.read.sheet
     by_field: dict[str, list[str]] = {}
+    confirmed: dict[str, list[str]] = {}
     for u in s.read.uncertain:
         by_field.setdefault(_FIELD_OF.get(u.area, u.area), []).append(_describe(u))
+    for c in s.read.confirmed:
+        confirmed.setdefault(_FIELD_OF.get(c.area, c.area), []).append(_describe_confirmed(c))
     body: list[tuple[str, str]] = [
         ("game", "ganz-schon-clever"), ("players", str(sheet.players)),
         ("yellow", _flow([list(r) for r in sheet.yellow])), ("blue", _flow(list(sheet.blue))),
@@ -59,12 +74,17 @@ def transcription_yaml(s: ScannedSheet, source: str) -> str:
         line = f"{key}: {value}"
         if key in by_field:
             line += "   # uncertain: " + "; ".join(by_field[key])
+        if key in confirmed:
+            line += ("   # confirmed: " if key not in by_field else "; confirmed: ") + "; ".join(confirmed[key])
+        if key == "players" and key not in by_field:
+            line += "".join(f"   # {n}" for n in s.read.notes if n.startswith("players not printed"))
         lines.append(line)
     text = "\n".join(lines) + "\n"
     sid = s.sheet_id
     head = (f"# printkit scan of {source} (layout {sid.layout}, {sid.format}, serial {sid.serial or '?'})\n"
             "# Lines marked '# uncertain' were not read with confidence: compare them with the .read.png overlay,\n"
-            "# fix what is wrong, then run `printkit check` on this file.\n"
+            "# fix what is wrong, then run `printkit check` on this file. '# confirmed': read unsure alone, but\n"
+            "# the sheet's own sums agree with the reading (blue on the overlay).\n"
             f"{HASH_LINE}{hashlib.sha256(text.encode()).hexdigest()}\n")
     return head + text
 
@@ -97,26 +117,29 @@ def _text_size(label: str, scale: float) -> tuple[int, int]:
 
 def overlay_png(s: ScannedSheet) -> bytes:
     """The rectified sheet with every read box outlined and its reading printed: green when read with
-    confidence, red when uncertain, so a person verifies the reading at a glance."""
+    confidence, blue when read unsure alone but confirmed by the sheet's own sums, red when uncertain,
+    so a person verifies the reading at a glance."""
     f = OVERLAY_PX_PER_MM / PX_PER_MM
     # Bilinear looks the same as area averaging at this scale (above one half) in a sixth of the time.
     img = cv2.resize(s.image.rectified, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
     img = cv2.LUT(img, _FADE)
     unsure = {(u.area, u.index) for u in s.read.uncertain}
+    agreed = {(c.area, c.index) for c in s.read.confirmed}
     names = {int(b["index"]): b["name"] for b in s.table.table["boxes"] if b["area"] == "score"}
     p = OVERLAY_PX_PER_MM
     for r in s.image.readings:
         sp = r.spec
         key = (sp.area, names[sp.index] if sp.area == "score" else sp.index)
         bad = key in unsure
-        colour = (220, 30, 30) if bad else (20, 150, 60)
+        colour = (220, 30, 30) if bad else (30, 90, 230) if key in agreed else (20, 150, 60)
         x0, y0, x1, y1 = round(sp.x * p), round(sp.y * p), round((sp.x + sp.w) * p), round((sp.y + sp.h) * p)
         if sp.shape == "circle":
             cv2.circle(img, ((x0 + x1) // 2, (y0 + y1) // 2), (x1 - x0) // 2 + 3, colour, 2, cv2.LINE_AA)
         else:
             cv2.rectangle(img, (x0 - 1, y0 - 1), (x1 + 1, y1 + 1), colour, 2, cv2.LINE_AA)
-        value = s.read.values.get((sp.area, sp.index), r.value) if sp.area != "score" else r.value
-        if value in (False, None, "empty"):
+        value = s.read.values.get((sp.area, sp.index), r.value) if sp.area != "score" \
+            else s.read.sheet.claimed.get(key[1], r.value)  # type: ignore[call-overload]
+        if value is None or value is False or value == "empty":  # a claimed 0 is printed (0 == False)
             label = "?" if bad else ""
         elif value is True:
             label = "X"
@@ -151,5 +174,6 @@ def scan_json(s: ScannedSheet, check_json: dict[str, Any]) -> dict[str, Any]:
     return {"file": s.image.file, "page": s.image.page, "position": s.image.position,
             "sheet": {"layout_version": s.sheet_id.layout, "format": s.sheet_id.format, "serial": s.sheet_id.serial,
                       "rounds": s.sheet_id.rounds},
-            "transcription": trans, "uncertain": [u.as_json() for u in s.read.uncertain], "check": check_json,
+            "transcription": trans, "uncertain": [u.as_json() for u in s.read.uncertain],
+            "confirmed": [c.as_json() for c in s.read.confirmed], "check": check_json,
             "notes": s.read.notes}

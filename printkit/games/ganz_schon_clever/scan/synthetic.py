@@ -8,8 +8,11 @@ made), so a reading is compared with what was written, never with what the reade
 from __future__ import annotations
 
 import random
+import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -22,6 +25,9 @@ from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.rules.play import simulated_sheets
 from printkit.games.ganz_schon_clever.rules.score import score
 from printkit.games.ganz_schon_clever.scan.pad import PrintedPad, print_pad, sheet_origins
+
+if TYPE_CHECKING:
+    from printkit.games.ganz_schon_clever.scan import ScannedSheet
 
 Kind = Literal["scan", "photo", "clean"]
 
@@ -185,3 +191,22 @@ def make_samples(n: int, seed: int, kinds: tuple[Kind, ...] = ("scan", "photo"),
                f"{'-ink' if opts.ink_saver else ''}"
         out.append(Sample(name, data, suffix, kind, opts, truths))
     return out
+
+
+def read_back(samples: Iterable[Sample], game: GscGame, numbers: object = None
+              ) -> Iterator[tuple[Sample, ScannedSheet]]:
+    """Each sample written to a temporary file and read as ``printkit scan`` reads it: (sample, sheet)
+    for every sheet read; a page that is not read yields nothing.  ``numbers`` as for ``scan_file``."""
+    from printkit.engine.scan.errors import ScanError
+    from printkit.games.ganz_schon_clever.scan import scan_file
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for s in samples:
+            path = Path(tmp) / f"{s.name}{s.suffix}"
+            path.write_bytes(s.data)
+            try:
+                sheets, _ = scan_file(path, game, numbers=numbers)
+            except ScanError:
+                continue
+            for sheet in sheets:
+                yield s, sheet

@@ -1,10 +1,15 @@
 """Turn the box readings of a Ganz schön clever sheet into a transcription in ``printkit check``'s
 format, listing every field that was not read with confidence.
 
-The rules help only as a decoder among low-confidence readings: where some boxes are uncertain, the
-combination of their alternatives that makes a legal sheet is preferred (most probable first).  A
-confident mark is never changed, the computed score is never used to read the claimed numbers, and
-every field the rules decided stays listed as uncertain with its alternatives.
+First the sheet checks itself (:mod:`.agreement`): where a claimed score and the boxes it adds up
+agree as read, and the joint posterior of those readings is high, they are confident (``confirmed``,
+with the claim that confirmed them).  Agreement only confirms top readings: it never replaces a reading
+to make a claim match, so a player's wrong sum stays wrong and is reported.
+
+Then the rules help as a decoder among the low-confidence readings that remain: where some boxes are
+uncertain, the combination of their alternatives that makes a legal sheet is preferred (most probable
+first).  A confident mark is never changed, the computed score is never used to read the claimed
+numbers, and every field the rules decided stays listed as uncertain with its alternatives.
 """
 
 from __future__ import annotations
@@ -17,6 +22,14 @@ from printkit.engine.scan.marks import BoxReading
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
+from printkit.games.ganz_schon_clever.rules.score import score
+from printkit.games.ganz_schon_clever.scan.agreement import (
+    Confirmation,
+    FieldKey,
+    beliefs,
+    confirmations,
+    read_value,
+)
 
 CONFIDENT = 0.9  # a box read with less confidence is listed as uncertain
 MAX_DECODE = 256  # combinations of uncertain boxes the rules may try
@@ -38,6 +51,22 @@ class Uncertain:
                 "confidence": round(self.confidence, 3), "decided_by_rules": self.decided_by_rules}
 
 
+@dataclass(frozen=True)
+class Confirmed:
+    """A field read below CONFIDENT that the sheet's own sums confirmed (see :mod:`.agreement`)."""
+
+    area: str
+    index: int | str
+    read: Any
+    confidence: float  # the reader's own
+    by: str  # the agreeing claims, e.g. "claimed orange, claimed total"
+    posterior: float
+
+    def as_json(self) -> dict[str, Any]:
+        return {"area": self.area, "index": self.index, "read": self.read, "confidence": round(self.confidence, 3),
+                "confirmed_by": self.by, "posterior": round(self.posterior, 4)}
+
+
 @dataclass
 class Transcribed:
     sheet: Sheet
@@ -45,6 +74,7 @@ class Transcribed:
     result: CheckResult
     values: dict[tuple[str, int], Any]  # what each box was finally taken to hold (for the overlay)
     notes: list[str] = field(default_factory=list)
+    confirmed: list[Confirmed] = field(default_factory=list)  # read below CONFIDENT, confirmed by the sums
 
 
 def _players_for(game: GscGame, rounds: int) -> list[int]:
@@ -92,6 +122,12 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
     open_boxes: list[tuple[tuple[str, int], list[tuple[Any, float]]]] = []
     claims: dict[str, int] = {}
     names = {int(b["index"]): b["name"] for b in table["boxes"] if b["area"] == "score"}
+    agreed = _agreed(game, table, readings, names, players or 1)
+    confirmed: list[Confirmed] = []
+
+    def confirm(area: str, index: int | str, read: Any, r: BoxReading) -> None:
+        c = agreed[(area, index)]
+        confirmed.append(Confirmed(area, index, read, r.confidence, c.by, c.posterior))
     for r in readings:
         key = (r.spec.area, r.spec.index)
         alts = [(v, p) for v, p in r.alternatives if v is not None or r.spec.read == "number"]
@@ -100,7 +136,16 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
             if r.value is not None:
                 claims[name] = int(r.value)  # type: ignore[call-overload]
             if r.confidence < CONFIDENT:
-                uncertain.append(Uncertain("score", name, r.value, list(r.alternatives), r.confidence))
+                if ("score", name) in agreed:
+                    # written but read as "no number" at best: its best number, confirmed, stands
+                    claims[name] = read_value(r)  # type: ignore[assignment]
+                    confirm("score", name, claims[name], r)
+                else:
+                    uncertain.append(Uncertain("score", name, r.value, list(r.alternatives), r.confidence))
+            continue
+        if r.confidence < CONFIDENT and key in agreed:
+            values[key] = read_value(r) if r.spec.read == "number" else r.value
+            confirm(r.spec.area, r.spec.index, values[key], r)
             continue
         value = r.value
         if r.spec.read == "number" and value is None and r.confidence < CONFIDENT:
@@ -114,11 +159,12 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
                 open_boxes.append((key, alts[:3]))
     for key in [k for k, v in values.items() if v is None]:
         del values[key]
-    # Green fills from the left and orange / purple are written left to right: a gap means a box was
-    # misread (or the player skipped one), which the format cannot hold, so it is shown to a person.
+    # Green fills from the left, orange / purple are written left to right and the action tracks are
+    # circled left to right: a gap means a box was misread (or the player skipped one), which the
+    # format cannot hold, so it is shown to a person.
     flagged = {(u.area, u.index) for u in uncertain}
-    for area in ("green", "orange", "purple"):
-        filled = sorted(i for (a, i), v in values.items() if a == area and v not in (None, False))
+    for area in ("green", "orange", "purple", "reroll", "plus1"):
+        filled = sorted(i for (a, i), v in values.items() if a == area and v not in (None, False, "empty"))
         for i in range(filled[-1] if filled else 0):
             if i not in filled and (area, i) not in flagged:
                 uncertain.append(Uncertain(area, i, values.get((area, i)), [], 0.5))
@@ -177,7 +223,20 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
         else:
             notes.append(f"players not printed on the sheet; checked for {' and '.join(map(str, candidates))}: "
                          "same verdict")
-    return Transcribed(sheet, uncertain, result, values, notes)
+    return Transcribed(sheet, uncertain, result, values, notes, confirmed)
+
+
+def _agreed(game: GscGame, table: dict, readings: list[BoxReading], names: dict[int, str], players: int
+            ) -> dict[FieldKey, Confirmation]:
+    """The fields the sheet's own sums confirm (see :mod:`.agreement`)."""
+
+    def score_of(vals: Any) -> Any:
+        return score(_sheet_from(game, table, {k: v for k, v in vals.items() if v is not None}, players, {}), game)
+
+    try:
+        return confirmations(beliefs(readings, names, score_of))
+    except ValueError:  # readings no sheet can hold: nothing confirmed
+        return {}
 
 
 def _prob(combo: tuple[tuple[Any, float], ...]) -> float:

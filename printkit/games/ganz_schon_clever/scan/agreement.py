@@ -1,0 +1,329 @@
+"""Readings a Ganz schön clever sheet confirms itself: the player's claimed scores against the boxes.
+
+A player writes a score per area, the foxes, the lowest area score and the total; the boxes determine
+what those scores truly are.  Independent readings that agree (the orange values adding up to the
+orange claim as read, and the total agreeing too) are far stronger evidence than any one reading: for
+all of them to be wrong, the digit model would have to misread them in just the way that keeps them
+in agreement.
+
+The decoder computes, over the whole sheet at once, the posterior probability of each field's *top*
+reading given every reading and every claim, under this model:
+
+* each written value's likelihoods: the digit model's scores of its listed alternatives; an allowed
+  value it did not list scored below the weakest listed one, or below its listing cut-off when it
+  listed fewer than it may (:data:`~printkit.engine.scan.digits.LISTED`, ``LISTED_ABOVE``): it gets the
+  mass the reading left unexplained, spread over such values, at most that bound;
+* an unsure cross (read with less confidence than :data:`UNSURE`) is crossed or not with its reader's
+  two probabilities; a sure cross is taken as read;
+* a claim is the true score with probability ``1 - MISTAKE``; otherwise the player's own mistake, any
+  value within :data:`MISTAKE_SPREAD` of the true score alike (:data:`FOX_MISTAKE_SPREAD` for the
+  foxes, which are counted, not added).
+
+The true scores follow from the boxes by the game's own scoring (``score_of``): yellow, blue, green and
+the foxes from the crosses, orange and purple as the sums of their values, the lowest as the least
+area score, the total as the areas plus foxes times the lowest.  Sums are exact (a convolution over
+every value each box allows: at most 11 boxes of 6 values, sums up to 198 and 66, so at most about
+13,000 (orange, purple) pairs); unsure crosses are enumerated, at most :data:`MAX_UNSURE_MARKS` of them
+(else the crosses' claims confirm nothing).
+
+**The asymmetry that keeps the tool honest**: agreement only ever *confirms* a top reading.  A claim
+is confirmed only when its top reading equals the score the top readings of the boxes give; a box
+(or the orange or purple values as a whole) only when such an agreeing claim depends on it.  No
+reading is ever replaced by a lower-ranked alternative to make a claim match: a player who added
+wrongly is reported wrong, and a field that disagrees stands on its own confidence.
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from printkit.engine.scan.digits import LISTED, LISTED_ABOVE
+from printkit.engine.scan.marks import BoxReading
+from printkit.games.ganz_schon_clever.rules.score import Score
+
+FieldKey = tuple[str, int | str]  # (area, box index), or ("score", claim name)
+
+CONFIRM = 0.995  # posterior of a top reading that makes it confident (calibrated: docs/scan-decoding.md)
+MISTAKE = 0.1  # prior probability that a claimed score is the player's own mistake (house value)
+MISTAKE_SPREAD = 10  # a mistaken sum lies within this many points of the true score ...
+FOX_MISTAKE_SPREAD = 2  # ... a miscounted fox count within this many foxes: foxes are counted, not added
+MAX_UNSURE_MARKS = 6  # unsure crosses enumerated (2**6 combinations)
+UNSURE = 0.9  # a reading below this confidence is unsure (transcribe's CONFIDENT)
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """A field whose top reading the sheet's sums confirmed: ``by`` names the agreeing claims
+    (``"claimed orange"``, ``"claimed orange, claimed total"``); ``posterior`` is the top reading's
+    posterior probability (for the orange or purple values: all of that area's values together)."""
+
+    key: FieldKey
+    by: str
+    posterior: float
+
+
+@dataclass(frozen=True)
+class Belief:
+    """The posterior of some fields' top readings together, and what they rest on: the agreeing claims
+    that depend on them (``"claimed orange"``), or for a cross whose flip would leave a gap in green
+    ``"green fills from the left"``; empty: never confirmed."""
+
+    fields: tuple[FieldKey, ...]
+    posterior: float
+    agreeing: tuple[str, ...]
+
+
+def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[int]) -> np.ndarray:
+    """Likelihood of each value ``0..max(allowed)`` from a digit reading's alternatives.
+
+    Listed allowed values keep their scores.  Every other allowed value scored less than the weakest
+    listed one (when the reading lists all it may) or than the listing cut-off (when it lists fewer):
+    it gets that bound, or the mass the reading left unexplained (1 - all listed scores, "empty"
+    included) spread evenly over those values when that is less.  Values not allowed get 0.
+    """
+    vec = np.zeros(max(allowed) + 1)
+    ok = set(allowed)
+    listed = {int(v): float(p) for v, p in alternatives if v is not None and int(v) in ok}  # type: ignore[call-overload]
+    rest = [v for v in allowed if v not in listed]
+    if rest:
+        left = max(0.0, 1.0 - sum(float(p) for _, p in alternatives))
+        bound = min(float(p) for _, p in alternatives) if len(alternatives) >= LISTED else LISTED_ABOVE
+        vec[rest] = min(bound, max(left / len(rest), LISTED_ABOVE / 10))
+    for v, p in listed.items():
+        vec[v] = p
+    return vec
+
+
+def claim_given_truth(claim: np.ndarray, size: int, spread: int = MISTAKE_SPREAD) -> np.ndarray:
+    """``out[q]`` = likelihood of what the claim box shows when the true score is ``q`` (``q < size``):
+    its likelihood at ``q`` if the player added right, or its mean over the values within ``spread``
+    of ``q`` if not."""
+    n = max(size, len(claim)) + spread
+    c = np.zeros(n)
+    c[:len(claim)] = claim
+    kernel = np.ones(2 * spread + 1) / (2 * spread)
+    kernel[spread] = 0.0
+    mistaken = np.convolve(c, kernel, mode="same")
+    return ((1 - MISTAKE) * c + MISTAKE * mistaken)[:size]
+
+
+def shown_given_truth(claim: np.ndarray, shown: int, size: int, spread: int = MISTAKE_SPREAD) -> np.ndarray:
+    """``out[q]`` = likelihood that the claim box holds ``shown`` and reads as it does, when the true
+    score is ``q``: the part of :func:`claim_given_truth` where the claim's reading is right."""
+    out = np.zeros(size)
+    p = float(claim[shown]) if shown < len(claim) else 0.0
+    lo, hi = max(0, shown - spread), min(size, shown + spread + 1)
+    out[lo:hi] = MISTAKE * p / (2 * spread)
+    if shown < size:
+        out[shown] = (1 - MISTAKE) * p
+    return out
+
+
+def sum_weights(fields: Sequence[np.ndarray]) -> np.ndarray:
+    """``out[s]`` = total likelihood of every reading of ``fields`` whose values add up to ``s``."""
+    out = np.ones(1)
+    for f in fields:
+        out = np.convolve(out, f)
+    return out
+
+
+Quantity = Callable[[Score, np.ndarray, np.ndarray], np.ndarray]
+"""A claim's true value from the cross-derived scores and (broadcast) arrays of orange and purple sums."""
+
+
+def _lowest(s: Score, o: np.ndarray, p: np.ndarray) -> np.ndarray:
+    return np.minimum(np.minimum(o, p), min(s.yellow, s.blue, s.green))
+
+
+def _const(value: Callable[[Score], int]) -> Quantity:
+    return lambda s, o, p: np.broadcast_to(np.int64(value(s)), np.broadcast(o, p).shape)
+
+
+CLAIMS: dict[str, tuple[tuple[str, ...], Quantity]] = {
+    # claim: (what it depends on: "orange"/"purple" values, crosses of an area; its true value)
+    "yellow": (("yellow",), _const(lambda s: s.yellow)),
+    "blue": (("blue",), _const(lambda s: s.blue)),
+    "green": (("green",), _const(lambda s: s.green)),
+    "orange": (("orange",), lambda s, o, p: np.broadcast_to(o, np.broadcast(o, p).shape)),
+    "purple": (("purple",), lambda s, o, p: np.broadcast_to(p, np.broadcast(o, p).shape)),
+    "foxes": (("yellow", "blue", "green"), _const(lambda s: s.foxes)),
+    "lowest": (("yellow", "blue", "green", "orange", "purple"), _lowest),
+    "total": (("yellow", "blue", "green", "orange", "purple"),
+              lambda s, o, p: s.yellow + s.blue + s.green + o + p + s.foxes * _lowest(s, o, p)),
+}
+
+
+def read_value(r: BoxReading) -> int | None:
+    """The top reading of a number box: its value, or where strokes were seen but the model's best
+    guess is "no number", its best number (as the transcription writes it, flagged)."""
+    if r.value is not None:
+        return int(r.value)  # type: ignore[call-overload]
+    if r.confidence >= UNSURE:  # no stroke at all: empty
+        return None
+    numbers = [v for v, _ in r.alternatives if v is not None]
+    return int(numbers[0]) if numbers else None  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True)
+class _Area:
+    """The written values of orange or purple: weight of each sum, their top readings' sum and likelihood."""
+
+    keys: tuple[FieldKey, ...]
+    weights: np.ndarray
+    top: int
+    top_likelihood: float
+
+
+def _area(readings: Sequence[BoxReading]) -> _Area | None:
+    """The written values of one area, or None when one of them was written but reads as no number."""
+    keys, liks, tops = [], [], []
+    for r in readings:
+        v = read_value(r)
+        if v is None:
+            if r.confidence < UNSURE:
+                return None  # written, but not as any number: its sum cannot be known
+            continue
+        keys.append((r.spec.area, r.spec.index))
+        liks.append(likelihood(r.alternatives, r.spec.allowed))
+        tops.append(v)
+    top_likelihood = float(np.prod([f[v] for f, v in zip(liks, tops, strict=True)]))
+    return _Area(tuple(keys), sum_weights(liks), sum(tops), top_likelihood)
+
+
+def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
+            score_of: Callable[[Mapping[FieldKey, object]], Score]) -> list[Belief]:
+    """The posterior of the top readings: of each claim, of the orange values together, of the
+    purple values together, of each unsure cross.
+
+    ``claim_names``: score box index -> claim name; ``score_of``: the game's score of a sheet holding
+    the given box values (crosses: bool; orange, purple: numbers).
+    """
+    claims: dict[str, tuple[int, np.ndarray]] = {}
+    by_area: dict[str, list[BoxReading]] = {"orange": [], "purple": []}
+    unsure: list[BoxReading] = []
+    top_values: dict[FieldKey, object] = {}
+    for r in readings:
+        key: FieldKey = (r.spec.area, r.spec.index)
+        if r.spec.area == "score":
+            name = claim_names[r.spec.index]
+            shown = read_value(r)
+            if shown is not None and name in CLAIMS:
+                claims[name] = (shown, likelihood(r.alternatives, r.spec.allowed))
+        elif r.spec.read == "mark":
+            top_values[key] = bool(r.value)
+            if r.confidence < UNSURE:
+                unsure.append(r)
+        elif r.spec.area in by_area:
+            by_area[r.spec.area].append(r)
+            if read_value(r) is not None:
+                top_values[key] = read_value(r)
+    orange, purple = _area(by_area["orange"]), _area(by_area["purple"])
+    if orange is None or purple is None:  # a value written but unread: no sum, no fox count
+        claims = {k: v for k, v in claims.items() if k in ("yellow", "blue", "green")}
+        orange = orange or _Area((), np.ones(1), 0, 1.0)
+        purple = purple or _Area((), np.ones(1), 0, 1.0)
+    if len(unsure) > MAX_UNSURE_MARKS:
+        claims = {k: v for k, v in claims.items() if not set(CLAIMS[k][0]) & {u.spec.area for u in unsure}}
+        unsure = []
+    if not claims:
+        return []
+
+    # Combinations of the unsure crosses, by the scores they give: weight of all of them, and of those
+    # with each unsure cross at its top reading.
+    mark_keys = [(r.spec.area, r.spec.index) for r in unsure]
+    top_marks = tuple(bool(r.value) for r in unsure)
+    groups: dict[Score, np.ndarray] = {}  # score -> [weight, weight with cross i at top for each i]
+    top_score: Score | None = None
+    flipped_score: list[Score | None] = [None] * len(unsure)  # None: that flip alone is impossible
+    fill_order = not _green_gap(top_values)
+    for values in itertools.product((True, False), repeat=len(unsure)):
+        trial = dict(top_values)
+        trial.update(zip(mark_keys, values, strict=True))
+        if fill_order and _green_gap(trial):
+            continue  # green is crossed from the left: a gap is no sheet (the top reading has none)
+        weight = 1.0
+        for r, v in zip(unsure, values, strict=True):
+            weight *= r.confidence if v == bool(r.value) else 1.0 - r.confidence
+        s = score_of(trial)
+        at_top = [v == t for v, t in zip(values, top_marks, strict=True)]
+        row = groups.setdefault(s, np.zeros(1 + len(unsure)))
+        row[0] += weight
+        row[1:] += weight * np.array(at_top, dtype=float)
+        if all(at_top):
+            top_score = s
+        elif at_top.count(False) == 1:
+            flipped_score[at_top.index(False)] = s
+    assert top_score is not None
+
+    o_axis, p_axis = np.arange(len(orange.weights))[:, None], np.arange(len(purple.weights))[None, :]
+    grid_w = np.outer(orange.weights, purple.weights)
+    size = 0
+    quantities: dict[Score, dict[str, np.ndarray]] = {}
+    for s in groups:
+        quantities[s] = {k: np.asarray(CLAIMS[k][1](s, o_axis, p_axis)) for k in claims}
+        size = max([size, *(int(q.max()) + 1 for q in quantities[s].values())])
+    spread = {k: FOX_MISTAKE_SPREAD if k == "foxes" else MISTAKE_SPREAD for k in claims}
+    given = {k: claim_given_truth(lik, size, spread[k]) for k, (_, lik) in claims.items()}
+    shown = {k: shown_given_truth(lik, v, size, spread[k]) for k, (v, lik) in claims.items()}
+
+    z = 0.0
+    claim_top = dict.fromkeys(claims, 0.0)
+    orange_top = purple_top = 0.0
+    marks_top = np.zeros(len(unsure))
+    for s, row in groups.items():
+        factors = {k: given[k][q] for k, q in quantities[s].items()}
+        joint = grid_w * np.prod(list(factors.values()), axis=0)
+        total = float(joint.sum())
+        z += row[0] * total
+        marks_top += row[1:] * total
+        orange_top += row[0] * float(joint[orange.top, :].sum())
+        purple_top += row[0] * float(joint[:, purple.top].sum())
+        for k, q in quantities[s].items():
+            others = np.prod([f for j, f in factors.items() if j != k], axis=0) if len(factors) > 1 else 1.0
+            claim_top[k] += row[0] * float((grid_w * others * shown[k][q]).sum())
+    if z <= 0:
+        return []
+    # the top readings of the orange values together, not just their sum
+    orange_top *= orange.top_likelihood / orange.weights[orange.top] if orange.weights[orange.top] > 0 else 0.0
+    purple_top *= purple.top_likelihood / purple.weights[purple.top] if purple.weights[purple.top] > 0 else 0.0
+
+    def truth(name: str, s: Score) -> int:
+        return int(CLAIMS[name][1](s, np.array(orange.top), np.array(purple.top)))
+
+    agreeing = [k for k, (v, _) in claims.items() if truth(k, top_score) == v]
+    out = [Belief((("score", k),), claim_top[k] / z, (f"claimed {k}",) if k in agreeing else ()) for k in claims]
+    for area, a, top in (("orange", orange, orange_top), ("purple", purple, purple_top)):
+        if a.keys:
+            out.append(Belief(a.keys, top / z, tuple(f"claimed {k}" for k in agreeing if area in CLAIMS[k][0])))
+    for i, key in enumerate(mark_keys):
+        # a cross rests on an agreeing claim that it changes on its own, or on the fill order when its
+        # flip alone would leave a gap in green
+        flip = flipped_score[i]
+        rests = (("green fills from the left",) if flip is None else
+                 tuple(f"claimed {k}" for k in agreeing if truth(k, flip) != truth(k, top_score)))
+        out.append(Belief((key,), float(marks_top[i] / z), rests))
+    return out
+
+
+def _green_gap(values: Mapping[FieldKey, object]) -> bool:
+    """Whether the green crosses among ``values`` leave an uncrossed box before a crossed one."""
+    crossed = [i for (area, i), v in values.items() if area == "green" and v is True]
+    return bool(crossed) and max(crossed) + 1 != len(crossed)  # type: ignore[call-overload]
+
+
+def confirmations(found: Sequence[Belief], threshold: float = CONFIRM) -> dict[FieldKey, Confirmation]:
+    """The fields confirmed: those of every belief that rests on an agreeing claim and whose posterior
+    is at least ``threshold``."""
+    out: dict[FieldKey, Confirmation] = {}
+    for b in found:
+        if b.agreeing and b.posterior >= threshold:
+            by = ", ".join(b.agreeing)
+            for k in b.fields:
+                out[k] = Confirmation(k, by, b.posterior)
+    return out

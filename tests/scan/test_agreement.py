@@ -1,0 +1,207 @@
+"""The sheet checks itself (``scan/agreement.py``): hand-made readings of real box positions, and a
+written sheet read end to end with the bundled digit model.
+
+Each reading is what the digit model or the mark reader would hand over: the value read, its
+confidence and the ranked alternatives.  The scores a claim must match are counted by hand from the
+published scoring (orange and purple: the values as written; blue: 1, 2, 4, 7 points for 1-4 crosses).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.engine.scan.marks import BoxReading
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.scan.pad import print_pad
+from printkit.games.ganz_schon_clever.scan.run import scan_one
+from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
+from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table
+from printkit.games.ganz_schon_clever.scan.transcribe import Confirmed, Transcribed, transcribe
+
+runner = CliRunner()
+GAME = load_gsc_game()
+TABLE = box_table(2, "a4").table
+SCORE_BOX = {"yellow": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4, "foxes": 5, "lowest": 6, "total": 7}
+SURE = 0.99
+
+
+def _readings(values: dict[tuple[str, int | str], tuple[object, float, tuple]]) -> list[BoxReading]:
+    """Every box of layout 2 (A4): the given ones as given, the rest read empty with confidence."""
+    out = []
+    for spec in box_specs(TABLE):
+        key: tuple[str, int | str] = (spec.area, spec.index)
+        if spec.area == "score":
+            key = ("score", next(n for n, i in SCORE_BOX.items() if i == spec.index))
+        empty = {"mark": False, "loop": "empty", "number": None}[spec.read]
+        value, conf, alts = values.get(key, (empty, SURE, ((empty, SURE),)))
+        out.append(BoxReading(spec, value, conf, alts or ((value, conf),)))
+    return out
+
+
+def _sure(v: int) -> tuple[int, float, tuple]:
+    return v, SURE, ((v, SURE),)
+
+
+# A 1 written as a single stroke: the digit model is far from sure (it could be a fragment) but no other
+# value comes close.
+LONE_ONE = (1, 0.55, ((1, 0.55), (None, 0.08), (7, 0.004)))
+
+
+def _unsure(t: Transcribed) -> set[tuple[str, object]]:
+    return {(u.area, u.index) for u in t.uncertain}
+
+
+def _confirmed(t: Transcribed) -> dict[tuple[str, object], Confirmed]:
+    return {(c.area, c.index): c for c in t.confirmed}
+
+
+def test_orange_values_and_claim_that_agree_confirm_each_other() -> None:
+    # orange 3 + 1 + 2 + (x2 box) 8 = 14, claimed 14; the 1 and the claim are each unsure alone
+    claim = (14, 0.62, ((14, 0.62), (19, 0.06), (4, 0.02)))
+    t = transcribe(GAME, TABLE, _readings({("orange", 0): _sure(3), ("orange", 1): LONE_ONE,
+                                           ("orange", 2): _sure(2), ("orange", 3): _sure(8),
+                                           ("score", "orange"): claim}), rounds=6, players=1)
+    assert t.sheet.orange == (3, 1, 2, 8) and t.sheet.claimed["orange"] == 14
+    assert _unsure(t) == set()
+    confirmed = _confirmed(t)
+    assert set(confirmed) == {("orange", 1), ("score", "orange")}
+    assert {c.by for c in confirmed.values()} == {"claimed orange"}
+    assert (confirmed[("orange", 1)].read, confirmed[("orange", 1)].confidence) == (1, 0.55)
+    assert all(c.posterior >= 0.995 for c in confirmed.values())
+
+
+def test_a_player_who_added_wrongly_is_reported_not_corrected() -> None:
+    # purple 2 + 5 + 6 = 13, but the player wrote 15.  The 5 is unsure, with a 7 that would make 15
+    # (7 is not a purple value) and a 3; the claim is read confidently: the sheet's claim is wrong.
+    readings = _readings({("purple", 0): _sure(2), ("purple", 1): (5, 0.6, ((5, 0.6), (3, 0.15))),
+                          ("purple", 2): _sure(6), ("score", "purple"): (15, 0.95, ((15, 0.95), (16, 0.02)))})
+    t = transcribe(GAME, TABLE, readings, rounds=6, players=1)
+    assert t.sheet.purple == (2, 5, 6) and t.sheet.claimed["purple"] == 15
+    assert ("purple", 1) in _unsure(t) and not t.confirmed
+    [claim] = [c for c in t.result.claims if c.key == "purple"]
+    assert (claim.claimed, claim.computed, claim.ok) == (15, 13, False)
+
+
+def test_a_wrong_claim_read_unsure_stays_unsure() -> None:
+    # orange 4 + 6 = 10; the player wrote 11 and it reads 11 with 0.7: the disagreement confirms nothing
+    t = transcribe(GAME, TABLE, _readings({("orange", 0): _sure(4), ("orange", 1): _sure(6),
+                                           ("score", "orange"): (11, 0.7, ((11, 0.7), (10, 0.1)))}),
+                   rounds=6, players=1)
+    assert t.sheet.claimed["orange"] == 11
+    assert _unsure(t) == {("score", "orange")} and not t.confirmed
+
+
+def test_two_misreadings_that_could_cancel_stay_flagged() -> None:
+    # orange 4 and 6 (each maybe a 5) add up to the claimed 10 either way: the claim cannot tell them apart
+    maybe_five_a = (4, 0.7, ((4, 0.7), (5, 0.25)))
+    maybe_five_b = (6, 0.7, ((6, 0.7), (5, 0.25)))
+    t = transcribe(GAME, TABLE, _readings({("orange", 0): maybe_five_a, ("orange", 1): maybe_five_b,
+                                           ("score", "orange"): _sure(10)}), rounds=6, players=1)
+    assert t.sheet.orange == (4, 6)
+    assert {("orange", 0), ("orange", 1)} <= _unsure(t)
+    assert not {("orange", 0), ("orange", 1)} & set(_confirmed(t))
+
+
+def test_a_lower_alternative_that_matches_the_claim_is_not_taken() -> None:
+    # orange 3 then a 7-or-1 box: 7 is not an orange value there, so 1 (second) stands in; claim 9 read
+    # surely.  3 + 6 = 9 if the box were a 6 (ranked below): never chosen to make the claim match.
+    box = (1, 0.5, ((1, 0.5), (6, 0.3), (None, 0.02)))
+    t = transcribe(GAME, TABLE, _readings({("orange", 0): _sure(3), ("orange", 1): box,
+                                           ("score", "orange"): _sure(9)}), rounds=6, players=1)
+    assert t.sheet.orange == (3, 1)
+    assert ("orange", 1) in _unsure(t) and not t.confirmed
+    # the same with the claim unsure: it keeps its own reading, never the one the boxes would give
+    claim = (17, 0.6, ((17, 0.6), (11, 0.3)))
+    t = transcribe(GAME, TABLE, _readings({("orange", 0): _sure(5), ("orange", 1): _sure(6),
+                                           ("score", "orange"): claim}), rounds=6, players=1)
+    assert t.sheet.claimed["orange"] == 17
+    assert ("score", "orange") in _unsure(t) and not t.confirmed
+
+
+def test_a_six_that_could_be_a_one_is_confirmed_by_the_purple_claim() -> None:
+    # purple 2, then a box read 6 (or 1); the claim 8 (or 9) matches the 6
+    six_or_one = (6, 0.7, ((6, 0.7), (1, 0.25)))
+    t = transcribe(GAME, TABLE, _readings({("purple", 0): _sure(2), ("purple", 1): six_or_one,
+                                           ("score", "purple"): (8, 0.8, ((8, 0.8), (9, 0.1)))}),
+                   rounds=6, players=1)
+    assert t.sheet.purple == (2, 6)
+    assert _unsure(t) == set()
+    assert set(_confirmed(t)) == {("purple", 1), ("score", "purple")}
+    # but if the claim may also be a 3, "1 and 3" agree as well as "6 and 8": both stay flagged
+    t = transcribe(GAME, TABLE, _readings({("purple", 0): _sure(2), ("purple", 1): six_or_one,
+                                           ("score", "purple"): (8, 0.8, ((8, 0.8), (3, 0.1)))}),
+                   rounds=6, players=1)
+    assert t.sheet.purple == (2, 6) and t.sheet.claimed["purple"] == 8
+    assert _unsure(t) == {("purple", 1), ("score", "purple")}
+
+
+def test_an_unsure_cross_that_changes_the_area_score_is_confirmed_by_the_claim() -> None:
+    # blue: four crosses score 7 (three would score 4); the fourth is faint
+    crosses = {("blue", i): (True, SURE, ((True, SURE), (False, 0.01))) for i in range(3)}
+    faint = (True, 0.7, ((True, 0.7), (False, 0.3)))
+    t = transcribe(GAME, TABLE, _readings({**crosses, ("blue", 3): faint, ("score", "blue"): _sure(7)}),
+                   rounds=6, players=1)
+    assert len(t.sheet.blue) == 4
+    assert _unsure(t) == set()
+    assert _confirmed(t)[("blue", 3)].by.startswith("claimed blue")
+    # a claim of 4 (three crosses) does not confirm it, and does not uncross it either
+    t = transcribe(GAME, TABLE, _readings({**crosses, ("blue", 3): faint, ("score", "blue"): _sure(4)}),
+                   rounds=6, players=1)
+    assert len(t.sheet.blue) == 4 and ("blue", 3) in _unsure(t)
+
+
+# tests/gsc/test_gsc_solo_passive.py's TIGHT sheet with its tracks, and its scores counted by hand:
+# yellow 0 (the diagonal completes no column), blue 16 (6 crosses), green 45 (9 crosses), orange
+# 1+2+3+4+5+4+8+5+10+5+18 = 65, purple 1+2+3+4+5+6+1+2+3+4+6 = 37, foxes 3 (green box 7, orange box 8,
+# purple box 7), each worth the lowest area score 0: total 163.  Many lone 1s, which the digit model
+# alone never reads with confidence.
+WRITTEN = Sheet(players=1, yellow=((3,), (1,), (2,), (6,)), blue=(4, 5, 6, 7, 8, 12), green=9,
+                orange=(1, 2, 3, 4, 5, 4, 8, 5, 10, 5, 18), purple=(1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 6),
+                rerolls=ActionCount(earned=5, used=2), extra_dice=ActionCount(earned=7, used=7),
+                claimed={"yellow": 0, "blue": 16, "green": 45, "orange": 65, "purple": 37, "foxes": 3,
+                         "lowest": 0, "total": 163})
+
+
+def test_a_written_sheet_reads_exactly_right_and_exits_0(tmp_path: Path) -> None:
+    pad = print_pad("a4", 1, count=1)
+    page = filled_pages(pad, [WRITTEN], random.Random(3), dpi=200)[0]
+    img = tmp_path / "written.png"
+    Image.fromarray(page).save(img)
+    [out] = scan_one(str(img), str(tmp_path), None, False)
+    assert out.sheet is not None and out.sheet.model_dump() == WRITTEN.model_dump()
+    assert out.code == 0 and out.uncertain == []
+    confirmed = out.json["confirmed"]
+    assert confirmed and all(c["confidence"] < 0.9 and c["confirmed_by"].startswith("claimed") for c in confirmed)
+    text = (tmp_path / "written.yaml").read_text(encoding="utf-8")
+    assert "# confirmed: " in text and "# uncertain" not in text.split("\n", 4)[-1]
+    # printkit check on the transcription: the same verdict, every claim right
+    assert runner.invoke(app, ["check", str(tmp_path / "written.yaml")]).exit_code == 0
+    # the overlay shows the confirmed boxes in blue, none red
+    overlay = np.asarray(Image.open(tmp_path / "written.read.png").convert("RGB")).astype(int)
+    blue = (np.abs(overlay - (30, 90, 230)).sum(axis=2) < 30).sum()
+    red = (np.abs(overlay - (220, 30, 30)).sum(axis=2) < 30).sum()
+    assert blue > 200 and red == 0, (blue, red)
+
+
+def test_a_gap_in_an_action_track_is_shown_not_hidden() -> None:
+    # circles are looped left to right: an empty one before a looped one was misread (or skipped)
+    t = transcribe(GAME, TABLE, _readings({("reroll", 0): ("used", SURE, ()), ("reroll", 1): ("empty", 0.93, ()),
+                                           ("reroll", 2): ("earned", SURE, ())}), rounds=6, players=1)
+    assert ("reroll", 1) in _unsure(t)
+
+
+def test_an_unsure_green_cross_before_a_sure_one_is_confirmed_by_the_fill_order() -> None:
+    # green is crossed from the left: boxes 0, 1 and 3 sure, box 2 faint; uncrossed it would leave a gap.
+    # Four green crosses score 10 (1 + 2 + 3 + 4).
+    crossed = {("green", i): (True, SURE, ()) for i in (0, 1, 3)}
+    t = transcribe(GAME, TABLE, _readings({**crossed, ("green", 2): (True, 0.7, ()), ("score", "green"): _sure(10)}),
+                   rounds=6, players=1)
+    assert t.sheet.green == 4 and _unsure(t) == set()
+    assert _confirmed(t)[("green", 2)].by == "green fills from the left"
