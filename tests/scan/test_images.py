@@ -152,7 +152,8 @@ def _page_jpegs(path: Path) -> list[np.ndarray]:
     with pikepdf.open(path) as pdf:
         out = []
         for page in pdf.pages:
-            (image,) = page.images.values()
+            found = page.get_images() if hasattr(page, "get_images") else page.images  # pikepdf < 10.1
+            (image,) = found.values()
             assert image.Filter == "/DCTDecode"
             out.append(np.asarray(Image.open(io.BytesIO(image.read_raw_bytes())).convert("RGB")))
         return out
