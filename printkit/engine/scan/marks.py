@@ -3,10 +3,13 @@
 Knows no game.  A box is read one of three ways (:class:`BoxSpec` ``read``):
 
 * ``mark``: crossed (an X or a single slash) or not.  Printed ink (from the layout's reference
-  image) is taken out first, then only strokes count: pieces of ink at least a fifth of the box
-  long.  A stray dot, a smudge lighter than pen ink, or a speck does not make a cross.
+  image) is taken out first; a line cut in two by it is joined again, and a fine line is followed
+  where it is faint (:func:`box_pen`).  Then only strokes count: ink that spans a good part of the
+  box.  A stray dot (short, or round however thick the pen), a smudge lighter than pen ink, or a
+  speck does not make a cross.
 * ``loop``: a printed circle that is circled (a loop around it: ``earned``) and maybe crossed out
-  (``used``); ink round the circle is measured by how much of the way round it goes.
+  (``used``); ink round the circle is measured by how much of the way round it goes, counting where
+  the printed line is thicker than on the sheet's unwritten circles (a loop drawn along it).
 * ``number``: handwriting, handed to the digit model as a grayscale crop (printed ink painted
   white); an empty box is recognised here without the model.
 
@@ -84,6 +87,25 @@ def darkness(rgb: np.ndarray, px_per_mm: float) -> np.ndarray:
 
 
 PEN_OVER_FAINT = 0.62  # over faint print (grey icons), only ink darker than this is pen
+FAINT_INK = 0.2  # a stroke is followed down to this darkness from where it is pen-dark (thin, blurred lines)
+BRIDGE_MM = 1.2  # a pen line cut by dark print (a printed number, a circle's outline) is joined across this much
+
+
+def print_zones(ref: np.ndarray | None, shape: tuple[int, ...], px_per_mm: float,
+                printed: np.ndarray | None = None) -> np.ndarray | None:
+    """The layout's reference (255 dark print, 128 faint print, 0 blank) at ``shape``, grown by
+    REF_GROW_MM so small rectification errors do not turn print into pen (``printed``: the reference
+    already at ``shape``)."""
+    if ref is None:
+        return None
+    big = printed if printed is not None else cv2.resize(ref, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
+    r = max(1, round(REF_GROW_MM * px_per_mm))
+    return cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+
+
+def _clear_of_print(dark: np.ndarray, zones: np.ndarray) -> np.ndarray:
+    """Where ink can be pen: no dark print, and over faint print only ink darker than PEN_OVER_FAINT."""
+    return (zones < 200) & ((zones < 64) | (dark > PEN_OVER_FAINT))
 
 
 def pen_ink(dark: np.ndarray, ref: np.ndarray | None, px_per_mm: float) -> np.ndarray:
@@ -92,13 +114,33 @@ def pen_ink(dark: np.ndarray, ref: np.ndarray | None, px_per_mm: float) -> np.nd
     ``ref`` is the layout's reference (255 dark print, 128 faint print, 0 blank; any resolution),
     grown by REF_GROW_MM so small rectification errors do not turn print into pen.
     """
+    zones = print_zones(ref, dark.shape, px_per_mm)
     ink = dark > INK
-    if ref is None:
-        return ink
-    big = cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
-    r = max(1, round(REF_GROW_MM * px_per_mm))
-    big = cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
-    return ink & (big < 200) & ((big < 64) | (dark > PEN_OVER_FAINT))
+    return ink if zones is None else ink & _clear_of_print(dark, zones)
+
+
+def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float) -> np.ndarray:
+    """The pen strokes in one box's darkness (``zones``: :func:`print_zones` over the same pixels).
+
+    Two things the plain :func:`pen_ink` threshold loses are put back, both only where a stroke is
+    already seen: a thin or blurred line (a fine pen in a soft photo) is followed along itself down to
+    FAINT_INK; and where a line runs under dark print (a slash through a printed number, a loop along
+    a printed circle) the dark pixels between its two visible parts count as the line.  A lone dot
+    stays a dot: nothing is joined to one piece alone, and a smudge is lighter than FAINT_INK.
+    """
+    clear = np.ones(dark.shape, bool) if zones is None else _clear_of_print(dark, zones)
+    weak = ((dark > FAINT_INK) & clear).astype(np.uint8)
+    n, labels = cv2.connectedComponents(weak, connectivity=8)
+    seen = np.zeros(n, bool)
+    seen[labels[(dark > INK) & clear]] = True
+    seen[0] = False
+    pen = seen[labels]
+    if zones is None or not pen.any():
+        return pen
+    k = max(3, round(BRIDGE_MM * px_per_mm) | 1)
+    closed = cv2.morphologyEx(pen.astype(np.uint8), cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))).astype(bool)
+    return pen | (closed & (zones >= 200) & (dark > INK))
 
 
 def _sig(x: float) -> float:
@@ -106,39 +148,71 @@ def _sig(x: float) -> float:
 
 
 MIN_PIECE_MM2 = 0.12  # ink pieces smaller than this are noise, not pen
+DOT = 0.22  # one piece of ink shorter than this (box sides) is a dot or a speck, never a cross
+BLOB = 0.4  # a round piece (ROUND) up to this long is a dot too: a big dot from a thick pen
+ROUND = 2.5  # length squared over area: about 1.3 for a dot, 4 and more for a piece of pen line
 
 
-def _strokes(extra: np.ndarray, side: float, p: float) -> tuple[float, float, int, float]:
-    """(span, coverage, pieces, largest) of the pen ink in a box: span = extent of all pieces together
-    / side, coverage = their pixels / side / the thinnest pen line (about strokes x their length in
-    sides), largest = the extent of the biggest piece / side.  Printed ink cuts a cross into pieces,
-    so the pieces are taken together; a lone dot is one small piece."""
-    n, _, stats, _ = cv2.connectedComponentsWithStats(extra.astype(np.uint8), connectivity=8)
+@dataclass(frozen=True)
+class Strokes:
+    """The pen ink in a box, measured in box sides: ``span``, the extent of all pieces together;
+    ``coverage``, their pixels / side / the thinnest pen line (about strokes x their length);
+    ``largest``, the extent of the biggest piece; ``dots``, how many pieces are dots (round and not
+    long: a piece of a line cut by print may be as short, but it is thin); ``round``, the length squared over
+    the area of the largest piece.  Printed ink cuts a cross into pieces, so the pieces are taken
+    together."""
+
+    span: float = 0.0
+    coverage: float = 0.0
+    pieces: int = 0
+    largest: float = 0.0
+    dots: int = 0
+    round: float = 0.0
+
+
+def _roundness(labels: np.ndarray, i: int, area: int) -> float:
+    pts = np.argwhere(labels == i).astype(np.float32)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+    return float((max(rw, rh) + 1) ** 2 / area)
+
+
+def _strokes(extra: np.ndarray, side: float, p: float) -> Strokes:
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(extra.astype(np.uint8), connectivity=8)
     x0 = y0 = 10**9
     x1 = y1 = -1
-    pixels = 0
-    count = 0
-    largest = 0
+    pixels = count = largest = dots = 0
+    round_ = 0.0
     min_px = MIN_PIECE_MM2 * p * p
     for i in range(1, n):
-        x, y, w, h, a = stats[i]
+        x, y, w, h, a = (int(v) for v in stats[i])
         if a < min_px:
             continue
         count += 1
-        pixels += int(a)
-        largest = max(largest, int(max(w, h)))
+        pixels += a
+        extent = max(w, h)
+        rnd = _roundness(labels, i, a) if extent < BLOB * side else 99.0
+        dots += rnd < ROUND
+        if extent > largest:
+            largest, round_ = extent, rnd
         x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w), max(y1, y + h)
     if count == 0:
-        return 0.0, 0.0, 0, 0.0
-    return max(x1 - x0, y1 - y0) / side, pixels / side / (0.3 * p), count, largest / side
+        return Strokes()
+    return Strokes(max(x1 - x0, y1 - y0) / side, pixels / side / (0.3 * p), count, largest / side, dots, round_)
 
 
-def _mark_probability(span: float, coverage: float, pieces: int, largest: float) -> float:
-    """Probability the box is crossed.  A cross or slash spans a good part of the box with a pen
-    line's worth of ink; nothing, a dot or a speck spans far less."""
-    if pieces == 1 and largest < 0.22:  # one small blob: a dot
-        return 0.02
-    return min(_sig((span - 0.3) / 0.04), _sig((coverage - 0.55) / 0.1))
+def _mark_probability(st: Strokes) -> float:
+    """Probability the box is crossed.  A cross or slash spans a good part of the box (at least 0.45
+    of it in the tuning set, where dots reach 0.24) with some line's worth of ink; nothing, a dot or a
+    speck spans far less.  Coverage only asks for a thin line's worth: it depends on the pen (a dot of
+    a thick pen has more than a slash of a fine one), so the span decides."""
+    if st.pieces == 1 and (st.largest < DOT or st.dots):
+        return 0.02  # one dot
+    p = min(_sig((st.span - 0.3) / 0.04), _sig((st.coverage - 0.35) / 0.07))
+    if st.dots == st.pieces == 2:
+        # two dots far apart, no line between them: never a confident cross; a person looks.  (More round
+        # pieces in a row are what is seen of a faint pencil line in a soft photo, not stray dots.)
+        p = min(p, 0.45)
+    return p
 
 
 def _roi(img: np.ndarray, x: float, y: float, w: float, h: float, p: float) -> tuple[slice, slice]:
@@ -147,59 +221,134 @@ def _roi(img: np.ndarray, x: float, y: float, w: float, h: float, p: float) -> t
             slice(max(0, round(x * p)), min(W, round((x + w) * p))))
 
 
-def read_mark(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> BoxReading:
+def _pen_at(dark: np.ndarray, zones: np.ndarray | None, sy: slice, sx: slice, p: float) -> np.ndarray:
+    return box_pen(dark[sy, sx], None if zones is None else zones[sy, sx], p)
+
+
+def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float) -> BoxReading:
+    """Crossed or not (``zones``: :func:`print_zones` of the sheet)."""
     inset = 0.1 * min(spec.w, spec.h)
     sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
-    extra = ref[sy, sx]
+    extra = _pen_at(dark, zones, sy, sx, p)
     side = min(spec.w, spec.h) * p
-    span, coverage, n, largest = _strokes(extra, side, p)
-    prob = _mark_probability(span, coverage, n, largest)
+    st = _strokes(extra, side, p)
+    prob = _mark_probability(st)
     value = prob >= 0.5
     conf = prob if value else 1 - prob
     alts = ((value, conf), (not value, 1 - conf))
-    return BoxReading(spec, value, conf, alts, {"span": span, "coverage": coverage, "pieces": n, "largest": largest})
+    return BoxReading(spec, value, conf, alts, {"span": st.span, "coverage": st.coverage, "pieces": st.pieces,
+                                                 "largest": st.largest, "round": st.round})
 
 
-def read_loop(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpec]
-              ) -> BoxReading:
-    """A printed circle: looped round (earned) and maybe crossed out (used)."""
+RING_BINS = 24  # a loop is measured by how many of these sectors round a circle hold it
+LOOP_THICKER_MM = 0.15  # a loop drawn along a printed circle makes its line this much thicker, at least
+INK_INSIDE = 0.75  # highest confidence of "earned" or "empty" with pen seen inside the circle
+CROSS_REACH = 0.6  # a cross is looked for this far (radii) from the circle's centre
+RING_BASE_SHARE = 0.1  # the sheet's unwritten rings: the thinnest tenth of every sector of every circle
+
+
+@dataclass(frozen=True)
+class _Ring:
+    """The pixels round one printed circle: the sector of each, and which are nearer this circle than
+    its neighbours' (ink closer to another circle belongs to that one)."""
+
+    sy: slice
+    sx: slice
+    dist: np.ndarray  # mm from the centre
+    sector: np.ndarray  # 0 .. RING_BINS-1
+    band: np.ndarray  # 0.8 r .. 1.6 r and nearer this circle
+    r: float
+
+
+def _ring(dark: np.ndarray, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpec]) -> _Ring:
     cx, cy = spec.x + spec.w / 2, spec.y + spec.h / 2
     r = spec.w / 2
     reach = 1.6 * r
     sy, sx = _roi(dark, cx - reach, cy - reach, 2 * reach, 2 * reach, p)
-    ink = ref[sy, sx]
     yy, xx = np.mgrid[sy, sx]
     px, py = (xx + 0.5) / p, (yy + 0.5) / p
     dist = np.hypot(px - cx, py - cy)
-    nearest = np.ones_like(ink)
-    for o in neighbours:  # ink closer to another circle belongs to that one
+    nearest = np.ones(dist.shape, bool)
+    for o in neighbours:
         if o is spec:
             continue
-        ox, oy = o.x + o.w / 2, o.y + o.h / 2
-        nearest &= dist <= np.hypot(px - ox, py - oy)
-    ring = ink & nearest & (dist >= 0.8 * r) & (dist <= 1.6 * r)
-    ang = np.arctan2(py[ring] - cy, px[ring] - cx)
-    bins = 24
-    hit = np.zeros(bins, bool)
-    hit[((ang + np.pi) / (2 * np.pi) * bins).astype(int) % bins] = True
+        nearest &= dist <= np.hypot(px - (o.x + o.w / 2), py - (o.y + o.h / 2))
+    sector = ((np.arctan2(py - cy, px - cx) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.intp) % RING_BINS
+    return _Ring(sy, sx, dist, sector, nearest & (dist >= 0.8 * r) & (dist <= 1.6 * r), r)
+
+
+def _ring_thickness(dark: np.ndarray, printed: np.ndarray, ring: _Ring, p: float) -> np.ndarray:
+    """Per sector: how much thicker (px) the dark line round the circle is than the printed one, or NaN
+    where the sector holds too little of the printed circle to tell (cut off by a neighbour).
+
+    A loop drawn tight round a printed circle runs partly on top of its line, where darkness cannot
+    tell pen from print; but it makes the line thicker there.  Misregistration moves the line inside
+    the band without making it thicker, so this needs no exact alignment."""
+    band = ring.band
+    sec = ring.sector[band]
+    ink = np.bincount(sec[dark[ring.sy, ring.sx][band] > INK], minlength=RING_BINS)
+    line = np.bincount(sec[printed[ring.sy, ring.sx][band] >= 200], minlength=RING_BINS).astype(float)
+    thick = (ink - line) / (2 * np.pi * ring.r * p / RING_BINS)
+    thick[line < 0.7 * np.median(line)] = np.nan
+    return thick
+
+
+def read_loop(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpec],
+              thicker: np.ndarray | None = None, ring: _Ring | None = None) -> BoxReading:
+    """A printed circle: looped round (earned) and maybe crossed out (used).
+
+    ``thicker``: per sector, whether the printed line is thicker than on the sheet's unwritten circles
+    (:func:`read_loops` works it out); a sector counts as looped when it holds pen or that."""
+    ring = ring or _ring(dark, spec, p, neighbours)
+    ink = _pen_at(dark, zones, ring.sy, ring.sx, p)
+    hit = np.zeros(RING_BINS, bool)
+    hit[ring.sector[ink & ring.band]] = True
+    if thicker is not None:
+        hit |= thicker
     around = float(hit.mean())
-    # The cross: strokes inside the circle.
-    inner = ink & (dist <= 0.9 * r)
-    span, coverage, n, largest = _strokes(inner, 1.8 * r * p, p)
-    p_cross = _mark_probability(span, coverage, n, largest)
-    p_loop = _sig((around - 0.45) / 0.06)
+    # The cross: strokes through the middle of the circle.  Not out to its line: a neighbour's loop,
+    # drawn wide, reaches about 0.7 r into this circle.
+    r = ring.r
+    inner = ink & (ring.dist <= CROSS_REACH * r)
+    st = _strokes(inner, 2 * CROSS_REACH * r * p, p)
+    p_cross = _mark_probability(st)
+    p_loop = _sig((around - 0.6) / 0.06)
     if p_cross >= 0.5:
         # A crossed-out circle is a used action; without its loop it is still used (it must have been
         # earned), but that is unusual enough to be checked.
         value, conf = "used", p_cross * (1.0 if p_loop >= 0.5 else 0.6)
         alts = (("used", conf), ("earned" if p_loop >= 0.5 else "empty", 1 - conf))
-    elif p_loop >= 0.5:
-        value, conf = "earned", min(p_loop, 1 - p_cross)
-        alts = (("earned", conf), ("empty" if 1 - p_loop > p_cross else "used", 1 - conf))
     else:
-        value, conf = "empty", min(1 - p_loop, 1 - p_cross)
-        alts = (("empty", conf), ("earned" if p_loop > p_cross else "used", 1 - conf))
-    return BoxReading(spec, value, conf, alts, {"around": around, "cross_span": span, "cross_coverage": coverage})
+        # Ink in the middle that is no cross (bits of a faint pencil cross over the printed icon, a
+        # dot) is not nothing: a person looks.
+        doubt = INK_INSIDE if st.pieces else 1.0
+        if p_loop >= 0.5:
+            value, conf = "earned", min(p_loop, 1 - p_cross, doubt)
+            alts = (("earned", conf), ("empty" if 1 - p_loop > p_cross and not st.pieces else "used", 1 - conf))
+        else:
+            value, conf = "empty", min(1 - p_loop, 1 - p_cross, doubt)
+            alts = (("empty", conf), ("earned" if p_loop > p_cross else "used", 1 - conf))
+    return BoxReading(spec, value, conf, alts, {"around": around, "cross_span": st.span, "cross_coverage": st.coverage})
+
+
+def read_loops(dark: np.ndarray, zones: np.ndarray | None, printed: np.ndarray | None, specs: Sequence[BoxSpec],
+               p: float) -> list[BoxReading]:
+    """Every action circle of a sheet (``printed``: the reference at the sheet's size, not grown).
+
+    How thick an unwritten printed circle looks depends on the print, the scan and the blur, so it is
+    measured on the sheet itself: the thinnest tenth of all sectors of all its circles (a sheet where
+    nine in ten of them are looped all round loses this help and falls back on the pen seen)."""
+    rows = {s.area: [o for o in specs if o.area == s.area] for s in specs}
+    rings = [_ring(dark, s, p, rows[s.area]) for s in specs]
+    thicker: list[np.ndarray | None] = [None] * len(specs)
+    if printed is not None and specs:
+        thick = [_ring_thickness(dark, printed, g, p) for g in rings]
+        seen = np.concatenate(thick)
+        seen = seen[~np.isnan(seen)]
+        if seen.size:
+            base = float(np.quantile(seen, RING_BASE_SHARE))
+            thicker = [np.nan_to_num(t - base, nan=0.0) >= LOOP_THICKER_MM * p for t in thick]
+    return [read_loop(dark, zones, s, p, rows[s.area], t, g) for s, t, g in zip(specs, thicker, rings, strict=True)]
 
 
 def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
@@ -245,8 +394,8 @@ def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) 
     inset = 0.1 * min(spec.w, spec.h)
     sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
     extra = ref[sy, sx]
-    span, _, n, _ = _strokes(extra, min(spec.w, spec.h) * p, p)
-    if n == 0 or span < 0.12:
+    st = _strokes(extra, min(spec.w, spec.h) * p, p)
+    if st.pieces == 0 or st.span < 0.12:
         return True, 0.99
     return False, 0.0
 
@@ -260,15 +409,17 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     """
     p = px_per_mm
     dark = darkness(rgb, p)
-    refm = pen_ink(dark, ref, p)  # the readers below take this: where the pen wrote
+    printed = None if ref is None else cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
+    zones = print_zones(ref, dark.shape, p, printed)
+    refm = dark > INK if zones is None else (dark > INK) & _clear_of_print(dark, zones)  # pen_ink
     loops = [s for s in specs if s.read == "loop"]
+    looped = dict(zip(map(id, loops), read_loops(dark, zones, printed, loops, p), strict=True))
     out: list[BoxReading] = []
     for s in specs:
         if s.read == "mark":
-            out.append(read_mark(dark, refm, s, p))
+            out.append(read_mark(dark, zones, s, p))
         elif s.read == "loop":
-            same_row = [o for o in loops if o.area == s.area]
-            out.append(read_loop(dark, refm, s, p, same_row))
+            out.append(looped[id(s)])
         else:
             empty, conf = number_is_empty(dark, refm, s, p)
             if empty:

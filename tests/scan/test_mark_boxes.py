@@ -1,0 +1,149 @@
+"""Crosses and action circles: read right *and* confidently, and never a dot, a smudge or stray ink taken
+for a cross.
+
+Two kinds of cases.  Real ones: boxes of the synthetic scan test set (tuning seeds) that the reader once
+flagged or got wrong, cut out by ``scripts/make_mark_crops.py`` with the truth they were drawn from
+(``tests/scan/data/marks/cases.json``).  And boxes drawn here with the test set's pen on a printed box, where
+what was drawn is the truth.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from printkit.engine.scan import marks
+from printkit.engine.scan.handwriting import INKS, Pen, Writer
+from printkit.engine.scan.marks import BoxSpec
+
+P = 8.0  # px per mm, as the rectified sheet
+DATA = Path(__file__).parent / "data" / "marks"
+CASES = json.loads((DATA / "cases.json").read_text(encoding="utf-8"))
+CONFIDENT = 0.9  # what printkit scan lists as uncertain below (transcribe.CONFIDENT)
+# Read wrong before and still not read right: only required never to be confidently wrong.
+STILL_HARD = {"s300-09-full-plus10"}
+
+
+def _read_case(case: dict) -> dict[tuple[str, int], marks.BoxReading]:
+    gray = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
+    ref = cv2.imread(str(DATA / f"{case['name']}.ink.png"), cv2.IMREAD_GRAYSCALE)
+    specs = [BoxSpec(b["area"], b["index"], b["x"], b["y"], b["w"], b["h"], b["shape"], b["read"])
+             for b in case["boxes"]]
+    rgb = np.repeat(gray[..., None], 3, axis=2)  # the reader looks at the darkest channel only
+    return {(r.spec.area, r.spec.index): r for r in marks.read_boxes(rgb, specs, ref, P, None)}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_marks_once_flagged_or_wrong_are_read_right_with_confidence(case: dict) -> None:
+    got = _read_case(case)
+    for b in case["boxes"]:
+        r = got[(b["area"], b["index"])]
+        if r.value != b["truth"]:
+            assert r.confidence < CONFIDENT, f"{b['area']} {b['index']}: {r.value} read with {r.confidence:.2f}"
+    target = got[tuple(case["target"])]  # type: ignore[index]
+    truth = next(b["truth"] for b in case["boxes"] if [b["area"], b["index"]] == case["target"])
+    if case["name"] in STILL_HARD:
+        assert target.value == truth or target.confidence < CONFIDENT
+    else:
+        assert (target.value, target.confidence >= CONFIDENT) == (truth, True), (case["what"], target.confidence)
+
+
+# Boxes drawn here: a half-sheet yellow box (the smallest crosses are read in), a printed number in it.
+BOX_MM = 7.83
+MARGIN_MM = 5.0
+
+
+def _printed_box(number: str = "5") -> tuple[np.ndarray, np.ndarray, BoxSpec]:
+    n = round((BOX_MM + 2 * MARGIN_MM) * P)
+    page = np.full((n, n, 3), 246, np.uint8)
+    a, b = round(MARGIN_MM * P), round((MARGIN_MM + BOX_MM) * P)
+    cv2.rectangle(page, (a, a), (b, b), (40, 40, 40), 2)
+    if number:
+        cv2.putText(page, number, (a + 16, b - 16), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (30, 30, 30), 3, cv2.LINE_AA)
+    ref = np.where(page.min(axis=2) < 200, 255, 0).astype(np.uint8)
+    return page, ref, BoxSpec("yellow", 0, MARGIN_MM, MARGIN_MM, BOX_MM, BOX_MM)
+
+
+def _writer(width_mm: float, ink: str = "black", reach: float = 0.8, slash: bool = False) -> Writer:
+    return Writer(INKS[ink], width_mm, 0.0, 0.6, reach, 1.0 if slash else 0.0, True, 0.02, (0,) * 10)
+
+
+def _read(page: np.ndarray, ref: np.ndarray, spec: BoxSpec) -> marks.BoxReading:
+    return marks.read_boxes(page, [spec], ref, P, None)[0]
+
+
+@pytest.mark.parametrize("width", [0.3, 0.5, 0.75])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_fine_slash_across_a_printed_number_is_a_confident_cross(width: float, seed: int) -> None:
+    page, ref, spec = _printed_box()
+    Pen(page, P, random.Random(seed)).cross(_writer(width, reach=0.75, slash=True), spec.x, spec.y, spec.w, spec.h)
+    r = _read(page, ref, spec)
+    assert (r.value, r.confidence >= CONFIDENT) == (True, True), r.features
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_short_slash_mostly_over_the_printed_number_is_never_confidently_empty(seed: int) -> None:
+    # the known limit: pen on black print is invisible, so a slash that runs mostly along the number can
+    # keep too little visible ink to be sure of; it is then shown to a person, never read empty
+    page, ref, spec = _printed_box()
+    Pen(page, P, random.Random(seed)).cross(_writer(0.3, reach=0.6, slash=True), spec.x, spec.y, spec.w, spec.h)
+    r = _read(page, ref, spec)
+    assert r.value or r.confidence < CONFIDENT, r.features
+
+
+@pytest.mark.parametrize("ink", ["black", "blue", "pencil", "purple"])
+@pytest.mark.parametrize("width", [0.3, 0.75])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_stray_dot_is_confidently_no_cross(ink: str, width: float, seed: int) -> None:
+    rng = random.Random(seed)
+    page, ref, spec = _printed_box("")
+    Pen(page, P, rng).dot(_writer(width, ink), spec.x + rng.uniform(0.3, 0.7) * spec.w,
+                          spec.y + rng.uniform(0.3, 0.7) * spec.h)
+    r = _read(page, ref, spec)
+    assert (r.value, r.confidence >= CONFIDENT) == (False, True), r.features
+
+
+def test_a_dot_on_the_printed_number_is_confidently_no_cross() -> None:
+    page, ref, spec = _printed_box("8")
+    Pen(page, P, random.Random(1)).dot(_writer(0.75), spec.x + spec.w / 2, spec.y + spec.h / 2)
+    r = _read(page, ref, spec)
+    assert (r.value, r.confidence >= CONFIDENT) == (False, True), r.features
+
+
+@pytest.mark.parametrize("radius", [3.0, 5.0, 8.0])
+def test_a_smudge_is_confidently_no_cross(radius: float) -> None:
+    page, ref, spec = _printed_box("3")
+    Pen(page, P, random.Random(0)).smudge(spec.x + spec.w / 2, spec.y + spec.h / 2, radius)
+    r = _read(page, ref, spec)
+    assert (r.value, r.confidence >= CONFIDENT) == (False, True), r.features
+
+
+def test_two_dots_far_apart_are_never_a_confident_cross() -> None:
+    # as wide apart as a slash, but no line between them: a person decides
+    page, ref, spec = _printed_box("")
+    pen = Pen(page, P, random.Random(2))
+    pen.dot(_writer(0.6), spec.x + 0.25 * spec.w, spec.y + 0.25 * spec.h)
+    pen.dot(_writer(0.6), spec.x + 0.75 * spec.w, spec.y + 0.75 * spec.h)
+    r = _read(page, ref, spec)
+    assert not (r.value and r.confidence >= CONFIDENT)
+    assert r.confidence < CONFIDENT
+
+
+def test_a_dot_inside_a_looped_action_circle_is_shown_to_a_person() -> None:
+    n = round(30 * P)
+    page = np.full((n, n, 3), 246, np.uint8)
+    cv2.circle(page, (n // 2, n // 2), round(3.7 * P), (40, 40, 40), 2)
+    ref = np.where(page.min(axis=2) < 200, 255, 0).astype(np.uint8)
+    spec = BoxSpec("reroll", 0, 15 - 3.7, 15 - 3.7, 7.4, 7.4, "circle", "loop")
+    pen = Pen(page, P, random.Random(3))
+    pen.loop(_writer(0.5), 15, 15, 3.7)
+    r = marks.read_boxes(page, [spec], ref, P, None)[0]
+    assert (r.value, r.confidence >= CONFIDENT) == ("earned", True)
+    pen.dot(_writer(0.5), 15.5, 14.5)
+    r = marks.read_boxes(page, [spec], ref, P, None)[0]
+    assert r.value in ("earned", "used") and r.confidence < CONFIDENT
