@@ -4,6 +4,7 @@ overlay PNG a person checks it against, and the JSON object."""
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -101,13 +102,27 @@ def edited_by_a_person(path: Path) -> bool:
     return hashlib.sha256(rest.encode()).hexdigest() != digest.strip()
 
 
+# Faded, so the marks stand out, in steps of 4 levels: a scan's noise in the last two bits made the PNG
+# twice as large and twice as slow to write (about 60 ms a sheet), and no eye sees the steps.
+_FADE = ((np.arange(256) * 0.75 + 64).astype(np.uint8) & 0xFC).astype(np.uint8)
+
+
+@cache
+def _text_size(label: str, scale: float) -> tuple[int, int]:
+    """Width and height of a label: a sheet has a hundred, of a dozen kinds, and OpenCV measures
+    each one slowly (a tenth of a millisecond)."""
+    (w, h), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+    return w, h
+
+
 def overlay_png(s: ScannedSheet) -> bytes:
     """The rectified sheet with every read box outlined and its reading printed: green when read with
     confidence, blue when read unsure alone but confirmed by the sheet's own sums, red when uncertain,
     so a person verifies the reading at a glance."""
     f = OVERLAY_PX_PER_MM / PX_PER_MM
-    img = cv2.resize(s.image.rectified, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    img = (img.astype(np.float32) * 0.75 + 64).astype(np.uint8)  # faded, so the marks stand out
+    # Bilinear looks the same as area averaging at this scale (above one half) in a sixth of the time.
+    img = cv2.resize(s.image.rectified, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+    img = cv2.LUT(img, _FADE)
     unsure = {(u.area, u.index) for u in s.read.uncertain}
     agreed = {(c.area, c.index) for c in s.read.confirmed}
     names = {int(b["index"]): b["name"] for b in s.table.table["boxes"] if b["area"] == "score"}
@@ -136,7 +151,7 @@ def overlay_png(s: ScannedSheet) -> bytes:
             label = str(value)
         if label:
             scale = 0.5 if sp.shape == "circle" else 0.7
-            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+            tw, th = _text_size(label, scale)
             org = (x1 - tw - 2, y0 + th + 2)
             cv2.rectangle(img, (org[0] - 2, org[1] - th - 3), (org[0] + tw + 2, org[1] + 3), (255, 255, 255), -1)
             cv2.putText(img, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv2.LINE_AA)

@@ -1,0 +1,202 @@
+"""Loading scanner and phone files: every format and orientation gives the pixels Pillow would, upright.
+
+PNGs and JPEGs are decoded on a fast path (libspng, OpenCV); these tests hold it to what Pillow's own
+decoding plus ``exif_transpose`` gives, pixel for pixel, and check what still goes through Pillow.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageOps
+
+from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.images import MAX_SIDE, load_pages
+
+ORIENTATION = 0x0112
+
+
+def _picture(h: int = 90, w: int = 140) -> np.ndarray:
+    """An image that no turn or flip maps onto itself: a gradient plus a block near one corner."""
+    y, x = np.mgrid[0:h, 0:w]
+    img = np.stack([(x * 255 // w), (y * 255 // h), ((x + 2 * y) % 256)], axis=-1).astype(np.uint8)
+    img[5:25, 8:30] = (250, 20, 20)
+    return img
+
+
+def _pillow_upright(data: bytes) -> np.ndarray:
+    with Image.open(io.BytesIO(data)) as img:
+        return np.asarray(ImageOps.exif_transpose(img).convert("RGB"))
+
+
+def _encoded(img: np.ndarray, fmt: str, orientation: int | None = None, **kw: object) -> bytes:
+    pil = Image.fromarray(img)
+    if orientation is not None:
+        exif = Image.Exif()
+        exif[ORIENTATION] = orientation
+        kw["exif"] = exif.tobytes()
+    buf = io.BytesIO()
+    pil.save(buf, format=fmt, **kw)
+    return buf.getvalue()
+
+
+def _load(tmp_path: Path, data: bytes, suffix: str) -> list[np.ndarray]:
+    p = tmp_path / f"in{suffix}"
+    p.write_bytes(data)
+    return [pg.pixels for pg in load_pages(p)]
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG"])
+def test_every_exif_orientation_comes_out_upright_as_pillow_turns_it(tmp_path: Path, fmt: str,
+                                                                    orientation: int) -> None:
+    data = _encoded(_picture(), fmt, orientation, **({"quality": 95} if fmt == "JPEG" else {}))
+    (pixels,) = _load(tmp_path, data, ".jpg" if fmt == "JPEG" else ".png")
+    expected = _pillow_upright(data)
+    assert pixels.shape == expected.shape
+    assert pixels.dtype == np.uint8 and pixels.flags.c_contiguous
+    assert np.array_equal(pixels, expected)
+    # a sideways flag (5 to 8) swaps width and height
+    assert pixels.shape[:2] == ((140, 90) if orientation >= 5 else (90, 140))
+
+
+def _with_exif_after_pixels(png: bytes, orientation: int) -> bytes:
+    """The PNG with an eXIf chunk placed after its pixel data (allowed, and what some tools write)."""
+    exif = Image.Exif()
+    exif[ORIENTATION] = orientation
+    body = exif.tobytes()[6:]  # drop the "Exif\0\0" header JPEG uses; PNG's chunk holds the TIFF data
+    chunk = struct.pack(">I", len(body)) + b"eXIf" + body + struct.pack(">I", zlib.crc32(b"eXIf" + body))
+    iend = png.rindex(b"IEND") - 4
+    return png[:iend] + chunk + png[iend:]
+
+
+def test_a_png_orientation_written_after_the_pixels_still_counts(tmp_path: Path) -> None:
+    data = _with_exif_after_pixels(_encoded(_picture(), "PNG"), 6)
+    (pixels,) = _load(tmp_path, data, ".png")
+    assert np.array_equal(pixels, np.rot90(_picture(), -1))  # 6: the camera was turned a quarter clockwise
+
+
+@pytest.mark.parametrize("mode", ["L", "P", "RGBA", "LA", "1"])
+def test_grey_palette_and_alpha_pngs_read_as_pillow_reads_them(tmp_path: Path, mode: str) -> None:
+    buf = io.BytesIO()
+    Image.fromarray(_picture()).convert(mode).save(buf, format="PNG")
+    data = buf.getvalue()
+    (pixels,) = _load(tmp_path, data, ".png")
+    assert np.array_equal(pixels, _pillow_upright(data))
+
+
+def test_grey_and_cmyk_jpegs_read_as_pillow_reads_them(tmp_path: Path) -> None:
+    for mode in ("L", "CMYK"):
+        buf = io.BytesIO()
+        Image.fromarray(_picture()).convert(mode).save(buf, format="JPEG", quality=95)
+        (pixels,) = _load(tmp_path, buf.getvalue(), ".jpg")
+        assert np.array_equal(pixels, _pillow_upright(buf.getvalue())), mode
+
+
+def test_tiff_pages_are_each_read(tmp_path: Path) -> None:
+    a, b = _picture(), np.ascontiguousarray(_picture()[::-1])
+    buf = io.BytesIO()
+    Image.fromarray(a).save(buf, format="TIFF", save_all=True, append_images=[Image.fromarray(b)],
+                            compression="tiff_lzw")
+    pages = load_pages(_write(tmp_path / "stack.tif", buf.getvalue()))
+    assert [pg.page for pg in pages] == [1, 2]
+    assert np.array_equal(pages[0].pixels, a) and np.array_equal(pages[1].pixels, b)
+    buf = io.BytesIO()
+    Image.fromarray(a).save(buf, format="TIFF")
+    (single,) = load_pages(_write(tmp_path / "one.tif", buf.getvalue()))
+    assert single.page is None and np.array_equal(single.pixels, a)
+
+
+def _write(p: Path, data: bytes) -> Path:
+    p.write_bytes(data)
+    return p
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
+def test_a_page_larger_than_needed_is_scaled_to_the_bound(tmp_path: Path, fmt: str) -> None:
+    big = np.full((MAX_SIDE + 1200, 3000, 3), 230, np.uint8)
+    big[:, :1500] = 40
+    (pixels,) = _load(tmp_path, _encoded(big, fmt), ".png" if fmt == "PNG" else ".jpg")
+    assert pixels.shape == (MAX_SIDE, round(3000 * MAX_SIDE / (MAX_SIDE + 1200)), 3)
+    assert abs(int(pixels[100, 100, 0]) - 40) <= 3 and abs(int(pixels[100, -100, 0]) - 230) <= 3
+
+
+def test_a_small_image_keeps_its_size(tmp_path: Path) -> None:
+    (pixels,) = _load(tmp_path, _encoded(_picture(12, 20), "PNG"), ".png")
+    assert pixels.shape == (12, 20, 3)
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
+def test_a_truncated_file_is_refused_as_damaged(tmp_path: Path, fmt: str) -> None:
+    data = _encoded(_picture(400, 300), fmt)
+    with pytest.raises(ScanError, match="damaged or truncated"):
+        _load(tmp_path, data[: len(data) // 2], ".png" if fmt == "PNG" else ".jpg")
+
+
+def _scanner_pdf(path: Path, pages: list[np.ndarray], dpi: float) -> Path:
+    """A PDF as a sheet-feeder scanner writes it: one JPEG per page, filling the page."""
+    first, *rest = (Image.fromarray(p) for p in pages)
+    first.save(path, save_all=True, append_images=rest, resolution=dpi, quality=92)
+    return path
+
+
+def _page_jpegs(path: Path) -> list[np.ndarray]:
+    """Each page's JPEG as stored in the file (taken out by pikepdf, decoded by Pillow)."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        out = []
+        for page in pdf.pages:
+            found = page.get_images() if hasattr(page, "get_images") else page.images  # pikepdf < 10.1
+            (image,) = found.values()
+            assert image.Filter == "/DCTDecode"
+            out.append(np.asarray(Image.open(io.BytesIO(image.read_raw_bytes())).convert("RGB")))
+        return out
+
+
+def test_a_scanned_pdf_page_is_read_from_its_own_jpeg(tmp_path: Path) -> None:
+    a, b = _picture(330, 240), np.ascontiguousarray(_picture(330, 240)[::-1, ::-1])
+    pdf = _scanner_pdf(tmp_path / "scan.pdf", [a, b], 300)
+    pages = load_pages(pdf)
+    assert [pg.page for pg in pages] == [1, 2]
+    for got, stored in zip(pages, _page_jpegs(pdf), strict=True):
+        assert np.array_equal(got.pixels, stored)  # not resampled by rendering
+
+
+def test_a_600_dpi_scanned_pdf_is_read_at_300_dpi(tmp_path: Path) -> None:
+    pdf = _scanner_pdf(tmp_path / "fine.pdf", [_picture(800, 600)], 600)
+    (page,) = load_pages(pdf)
+    assert page.pixels.shape == (400, 300, 3)
+    stored = _page_jpegs(pdf)[0].astype(np.float32)
+    halved = stored.reshape(400, 2, 300, 2, 3).mean(axis=(1, 3))
+    assert np.abs(page.pixels - halved).mean() < 3
+
+
+def test_a_turned_pdf_page_is_rendered_the_way_it_is_shown(tmp_path: Path) -> None:
+    import pikepdf
+
+    pdf = _scanner_pdf(tmp_path / "turned.pdf", [_picture(330, 240)], 300)
+    with pikepdf.open(pdf, allow_overwriting_input=True) as doc:
+        doc.pages[0].Rotate = 90
+        doc.save(pdf)
+    (page,) = load_pages(pdf)
+    assert page.pixels.shape[:2] == (240, 330)  # shown turned a quarter clockwise
+    upright = np.rot90(_picture(330, 240), -1).astype(int)
+    assert np.abs(page.pixels.astype(int) - upright).mean() < 8
+
+
+def test_without_libspng_pngs_are_decoded_by_pillow_to_the_same_pixels(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    data = _with_exif_after_pixels(_encoded(_picture(), "PNG"), 8)
+    (fast,) = _load(tmp_path, data, ".png")
+    monkeypatch.setitem(sys.modules, "pyspng", None)  # as on a platform without its wheel
+    (slow,) = _load(tmp_path, data, ".png")
+    assert np.array_equal(fast, slow)
+    assert np.array_equal(slow, np.rot90(_picture(), 1))  # 8: turned a quarter anticlockwise

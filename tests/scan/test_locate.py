@@ -1,0 +1,82 @@
+"""Finding a sheet's geometry: marker corners placed to a fraction of a pixel, and rectification that
+gives the same pixels whichever way the sheet lies in the image."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, rectify
+from printkit.engine.scan.markers import MarkerSeen, refined
+
+SS = 8  # drawn this many times larger, then averaged down: edges fall between pixels
+
+
+def _marker_image(x0: float, y0: float, side: float, size: int = 160) -> np.ndarray:
+    """White paper with a black marker ring (one sixth of the side thick) whose outer corners are at
+    exactly (x0, y0) .. (x0 + side, y0 + side) in pixel-edge coordinates."""
+    big = np.full((size * SS, size * SS), 235, np.uint8)
+    a, b = round(x0 * SS), round(y0 * SS)
+    s, t = round(side * SS), round(side * SS / 6)
+    big[b:b + s, a:a + s] = 20
+    big[b + t:b + s - t, a + t:a + s - t] = 235
+    big[b + t:b + 3 * t, a + t:a + 3 * t] = 20  # the block in one corner of the field
+    return cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA)
+
+
+def test_refined_marker_corners_land_within_a_quarter_of_a_pixel() -> None:
+    x0, y0, side = 40.375, 52.625, 60.0
+    gray = cv2.GaussianBlur(_marker_image(x0, y0, side), (0, 0), 0.8)
+    # OpenCV's pixel centres are at integers: an edge at pixel-edge coordinate e is at e - 0.5.
+    true = np.array([[x0, y0], [x0 + side, y0], [x0 + side, y0 + side], [x0, y0 + side]]) - 0.5
+    rough = (true + np.array([[1.4, -1.1], [-0.9, 1.3], [1.2, 1.0], [-1.3, -0.8]])).astype(np.float32)
+    m = MarkerSeen(tuple(true.mean(axis=0)), rough, (x0 + 10, y0 + 10), side, 0.9)
+    got = refined(gray, m).corners
+    # a blurred corner settles a little inside the square (0.1-0.2 px), the same way at every corner
+    assert np.abs(got - true).max() < 0.25
+    assert np.abs(rough - true).max() > 1  # what finding on a half-size copy gives
+
+
+def test_a_corner_the_search_would_carry_off_stays_where_it_was() -> None:
+    gray = np.full((120, 120), 235, np.uint8)  # nothing there to refine on
+    rough = np.array([[30, 30], [90, 30], [90, 90], [30, 90]], np.float32)
+    m = MarkerSeen((60.0, 60.0), rough, (40.0, 40.0), 60.0, 0.9)
+    got = refined(gray, m).corners
+    assert np.abs(got - rough).max() <= round(0.08 * 60)
+
+
+def _sheet_on(image_hw: tuple[int, int], to_image: np.ndarray) -> LocatedSheet:
+    frame = SheetGeometry(100.0, 140.0, (), (0.0, 0.0, 10.0))
+    return LocatedSheet("", None, frame, to_image, 0.0, (0.0, 0.0))
+
+
+@pytest.mark.parametrize("degrees", [88.7, -91.2, 90.0])
+def test_a_sideways_sheet_rectifies_to_the_same_pixels(degrees: float) -> None:
+    rng = np.random.default_rng(3)
+    image = rng.integers(0, 256, (1500, 1400, 3), dtype=np.uint8)
+    image = cv2.GaussianBlur(image, (0, 0), 1.5)  # smooth enough that rounding differences stay at 1 level
+    a = np.radians(degrees)
+    scale = 9.0  # pixels per mm
+    to_image = np.array([[scale * np.cos(a), -scale * np.sin(a), 700],
+                         [scale * np.sin(a), scale * np.cos(a), 750], [0, 0, 1.0]])
+    to_image[:2, 2] -= to_image[:2, :2] @ np.array([50.0, 70.0])  # the sheet's centre at (700, 750)
+    sheet = _sheet_on(image.shape[:2], to_image)
+    got = rectify(image, sheet, 8.0)
+    m = to_image @ np.diag([1 / 8, 1 / 8, 1.0])
+    plain = cv2.warpPerspective(image, m, (800, 1120), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE)
+    assert got.shape == plain.shape == (1120, 800, 3)
+    assert np.abs(got.astype(int) - plain).max() <= 1
+
+
+def test_a_sheet_partly_outside_the_image_rectifies_as_before() -> None:
+    image = np.zeros((600, 500, 3), np.uint8)
+    image[:, :, 0] = np.arange(500, dtype=np.uint8)[None, :] // 2
+    image[:, :, 1] = (np.arange(600)[:, None] // 3).astype(np.uint8)
+    to_image = np.array([[0.0, -5.0, 620.0], [5.0, 0.0, -40.0], [0, 0, 1.0]])  # a quarter turn, corners cut off
+    got = rectify(image, _sheet_on(image.shape[:2], to_image), 4.0)
+    m = to_image @ np.diag([1 / 4, 1 / 4, 1.0])
+    plain = cv2.warpPerspective(image, m, (400, 560), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE)
+    assert np.abs(got.astype(int) - plain).max() <= 1
