@@ -205,3 +205,36 @@ def test_an_unsure_green_cross_before_a_sure_one_is_confirmed_by_the_fill_order(
                    rounds=6, players=1)
     assert t.sheet.green == 4 and _unsure(t) == set()
     assert _confirmed(t)[("green", 2)].by == "green fills from the left"
+
+
+def test_a_box_whose_best_reading_is_no_number_is_never_confirmed_as_one() -> None:
+    # A smudge in the third orange box: 89% "nothing written", 1% a 4.  3 + 2 + 4 = 9 would match the
+    # claimed 9, but the likelier sheet is 3 + 2 = 5 with the claim misread: the box and the claim stay
+    # flagged, nothing is confirmed.
+    smudge = (None, 0.89, ((None, 0.89), (4, 0.01)))
+    for claim in ((9, 0.6, ((9, 0.6), (5, 0.35))), (9, 0.5, ((9, 0.5), (5, 0.45)))):
+        t = transcribe(GAME, TABLE, _readings({("orange", 0): _sure(3), ("orange", 1): _sure(2),
+                                               ("orange", 2): smudge, ("score", "orange"): claim}),
+                       rounds=6, players=1)
+        assert _confirmed(t) == {}
+        assert {("orange", 2), ("score", "orange")} <= _unsure(t)
+
+
+def test_a_claim_read_best_as_no_number_is_not_confirmed() -> None:
+    # orange 3 + 2 = 5; the claim box reads best as nothing (0.8), a 5 only at 0.1
+    t = transcribe(GAME, TABLE, _readings({("orange", 0): _sure(3), ("orange", 1): _sure(2),
+                                           ("score", "orange"): (None, 0.8, ((None, 0.8), (5, 0.1)))}),
+                   rounds=6, players=1)
+    assert ("score", "orange") not in _confirmed(t)
+    assert ("score", "orange") in _unsure(t)
+    assert "orange" not in t.sheet.claimed
+
+
+def test_values_after_an_empty_box_are_not_confirmed_by_a_sum_the_checker_does_not_make() -> None:
+    # orange 3, (empty), 5: the checker adds 3 and stops at the gap; a claimed 8 = 3 + 5 must not
+    # confirm the 5 or the claim while the check reports the claim against 3.
+    t = transcribe(GAME, TABLE, _readings({("orange", 0): _sure(3), ("orange", 2): (5, 0.6, ((5, 0.6), (6, 0.3))),
+                                           ("score", "orange"): (8, 0.6, ((8, 0.6), (3, 0.3)))}),
+                   rounds=6, players=1)
+    assert _confirmed(t) == {}
+    assert {("orange", 1), ("orange", 2), ("score", "orange")} <= _unsure(t)

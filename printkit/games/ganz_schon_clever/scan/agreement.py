@@ -160,14 +160,10 @@ CLAIMS: dict[str, tuple[tuple[str, ...], Quantity]] = {
 
 
 def read_value(r: BoxReading) -> int | None:
-    """The top reading of a number box: its value, or where strokes were seen but the model's best
-    guess is "no number", its best number (as the transcription writes it, flagged)."""
-    if r.value is not None:
-        return int(r.value)  # type: ignore[call-overload]
-    if r.confidence >= UNSURE:  # no stroke at all: empty
-        return None
-    numbers = [v for v, _ in r.alternatives if v is not None]
-    return int(numbers[0]) if numbers else None  # type: ignore[call-overload]
+    """The top reading of a number box: its value, or None where the model's best reading is "no
+    number" (an empty box, a smudge, a scribble).  Agreement only ever confirms a top reading, so a box
+    whose top reading is no number is never confirmed as the number it might also be."""
+    return None if r.value is None else int(r.value)  # type: ignore[call-overload]
 
 
 @dataclass(frozen=True)
@@ -181,14 +177,20 @@ class _Area:
 
 
 def _area(readings: Sequence[BoxReading]) -> _Area | None:
-    """The written values of one area, or None when one of them was written but reads as no number."""
+    """The written values of one area, or None when their sum cannot be known from the top readings:
+    a box read as no number but not surely empty, or a value after an empty box (a gap, which the
+    checker does not add past and a person is shown)."""
     keys, liks, tops = [], [], []
-    for r in readings:
+    ended = False
+    for r in sorted(readings, key=lambda r: r.spec.index):
         v = read_value(r)
         if v is None:
             if r.confidence < UNSURE:
-                return None  # written, but not as any number: its sum cannot be known
+                return None
+            ended = True
             continue
+        if ended:
+            return None
         keys.append((r.spec.area, r.spec.index))
         liks.append(likelihood(r.alternatives, r.spec.allowed))
         tops.append(v)

@@ -137,8 +137,6 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
                 claims[name] = int(r.value)  # type: ignore[call-overload]
             if r.confidence < CONFIDENT:
                 if ("score", name) in agreed:
-                    # written but read as "no number" at best: its best number, confirmed, stands
-                    claims[name] = read_value(r)  # type: ignore[assignment]
                     confirm("score", name, claims[name], r)
                 else:
                     uncertain.append(Uncertain("score", name, r.value, list(r.alternatives), r.confidence))
