@@ -99,4 +99,4 @@ class SanMarcoStyle(Frozen):
     pieces: PiecesStyle
     aid: AidStyle
     # mm kept around a sheet's page where the paper is smaller than the page (A5): the printer's 5 mm and air
-    paper_margin: float = Field(default=6.0, ge=0, le=50)
+    paper_margin: float = Field(ge=0, le=50)
