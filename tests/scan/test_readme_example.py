@@ -1,0 +1,33 @@
+"""The README's `printkit scan` example reads as the README says: exactly right, exit 0.
+
+The expected transcription is the synthetic sheet the photo was drawn from
+(`scripts/make_scan_example.py --seed 700`), written out here by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from typer.testing import CliRunner
+
+from printkit.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+PHOTO = ROOT / "docs" / "images" / "scan-example-photo.jpg"
+
+
+def test_the_readme_photo_reads_exactly_right_and_exits_0(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["scan", str(PHOTO), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "Total: claimed 70, computed 70 -- right" in result.output
+    sheet = yaml.safe_load((tmp_path / "scan-example-photo.yaml").read_text(encoding="utf-8"))
+    assert sheet["yellow"] == [[], [2, 1], [1, 2, 4], [3]]
+    assert sheet["blue"] == [3, 4, 6, 9, 10]
+    assert sheet["green"] == 4
+    assert sheet["orange"] == [4, 1, 1, 2, 3, 3, 8, 4, 12, 1]
+    assert sheet["purple"] == [4, 6]
+    assert sheet["rerolls"] == {"earned": 3, "used": 3} and sheet["extra_dice"] == {"earned": 3, "used": 3}
+    assert sheet["claimed"] == {"yellow": 0, "blue": 11, "green": 10, "orange": 39, "purple": 10, "foxes": 1,
+                                "lowest": 0, "total": 70}
+    assert (tmp_path / "scan-example-photo.read.png").stat().st_size > 0
