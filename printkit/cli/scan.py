@@ -57,7 +57,7 @@ def scan(
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
     from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
-    from printkit.games.ganz_schon_clever.scan.run import Outcome, scan_one, worst
+    from printkit.games.ganz_schon_clever.scan.run import Outcome, one_thread_per_worker, scan_one, worst
 
     texts = load_check_texts()
     if lang not in texts.languages:
@@ -70,12 +70,16 @@ def scan(
     args = [(str(p), str(out) if out else None, players, force, solo_passive) for p in images]
     outcomes: list[Outcome] = []
     if jobs > 1 and len(images) > 1:
+        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         from rich.progress import Progress
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool, Progress(transient=True,
-                                                                      console=_stderr()) as bar:
+        # Fresh worker processes, not forks: a fork of a process whose OpenCV or BLAS threads hold a lock
+        # waits for it forever.
+        spawn = multiprocessing.get_context("spawn")
+        with (ProcessPoolExecutor(max_workers=jobs, mp_context=spawn, initializer=one_thread_per_worker) as pool,
+              Progress(transient=True, console=_stderr()) as bar):
             task = bar.add_task("reading", total=len(images))
             for result in pool.map(scan_one, *zip(*args, strict=True)):
                 outcomes.extend(result)

@@ -319,3 +319,40 @@ def test_scan_checks_under_the_solo_passive_ruling_it_is_given(tmp_path: Path) -
         codes[ruling] = (out.code, [v.rule for v in out.result.violations], [n.rule for n in out.result.notes])
     assert codes == {None: (0, [], ["solo-passive-needed"]), "none": (1, ["solo-passive"], []),
                      "plus1": (0, [], [])}
+
+
+def test_jobs_reads_files_in_parallel_with_the_same_results(tmp_path: Path) -> None:
+    """`--jobs 2` writes what one process writes, for every file, and leaves no partial files."""
+    img = _png(_draw(LEGAL)[0])
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        for name in ("a.png", "b.png", "c.png"):
+            (tmp_path / folder / name).write_bytes(img)
+    serial = runner.invoke(app, ["scan", *(str(tmp_path / "one" / n) for n in ("a.png", "b.png", "c.png")),
+                                 "--json"])
+    parallel = runner.invoke(app, ["scan", *(str(tmp_path / "two" / n) for n in ("a.png", "b.png", "c.png")),
+                                   "--json", "--jobs", "2"])
+    assert serial.exit_code == parallel.exit_code == 0, parallel.output
+    one, two = json.loads(serial.stdout), json.loads(parallel.stdout)
+    assert [Path(o["file"]).name for o in two] == ["a.png", "b.png", "c.png"]
+    assert [o["transcription"] for o in one] == [o["transcription"] for o in two]
+    for name in ("a", "b", "c"):
+        yaml_one = (tmp_path / "one" / f"{name}.yaml").read_text(encoding="utf-8")
+        assert (tmp_path / "two" / f"{name}.yaml").read_text(encoding="utf-8") == yaml_one.replace("/one/", "/two/")
+        overlay = (tmp_path / "one" / f"{name}.read.png").read_bytes()
+        assert (tmp_path / "two" / f"{name}.read.png").read_bytes() == overlay
+    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == sorted(
+        f"{n}{s}" for n in ("a", "b", "c") for s in (".png", ".yaml", ".read.png"))
+
+
+def test_a_jobs_worker_reads_on_one_core() -> None:
+    import cv2
+
+    from printkit.games.ganz_schon_clever.scan.run import one_thread_per_worker
+
+    before = cv2.getNumThreads()
+    try:
+        one_thread_per_worker()
+        assert cv2.getNumThreads() == 1
+    finally:
+        cv2.setNumThreads(before)

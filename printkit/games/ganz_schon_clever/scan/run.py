@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printkit.engine.outputs import atomic_write
 from printkit.engine.scan.errors import ScanError
 from printkit.games.ganz_schon_clever.check import solo_passive_ruling
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
@@ -75,16 +76,24 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
         o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
                     sheet=s.read.sheet, result=result, json=scan_json(s, {}))
         o.uncertain = [f"{u.area} {u.index}".strip() for u in s.read.uncertain]
-        png_path.write_bytes(overlay_png(s))
+        atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
         if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
             o.error = (f"{yaml_path}: not overwritten: it was changed after printkit scan wrote it (a corrected "
                        "transcription?); use --force to replace it")
             o.code = 2
         else:
-            yaml_path.write_text(transcription_yaml(s, image.name), encoding="utf-8")
+            atomic_write(yaml_path, transcription_yaml(s, image.name).encode("utf-8"))
             o.code = 3 if s.read.uncertain else (0 if result.ok else 1)
         outcomes.append(o)
     return outcomes
+
+
+def one_thread_per_worker() -> None:
+    """Start a ``--jobs`` worker: it reads on one core, as the files are already spread over the cores
+    (OpenCV's own thread pool in every worker would put several threads on each core)."""
+    import cv2
+
+    cv2.setNumThreads(1)
 
 
 def worst(codes: list[int]) -> int:
