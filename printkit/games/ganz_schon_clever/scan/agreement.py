@@ -223,10 +223,11 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
                 unsure.append(r)
         elif r.spec.area in by_area:
             by_area[r.spec.area].append(r)
-            if read_value(r) is not None:
-                top_values[key] = read_value(r)
+            value = read_value(r)
+            if value is not None:
+                top_values[key] = value
     orange, purple = _area(by_area["orange"]), _area(by_area["purple"])
-    if orange is None or purple is None:  # a value written but unread: no sum, no fox count
+    if orange is None or purple is None:  # a value unread or after a gap: no sum, no fox count
         claims = {k: v for k, v in claims.items() if k in ("yellow", "blue", "green")}
         orange = orange or _Area((), np.ones(1), 0, 1.0)
         purple = purple or _Area((), np.ones(1), 0, 1.0)
