@@ -356,3 +356,21 @@ def test_a_jobs_worker_reads_on_one_core() -> None:
         assert cv2.getNumThreads() == 1
     finally:
         cv2.setNumThreads(before)
+
+
+def test_a_file_that_is_no_image_or_claims_too_many_pixels_is_named_not_the_buffer(tmp_path: Path) -> None:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 2, 0, 0, 0)  # 10^10 pixels claimed
+    (tmp_path / "bomb.png").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                                        + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
+    (tmp_path / "notes.jpg").write_bytes(b"this is a text file")
+    for name, reason in (("bomb.png", "more pixels than a sheet photo needs"), ("notes.jpg", "not an image")):
+        result = runner.invoke(app, ["scan", str(tmp_path / name)])
+        assert result.exit_code == 2, result.output
+        assert f"{tmp_path / name}: {reason}" in result.output
+        assert "BytesIO" not in result.output and "Traceback" not in result.output

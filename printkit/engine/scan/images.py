@@ -170,8 +170,11 @@ def load_pages(path: str | Path) -> list[PageImage]:
                 img.seek(k)
                 pages.append(PageImage(_shrink(img.copy()), k + 1))
             return pages
-    except (UnidentifiedImageError, Image.DecompressionBombError) as exc:
-        raise ScanError(f"{p}: not an image printkit can read (JPEG, PNG, TIFF, HEIC or PDF): {exc}") from None
+    except UnidentifiedImageError:
+        # Pillow's own words name the in-memory buffer the file was read into, not the file
+        raise ScanError(f"{p}: not an image printkit can read (JPEG, PNG, TIFF, HEIC or PDF)") from None
+    except Image.DecompressionBombError as exc:
+        raise ScanError(f"{p}: more pixels than a sheet photo needs: {exc}") from None
     except OSError as exc:
         raise ScanError(f"{p}: the image is damaged or truncated: {exc}") from None
 
