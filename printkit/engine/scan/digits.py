@@ -11,8 +11,8 @@ How a box is read:
    removed, then the writing is deslanted (shear from its second moments).
 3. A small logistic model on a few ink measures gives the probability that the box holds writing at all.
 4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
-   part is scaled into a 20x20 image, and an MLP classifies each image as 0-9 or "not one digit" (two digits, a
-   scribble, a fragment).
+   part is scaled into a 20x20 image (with its size relative to the whole writing), and an MLP classifies each
+   image as 0-9 or "not one digit" (two digits, a scribble, a fragment).
 5. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
    or more digits). Mass the caller's ``allowed`` values do not take (a 7 in a box that allows 1-6, garbage) stays
    with no value, so confidence never rises by renormalising onto allowed values.
@@ -34,7 +34,9 @@ import numpy as np
 WEIGHTS = Path(__file__).with_name("digits.npz")
 
 SIDE = 20  # the classifier sees SIDE x SIDE images
-INPUTS = SIDE * SIDE + 2  # and the part's height and width relative to the whole writing's height
+# and the part's height and width relative to the whole writing's height, and its width relative to the whole
+# writing's width (1 for the whole: a lone stroke is then a 1, never a fragment cut from a wider digit)
+INPUTS = SIDE * SIDE + 3
 CELL = 4  # stroke directions are pooled over CELL x CELL cells
 FEATURES = INPUTS + 4 * (SIDE // CELL) ** 2
 FIT = 16  # the writing is scaled to fit FIT x FIT, centred
@@ -45,6 +47,8 @@ LISTED_ABOVE = 1e-4  # ... each scoring at least this: a value not listed scored
 MIN_CONTRAST = 60.0  # gray levels: fainter differences never count as full-strength ink
 INK = 0.4  # normalised ink above this is part of the writing
 SPLIT_SINGLE = 0.05  # weight of "one digit" for writing split into tall parts by blank columns
+FAINT = 0.2  # normalised ink above this, below INK, is faint: a light stroke beside the writing, not paper
+FAINT_WEIGHT = 0.5  # at most this score for any value when a faint stroke stands beside the writing read
 CONFIDENT = 0.9  # readings with less confidence must be checked by a person (measured: docs/scan-digits.md)
 MAX_CROP_SIDE = 4000  # bound the work on untrusted input
 
@@ -78,6 +82,7 @@ class Prepared:
     # crop pixel (x, y) lands at column x * scale_x + pad - slant * (y * scale_y - centre) of the working image
     geometry: tuple[float, float, float, float, float] = (1.0, 1.0, 0.0, 0.0, 0.0)
     split: bool = False  # blank columns split the writing into parts that each run most of its height
+    faint_beside: bool = False  # a faint stroke, left out of the writing, stands beside it (see _faint_beside)
 
 
 class DigitModel:
@@ -241,6 +246,10 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
             idx = tuple((arr[chosen] // 10 ** (k - 1 - i)) % 10 for i in range(k))
             best[chosen] = table[idx]
         scores.update(zip(values, (p_writing * best).tolist(), strict=True))
+    if prepared.faint_beside:  # part of the writing may be unread (a light 1 beside a 6): a person must look
+        for v in values:
+            if v in scores:
+                scores[v] = min(scores[v], FAINT_WEIGHT * p_writing)
     # what no allowed value explains (garbage, a value not allowed) is the rest: it is never handed to a value
     total = max(1.0, sum(scores.values()))
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], -1 if kv[0] is None else kv[0]))
@@ -281,6 +290,7 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
     features = _empty_features(ink, mask)
     if mask.sum() < 3:
         return Prepared(features, np.zeros((0, INPUTS), np.float32), {}, ())
+    faint_beside = _faint_beside(ink, mask)
     sheared, slant, centre, pad = _deslant(ink, mask)
     if (sheared > INK).sum() >= 3:
         ink = sheared
@@ -310,9 +320,9 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
             hypotheses[k] = hyp
     rows = np.flatnonzero(mask.any(axis=1))
     height = float(rows[-1] - rows[0] + 1)
-    images = np.stack([_digit_image(ink[:, a:b], mask[:, a:b], height) for a, b in spans])
+    images = np.stack([_digit_image(ink[:, a:b], mask[:, a:b], height, right - left) for a, b in spans])
     return Prepared(features, images, hypotheses, tuple(spans), (scale_x, scale_y, slant, centre, pad),
-                    _split(mask[:, left:right], profile, height))
+                    _split(mask[:, left:right], profile, height), faint_beside)
 
 
 def _normalised_ink(crop: np.ndarray) -> np.ndarray:
@@ -479,6 +489,21 @@ def _deslant(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float, floa
     return src[rows, x0] * (1 - f) + src[rows, x0 + 1] * f, slant, float(cy), pad
 
 
+def _faint_beside(ink: np.ndarray, mask: np.ndarray) -> bool:
+    """Whether faint ink (between FAINT and INK) beside the writing's columns runs at least half the writing's
+    height with as many pixels: a light or thin stroke (the 1 of a 16) the writing's threshold left out, so
+    the reading of the rest must not be taken as the whole."""
+    cols = np.flatnonzero(mask.any(axis=0))
+    rows = np.flatnonzero(mask.any(axis=1))
+    height = rows[-1] - rows[0] + 1
+    faint = ink > FAINT
+    faint[:, max(0, cols[0] - 1): cols[-1] + 2] = False
+    if faint.sum() < 0.5 * height:
+        return False
+    frows = np.flatnonzero(faint.any(axis=1))
+    return bool(frows[-1] - frows[0] + 1 >= 0.5 * height)
+
+
 def _split(mask: np.ndarray, profile: np.ndarray, height: float) -> bool:
     """Whether blank columns split the writing into two or more parts that each run at least half its
     height and hold a tenth of its ink (no one digit is written that way; a 1 beside a digit is)."""
@@ -530,11 +555,12 @@ def _cuttings(profile: np.ndarray, k: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float) -> np.ndarray:
+def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float, width: float) -> np.ndarray:
     """The classifier's input for one part of the writing.
 
     The part cropped to its ink, scaled to fit FIT x FIT (aspect kept) and centred in SIDE x SIDE, then its
-    height and width relative to the whole writing's ``height`` (a fragment blown up must not pass for a digit).
+    height and width relative to the whole writing's ``height`` (a fragment blown up must not pass for a digit)
+    and its width relative to the whole writing's ``width`` (the whole is never a fragment).
     """
     canvas = np.zeros((SIDE, SIDE), np.float32)
     rows = np.flatnonzero(mask.any(axis=1))
@@ -551,4 +577,4 @@ def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float) -> np.ndarray
     peak = canvas.max()
     if peak > 0:
         canvas /= peak
-    return np.concatenate([canvas.ravel(), [h / height, w / height]]).astype(np.float32)
+    return np.concatenate([canvas.ravel(), [h / height, w / height, min(1.0, w / width)]]).astype(np.float32)

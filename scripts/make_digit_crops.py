@@ -1,0 +1,90 @@
+"""Cut written number boxes the digit reader once got wrong or read unsure out of the scan test set, as small
+test fixtures (``tests/scan/data/digits/``).
+
+Each case is one number box of one sheet of the synthetic test set at a *tuning* seed (below 1000; never the
+held-out seeds of ``bench/bench_scan.py``), located and rectified as ``printkit scan`` does it and cropped
+exactly as the sheet reader hands it to the digit model (``marks.number_crop``: the box's inside, printed ink
+painted white).  The truth is the transcription the sheet was drawn from, never a reading.
+
+    PYTHONPATH=. python scripts/make_digit_crops.py   # several minutes: it draws and scans 24 pages a seed
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+
+from printkit.engine.scan import marks
+from printkit.engine.scan.locate import PX_PER_MM
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.scan import scan_file
+from printkit.games.ganz_schon_clever.scan.synthetic import Sample, make_samples
+from printkit.games.ganz_schon_clever.scan.tables import box_specs
+from printkit.games.ganz_schon_clever.scan.truth import box_truth
+
+OUT = Path(__file__).resolve().parents[1] / "tests/scan/data/digits"
+N = 24  # pages per seed, as the bench
+
+# (seed, page, position, area, index, what the box holds and what the reader did before)
+CASES: list[tuple[int, int, str, str, int, str]] = [
+    (100, 1, "full", "score", 5, "foxes 1, one thin stroke (was read empty, 0.62)"),
+    (100, 9, "full", "score", 5, "foxes 1, one thick stroke (was read empty, 0.75)"),
+    (100, 3, "full", "score", 0, "claim 14 (was 0.29, 74 at 0.23)"),
+    (100, 4, "top", "score", 0, "claim 11 (was 0.60, 71 at 0.14)"),
+    (100, 4, "bottom", "score", 1, "claim 11 (was 0.48, 17 at 0.22)"),
+    (100, 15, "full", "score", 1, "claim 11 in a photo (was 0.23, 17 at 0.22)"),
+    (300, 11, "full", "score", 4, "claim 11 in a photo (was 0.12, 17 at 0.12)"),
+    (300, 21, "full", "score", 0, "claim 19 (was 0.62, 79 at 0.18)"),
+    (100, 4, "bottom", "score", 7, "total 101 (was 0.55)"),
+    (300, 16, "bottom", "score", 7, "total 150 (was 0.66)"),
+    (100, 20, "bottom", "score", 7, "total 82 (was 0.14)"),
+    (300, 0, "full", "score", 0, "claim 10 (was 0.20, 110 next)"),
+    (100, 22, "top", "score", 6, "lowest 6 with a small loop (was 0.45, 0 at 0.45)"),
+    (100, 15, "full", "orange", 1, "orange 1, one stroke (was 0.40)"),
+    (100, 4, "bottom", "orange", 0, "orange 1, one stroke (was 0.57)"),
+    (300, 3, "full", "purple", 1, "purple 5 with a short flat top (was read 6, 0.34)"),
+    (300, 4, "bottom", "score", 7, "total 67 whose 7 is a bare slanted stroke (was read 61, 0.69)"),
+    (300, 3, "full", "score", 4, "claim 17 whose 7 has a tiny bar (was read 11, 0.34)"),
+]
+
+
+def crop_cases(samples: dict[int, Sequence[Sample]], cases: Sequence[tuple[int, int, str, str, int, str]]
+               ) -> list[dict[str, object]]:
+    """Write each case's crop as a PNG into OUT; the index entries (name, what, allowed values, truth)."""
+    game = load_gsc_game()
+    OUT.mkdir(parents=True, exist_ok=True)
+    index: list[dict[str, object]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed, page, position, area, box, what in cases:
+            assert seed < 1000, "tuning seeds only"
+            s = samples[seed][page]
+            path = Path(tmp) / f"{s.name}{s.suffix}"
+            path.write_bytes(s.data)
+            sheets, _ = scan_file(path, game, numbers=False)
+            sh = next(x for x in sheets if x.image.position == position)
+            truth = box_truth(s.truths[1 if position == "bottom" else 0], sh.table.table)
+            rect = sh.image.rectified
+            dark = marks.darkness(rect, PX_PER_MM)
+            pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
+            spec = next(b for b in box_specs(sh.table.table) if b.area == area and b.index == box)
+            name = f"s{seed}-{page:02d}-{position}-{area}{box}"
+            cv2.imwrite(str(OUT / f"{name}.png"), marks.number_crop(rect, dark, pen, spec, PX_PER_MM))
+            index.append({"name": name, "what": what, "allowed": list(spec.allowed), "truth": truth[(area, box)]})
+            print(name, what, file=sys.stderr)
+    return index
+
+
+def main() -> int:
+    samples = {seed: make_samples(N, seed, ("scan", "photo")) for seed in sorted({c[0] for c in CASES})}
+    index = crop_cases(samples, CASES)
+    (OUT / "cases.json").write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
