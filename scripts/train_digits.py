@@ -130,7 +130,7 @@ PEN_SHAPES: dict[int, list[list[tuple[str, list[tuple[float, float]]]]]] = {
 
 # How often each allograph is written (uniform when not listed). Ones are mostly a bare stroke or one with
 # a short flag: the two a 7 must not swallow.
-PEN_SHAPE_WEIGHTS: dict[int, tuple[float, ...]] = {1: (3, 1, 0.7, 1, 2, 2, 0.7)}
+PEN_SHAPE_WEIGHTS: dict[int, tuple[float, ...]] = {1: (3, 1.5, 2, 1, 2, 2, 1)}
 
 
 def pen_strokes(d: int, rng: np.random.Generator, jitter: float) -> Strokes:
@@ -834,6 +834,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="after training, set the temperature from the scan test set's tuning pages")
     ap.add_argument("--sheet-temperature-only", action="store_true",
                     help="set only the temperature of the weights at --out from the tuning pages")
+    ap.add_argument("--set-temperature", type=float, default=None,
+                    help="set the temperature of the weights at --out to this value (see docs/scan-digits.md)")
     ap.add_argument("--cal-seeds", type=int, nargs="+", default=list(TEMPERATURE_SEEDS),
                     help="tuning seeds (below 1000) whose pages set the temperature")
     ap.add_argument("--jobs", type=int, default=2, help="processes making the calibration pages")
@@ -846,6 +848,14 @@ def main(argv: list[str] | None = None) -> int:
 
     if any(seed >= 1000 for seed in args.cal_seeds):
         ap.error("--cal-seeds: tuning seeds only (below 1000; from 9000 on is the held-out bench set)")
+    if args.set_temperature is not None:
+        if not 0.3 <= args.set_temperature <= 5.0:
+            ap.error("--set-temperature: between 0.3 and 5")
+        model = digits.DigitModel.load(args.out)
+        log(f"temperature {model.temperature:.2f} -> {args.set_temperature:.2f}")
+        model.temperature = args.set_temperature
+        model.save(args.out)
+        return 0
     if args.sheet_temperature_only:
         model = digits.DigitModel.load(args.out)
         log("setting the temperature on the scan test set's tuning pages")
