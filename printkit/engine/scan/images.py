@@ -254,3 +254,11 @@ def as_gray(rgb: np.ndarray) -> np.ndarray:
     import cv2
 
     return cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+
+
+def as_rgba(rgb: np.ndarray) -> np.ndarray:
+    """``rgb`` with a fourth channel, made once for all the sheets of a page (see
+    :func:`printkit.engine.scan.locate.rectify`)."""
+    import cv2
+
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2RGBA)

@@ -14,7 +14,7 @@ from typing import Literal
 import numpy as np
 
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import PageImage, as_gray, load_pages
+from printkit.engine.scan.images import PageImage, as_gray, as_rgba, load_pages
 from printkit.engine.scan.locate import PX_PER_MM, LocatedSheet, Resolver, SheetGeometry, locate_sheets, rectify
 from printkit.engine.scan.marks import BoxReading, BoxSpec, NumberReader, read_boxes
 
@@ -79,9 +79,10 @@ def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numb
     positions = _positions(sheets, [s.image_center for s in sheets] + [c for c, _ in failed])
     order = sorted(range(len(sheets)), key=lambda i: {"full": 0, "top": 1, "bottom": 2}.get(positions[i], 3))
     out = []
+    source = as_rgba(image.pixels) if len(sheets) > 1 else image.pixels  # one conversion for both halves
     for i in order:
         s = sheets[i]
-        rect = rectify(image.pixels, s, PX_PER_MM)
+        rect = rectify(source, s, PX_PER_MM)
         box_specs, ref = specs(s.geometry)
         out.append(SheetImage(file, image.page, positions[i], s, rect,
                               read_boxes(rect, box_specs, ref, PX_PER_MM, numbers)))
