@@ -126,6 +126,21 @@ def test_a_page_larger_than_needed_is_scaled_to_the_bound(tmp_path: Path, fmt: s
     assert abs(int(pixels[100, 100, 0]) - 40) <= 3 and abs(int(pixels[100, -100, 0]) - 230) <= 3
 
 
+@pytest.mark.parametrize("orientation", [1, 6])
+def test_a_jpeg_twice_an_a4_scan_is_decoded_at_half_size(tmp_path: Path, orientation: int) -> None:
+    # 7100 pixels long: twice a 300-dpi A4 page's 3508 and more, so the decoder halves it (a 48-megapixel
+    # photo or a 600-dpi scan), within MAX_SIDE already; turned by its EXIF flag as any other
+    big = np.full((1000, 7100, 3), 230, np.uint8)
+    big[:, :3000] = 40
+    big[200:400, 5000:6000] = (200, 30, 30)
+    (pixels,) = _load(tmp_path, _encoded(big, "JPEG", orientation, quality=95), ".jpg")
+    upright = pixels if orientation == 1 else np.rot90(pixels)  # undo the quarter turn clockwise
+    assert upright.shape == (500, 3550, 3)
+    assert np.abs(upright[250, 700].astype(int) - 40).max() <= 4
+    assert np.abs(upright[250, 2000].astype(int) - 230).max() <= 4
+    assert np.abs(upright[150, 2750].astype(int) - (200, 30, 30)).max() <= 8
+
+
 def test_a_small_image_keeps_its_size(tmp_path: Path) -> None:
     (pixels,) = _load(tmp_path, _encoded(_picture(12, 20), "PNG"), ".png")
     assert pixels.shape == (12, 20, 3)
