@@ -164,13 +164,11 @@ def png_bytes(rgb: np.ndarray) -> bytes:
     full sheet); elsewhere by OpenCV.  Either file holds the same pixels."""
     try:
         import fpng
-    except ImportError:
-        fpng = None
-    if fpng is not None:
-        return bytes(fpng.from_ndarray(np.ascontiguousarray(rgb)))
-    ok, buf = cv2.imencode(".png", rgb[..., ::-1])
-    assert ok
-    return buf.tobytes()
+    except ImportError:  # no wheel for this platform
+        ok, buf = cv2.imencode(".png", rgb[..., ::-1])
+        assert ok
+        return buf.tobytes()
+    return bytes(fpng.from_ndarray(np.ascontiguousarray(rgb)))
 
 
 def scan_json(s: ScannedSheet, check_json: dict[str, Any]) -> dict[str, Any]:
