@@ -76,6 +76,7 @@ def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numb
     """The sheets read on one page, and why any other sheet found on it could not be read."""
     gray = as_gray(image.pixels)
     sheets, failed = locate_sheets(gray, resolve, hints)
+    del gray  # found: from here on the page's colour is read, and memory peaks (the page again, in RGBA)
     positions = _positions(sheets, [s.image_center for s in sheets] + [c for c, _ in failed])
     order = sorted(range(len(sheets)), key=lambda i: {"full": 0, "top": 1, "bottom": 2}.get(positions[i], 3))
     out = []
