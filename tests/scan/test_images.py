@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageOps
 
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import MAX_SIDE, load_pages
+from printkit.engine.scan.images import MAX_SIDE, load_pages, open_pages
 
 ORIENTATION = 0x0112
 
@@ -181,6 +181,27 @@ def test_a_scanned_pdf_page_is_read_from_its_own_jpeg(tmp_path: Path) -> None:
     assert [pg.page for pg in pages] == [1, 2]
     for got, stored in zip(pages, _page_jpegs(pdf), strict=True):
         assert np.array_equal(got.pixels, stored)  # not resampled by rendering
+
+
+def test_a_stack_of_scanned_pages_is_decoded_a_page_at_a_time(tmp_path: Path) -> None:
+    import tracemalloc
+
+    one_page = 1400 * 1000 * 3
+    pdf = _scanner_pdf(tmp_path / "stack.pdf", [np.full((1400, 1000, 3), 25 * k, np.uint8) for k in range(10)], 300)
+    count, pages = open_pages(pdf)
+    assert count == 10
+    tracemalloc.start()
+    try:
+        levels = [round(float(pg.pixels.mean())) for pg in pages]  # each page let go before the next
+        one_at_a_time = tracemalloc.get_traced_memory()[1]
+        tracemalloc.reset_peak()
+        everything = load_pages(pdf)
+        all_at_once = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert levels == [25 * k for k in range(10)] and len(everything) == 10
+    # a page, the next one being decoded and its colour conversion: never the whole stack
+    assert one_at_a_time < 4 * one_page and 10 * one_page <= all_at_once
 
 
 def test_a_600_dpi_scanned_pdf_is_read_at_300_dpi(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from typing import Literal
 import numpy as np
 
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import PageImage, as_gray, as_rgba, load_pages
+from printkit.engine.scan.images import PageImage, as_gray, as_rgba, open_pages
 from printkit.engine.scan.locate import PX_PER_MM, LocatedSheet, Resolver, SheetGeometry, locate_sheets, rectify
 from printkit.engine.scan.marks import BoxReading, BoxSpec, NumberReader, read_boxes
 
@@ -99,10 +99,10 @@ def read_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: Number
               hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[PageFailure]]:
     """Every sheet in every page of ``path``; pages that hold no readable sheet are failures.
     A file that is no image at all raises :class:`ScanError`."""
-    pages = load_pages(path)
+    count, pages = open_pages(path)  # one page in memory at a time
     found: list[SheetImage] = []
     failures: list[PageFailure] = []
-    multi = len(pages) > 1
+    multi = count > 1
     for pg in pages:
         try:
             sheets, problems = read_page(pg, str(path), resolve, specs, numbers, hints)
