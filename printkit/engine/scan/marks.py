@@ -440,6 +440,8 @@ def _inner_print(printed: np.ndarray) -> np.ndarray:
     """The print in a number box's crop that is not joined to the crop's edges: a mark printed inside the
     box, not its outline."""
     ink = (printed >= 200).astype(np.uint8)
+    if not (ink & _inside(ink.shape)).any():  # most boxes: print along the edges only, no labelling needed
+        return np.zeros(ink.shape, bool)
     _, labels = cv2.connectedComponents(ink, connectivity=8)
     edges = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
     return ink.astype(bool) & ~np.isin(labels, edges)
