@@ -387,22 +387,21 @@ def _faint_print_levels(dark: np.ndarray, printed: np.ndarray | None, rows: dict
 
 
 def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
-                   ) -> tuple[tuple[slice, slice], np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool]:
-    """(where, darkness, pen, hidden, mark, unseen) inside a number box.
+                   ) -> tuple[tuple[slice, slice], np.ndarray, np.ndarray, np.ndarray, bool]:
+    """(where, darkness, pen, hidden, unseen) inside a number box.
 
     ``hidden``: what is dark but not pen (print, and pen over print), painted over from around.
-    ``mark``: the part of it away from the box's edges, a mark printed inside the box (a doubled box's
-    "x2") and whatever pen runs over it.  ``unseen``: the pen runs into that mark, where what it wrote
-    cannot be told from the print by darkness alone (:func:`number_crop` looks at the colours).
+    ``unseen``: the pen runs into a mark printed inside the box (a doubled box's "x2"), where what it
+    wrote cannot be told from the print by darkness alone (:func:`number_crop` looks at the colours).
     """
     sy, sx = _box_crop(dark, spec, p)
     d, pen = dark[sy, sx], ref[sy, sx]
     hidden = (d > INK) & ~pen
     mark = hidden & _inside(pen.shape)
     if not mark.any() or not pen.any():
-        return (sy, sx), d, pen, hidden, mark, False
+        return (sy, sx), d, pen, hidden, False
     near_pen = cv2.dilate(pen.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    return (sy, sx), d, pen, hidden, mark, int((near_pen & mark).sum()) >= TOUCH_MM2 * p * p
+    return (sy, sx), d, pen, hidden, int((near_pen & mark).sum()) >= TOUCH_MM2 * p * p
 
 
 def _inside(shape: tuple[int, ...]) -> np.ndarray:
@@ -510,7 +509,7 @@ def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpe
 
     ``inside``: the marks printed inside boxes (:func:`marks_in_boxes`): where the pen runs over such a
     mark, it is told from the print by colour and kept, as dark as the rest of its strokes."""
-    (sy, sx), d, pen, hidden, _, _ = _number_region(dark, ref, spec, p)
+    (sy, sx), d, pen, hidden, _ = _number_region(dark, ref, spec, p)
     ink = d * pen
     hue = None if inside is None else inside.hues.get(spec.area)
     if hue is not None and rgb.ndim == 3 and pen.any() and hidden.any():
@@ -534,7 +533,7 @@ def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpe
 def hidden_by_print(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> bool:
     """Whether the writing runs into a mark printed inside the box (see :func:`_number_region`), where
     darkness alone cannot tell pen from print."""
-    return _number_region(dark, ref, spec, p)[5]
+    return _number_region(dark, ref, spec, p)[4]
 
 
 def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
