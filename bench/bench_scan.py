@@ -28,6 +28,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import argparse
 import datetime
+import math
 import platform
 import resource
 import statistics
@@ -149,6 +150,17 @@ def run(n: int, seed: int) -> dict[str, object]:
             "digits": numbers is not None}
 
 
+def wilson(k: float, n: float, z: float = 1.96) -> str:
+    """The 95% Wilson score interval of k successes in n, as "a-b%": with a few dozen sheets, 16 of 20
+    right is anything from 58% to 92%, so the count alone says little about a 95% target."""
+    if n == 0:
+        return "-"
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return f"{100 * max(0.0, centre - half):.0f}-{100 * min(1.0, centre + half):.0f}%"
+
+
 def report(res: dict, n: int, seed: int) -> str:
     lines = [HEADING,
              "",
@@ -160,7 +172,7 @@ def report(res: dict, n: int, seed: int) -> str:
              ""]
     lines.append("| capture | images | sheets | not read (exit 2) | crosses+circles right | silent errors | "
                  "sheets with every cross/circle right and none flagged | numbers right | numbers wrong unflagged | "
-                 "sheets exactly right (all fields, nothing flagged) | fields confirmed by the sums |")
+                 "sheets exactly right (all fields, nothing flagged; 95% interval) | fields confirmed by the sums |")
     lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
     for kind, st in res["stats"].items():
         boxes = st["boxes"] or 1
@@ -169,7 +181,8 @@ def report(res: dict, n: int, seed: int) -> str:
         lines.append(f"| {kind} | {st['images']:.0f} | {st['sheets']:.0f} | {st['unread']:.0f} | "
                      f"{100 * (1 - st['wrong'] / boxes):.2f}% of {st['boxes']:.0f} | {st['silent']:.0f} | "
                      f"{st['marks_exact']:.0f} of {read} | {100 * (1 - st['num_wrong'] / nb):.1f}% of "
-                     f"{st['num_boxes']:.0f} | {st['num_silent']:.0f} | {st['exact']:.0f} of {st['sheets']:.0f} | "
+                     f"{st['num_boxes']:.0f} | {st['num_silent']:.0f} | {st['exact']:.0f} of {st['sheets']:.0f} "
+                     f"({wilson(st['exact'], st['sheets'])}) | "
                      f"{st['confirmed']:.0f} |")
     def med(kind: str, key: str) -> str:
         xs = [x for x, k in zip(res[key], res["kinds"], strict=True) if k == kind]

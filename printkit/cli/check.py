@@ -29,8 +29,8 @@ def check(
 ) -> None:
     """Check filled-in score sheets: score, legality, claims.
 
-    Exit 0: every sheet legal and every claim right; 1: a sheet illegal or a claim wrong;
-    2: malformed input.
+    Exit 0: every sheet legal and every claim right; 1: a sheet illegal or a claim wrong; \
+2: malformed input.
     """
     # Imported here: `printkit --help` should not pay for the checkers (and check never loads the renderer).
     from printkit.engine.checking import check_languages

@@ -40,9 +40,9 @@ def scan(
 ) -> None:
     """Read filled-in Ganz schön clever sheets from photos or scans and check them.
 
-    Writes <image>.yaml (the transcription, uncertain fields marked) and <image>.read.png (what was
-    read, uncertain boxes in red) per sheet. Exit 0: read confidently, legal, claims right; 1: illegal
-    or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet or unreadable.
+    Writes <image>.yaml (the transcription, uncertain fields marked) and <image>.read.png (what was \
+read, uncertain boxes in red) per sheet. Exit 0: read confidently, legal, claims right; 1: illegal \
+or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet or unreadable.
     """
     # One file is read on one core: the digit model's small matrix products only lose time to BLAS
     # threads (ten times so on a busy machine), and --jobs spreads files over the cores.  Set before

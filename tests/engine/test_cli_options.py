@@ -6,6 +6,7 @@ examples (PRINTKIT_FUZZ_EXAMPLES raises it for a longer hunt).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import textwrap
@@ -254,3 +255,15 @@ def test_a_one_page_component_says_page_not_pages(tmp_path):
     assert result.exit_code == 0
     (line,) = [x for x in result.output.splitlines() if x.startswith("one/cards:")]
     assert line.startswith("one/cards: 1 card, 1 page  [1/1 pieces, ")
+
+
+@pytest.mark.parametrize("command", ["build", "games", "check", "scan", "schema", "sizes", "calibrate", "preflight",
+                                     "showcase"])
+def test_help_paragraphs_flow_without_ragged_breaks(command: str) -> None:
+    # A hard line break in a command's docstring shows in its --help as a line cut short mid-sentence.
+    out = runner.invoke(app, [command, "--help"], terminal_width=80).output
+    head = out.split("╭")[0].splitlines()
+    body = [line.rstrip() for line in head[head.index(next(x for x in head if "Usage:" in x)) + 1:]]
+    for line, after in itertools.pairwise(body):
+        if line and after:  # a line inside a paragraph is filled to near the width
+            assert len(line) > 60, f"{command} --help breaks early: {line!r} / {after!r}"

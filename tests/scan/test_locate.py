@@ -3,13 +3,16 @@ gives the same pixels whichever way the sheet lies in the image."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, rectify
+from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, locate_sheets, rectify
 from printkit.engine.scan.markers import MarkerSeen, refined
 
+DATA = Path(__file__).parent / "data"
 SS = 8  # drawn this many times larger, then averaged down: edges fall between pixels
 
 
@@ -80,3 +83,16 @@ def test_a_sheet_partly_outside_the_image_rectifies_as_before() -> None:
     plain = cv2.warpPerspective(image, m, (400, 560), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                 borderMode=cv2.BORDER_REPLICATE)
     assert np.abs(got.astype(int) - plain).max() <= 1
+
+
+def test_a_soft_half_sheet_photo_whose_qr_code_reads_only_sharpened() -> None:
+    # One half sheet cut out of a phone photo of a page of two (tuning seed 400, page 4): soft and
+    # strongly compressed, so neither zxing-cpp nor OpenCV reads its 12 mm QR code as photographed;
+    # the sharpened last attempt does (the sheet was refused with exit 2 before it).
+    from printkit.engine.scan.images import as_gray, load_pages
+    from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
+
+    gray = as_gray(load_pages(DATA / "qr" / "soft-half-sheet-photo.jpg")[0].pixels)
+    sheets, failed = locate_sheets(gray, resolve, all_geometries())
+    assert failed == [] and [s.payload for s in sheets] == [
+        "printkit:ganz-schon-clever?layout=2&format=letter-half&rounds=4&serial=cea575-0001&players=4"]

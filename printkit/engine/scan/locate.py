@@ -8,6 +8,7 @@ onto the image, whatever the rotation (upside down included) and perspective.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -117,28 +118,57 @@ def group_markers(markers: list[MarkerSeen]) -> list[list[MarkerSeen]]:
     return out
 
 
+QrDecoder = Callable[[np.ndarray], tuple[str, np.ndarray] | None]
 _detectors: list = []
 
 
-def _qr_detectors() -> list:
+def _opencv_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
     """OpenCV's two QR readers: they fail on different images (the ArUco-based one copes better with
     soft, low-contrast codes).  The ArUco-based one goes first: of the 155 crops tried on the tuning
     set it read 58 where the other read 51, in 9 ms against 13, and it fails in 3."""
     if not _detectors:
         _detectors.append(cv2.QRCodeDetectorAruco())
         _detectors.append(cv2.QRCodeDetector())
-    return _detectors
-
-
-def decode_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
-    """(payload, 4 x 2 corner points) of a QR code in ``gray``, or None."""
-    for det in _qr_detectors():
+    for det in _detectors:
         try:
             data, pts, _ = det.detectAndDecode(gray)
         except cv2.error:
             data, pts = "", None
         if data and pts is not None:
             return data, np.asarray(pts).reshape(-1, 2).astype(np.float32)
+    return None
+
+
+def _zxing_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
+    """zxing-cpp's QR reader (in the scan extra where it has a wheel).  On the tuning images it read
+    every sheet OpenCV read and 8 more (soft photos, small codes of half sheets), in a fiftieth of
+    the time (docs/gsc-scan.md)."""
+    import zxingcpp
+
+    for code in zxingcpp.read_barcodes(np.ascontiguousarray(gray), formats=zxingcpp.BarcodeFormat.QRCode):
+        if code.valid and code.text:
+            p = code.position
+            corners = (p.top_left, p.top_right, p.bottom_right, p.bottom_left)
+            return code.text, np.array([[c.x, c.y] for c in corners], np.float32)
+    return None
+
+
+@functools.cache
+def qr_decoders() -> tuple[QrDecoder, ...]:
+    """The QR readers to try, in turn: zxing-cpp when installed, then OpenCV's."""
+    try:
+        import zxingcpp  # noqa: F401
+    except ImportError:
+        return (_opencv_qr,)
+    return (_zxing_qr, _opencv_qr)
+
+
+def decode_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
+    """(payload, 4 x 2 corner points) of a QR code in ``gray``, or None."""
+    for decode in qr_decoders():
+        found = decode(gray)
+        if found is not None:
+            return found
     return None
 
 
@@ -191,10 +221,16 @@ def _qr_busyness(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, 
 QR_LIKELY = 2  # places tried with every size before the others
 
 
+SHARPEN_SIGMA = 3.0  # px of the 440 px crop (a module is about 8): unsharp masking of a soft code ...
+SHARPEN_AMOUNT = 2.0  # ... this strong
+
+
 def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shift: int,
-             tries: Sequence[tuple[bool, float]] = QR_TRIES) -> tuple[str, np.ndarray] | None:
+             tries: Sequence[tuple[bool, float]] = QR_TRIES, sharpen: bool = False,
+             decode: QrDecoder = decode_qr) -> tuple[str, np.ndarray] | None:
     """Decode the QR code where ``geom`` prints it, assuming quad[i] is marker kind (i + shift) % 4:
-    a tight, upright, enlarged crop decodes where the whole image does not (small or soft codes)."""
+    a tight, upright, enlarged crop decodes where the whole image does not (small or soft codes).
+    ``sharpen``: unsharp-mask the crop first (a blurred photo whose modules run into each other)."""
     to_img = _sheet_to_image(quad, geom, shift)
     qx, qy, qs = geom.qr
     pad = 0.3 * qs  # room for a neighbouring format's QR position: the payload says which it is
@@ -204,6 +240,9 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
     m = to_img @ crop_to_mm
     crop = cv2.warpPerspective(gray, m, (out, out), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
                                borderValue=255)
+    if sharpen:
+        soft = cv2.GaussianBlur(crop, (0, 0), SHARPEN_SIGMA)
+        crop = cv2.addWeighted(crop, 1 + SHARPEN_AMOUNT, soft, -SHARPEN_AMOUNT, 0)
     # The printed code has a narrow quiet zone with text beside it, which puts the decoders off.
     quiet = crop.copy()
     lo, hi = round(pad * f - 0.04 * qs * f), round((pad + qs) * f + 0.04 * qs * f)
@@ -213,7 +252,7 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
         attempt = quiet if painted else crop
         img = attempt if scale == 1.0 else cv2.resize(attempt, None, fx=scale, fy=scale,
                                                      interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
-        found = decode_qr(img)
+        found = decode(img)
         if found is not None:
             data, pts = found
             back = cv2.perspectiveTransform((pts / scale).reshape(-1, 1, 2), m).reshape(-1, 2)
@@ -247,12 +286,19 @@ def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Seque
     # decoders, about 10 ms).  Every attempt is still made before giving up.
     candidates.sort(key=lambda c: -_qr_busyness(gray, quad, *c))
     likely, others = candidates[:QR_LIKELY], candidates[QR_LIKELY:]
-    for group in (likely, others):
-        for tries in (QR_TRIES[:1], QR_TRIES[1:]):
-            for g, shift in group:
-                found = _qr_crop(gray, quad, g, shift, tries)
-                if found is not None:
-                    return found
+    # Every attempt with the first reader before any with the next: the first is the faster and reads more.
+    for decode in qr_decoders():
+        for group in (likely, others):
+            for tries in (QR_TRIES[:1], QR_TRIES[1:]):
+                for g, shift in group:
+                    found = _qr_crop(gray, quad, g, shift, tries, decode=decode)
+                    if found is not None:
+                        return found
+    # Only when every plain attempt failed (a blurred photo): sharpened, at the likeliest places.
+    for g, shift in likely:
+        found = _qr_crop(gray, quad, g, shift, sharpen=True)
+        if found is not None:
+            return found
     poly = pts.reshape(-1, 1, 2)
     if alone:
         found = decode_qr(gray)
