@@ -43,6 +43,7 @@ from PIL import Image
 from results import replace_section  # bench/ is on sys.path when a bench runs
 
 from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.memory import keep_freed_memory
 from printkit.engine.scan.reader import default_numbers
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan import scan_file
@@ -53,6 +54,8 @@ from printkit.games.ganz_schon_clever.scan.truth import box_truth
 # OpenCV runs its own thread pool (two threads on a 2-core machine) whatever the variables above say:
 # one core means one thread here too, or wall time is that of two cores and CPU time counts the pool.
 cv2.setNumThreads(1)
+# and, as `printkit scan` does, each image reuses the memory of the last instead of faulting in its own
+keep_freed_memory()
 
 HEADING = "## scan (Ganz schön clever)"
 ORDER = {"full": 0, "top": 0, "bottom": 1}

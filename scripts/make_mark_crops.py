@@ -1,14 +1,17 @@
-"""Cut the crosses and action circles the mark reader once got wrong or flagged out of the scan test set,
-as small test fixtures (``tests/scan/data/marks/``).
+"""Cut the crosses, action circles and number boxes the mark reader once got wrong or flagged out of the
+scan test set, as small test fixtures (``tests/scan/data/marks/``).
 
 Each case is one box of one sheet of the synthetic test set at a *tuning* seed (below 1000; never the
 held-out seeds of ``bench/bench_scan.py``), read by ``printkit scan``'s locate and rectify steps: what is
 kept is the rectified sheet's darkest channel (all the mark reader looks at) and the layout's ink
 reference over the same pixels, round the box (a cross) or round the circle and two neighbours each side
-(an action circle: the reader measures an unwritten circle's line on the circles it is given).  The truth
-is the transcription the sheet was drawn from, never a reading.
+(an action circle: the reader measures an unwritten circle's line and icon on the circles it is given; the
+first cases kept two neighbours each side, the later ones the whole row).  A number
+box is kept in colour (the reader tells pen from a mark printed inside the box by colour).  The truth
+is the transcription the sheet was drawn from, never a reading.  Cases already cut are kept (their sheets
+were rectified by the reader of their day) unless --force.
 
-    PYTHONPATH=. python scripts/make_mark_crops.py   # several minutes: it draws and scans 3 x 24 pages
+    PYTHONPATH=. python scripts/make_mark_crops.py [--force]   # minutes: it draws and scans 24 pages a seed
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from printkit.engine.scan import marks
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan import scan_file
 from printkit.games.ganz_schon_clever.scan.synthetic import make_samples
@@ -30,6 +34,7 @@ from printkit.games.ganz_schon_clever.scan.truth import box_truth
 OUT = Path(__file__).resolve().parents[1] / "tests/scan/data/marks"
 P = 8.0  # px per mm of the rectified sheet
 MARGIN_MM = 4.0  # the darkness map measures paper within about 3 mm
+NUMBER_MARGIN_MM = 1.5  # a number box is measured on its own white inside
 N = 24  # pages per seed, as the bench
 
 # (seed, page, position, area, index, what the box holds and what the reader did before)
@@ -47,26 +52,40 @@ CASES: list[tuple[int, int, str, str, int, str]] = [
     (200, 13, "full", "reroll", 5, "empty circle a neighbour's wide loop runs into (was 0.82)"),
     (300, 9, "full", "plus1", 0, "faint pencil cross over the printed icon in a soft photo (was read earned, "
                                  "0.93: silent)"),
+    (100, 2, "bottom", "reroll", 2, "pencil cross over the printed icon, lost where the icon is (was read earned, "
+                                    "0.75)"),
+    (300, 9, "full", "plus1", 2, "soft pencil slash over the printed icon (was read earned, 1.00: silent)"),
+    (100, 20, "bottom", "orange", 3, "purple 12 whose foot runs over the printed x2 (was read 10, 0.63)"),
+    (100, 22, "bottom", "orange", 3, "pencil 12 whose foot runs over the printed x2 (was read 10, 0.05)"),
+    (300, 2, "top", "orange", 3, "12 whose foot runs over the printed x2 (was read 10, 0.19)"),
+    (100, 6, "full", "orange", 3, "blue 12 whose foot runs through the printed x2 (read 12, 0.70)"),
 ]
 
 
-def _crop(gray: np.ndarray, ref: np.ndarray, x0: float, y0: float, x1: float, y1: float
+def _crop(gray: np.ndarray, ref: np.ndarray, x0: float, y0: float, x1: float, y1: float, margin: float
           ) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
-    h, w = gray.shape
-    c0, r0 = max(0, round((x0 - MARGIN_MM) * P)), max(0, round((y0 - MARGIN_MM) * P))
-    c1, r1 = min(w, round((x1 + MARGIN_MM) * P)), min(h, round((y1 + MARGIN_MM) * P))
+    h, w = gray.shape[:2]
+    c0, r0 = max(0, round((x0 - margin) * P)), max(0, round((y0 - margin) * P))
+    c1, r1 = min(w, round((x1 + margin) * P)), min(h, round((y1 + margin) * P))
     return gray[r0:r1, c0:c1], ref[r0:r1, c0:c1], (c0 / P, r0 / P)
 
 
-def main() -> int:
+def _name(seed: int, page: int, position: str, area: str, box: int) -> str:
+    return f"s{seed}-{page:02d}-{position}-{area}{box}"
+
+
+def main(force: bool) -> int:
     game = load_gsc_game()
     OUT.mkdir(parents=True, exist_ok=True)
-    index = []
-    for seed in sorted({c[0] for c in CASES}):
+    kept = [] if force or not (OUT / "cases.json").exists() else json.loads((OUT / "cases.json").read_text("utf-8"))
+    done = {c["name"] for c in kept}
+    todo = [c for c in CASES if _name(*c[:5]) not in done]
+    index = [c for c in kept if c["name"] in {_name(*c[:5]) for c in CASES}]
+    for seed in sorted({c[0] for c in todo}):
         assert seed < 1000, "tuning seeds only"
         samples = make_samples(N, seed, ("scan", "photo"))
         with tempfile.TemporaryDirectory() as tmp:
-            for _, page, position, area, box, what in (c for c in CASES if c[0] == seed):
+            for _, page, position, area, box, what in (c for c in todo if c[0] == seed):
                 s = samples[page]
                 path = Path(tmp) / f"{s.name}{s.suffix}"
                 path.write_bytes(s.data)
@@ -74,21 +93,32 @@ def main() -> int:
                 sh = next(x for x in sheets if x.image.position == position)
                 truth = box_truth(s.truths[1 if position == "bottom" else 0], sh.table.table)
                 rect = sh.image.rectified
-                gray = np.min(rect, axis=2)
-                ref = cv2.resize(sh.table.reference, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_NEAREST)
                 specs = box_specs(sh.table.table)
                 target = next(b for b in specs if b.area == area and b.index == box)
-                chosen = ([b for b in specs if b.area == area and abs(b.index - box) <= 2] if target.read == "loop"
-                          else [target])
+                # the darkest channel is all the cross and circle readers look at; a number box keeps its colours
+                gray = cv2.cvtColor(rect, cv2.COLOR_RGB2BGR) if target.read == "number" else np.min(rect, axis=2)
+                ref = cv2.resize(sh.table.reference, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_NEAREST)
+                if target.read == "loop":
+                    # with its whole row: the reader measures an unwritten circle's line and icon on them
+                    chosen = [b for b in specs if b.area == area]
+                elif target.read == "number":
+                    # and every other box of its area with a mark printed inside: the reader measures the
+                    # marks' colour on all of them
+                    chosen = [target] + [b for b in specs if b.area == area and b is not target
+                                         and marks._inner_print(ref[marks._box_crop(ref, b, P)]).any()]
+                else:
+                    chosen = [target]
                 x0, y0 = min(b.x for b in chosen), min(b.y for b in chosen)
                 x1, y1 = max(b.x + b.w for b in chosen), max(b.y + b.h for b in chosen)
-                g, r, (ox, oy) = _crop(gray, ref, x0, y0, x1, y1)
-                name = f"s{seed}-{page:02d}-{position}-{area}{box}"
+                g, r, (ox, oy) = _crop(gray, ref, x0, y0, x1, y1, NUMBER_MARGIN_MM if target.read == "number"
+                                       else MARGIN_MM)
+                name = _name(seed, page, position, area, box)
                 cv2.imwrite(str(OUT / f"{name}.png"), g)
                 cv2.imwrite(str(OUT / f"{name}.ink.png"), r)
                 index.append({"name": name, "what": what, "target": [area, box], "boxes": [
                     {"area": b.area, "index": b.index, "x": round(b.x - ox, 4), "y": round(b.y - oy, 4),
-                     "w": b.w, "h": b.h, "shape": b.shape, "read": b.read, "truth": truth[(b.area, b.index)]}
+                     "w": b.w, "h": b.h, "shape": b.shape, "read": b.read, "truth": truth[(b.area, b.index)],
+                     **({"allowed": list(b.allowed)} if b.allowed else {})}
                     for b in chosen]})
                 print(name, what, file=sys.stderr)
     (OUT / "cases.json").write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -96,4 +126,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main("--force" in sys.argv[1:]))

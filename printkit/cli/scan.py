@@ -53,6 +53,7 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
     if missing is not None:
         typer.echo(f"error: {INSTALL_HINT} ({missing} is not installed)", err=True)
         raise typer.Exit(2)
+    from printkit.engine.scan.memory import keep_freed_memory
     from printkit.games.ganz_schon_clever.check import as_json, as_text
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
@@ -67,6 +68,7 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
         typer.echo(f"--solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}", err=True)
         raise typer.Exit(2)
     game = load_gsc_game()
+    keep_freed_memory()  # each image reuses the last one's memory instead of faulting in its own
     args = [(str(p), str(out) if out else None, players, force, solo_passive) for p in images]
     outcomes: list[Outcome] = []
     if jobs > 1 and len(images) > 1:

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageOps
 
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import MAX_SIDE, load_pages
+from printkit.engine.scan.images import MAX_SIDE, load_pages, open_pages
 
 ORIENTATION = 0x0112
 
@@ -126,6 +126,21 @@ def test_a_page_larger_than_needed_is_scaled_to_the_bound(tmp_path: Path, fmt: s
     assert abs(int(pixels[100, 100, 0]) - 40) <= 3 and abs(int(pixels[100, -100, 0]) - 230) <= 3
 
 
+@pytest.mark.parametrize("orientation", [1, 6])
+def test_a_jpeg_twice_an_a4_scan_is_decoded_at_half_size(tmp_path: Path, orientation: int) -> None:
+    # 7100 pixels long: twice a 300-dpi A4 page's 3508 and more, so the decoder halves it (a 48-megapixel
+    # photo or a 600-dpi scan), within MAX_SIDE already; turned by its EXIF flag as any other
+    big = np.full((1000, 7100, 3), 230, np.uint8)
+    big[:, :3000] = 40
+    big[200:400, 5000:6000] = (200, 30, 30)
+    (pixels,) = _load(tmp_path, _encoded(big, "JPEG", orientation, quality=95), ".jpg")
+    upright = pixels if orientation == 1 else np.rot90(pixels)  # undo the quarter turn clockwise
+    assert upright.shape == (500, 3550, 3)
+    assert np.abs(upright[250, 700].astype(int) - 40).max() <= 4
+    assert np.abs(upright[250, 2000].astype(int) - 230).max() <= 4
+    assert np.abs(upright[150, 2750].astype(int) - (200, 30, 30)).max() <= 8
+
+
 def test_a_small_image_keeps_its_size(tmp_path: Path) -> None:
     (pixels,) = _load(tmp_path, _encoded(_picture(12, 20), "PNG"), ".png")
     assert pixels.shape == (12, 20, 3)
@@ -166,6 +181,27 @@ def test_a_scanned_pdf_page_is_read_from_its_own_jpeg(tmp_path: Path) -> None:
     assert [pg.page for pg in pages] == [1, 2]
     for got, stored in zip(pages, _page_jpegs(pdf), strict=True):
         assert np.array_equal(got.pixels, stored)  # not resampled by rendering
+
+
+def test_a_stack_of_scanned_pages_is_decoded_a_page_at_a_time(tmp_path: Path) -> None:
+    import tracemalloc
+
+    one_page = 1400 * 1000 * 3
+    pdf = _scanner_pdf(tmp_path / "stack.pdf", [np.full((1400, 1000, 3), 25 * k, np.uint8) for k in range(10)], 300)
+    count, pages = open_pages(pdf)
+    assert count == 10
+    tracemalloc.start()
+    try:
+        levels = [round(float(pg.pixels.mean())) for pg in pages]  # each page let go before the next
+        one_at_a_time = tracemalloc.get_traced_memory()[1]
+        tracemalloc.reset_peak()
+        everything = load_pages(pdf)
+        all_at_once = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert levels == [25 * k for k in range(10)] and len(everything) == 10
+    # a page, the next one being decoded and its colour conversion: never the whole stack
+    assert one_at_a_time < 4 * one_page and 10 * one_page <= all_at_once
 
 
 def test_a_600_dpi_scanned_pdf_is_read_at_300_dpi(tmp_path: Path) -> None:

@@ -23,9 +23,13 @@ from printkit.engine.scan.marks import BoxSpec
 
 P = 8.0  # px per mm, as the rectified sheet
 DATA = Path(__file__).parent / "data" / "marks"
-CASES = json.loads((DATA / "cases.json").read_text(encoding="utf-8"))
+# crosses and action circles (the number boxes of the same folder are read in test_number_boxes.py)
+CASES = [c for c in json.loads((DATA / "cases.json").read_text(encoding="utf-8"))
+         if all(b["read"] != "number" for b in c["boxes"])]
 CONFIDENT = 0.9  # what printkit scan lists as uncertain below (transcribe.CONFIDENT)
-# Read wrong before and still not read right: only required never to be confidently wrong.
+# Only required never to be confidently wrong: its crop holds three crossed circles and no clean one, so
+# the printed icon's own darkness cannot be measured on it (on its whole sheet it is read right, as the
+# case s300-09-full-plus12 with two clean circles shows).
 STILL_HARD = {"s300-09-full-plus10"}
 
 

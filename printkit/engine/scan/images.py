@@ -2,7 +2,8 @@
 
 Every page comes back as an RGB ``uint8`` array no larger than :data:`MAX_SIDE` pixels on its long
 side: a 12-megapixel photo keeps its resolution (the QR code of a half sheet needs it), anything
-larger is scaled down so memory stays bounded.
+larger is scaled down so memory stays bounded (a JPEG of twice a 300-dpi A4 page or more by the JPEG
+decoder itself, see :data:`REDUCED_DECODE_SIDE`).
 
 A scanned page is several megabytes of PNG or JPEG, and decoding it was the largest single cost of
 reading a scan: PNGs are decoded by libspng (``pyspng``, part of the ``[scan]`` extra where it has a
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import io
 import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +31,11 @@ MAX_FILE_BYTES = 200 * 1024 * 1024
 MAX_PIXELS = 120_000_000  # refuse decompression bombs before decoding
 MAX_PDF_PAGES = 500
 PDF_DPI = 300  # a scanner's usual resolution; a half sheet's QR code needs it
+# A JPEG at least twice this on its long side (a 48-megapixel photo, a 600-dpi A4 scan) is decoded at a
+# half, quarter or eighth of its size by the JPEG decoder itself, in a quarter of the time, instead
+# of decoded whole and then scaled down: no less than an A4 page at 300 dpi (3508 pixels), the
+# resolution the reader is made for, and a 48-megapixel photo keeps the 12 megapixels of a phone's usual one.
+REDUCED_DECODE_SIDE = 3508
 ORIENTATION = 0x0112  # the EXIF tag
 
 _heif_registered = False
@@ -121,7 +129,14 @@ def _decode_fast(img: Image.Image, data: bytes) -> np.ndarray | None:
         import cv2
 
         rgb_flag = getattr(cv2, "IMREAD_COLOR_RGB", None)  # OpenCV 4.10+
-        flags = (cv2.IMREAD_COLOR if rgb_flag is None else rgb_flag) | cv2.IMREAD_IGNORE_ORIENTATION
+        reduce = 1
+        while reduce < 8 and max(img.size) / (2 * reduce) >= REDUCED_DECODE_SIDE:
+            reduce *= 2
+        # the IMREAD_REDUCED_COLOR_* flags carry IMREAD_COLOR (BGR), which OpenCV refuses with RGB
+        reduced = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+                   8: cv2.IMREAD_REDUCED_COLOR_8}[reduce]
+        flags = (reduced if rgb_flag is None else (reduced & ~cv2.IMREAD_COLOR) | rgb_flag) \
+            | cv2.IMREAD_IGNORE_ORIENTATION
         pixels = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
         if pixels is None:
             return None
@@ -145,6 +160,14 @@ def _bounded(rgb: np.ndarray) -> np.ndarray:
 
 def load_pages(path: str | Path) -> list[PageImage]:
     """Every page of ``path`` as an image; :class:`ScanError` when it is no image or PDF."""
+    return list(open_pages(path)[1])
+
+
+def open_pages(path: str | Path) -> tuple[int, Iterator[PageImage]]:
+    """How many pages ``path`` has, and the pages one at a time: a PDF's or a TIFF's pages are decoded
+    as they are read, so a stack of scans holds one page in memory, not all of them (a 300-dpi A4
+    page is 26 MB: twenty of them were more than the 500 MB reading may take).  What is wrong with the
+    file as a whole raises :class:`ScanError` here; a damaged page, when it is reached."""
     p = Path(path)
     if not p.is_file():
         raise ScanError(f"{p}: no such file")
@@ -157,19 +180,23 @@ def load_pages(path: str | Path) -> list[PageImage]:
         return _pdf_pages(p)
     _register_heif()
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
-    try:
-        with Image.open(io.BytesIO(data)) as img:  # reads the header only
-            if img.width * img.height > MAX_PIXELS:
-                raise ScanError(f"{p}: {img.width} x {img.height} pixels is more than a sheet photo needs")
-            frames = getattr(img, "n_frames", 1)
-            if frames == 1:
+    with _pillow_errors(p):
+        img = Image.open(io.BytesIO(data))  # reads the header only
+        if img.width * img.height > MAX_PIXELS:
+            img.close()
+            raise ScanError(f"{p}: {img.width} x {img.height} pixels is more than a sheet photo needs")
+        frames = getattr(img, "n_frames", 1)
+        if frames == 1:
+            with img:
                 fast = _decode_fast(img, data)
-                return [PageImage(_bounded(fast) if fast is not None else _shrink(img))]
-            pages = []
-            for k in range(min(frames, MAX_PDF_PAGES)):
-                img.seek(k)
-                pages.append(PageImage(_shrink(img.copy()), k + 1))
-            return pages
+                return 1, iter([PageImage(_bounded(fast) if fast is not None else _shrink(img))])
+    return min(frames, MAX_PDF_PAGES), _frames(p, img, min(frames, MAX_PDF_PAGES))
+
+
+@contextmanager
+def _pillow_errors(p: Path) -> Iterator[None]:
+    try:
+        yield
     except UnidentifiedImageError:
         # Pillow's own words name the in-memory buffer the file was read into, not the file
         raise ScanError(f"{p}: not an image printkit can read (JPEG, PNG, TIFF, HEIC or PDF)") from None
@@ -179,29 +206,45 @@ def load_pages(path: str | Path) -> list[PageImage]:
         raise ScanError(f"{p}: the image is damaged or truncated: {exc}") from None
 
 
-def _pdf_pages(p: Path) -> list[PageImage]:
+def _frames(p: Path, img: Image.Image, n: int) -> Iterator[PageImage]:
+    with img:
+        for k in range(n):
+            with _pillow_errors(p):
+                img.seek(k)
+                page = _shrink(img.copy())
+            yield PageImage(page, k + 1)
+
+
+def _pdf_pages(p: Path) -> tuple[int, Iterator[PageImage]]:
     import pypdfium2 as pdfium
 
     try:
         pdf = pdfium.PdfDocument(str(p))
     except pdfium.PdfiumError as exc:
         raise ScanError(f"{p}: not a readable PDF: {exc}") from None
+    n = len(pdf)
+    if n > MAX_PDF_PAGES:
+        pdf.close()
+        raise ScanError(f"{p}: {n} pages; at most {MAX_PDF_PAGES} are read from one PDF")
+    return n, _pdf_page_images(pdf, n)
+
+
+def _pdf_page_images(pdf: object, n: int) -> Iterator[PageImage]:
+    import pypdfium2 as pdfium
+
+    assert isinstance(pdf, pdfium.PdfDocument)
     try:
-        n = len(pdf)
-        if n > MAX_PDF_PAGES:
-            raise ScanError(f"{p}: {n} pages; at most {MAX_PDF_PAGES} are read from one PDF")
-        pages = []
         for k in range(n):
             page = pdf[k]
             scanned = _scanned_page(page)
             if scanned is not None:
-                pages.append(PageImage(_bounded(scanned), k + 1))
+                image = PageImage(_bounded(scanned), k + 1)
             else:
                 w, h = page.get_size()
                 scale = min(PDF_DPI / 72, MAX_SIDE / max(w, h))
-                pages.append(PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1))
+                image = PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
             page.close()
-        return pages
+            yield image
     finally:
         pdf.close()
 
@@ -254,3 +297,11 @@ def as_gray(rgb: np.ndarray) -> np.ndarray:
     import cv2
 
     return cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+
+
+def as_rgba(rgb: np.ndarray) -> np.ndarray:
+    """``rgb`` with a fourth channel, made once for all the sheets of a page (see
+    :func:`printkit.engine.scan.locate.rectify`)."""
+    import cv2
+
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2RGBA)

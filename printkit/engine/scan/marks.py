@@ -103,9 +103,10 @@ def print_zones(ref: np.ndarray | None, shape: tuple[int, ...], px_per_mm: float
     return cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
 
 
-def _clear_of_print(dark: np.ndarray, zones: np.ndarray) -> np.ndarray:
-    """Where ink can be pen: no dark print, and over faint print only ink darker than PEN_OVER_FAINT."""
-    return (zones < 200) & ((zones < 64) | (dark > PEN_OVER_FAINT))
+def _clear_of_print(dark: np.ndarray, zones: np.ndarray, faint: float = PEN_OVER_FAINT) -> np.ndarray:
+    """Where ink can be pen: no dark print, and over faint print only ink darker than ``faint`` (at most
+    PEN_OVER_FAINT; lower where the faint print was measured lighter on the sheet, see :func:`read_loops`)."""
+    return (zones < 200) & ((zones < 64) | (dark > faint))
 
 
 def pen_ink(dark: np.ndarray, ref: np.ndarray | None, px_per_mm: float) -> np.ndarray:
@@ -119,7 +120,8 @@ def pen_ink(dark: np.ndarray, ref: np.ndarray | None, px_per_mm: float) -> np.nd
     return ink if zones is None else ink & _clear_of_print(dark, zones)
 
 
-def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float) -> np.ndarray:
+def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float, faint: float = PEN_OVER_FAINT
+            ) -> np.ndarray:
     """The pen strokes in one box's darkness (``zones``: :func:`print_zones` over the same pixels).
 
     Two things the plain :func:`pen_ink` threshold loses are put back, both only where a stroke is
@@ -128,7 +130,7 @@ def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float) -> np.
     a printed circle) the dark pixels between its two visible parts count as the line.  A lone dot
     stays a dot: nothing is joined to one piece alone, and a smudge is lighter than FAINT_INK.
     """
-    clear = np.ones(dark.shape, bool) if zones is None else _clear_of_print(dark, zones)
+    clear = np.ones(dark.shape, bool) if zones is None else _clear_of_print(dark, zones, faint)
     weak = ((dark > FAINT_INK) & clear).astype(np.uint8)
     n, labels = cv2.connectedComponents(weak, connectivity=8)
     seen = np.zeros(n, bool)
@@ -221,8 +223,9 @@ def _roi(img: np.ndarray, x: float, y: float, w: float, h: float, p: float) -> t
             slice(max(0, round(x * p)), min(W, round((x + w) * p))))
 
 
-def _pen_at(dark: np.ndarray, zones: np.ndarray | None, sy: slice, sx: slice, p: float) -> np.ndarray:
-    return box_pen(dark[sy, sx], None if zones is None else zones[sy, sx], p)
+def _pen_at(dark: np.ndarray, zones: np.ndarray | None, sy: slice, sx: slice, p: float,
+            faint: float = PEN_OVER_FAINT) -> np.ndarray:
+    return box_pen(dark[sy, sx], None if zones is None else zones[sy, sx], p, faint)
 
 
 def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float) -> BoxReading:
@@ -294,13 +297,15 @@ def _ring_thickness(dark: np.ndarray, printed: np.ndarray, ring: _Ring, p: float
 
 
 def read_loop(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpec],
-              thicker: np.ndarray | None = None, ring: _Ring | None = None) -> BoxReading:
+              thicker: np.ndarray | None = None, ring: _Ring | None = None, faint: float = PEN_OVER_FAINT
+              ) -> BoxReading:
     """A printed circle: looped round (earned) and maybe crossed out (used).
 
-    ``thicker``: per sector, whether the printed line is thicker than on the sheet's unwritten circles
-    (:func:`read_loops` works it out); a sector counts as looped when it holds pen or that."""
+    ``thicker``: per sector, whether the printed line is thicker than on the sheet's unwritten circles;
+    ``faint``: how dark ink over the faint print in the circle (its icon) must be to count as pen
+    (:func:`read_loops` works both out); a sector counts as looped when it holds pen or is thicker."""
     ring = ring or _ring(dark, spec, p, neighbours)
-    ink = _pen_at(dark, zones, ring.sy, ring.sx, p)
+    ink = _pen_at(dark, zones, ring.sy, ring.sx, p, faint)
     hit = np.zeros(RING_BINS, bool)
     hit[ring.sector[ink & ring.band]] = True
     if thicker is not None:
@@ -340,6 +345,7 @@ def read_loops(dark: np.ndarray, zones: np.ndarray | None, printed: np.ndarray |
     nine in ten of them are looped all round loses this help and falls back on the pen seen)."""
     rows = {s.area: [o for o in specs if o.area == s.area] for s in specs}
     rings = [_ring(dark, s, p, rows[s.area]) for s in specs]
+    faint = _faint_print_levels(dark, printed, rows, p)
     thicker: list[np.ndarray | None] = [None] * len(specs)
     if printed is not None and specs:
         thick = [_ring_thickness(dark, printed, g, p) for g in rings]
@@ -348,45 +354,186 @@ def read_loops(dark: np.ndarray, zones: np.ndarray | None, printed: np.ndarray |
         if seen.size:
             base = float(np.quantile(seen, RING_BASE_SHARE))
             thicker = [np.nan_to_num(t - base, nan=0.0) >= LOOP_THICKER_MM * p for t in thick]
-    return [read_loop(dark, zones, s, p, rows[s.area], t, g) for s, t, g in zip(specs, thicker, rings, strict=True)]
+    return [read_loop(dark, zones, s, p, rows[s.area], t, g, faint.get(s.area, PEN_OVER_FAINT))
+            for s, t, g in zip(specs, thicker, rings, strict=True)]
+
+
+FAINT_TOP = 0.99  # a circle's faint print is as dark as this share of its pixels ...
+FAINT_SHARE = 0.3  # ... on the lightest third of a row's circles (the others may hold pen) ...
+FAINT_MARGIN = 0.1  # ... and pen over it is darker than that by this much at least
+
+
+def _faint_print_levels(dark: np.ndarray, printed: np.ndarray | None, rows: dict[str, list[BoxSpec]], p: float
+                        ) -> dict[str, float]:
+    """Per row of circles, how dark ink over its faint print (the icons in the circles) must be to count
+    as pen: measured on this sheet, never more than PEN_OVER_FAINT asks.
+
+    The faint print of a clean scan is far lighter than PEN_OVER_FAINT, which loses a pencil cross
+    over the icon (and a soft photo makes the pencil lighter still); the icon repeats in every circle
+    of a row, so its darkness is measured where the fewest circles hold pen."""
+    if printed is None:
+        return {}
+    out = {}
+    for area, specs in rows.items():
+        tops = []
+        for s in specs:
+            sy, sx = _roi(dark, s.x, s.y, s.w, s.h, p)
+            seen = dark[sy, sx][printed[sy, sx] == 128]
+            if seen.size:
+                tops.append(float(np.quantile(seen, FAINT_TOP)))
+        if tops:
+            out[area] = min(PEN_OVER_FAINT, max(INK, float(np.quantile(tops, FAINT_SHARE)) + FAINT_MARGIN))
+    return out
 
 
 def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
-    """(darkness, pen, hidden, unseen) inside a number box.
+                   ) -> tuple[tuple[slice, slice], np.ndarray, np.ndarray, np.ndarray, bool]:
+    """(where, darkness, pen, hidden, unseen) inside a number box.
 
     ``hidden``: what is dark but not pen (print, and pen over print), painted over from around.
     ``unseen``: the pen runs into a mark printed inside the box (a doubled box's "x2"), where what it
-    wrote cannot be told from the print by darkness alone: part of the writing may be lost under it.
+    wrote cannot be told from the print by darkness alone (:func:`number_crop` looks at the colours).
     """
-    inset = 0.06 * min(spec.w, spec.h)
-    sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
+    sy, sx = _box_crop(dark, spec, p)
     d, pen = dark[sy, sx], ref[sy, sx]
     hidden = (d > INK) & ~pen
-    h, w = pen.shape
-    edge = max(2, round(0.12 * min(h, w)))  # print along the box's edges is its outline, not a mark in it
-    mark = hidden.copy()
-    mark[:edge], mark[h - edge:], mark[:, :edge], mark[:, w - edge:] = False, False, False, False
+    mark = hidden & _inside(pen.shape)
     if not mark.any() or not pen.any():
-        return d, pen, hidden, False
+        return (sy, sx), d, pen, hidden, False
     near_pen = cv2.dilate(pen.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    return d, pen, hidden, int((near_pen & mark).sum()) >= TOUCH_MM2 * p * p
+    return (sy, sx), d, pen, hidden, int((near_pen & mark).sum()) >= TOUCH_MM2 * p * p
 
 
-def number_crop(rgb_gray: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> np.ndarray:
+def _inside(shape: tuple[int, ...]) -> np.ndarray:
+    """The crop of a number box less a band along its edges: print there is the box's outline, not a
+    mark printed in it."""
+    h, w = shape[:2]
+    edge = max(2, round(0.12 * min(h, w)))
+    out = np.zeros((h, w), bool)
+    out[edge:h - edge, edge:w - edge] = True
+    return out
+
+
+MARK_CORE_PX = 6  # a printed mark inside a box must show this many pixels clear of its edges to be measured
+OFF_HUE = 0.2  # ink this far (channel darkness) off the printed mark's colour is not the mark alone
+OFF_FULL = 0.3  # pen over the mark shows at its full darkness from OFF_HUE / 2 + this off its colour
+
+
+@dataclass(frozen=True)
+class MarksInBoxes:
+    """The marks printed inside number boxes (a doubled box's "x2"): where the layout prints ink
+    (``printed``: its reference at the sheet's size, not grown) and, per area, the colour its marks have
+    on this sheet (:func:`marks_in_boxes`)."""
+
+    printed: np.ndarray
+    hues: dict[str, np.ndarray]
+
+
+def _box_crop(img: np.ndarray, spec: BoxSpec, p: float) -> tuple[slice, slice]:
+    """Where a number box's inside is read: a little in from its outline."""
+    inset = 0.06 * min(spec.w, spec.h)
+    return _roi(img, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
+
+
+def _inner_print(printed: np.ndarray) -> np.ndarray:
+    """The print in a number box's crop that is not joined to the crop's edges: a mark printed inside the
+    box, not its outline."""
+    ink = (printed >= 200).astype(np.uint8)
+    if not (ink & _inside(ink.shape)).any():  # most boxes: print along the edges only, no labelling needed
+        return np.zeros(ink.shape, bool)
+    _, labels = cv2.connectedComponents(ink, connectivity=8)
+    edges = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    return ink.astype(bool) & ~np.isin(labels, edges)
+
+
+def _channel_darkness(rgb: np.ndarray) -> np.ndarray:
+    """0 (paper) .. 1 per pixel and channel of a box's crop, paper being the crop's brightest tenth in that
+    channel (a box's inside is mostly paper; a light cast or gradient differs from box to box)."""
+    px = rgb.reshape(-1, rgb.shape[2]).astype(np.float32)
+    paper = np.maximum(np.percentile(px, 90, axis=0), 30.0)
+    return np.clip(1.0 - rgb.astype(np.float32) / paper, 0.0, 1.0)
+
+
+def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[BoxSpec], p: float
+                   ) -> MarksInBoxes | None:
+    """Where marks are printed inside number boxes and, per area, their colour on this sheet: a unit
+    vector of darkness per channel (print that is blurred or thin is lighter but of the same colour, so
+    only the direction is kept).
+
+    Measured on the middle of the marks' strokes in all boxes of an area together, as the median: the pen
+    covers a part of some of them at most.  None without a colour image or a reference."""
+    if printed is None or rgb.ndim != 3:
+        return None
+    pooled: dict[str, list[np.ndarray]] = {}
+    kernel = np.ones((3, 3), np.uint8)
+    for s in specs:
+        if s.read != "number":
+            continue
+        sy, sx = _box_crop(printed, s, p)
+        core = cv2.erode(_inner_print(printed[sy, sx]).astype(np.uint8), kernel).astype(bool)
+        if int(core.sum()) >= MARK_CORE_PX:
+            pooled.setdefault(s.area, []).append(_channel_darkness(rgb[sy, sx])[core])
+    hues = {}
+    for area, parts in pooled.items():
+        px = np.concatenate(parts)
+        px = px[px.sum(axis=1) > 0.3]  # too light to have a colour
+        if len(px) >= MARK_CORE_PX:
+            hue = np.median(px / np.linalg.norm(px, axis=1, keepdims=True), axis=0)
+            hues[area] = hue / np.linalg.norm(hue)
+    return MarksInBoxes(printed, hues)
+
+
+def _pen_over_mark(rgb: np.ndarray, mark: np.ndarray, pen: np.ndarray, hue: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Where, on a printed mark of colour ``hue`` (:func:`marks_in_boxes`), there is pen too.
+
+    Print alone, however blurred, keeps the mark's colour (its darkness per channel in the same
+    proportions); ink over it mixes in the pen's and moves it off that colour.  Only ink joined to the pen
+    seen around the mark counts: the pen runs into the mark from outside it.  Returns (where, how far
+    off the mark's colour each pixel is)."""
+    cd = _channel_darkness(rgb)
+    along = cd @ hue
+    off = np.linalg.norm(cd - along[..., None] * hue, axis=-1)
+    over = (mark & (off > OFF_HUE)).astype(np.uint8)
+    n, labels = cv2.connectedComponents(over | pen.astype(np.uint8), connectivity=8)
+    joined = np.zeros(n, bool)
+    joined[labels[pen]] = True
+    joined[0] = False
+    return joined[labels] & over.astype(bool), off
+
+
+def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float,
+                inside: MarksInBoxes | None = None) -> np.ndarray:
     """The box's inside as grayscale (paper white), printed ink painted white; pen strokes that cross
-    print inside the box carried across it (inpainted from around)."""
-    d, pen, hidden, _ = _number_region(dark, ref, spec, p)
-    crop = (255 * (1 - d * pen)).astype(np.uint8)
+    print inside the box carried across it (inpainted from around).
+
+    ``inside``: the marks printed inside boxes (:func:`marks_in_boxes`): where the pen runs over such a
+    mark, it is told from the print by colour and kept, as dark as the rest of its strokes."""
+    (sy, sx), d, pen, hidden, _ = _number_region(dark, ref, spec, p)
+    ink = d * pen
+    hue = None if inside is None else inside.hues.get(spec.area)
+    if hue is not None and rgb.ndim == 3 and pen.any() and hidden.any():
+        inner = _inner_print(inside.printed[sy, sx])  # type: ignore[union-attr]
+        if inner.any():
+            r = max(1, round(REF_GROW_MM * p)) + 1  # as far as the reference was grown, and a pixel
+            zone = cv2.dilate(inner.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+            over, off = _pen_over_mark(rgb[sy, sx], hidden & zone.astype(bool), pen, hue)
+            if over.any():
+                # as dark as the pen's other strokes where fully off the mark's colour, lighter where the
+                # pen only grazes the mark (its edge): a stroke neither blotted nor thinned
+                seen = float(np.median(d[pen])) * np.clip((off - OFF_HUE / 2) / OFF_FULL, 0.0, 1.0)
+                ink = np.where(over, seen, ink)
+                pen, hidden = pen | over, hidden & ~over
+    crop = (255 * (1 - ink)).astype(np.uint8)
     if pen.any() and hidden.any():
         crop = cv2.inpaint(crop, hidden.astype(np.uint8), max(1.0, 0.3 * p), cv2.INPAINT_TELEA)
     return crop
 
 
 def hidden_by_print(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> bool:
-    """Whether part of the writing is unseen under a mark printed inside the box (see
-    :func:`_number_region`): the reading then needs a person's eye."""
-    return _number_region(dark, ref, spec, p)[3]
+    """Whether the writing runs into a mark printed inside the box (see :func:`_number_region`), where
+    darkness alone cannot tell pen from print."""
+    return _number_region(dark, ref, spec, p)[4]
 
 
 def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
@@ -413,6 +560,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     zones = print_zones(ref, dark.shape, p, printed)
     refm = dark > INK if zones is None else (dark > INK) & _clear_of_print(dark, zones)  # pen_ink
     loops = [s for s in specs if s.read == "loop"]
+    inside = marks_in_boxes(rgb, printed, specs, p)
     looped = dict(zip(map(id, loops), read_loops(dark, zones, printed, loops, p), strict=True))
     out: list[BoxReading] = []
     for s in specs:
@@ -428,7 +576,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
             if numbers is None:
                 out.append(BoxReading(s, None, 0.0, ()))
                 continue
-            reading = numbers(number_crop(rgb, dark, refm, s, p), s.allowed)
+            reading = numbers(number_crop(rgb, dark, refm, s, p, inside), s.allowed)
             alts = tuple((v, float(c)) for v, c in reading.alternatives)
             conf = float(reading.confidence)
             if reading.value is None:

@@ -14,7 +14,7 @@ from typing import Literal
 import numpy as np
 
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import PageImage, as_gray, load_pages
+from printkit.engine.scan.images import PageImage, as_gray, as_rgba, open_pages
 from printkit.engine.scan.locate import PX_PER_MM, LocatedSheet, Resolver, SheetGeometry, locate_sheets, rectify
 from printkit.engine.scan.marks import BoxReading, BoxSpec, NumberReader, read_boxes
 
@@ -76,12 +76,14 @@ def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numb
     """The sheets read on one page, and why any other sheet found on it could not be read."""
     gray = as_gray(image.pixels)
     sheets, failed = locate_sheets(gray, resolve, hints)
+    del gray  # found: from here on the page's colour is read, and memory peaks (the page again, in RGBA)
     positions = _positions(sheets, [s.image_center for s in sheets] + [c for c, _ in failed])
     order = sorted(range(len(sheets)), key=lambda i: {"full": 0, "top": 1, "bottom": 2}.get(positions[i], 3))
     out = []
+    source = as_rgba(image.pixels) if len(sheets) > 1 else image.pixels  # one conversion for both halves
     for i in order:
         s = sheets[i]
-        rect = rectify(image.pixels, s, PX_PER_MM)
+        rect = rectify(source, s, PX_PER_MM)
         box_specs, ref = specs(s.geometry)
         out.append(SheetImage(file, image.page, positions[i], s, rect,
                               read_boxes(rect, box_specs, ref, PX_PER_MM, numbers)))
@@ -97,10 +99,10 @@ def read_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: Number
               hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[PageFailure]]:
     """Every sheet in every page of ``path``; pages that hold no readable sheet are failures.
     A file that is no image at all raises :class:`ScanError`."""
-    pages = load_pages(path)
+    count, pages = open_pages(path)  # one page in memory at a time
     found: list[SheetImage] = []
     failures: list[PageFailure] = []
-    multi = len(pages) > 1
+    multi = count > 1
     for pg in pages:
         try:
             sheets, problems = read_page(pg, str(path), resolve, specs, numbers, hints)

@@ -155,9 +155,20 @@ def overlay_png(s: ScannedSheet) -> bytes:
             org = (x1 - tw - 2, y0 + th + 2)
             cv2.rectangle(img, (org[0] - 2, org[1] - th - 3), (org[0] + tw + 2, org[1] + 3), (255, 255, 255), -1)
             cv2.putText(img, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv2.LINE_AA)
-    ok, buf = cv2.imencode(".png", img[..., ::-1])
-    assert ok
-    return buf.tobytes()
+    return png_bytes(img)
+
+
+def png_bytes(rgb: np.ndarray) -> bytes:
+    """``rgb`` as a PNG file.  By fpng where it is installed (part of the ``[scan]`` extra where it has
+    a wheel): a sheet's overlay in 7 ms against OpenCV's (zlib's) 36, a third larger (1.3 MB for a
+    full sheet); elsewhere by OpenCV.  Either file holds the same pixels."""
+    try:
+        import fpng
+    except ImportError:  # no wheel for this platform
+        ok, buf = cv2.imencode(".png", rgb[..., ::-1])
+        assert ok
+        return buf.tobytes()
+    return bytes(fpng.from_ndarray(np.ascontiguousarray(rgb)))
 
 
 def scan_json(s: ScannedSheet, check_json: dict[str, Any]) -> dict[str, Any]:

@@ -90,10 +90,14 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
 
 def one_thread_per_worker() -> None:
     """Start a ``--jobs`` worker: it reads on one core, as the files are already spread over the cores
-    (OpenCV's own thread pool in every worker would put several threads on each core)."""
+    (OpenCV's own thread pool in every worker would put several threads on each core), and keeps its
+    memory from one image to the next, as the single process does."""
     import cv2
 
+    from printkit.engine.scan.memory import keep_freed_memory
+
     cv2.setNumThreads(1)
+    keep_freed_memory()
 
 
 def worst(codes: list[int]) -> int:
