@@ -273,9 +273,12 @@ def _ring(dark: np.ndarray, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpe
     dist = np.hypot(px - cx, py - cy)
     nearest = np.ones(dist.shape, bool)
     for o in neighbours:
-        if o is spec:
+        ox, oy = o.x + o.w / 2, o.y + o.h / 2
+        # A pixel of the band (at most 1.6 r from this centre) is nearer a centre more than 3.2 r away
+        # only if it is nearer this one: such neighbours change nothing, and cost a full-size hypot each.
+        if o is spec or np.hypot(ox - cx, oy - cy) > 2 * 1.6 * r:
             continue
-        nearest &= dist <= np.hypot(px - (o.x + o.w / 2), py - (o.y + o.h / 2))
+        nearest &= dist <= np.hypot(px - ox, py - oy)
     sector = ((np.arctan2(py - cy, px - cx) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.intp) % RING_BINS
     return _Ring(sy, sx, dist, sector, nearest & (dist >= 0.8 * r) & (dist <= 1.6 * r), r)
 
