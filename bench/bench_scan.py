@@ -59,7 +59,6 @@ cv2.setNumThreads(1)
 keep_freed_memory()
 
 HEADING = "## scan (Ganz schön clever)"
-ORDER = {"full": 0, "top": 0, "bottom": 1}
 
 
 def _made(n: int, seed: int, folder: str) -> list[Sample]:
@@ -109,7 +108,7 @@ def run(n: int, seed: int) -> dict[str, object]:
             st["sheets"] += len(s.truths)
             st["unread"] += len(s.truths) - len(sheets)
             for sh in sheets:
-                truth_sheet = s.truths[ORDER[sh.image.position]]
+                truth_sheet = s.truth_at(sh.image.position)
                 truth = box_truth(truth_sheet, sh.table.table)
                 unsure = {(u.area, u.index) for u in sh.read.uncertain}
                 names = {int(b["index"]): b["name"] for b in sh.table.table["boxes"] if b["area"] == "score"}

@@ -36,7 +36,6 @@ from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
 # the package re-exports the function transcribe under the module's name
 transcribe = importlib.import_module("printkit.games.ganz_schon_clever.scan.transcribe")
-ORDER = {"full": 0, "top": 0, "bottom": 1}
 THRESHOLDS = (0.5, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999)
 
 
@@ -45,7 +44,7 @@ def harvest(seed: int, n: int, game: GscGame, cache: Path | None) -> list[dict[s
     path = cache / f"readings-{seed}-{n}.pkl" if cache else None
     if path is not None and path.exists():
         return pickle.loads(path.read_bytes())  # type: ignore[no-any-return]
-    rows = [{"name": s.name, "kind": s.kind, "truth": s.truths[ORDER[sh.image.position]],
+    rows = [{"name": s.name, "kind": s.kind, "truth": s.truth_at(sh.image.position),
              "layout": sh.sheet_id.layout, "format": sh.sheet_id.format, "rounds": sh.sheet_id.rounds,
              "qr_players": sh.sheet_id.players, "readings": sh.image.readings}
             for s, sh in read_back(make_samples(n, seed, ("scan", "photo")), game)]

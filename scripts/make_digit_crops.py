@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,8 +21,7 @@ import cv2
 from printkit.engine.scan import marks
 from printkit.engine.scan.locate import PX_PER_MM
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-from printkit.games.ganz_schon_clever.scan import scan_file
-from printkit.games.ganz_schon_clever.scan.synthetic import Sample, make_samples
+from printkit.games.ganz_schon_clever.scan.synthetic import Sample, make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
 from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
@@ -59,23 +57,19 @@ def crop_cases(samples: dict[int, Sequence[Sample]], cases: Sequence[tuple[int, 
     game = load_gsc_game()
     OUT.mkdir(parents=True, exist_ok=True)
     index: list[dict[str, object]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for seed, page, position, area, box, what in cases:
-            assert seed < 1000, "tuning seeds only"
-            s = samples[seed][page]
-            path = Path(tmp) / f"{s.name}{s.suffix}"
-            path.write_bytes(s.data)
-            sheets, _ = scan_file(path, game, numbers=False)
-            sh = next(x for x in sheets if x.image.position == position)
-            truth = box_truth(s.truths[1 if position == "bottom" else 0], sh.table.table)
-            rect = sh.image.rectified
-            dark = marks.darkness(rect, PX_PER_MM)
-            pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
-            spec = next(b for b in box_specs(sh.table.table) if b.area == area and b.index == box)
-            name = f"s{seed}-{page:02d}-{position}-{area}{box}"
-            cv2.imwrite(str(OUT / f"{name}.png"), marks.number_crop(rect, dark, pen, spec, PX_PER_MM))
-            index.append({"name": name, "what": what, "allowed": list(spec.allowed), "truth": truth[(area, box)]})
-            print(name, what, file=sys.stderr)
+    for seed, page, position, area, box, what in cases:
+        assert seed < 1000, "tuning seeds only"
+        s = samples[seed][page]
+        sh = read_sheet(s, position, game, numbers=False)
+        truth = box_truth(s.truth_at(position), sh.table.table)
+        rect = sh.image.rectified
+        dark = marks.darkness(rect, PX_PER_MM)
+        pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
+        spec = next(b for b in box_specs(sh.table.table) if b.area == area and b.index == box)
+        name = f"s{seed}-{page:02d}-{position}-{area}{box}"
+        cv2.imwrite(str(OUT / f"{name}.png"), marks.number_crop(rect, dark, pen, spec, PX_PER_MM))
+        index.append({"name": name, "what": what, "allowed": list(spec.allowed), "truth": truth[(area, box)]})
+        print(name, what, file=sys.stderr)
     return index
 
 

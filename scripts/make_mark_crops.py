@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 from pathlib import Path
 
 import cv2
@@ -26,8 +25,7 @@ import numpy as np
 
 from printkit.engine.scan import marks
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-from printkit.games.ganz_schon_clever.scan import scan_file
-from printkit.games.ganz_schon_clever.scan.synthetic import make_samples
+from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
 from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
@@ -84,43 +82,39 @@ def main(force: bool) -> int:
     for seed in sorted({c[0] for c in todo}):
         assert seed < 1000, "tuning seeds only"
         samples = make_samples(N, seed, ("scan", "photo"))
-        with tempfile.TemporaryDirectory() as tmp:
-            for _, page, position, area, box, what in (c for c in todo if c[0] == seed):
-                s = samples[page]
-                path = Path(tmp) / f"{s.name}{s.suffix}"
-                path.write_bytes(s.data)
-                sheets, _ = scan_file(path, game, numbers=False)
-                sh = next(x for x in sheets if x.image.position == position)
-                truth = box_truth(s.truths[1 if position == "bottom" else 0], sh.table.table)
-                rect = sh.image.rectified
-                specs = box_specs(sh.table.table)
-                target = next(b for b in specs if b.area == area and b.index == box)
-                # the darkest channel is all the cross and circle readers look at; a number box keeps its colours
-                gray = cv2.cvtColor(rect, cv2.COLOR_RGB2BGR) if target.read == "number" else np.min(rect, axis=2)
-                ref = cv2.resize(sh.table.reference, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_NEAREST)
-                if target.read == "loop":
-                    # with its whole row: the reader measures an unwritten circle's line and icon on them
-                    chosen = [b for b in specs if b.area == area]
-                elif target.read == "number":
-                    # and every other box of its area with a mark printed inside: the reader measures the
-                    # marks' colour on all of them
-                    chosen = [target] + [b for b in specs if b.area == area and b is not target
-                                         and marks._inner_print(ref[marks._box_crop(ref, b, P)]).any()]
-                else:
-                    chosen = [target]
-                x0, y0 = min(b.x for b in chosen), min(b.y for b in chosen)
-                x1, y1 = max(b.x + b.w for b in chosen), max(b.y + b.h for b in chosen)
-                g, r, (ox, oy) = _crop(gray, ref, x0, y0, x1, y1, NUMBER_MARGIN_MM if target.read == "number"
-                                       else MARGIN_MM)
-                name = _name(seed, page, position, area, box)
-                cv2.imwrite(str(OUT / f"{name}.png"), g)
-                cv2.imwrite(str(OUT / f"{name}.ink.png"), r)
-                index.append({"name": name, "what": what, "target": [area, box], "boxes": [
-                    {"area": b.area, "index": b.index, "x": round(b.x - ox, 4), "y": round(b.y - oy, 4),
-                     "w": b.w, "h": b.h, "shape": b.shape, "read": b.read, "truth": truth[(b.area, b.index)],
-                     **({"allowed": list(b.allowed)} if b.allowed else {})}
-                    for b in chosen]})
-                print(name, what, file=sys.stderr)
+        for _, page, position, area, box, what in (c for c in todo if c[0] == seed):
+            s = samples[page]
+            sh = read_sheet(s, position, game, numbers=False)
+            truth = box_truth(s.truth_at(position), sh.table.table)
+            rect = sh.image.rectified
+            specs = box_specs(sh.table.table)
+            target = next(b for b in specs if b.area == area and b.index == box)
+            # the darkest channel is all the cross and circle readers look at; a number box keeps its colours
+            gray = cv2.cvtColor(rect, cv2.COLOR_RGB2BGR) if target.read == "number" else np.min(rect, axis=2)
+            ref = cv2.resize(sh.table.reference, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_NEAREST)
+            if target.read == "loop":
+                # with its whole row: the reader measures an unwritten circle's line and icon on them
+                chosen = [b for b in specs if b.area == area]
+            elif target.read == "number":
+                # and every other box of its area with a mark printed inside: the reader measures the
+                # marks' colour on all of them
+                chosen = [target] + [b for b in specs if b.area == area and b is not target
+                                     and marks._inner_print(ref[marks._box_crop(ref, b, P)]).any()]
+            else:
+                chosen = [target]
+            x0, y0 = min(b.x for b in chosen), min(b.y for b in chosen)
+            x1, y1 = max(b.x + b.w for b in chosen), max(b.y + b.h for b in chosen)
+            g, r, (ox, oy) = _crop(gray, ref, x0, y0, x1, y1, NUMBER_MARGIN_MM if target.read == "number"
+                                   else MARGIN_MM)
+            name = _name(seed, page, position, area, box)
+            cv2.imwrite(str(OUT / f"{name}.png"), g)
+            cv2.imwrite(str(OUT / f"{name}.ink.png"), r)
+            index.append({"name": name, "what": what, "target": [area, box], "boxes": [
+                {"area": b.area, "index": b.index, "x": round(b.x - ox, 4), "y": round(b.y - oy, 4),
+                 "w": b.w, "h": b.h, "shape": b.shape, "read": b.read, "truth": truth[(b.area, b.index)],
+                 **({"allowed": list(b.allowed)} if b.allowed else {})}
+                for b in chosen]})
+            print(name, what, file=sys.stderr)
     (OUT / "cases.json").write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 

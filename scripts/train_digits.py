@@ -632,7 +632,7 @@ def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
     game = load_gsc_game()
     out: list[SheetBox] = []
     for sample, sheet in read_back(make_samples(pages, seed, ("scan", "photo")), game, numbers=False):
-        truth = box_truth(sample.truths[1 if sheet.image.position == "bottom" else 0], sheet.table.table)
+        truth = box_truth(sample.truth_at(sheet.image.position), sheet.table.table)
         rect = sheet.image.rectified
         dark = marks.darkness(rect, PX_PER_MM)
         pen = marks.pen_ink(dark, sheet.table.reference, PX_PER_MM)

@@ -34,7 +34,6 @@ from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
 runner = CliRunner()
 GAME = load_gsc_game()
-ORDER = {"full": 0, "top": 0, "bottom": 1}
 
 
 def _write(tmp_path: Path, sample: Sample) -> Path:
@@ -50,7 +49,7 @@ def _mark_errors(path: Path, sample: Sample) -> tuple[int, list[str], list[str]]
     assert len(sheets) == len(sample.truths)
     n, wrong, silent = 0, [], []
     for s in sheets:
-        truth = box_truth(sample.truths[ORDER[s.image.position]], s.table.table)
+        truth = box_truth(sample.truth_at(s.image.position), s.table.table)
         unsure = {(u.area, u.index) for u in s.read.uncertain}
         for r in s.image.readings:
             key = (r.spec.area, r.spec.index)

@@ -51,6 +51,10 @@ class Sample:
     truths: list[Sheet]  # one per sheet on the page, in reading order (left to right, top to bottom)
     notes: list[str] = field(default_factory=list)
 
+    def truth_at(self, position: str) -> Sheet:
+        """What was written on the sheet read at ``position`` (``full``, ``top`` or ``bottom``)."""
+        return self.truths[1 if position == "bottom" else 0]
+
 
 def _with_claims(sheet: Sheet, game: GscGame, rng: random.Random) -> Sheet:
     """The sheet with what its player wrote in the score boxes; sometimes a mistake in adding up."""
@@ -210,3 +214,12 @@ def read_back(samples: Iterable[Sample], game: GscGame, numbers: object = None
                 continue
             for sheet in sheets:
                 yield s, sheet
+
+
+def read_sheet(sample: Sample, position: str, game: GscGame, numbers: object = None) -> ScannedSheet:
+    """The sheet of ``sample`` at ``position`` read as ``printkit scan`` reads it (:func:`read_back`);
+    :class:`LookupError` when it is not read."""
+    for _, sheet in read_back([sample], game, numbers):
+        if sheet.image.position == position:
+            return sheet
+    raise LookupError(f"{sample.name}: no {position} sheet read")
