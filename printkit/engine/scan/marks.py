@@ -115,7 +115,11 @@ def pen_ink(dark: np.ndarray, ref: np.ndarray | None, px_per_mm: float) -> np.nd
     ``ref`` is the layout's reference (255 dark print, 128 faint print, 0 blank; any resolution),
     grown by REF_GROW_MM so small rectification errors do not turn print into pen.
     """
-    zones = print_zones(ref, dark.shape, px_per_mm)
+    return _pen_where(dark, print_zones(ref, dark.shape, px_per_mm))
+
+
+def _pen_where(dark: np.ndarray, zones: np.ndarray | None) -> np.ndarray:
+    """:func:`pen_ink` given the sheet's :func:`print_zones`."""
     ink = dark > INK
     return ink if zones is None else ink & _clear_of_print(dark, zones)
 
@@ -230,8 +234,7 @@ def _pen_at(dark: np.ndarray, zones: np.ndarray | None, sy: slice, sx: slice, p:
 
 def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float) -> BoxReading:
     """Crossed or not (``zones``: :func:`print_zones` of the sheet)."""
-    inset = 0.1 * min(spec.w, spec.h)
-    sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
+    sy, sx = _box_crop(dark, spec, p, 0.1)
     extra = _pen_at(dark, zones, sy, sx, p)
     side = min(spec.w, spec.h) * p
     st = _strokes(extra, side, p)
@@ -432,9 +435,10 @@ class MarksInBoxes:
     hues: dict[str, np.ndarray]
 
 
-def _box_crop(img: np.ndarray, spec: BoxSpec, p: float) -> tuple[slice, slice]:
-    """Where a number box's inside is read: a little in from its outline."""
-    inset = 0.06 * min(spec.w, spec.h)
+def _box_crop(img: np.ndarray, spec: BoxSpec, p: float, share: float = 0.06) -> tuple[slice, slice]:
+    """A box's inside, ``share`` of its side in from its outline (a number box's writing is read from 0.06
+    in; a cross, and whether a number box holds any stroke, from 0.1 in)."""
+    inset = share * min(spec.w, spec.h)
     return _roi(img, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
 
 
@@ -541,8 +545,7 @@ def hidden_by_print(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) 
 
 def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
     """(empty, confidence) without the digit model: no stroke at all means an empty box."""
-    inset = 0.1 * min(spec.w, spec.h)
-    sy, sx = _roi(dark, spec.x + inset, spec.y + inset, spec.w - 2 * inset, spec.h - 2 * inset, p)
+    sy, sx = _box_crop(dark, spec, p, 0.1)
     extra = ref[sy, sx]
     st = _strokes(extra, min(spec.w, spec.h) * p, p)
     if st.pieces == 0 or st.span < 0.12:
@@ -561,7 +564,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     dark = darkness(rgb, p)
     printed = None if ref is None else cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
     zones = print_zones(ref, dark.shape, p, printed)
-    refm = dark > INK if zones is None else (dark > INK) & _clear_of_print(dark, zones)  # pen_ink
+    refm = _pen_where(dark, zones)
     loops = [s for s in specs if s.read == "loop"]
     inside = marks_in_boxes(rgb, printed, specs, p)
     looped = dict(zip(map(id, loops), read_loops(dark, zones, printed, loops, p), strict=True))
