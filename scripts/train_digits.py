@@ -664,8 +664,7 @@ def sheet_boxes(seeds: tuple[int, ...], pages: int, jobs: int, log: Callable[[st
 def _margins(model: digits.DigitModel, boxes: list[tuple[np.ndarray, Any, Any]]) -> tuple[np.ndarray, np.ndarray]:
     """(margin features, right?) of every box the model reads as a value (an empty reading is left to the
     empty-box model; the scanner never takes it confidently where strokes were seen)."""
-    raw = digits.DigitModel(model.layers, model.temperature, model.empty_coef, model.empty_bias, model.empty_mean,
-                            model.empty_scale)  # no calibration: the raw scores
+    raw = model.uncalibrated()
     feats, right = [], []
     for crop, allowed, truth in boxes:
         r = digits.read_number(crop, allowed, raw)
@@ -720,8 +719,7 @@ def fit_temperature(model: digits.DigitModel, boxes: list[SheetBox], log: Callab
     (least log loss of the true value's score), raised until no wrong reading of them scores CAL_MAX_WRONG or
     more (the threshold is 0.9: a wrong reading keeps a margin below it).
     """
-    raw = digits.DigitModel(model.layers, 1.0, model.empty_coef, model.empty_bias, model.empty_mean,
-                            model.empty_scale)
+    raw = model.uncalibrated(1.0)
     prepared = [(digits.prepare(crop, len(str(max(allowed)))), sorted(set(allowed)), truth)
                 for crop, allowed, truth in boxes]
     logits = [raw.logits(p.images).astype(np.float64) if len(p.images) else None for p, _, _ in prepared]

@@ -121,6 +121,12 @@ class DigitModel:
             arrays["calibration"] = self.calibration
         np.savez_compressed(path, **arrays, **extra)
 
+    def uncalibrated(self, temperature: float | None = None) -> DigitModel:
+        """The same networks without the fitted confidence (the raw scores), at ``temperature`` (default this
+        model's own): what the training script fits the temperature and the confidence on."""
+        return DigitModel(self.layers, self.temperature if temperature is None else temperature, self.empty_coef,
+                          self.empty_bias, self.empty_mean, self.empty_scale)
+
     def logits(self, images: np.ndarray) -> np.ndarray:
         x = features(images)
         for w, b in self.layers[:-1]:
