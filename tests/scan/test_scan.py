@@ -219,6 +219,9 @@ def test_bad_inputs_exit_2_with_the_reason(tmp_path: Path) -> None:
         assert reason in result.output, (name, result.output)
     batch = runner.invoke(app, ["scan", str(tmp_path / "blank.png"), str(tmp_path / "notes.jpg")])
     assert batch.exit_code == 2 and batch.output.count("error:") == 2
+    (tmp_path / "photos").mkdir()
+    folder = runner.invoke(app, ["scan", str(tmp_path / "photos")])
+    assert folder.exit_code == 2 and "a folder, not an image" in folder.output, folder.output
 
 
 def test_a_layout_printkit_never_printed_is_refused() -> None:
@@ -389,3 +392,19 @@ def test_a_soft_photo_of_a_letter_sheet_is_read(tmp_path: Path) -> None:
     obj = json.loads(result.stdout)
     assert obj["sheet"]["format"] == "letter" and obj["sheet"]["serial"] == "51304a-0001"
     assert obj["transcription"]["yellow"] == [[3], [], [], []] and obj["transcription"]["blue"] == [2]
+
+
+def test_an_output_folder_that_cannot_be_written_is_named_exit_2(tmp_path: Path) -> None:
+    img = tmp_path / "legal.png"
+    img.write_bytes(_png(_draw(LEGAL)[0]))
+    # --out names a file, not a folder
+    (tmp_path / "taken").write_text("a file", encoding="utf-8")
+    result = runner.invoke(app, ["scan", str(img), "--out", str(tmp_path / "taken")])
+    assert result.exit_code == 2, result.output
+    assert "cannot write" in result.output and "taken" in result.output and "Traceback" not in result.output
+    # the overlay's name is taken by a folder: that sheet fails, named, and no part file is left behind
+    (tmp_path / "out" / "legal.read.png").mkdir(parents=True)
+    result = runner.invoke(app, ["scan", str(img), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "cannot write" in result.output and "legal.read.png" in result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["legal.read.png"]

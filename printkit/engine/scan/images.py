@@ -169,6 +169,8 @@ def open_pages(path: str | Path) -> tuple[int, Iterator[PageImage]]:
     page is 26 MB: twenty of them were more than the 500 MB reading may take).  What is wrong with the
     file as a whole raises :class:`ScanError` here; a damaged page, when it is reached."""
     p = Path(path)
+    if p.is_dir():
+        raise ScanError(f"{p}: a folder, not an image (name the photos or scans in it)")
     if not p.is_file():
         raise ScanError(f"{p}: no such file")
     size = p.stat().st_size

@@ -66,7 +66,10 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
         outcomes.append(Outcome(path, error="no sheet found"))
     out_dir = Path(out) if out else None
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return [*outcomes, Outcome(path, error=_cannot_write(out_dir, exc))]
     for s in sheets:
         stem = output_stem(image, s.image.page, s.image.position, out_dir)
         yaml_path, png_path = stem.with_suffix(".yaml"), stem.with_suffix(".read.png")
@@ -76,16 +79,23 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
         o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
                     sheet=s.read.sheet, result=result, json=scan_json(s, {}))
         o.uncertain = [f"{u.area} {u.index}".strip() for u in s.read.uncertain]
-        atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
-        if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
-            o.error = (f"{yaml_path}: not overwritten: it was changed after printkit scan wrote it (a corrected "
-                       "transcription?); use --force to replace it")
-            o.code = 2
-        else:
-            atomic_write(yaml_path, transcription_yaml(s, image.name).encode("utf-8"))
-            o.code = 3 if s.read.uncertain else (0 if result.ok else 1)
+        try:
+            atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
+            if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
+                o.error = (f"{yaml_path}: not overwritten: it was changed after printkit scan wrote it (a "
+                           "corrected transcription?); use --force to replace it")
+                o.code = 2
+            else:
+                atomic_write(yaml_path, transcription_yaml(s, image.name).encode("utf-8"))
+                o.code = 3 if s.read.uncertain else (0 if result.ok else 1)
+        except OSError as exc:
+            o.error, o.code = _cannot_write(png_path.parent, exc), 2
         outcomes.append(o)
     return outcomes
+
+
+def _cannot_write(where: Path, exc: OSError) -> str:
+    return f"{exc.filename or where}: cannot write: {exc.strerror or exc}"
 
 
 def one_thread_per_worker() -> None:
