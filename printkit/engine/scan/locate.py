@@ -18,6 +18,7 @@ import numpy as np
 
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.markers import MarkerSeen, find_markers, refined
+from printkit.engine.scan.qr_grid import read_grid
 
 PX_PER_MM = 8.0  # resolution of the rectified sheet
 
@@ -260,6 +261,19 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
     return None
 
 
+def _plain_attempts(gray: np.ndarray, quad: list[MarkerSeen], likely: Sequence[tuple[SheetGeometry, int]],
+                    others: Sequence[tuple[SheetGeometry, int]], decode: QrDecoder) -> tuple[str, np.ndarray] | None:
+    """Every crop of QR_TRIES through ``decode``: the first try at every place before the others, the
+    likely places with every size before the others."""
+    for group in (likely, others):
+        for tries in (QR_TRIES[:1], QR_TRIES[1:]):
+            for g, shift in group:
+                found = _qr_crop(gray, quad, g, shift, tries, decode=decode)
+                if found is not None:
+                    return found
+    return None
+
+
 def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Sequence[SheetGeometry]
              ) -> tuple[str, np.ndarray]:
     """The QR payload and its corners in image pixels.  First where each known sheet geometry prints
@@ -287,13 +301,21 @@ def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Seque
     candidates.sort(key=lambda c: -_qr_busyness(gray, quad, *c))
     likely, others = candidates[:QR_LIKELY], candidates[QR_LIKELY:]
     # Every attempt with the first reader before any with the next: the first is the faster and reads more.
-    for decode in qr_decoders():
-        for group in (likely, others):
-            for tries in (QR_TRIES[:1], QR_TRIES[1:]):
-                for g, shift in group:
-                    found = _qr_crop(gray, quad, g, shift, tries, decode=decode)
-                    if found is not None:
-                        return found
+    first, *rest = qr_decoders()
+    found = _plain_attempts(gray, quad, likely, others, first)
+    if found is not None:
+        return found
+    # A code too blurred for a reader to find its grid (a half sheet's, photographed): sampled module
+    # by module where the markers place it (qr_grid.py), at the likeliest places; 20-70 ms each.
+    for g, shift in likely:
+        found = read_grid(gray, _corner_fit(quad, g, shift, np.linalg.inv(_sheet_to_image(quad, g, shift)))[0],
+                          g.qr, decode_qr)
+        if found is not None:
+            return found
+    for decode in rest:
+        found = _plain_attempts(gray, quad, likely, others, decode)
+        if found is not None:
+            return found
     # Only when every plain attempt failed (a blurred photo): sharpened, at the likeliest places.
     for g, shift in likely:
         found = _qr_crop(gray, quad, g, shift, sharpen=True)
@@ -344,7 +366,15 @@ def _fit(quad: list[MarkerSeen], geom: SheetGeometry, qr_img: np.ndarray) -> tup
     if err > max(6.0, 0.6 * qs):
         raise ScanError(f"the QR code is {err:.0f} mm from where its layout prints it: the sheet does not match "
                         "the layout its QR code names")
-    # Refine on all 16 marker corners: each seen corner is matched to the nearest printed one.
+    return _corner_fit(quad, geom, shift, h_img_to_mm)
+
+
+def _corner_fit(quad: list[MarkerSeen], geom: SheetGeometry, shift: int, h_img_to_mm: np.ndarray
+                ) -> tuple[np.ndarray, float]:
+    """Homography sheet mm -> image on all 16 marker corners, and its residual in mm, when quad[i] is
+    marker kind (i + shift) % 4 and ``h_img_to_mm`` roughly maps the image to the sheet."""
+    by_kind = {m.kind: m for m in geom.markers}
+    # Each seen corner is matched to the nearest printed one.
     src, dst = [], []
     for i, seen in enumerate(quad):
         printed = _marker_corners_mm(by_kind[(i + shift) % 4])

@@ -1,0 +1,157 @@
+"""Reading a QR code too blurred for a QR reader, from its module grid.
+
+A half sheet's 12 mm code in a phone photo has modules of two or three pixels, and the photo's blur
+is about a module wide: a reader's own binariser then sees dark blobs where the modules run into
+each other, and no reader finds its grid.  The sheet's markers, found before the code, tell where
+every module is printed to a small fraction of one (the 16 marker corners place the sheet to about
+0.02 mm; a module is 0.3 mm).  So each module is sampled where it is printed, and the blur undone by
+a linear equaliser fitted on the code's own *known* modules (finder, separator, timing and alignment
+patterns, the dark module, the printed quiet zone): a module's darkness is predicted from the samples
+around it, which learns the photo's blur, light and a residual offset of the grid.  The modules are
+then drawn crisp and handed to a QR reader, whose error correction does the rest.  Only the payload is
+trusted: a misread module grid either decodes to the printed payload or does not decode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+# The quiet zone, in modules, printkit draws inside a QR code's printed size (render/draw.py QR_BORDER).
+BORDER = 2
+VERSIONS = range(1, 11)  # printkit's payloads need version 5 or 6; later layouts may need a few more
+SAMPLES = 4  # per module side
+REACH = 2  # modules on each side whose samples predict a module
+SHIFTS = tuple((dx, dy) for dx in (-0.4, -0.2, 0.0, 0.2, 0.4) for dy in (-0.4, -0.2, 0.0, 0.2, 0.4))
+NO_CODE = 0.1  # mean squared error on the known modules above which no code of that version is there
+_ALIGNMENT = {2: (6, 18), 3: (6, 22), 4: (6, 26), 5: (6, 30), 6: (6, 34), 7: (6, 22, 38), 8: (6, 24, 42),
+              9: (6, 26, 46), 10: (6, 28, 50)}  # ISO/IEC 18004, annex E
+
+Decoder = Callable[[np.ndarray], tuple[str, np.ndarray] | None]
+
+
+def known_modules(version: int) -> tuple[np.ndarray, np.ndarray]:
+    """(mask, darkness) of the modules of a printed code of ``version`` whatever it says, its quiet
+    zone included: (n + 2 BORDER)² each, darkness 1 for black."""
+    n = 17 + 4 * version
+    side = n + 2 * BORDER
+    mask = np.zeros((side, side), bool)
+    dark = np.zeros((side, side), np.float32)
+    mask[:BORDER], mask[-BORDER:], mask[:, :BORDER], mask[:, -BORDER:] = True, True, True, True
+
+    def put(r: int, c: int, value: bool) -> None:
+        if 0 <= r < n and 0 <= c < n:
+            mask[r + BORDER, c + BORDER] = True
+            dark[r + BORDER, c + BORDER] = float(value)
+
+    for r0, c0 in ((0, 0), (0, n - 7), (n - 7, 0)):  # finder patterns and their white separators
+        for r in range(-1, 8):
+            for c in range(-1, 8):
+                ring = max(abs(r - 3), abs(c - 3))
+                put(r0 + r, c0 + c, ring in (0, 1, 3))
+    for i in range(8, n - 8):  # timing patterns
+        put(6, i, i % 2 == 0)
+        put(i, 6, i % 2 == 0)
+    centres = _ALIGNMENT.get(version, ())
+    for r in centres:
+        for c in centres:
+            if (r, c) in ((6, 6), (6, centres[-1]), (centres[-1], 6)):
+                continue  # where a finder pattern is
+            for dr in range(-2, 3):
+                for dc in range(-2, 3):
+                    put(r + dr, c + dc, max(abs(dr), abs(dc)) != 1)
+    put(4 * version + 9, 8, True)  # the dark module
+    return mask, dark
+
+
+def _samples(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, float], version: int,
+             shift: tuple[float, float]) -> np.ndarray:
+    """The code and REACH modules round it sampled SAMPLES times per module side, normalised; the
+    grid moved by ``shift`` modules."""
+    qx, qy, qs = qr
+    side = 17 + 4 * version + 2 * BORDER
+    u = qs / side  # mm per module
+    s = u / SAMPLES
+    out = (side + 2 * REACH) * SAMPLES
+    # sample (i, j) is at mm (q + (j + 1/2) s - REACH u + shift u): the centre of its part of a module
+    m = to_image @ np.array([[s, 0, qx + (shift[0] - REACH) * u + s / 2],
+                             [0, s, qy + (shift[1] - REACH) * u + s / 2], [0, 0, 1]])
+    img = cv2.warpPerspective(gray, m, (out, out), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderValue=255).astype(np.float32)
+    return (img - img.mean()) / (img.std() + 1e-6)
+
+
+def _features(samples: np.ndarray, side: int, fine: bool) -> np.ndarray:
+    """Per module of the code (side² rows): the samples of the (2 REACH + 1)² modules around it, each
+    module as the mean of its middle (coarse) or of its four quarters (fine), and a constant."""
+    p = side + 2 * REACH
+    k = SAMPLES
+    if fine:
+        q = samples.reshape(p, 2, k // 2, p, 2, k // 2).mean(axis=(2, 5))
+        per_module = [q[:, a, :, b] for a in range(2) for b in range(2)]
+    else:
+        mid = samples.reshape(p, k, p, k)[:, k // 4:k - k // 4, :, k // 4:k - k // 4]
+        per_module = [mid.mean(axis=(1, 3))]
+    cols = [g[REACH + i:REACH + i + side, REACH + j:REACH + j + side]
+            for g in per_module for i in range(-REACH, REACH + 1) for j in range(-REACH, REACH + 1)]
+    cols.append(np.ones((side, side), np.float32))
+    return np.stack(cols, axis=-1).reshape(side * side, -1)
+
+
+def _equalise(x: np.ndarray, mask: np.ndarray, dark: np.ndarray, rounds: int) -> tuple[np.ndarray, float]:
+    """Each module's predicted darkness from its features, fitted on the known modules, then
+    ``rounds`` times again on every module as last decided (the unknown ones outnumber the known
+    ones and carry the same blur); and the mean squared error on the known modules."""
+    known = mask.reshape(-1)
+    target = dark.reshape(-1)
+    w, *_ = np.linalg.lstsq(x[known], target[known], rcond=None)
+    pred = x @ w
+    for _ in range(rounds):
+        decided = np.where(known, target, (pred > 0.5).astype(np.float32))
+        w, *_ = np.linalg.lstsq(x, decided, rcond=None)
+        pred = x @ w
+    return pred, float(np.mean((pred[known] - target[known]) ** 2))
+
+
+def _crisp(pred: np.ndarray, side: int, px: int = 6) -> np.ndarray:
+    """The decided modules drawn black on white, ``px`` pixels each, with a wider quiet zone."""
+    img = np.where(pred.reshape(side, side) > 0.5, 0, 255).astype(np.uint8)
+    img = np.pad(img, 2, constant_values=255)
+    return cv2.resize(img, None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST)
+
+
+def read_grid(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, float], decode: Decoder
+              ) -> tuple[str, np.ndarray] | None:
+    """(payload, the code's corners in image pixels) of the QR code printed at ``qr`` (x, y, size in
+    mm, its quiet zone included) of a sheet whose mm map to ``gray`` by ``to_image``, or None.
+
+    The version is the one whose known modules the equaliser fits best; the grid is moved by up to
+    0.4 module each way to where it fits best; the three best places are decoded, with the coarse
+    equaliser (25 samples) and then the fine one (100)."""
+    fits = []
+    for v in VERSIONS:
+        side = 17 + 4 * v + 2 * BORDER
+        mask, dark = known_modules(v)
+        _, err = _equalise(_features(_samples(gray, to_image, qr, v, (0.0, 0.0)), side, False), mask, dark, 0)
+        fits.append((err, v))
+    err, v = min(fits)
+    if err > NO_CODE:
+        return None
+    side = 17 + 4 * v + 2 * BORDER
+    mask, dark = known_modules(v)
+    placed = []
+    for shift in SHIFTS:
+        samples = _samples(gray, to_image, qr, v, shift)
+        placed.append((_equalise(_features(samples, side, False), mask, dark, 0)[1], shift, samples))
+    placed.sort(key=lambda p: p[0])
+    for _, _, samples in placed[:3]:
+        for fine in (False, True):
+            pred, _ = _equalise(_features(samples, side, fine), mask, dark, 2)
+            found = decode(_crisp(pred, side))
+            if found is not None:
+                qx, qy, qs = qr
+                corners = np.array([[[qx, qy], [qx + qs, qy], [qx + qs, qy + qs], [qx, qy + qs]]], np.float64)
+                return found[0], cv2.perspectiveTransform(corners, to_image)[0].astype(np.float32)
+    return None
