@@ -247,6 +247,7 @@ def _pdf_page_images(pdf: object, n: int) -> Iterator[PageImage]:
                 image = PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
             page.close()
             yield image
+            del image  # not held while the next page is decoded
     finally:
         pdf.close()
 

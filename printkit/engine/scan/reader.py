@@ -6,7 +6,7 @@ printed-ink reference, and the number reader.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -98,19 +98,49 @@ def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numb
 def read_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
               hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[PageFailure]]:
     """Every sheet in every page of ``path``; pages that hold no readable sheet are failures.
-    A file that is no image at all raises :class:`ScanError`."""
-    count, pages = open_pages(path)  # one page in memory at a time
+    A file that is no image at all raises :class:`ScanError`.  Holds every sheet's rectified image:
+    a long PDF is read with :func:`iter_file`."""
     found: list[SheetImage] = []
     failures: list[PageFailure] = []
-    multi = count > 1
-    for pg in pages:
-        try:
-            sheets, problems = read_page(pg, str(path), resolve, specs, numbers, hints)
-            found.extend(sheets)
-            failures.extend(PageFailure(str(path), pg.page if multi else None, why) for why in problems)
-        except ScanError as exc:
-            failures.append(PageFailure(str(path), pg.page if multi else None, str(exc)))
-    if not multi:
-        for s in found:
-            s.page = None
+    for item in iter_file(path, resolve, specs, numbers, hints):
+        (failures if isinstance(item, PageFailure) else found).append(item)  # type: ignore[arg-type]
     return found, failures
+
+
+def iter_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
+              hints: Sequence[SheetGeometry] = ()) -> Iterator[SheetImage | PageFailure]:
+    """The sheets of ``path`` page by page, each as soon as its page is read, and a failure for each page
+    (or half of one) not read, in page order.  The reader keeps nothing of a page once the next one is
+    asked for, so a caller that writes out each sheet and lets it go reads a stack of any length in
+    the memory of one page (a rectified sheet is 12 MB: forty of them were past the 500 MB reading may
+    take).  What is wrong with the file as a whole raises :class:`ScanError` here, before any page."""
+    count, pages = open_pages(path)  # one page in memory at a time
+    return _pages_read(str(path), count, pages, resolve, specs, numbers, hints)
+
+
+def _pages_read(file: str, count: int, pages: Iterator[PageImage], resolve: Resolver, specs: Specs,
+                numbers: NumberReader | None, hints: Sequence[SheetGeometry]) -> Iterator[SheetImage | PageFailure]:
+    multi = count > 1
+    done = 0
+    while True:
+        try:
+            pg = next(pages)
+        except StopIteration:
+            return
+        except ScanError as exc:  # a damaged page: the pages after it cannot be reached
+            yield PageFailure(file, done + 1 if multi else None, str(exc))
+            return
+        done += 1
+        page = pg.page if multi else None
+        try:
+            sheets, problems = read_page(pg, file, resolve, specs, numbers, hints)
+        except ScanError as exc:
+            sheets, problems = [], [str(exc)]
+        del pg  # the page's pixels go before the next page is decoded
+        for why in problems:
+            yield PageFailure(file, page, why)
+        while sheets:  # handed over one at a time and not kept here: the caller decides when each goes
+            s = sheets.pop(0)
+            s.page = page
+            yield s
+            del s
