@@ -78,21 +78,31 @@ def test_a_long_pdf_is_written_out_page_by_page_keeping_no_sheet_image(tmp_path:
     del pages
     out = tmp_path / "out"
     # Watch each sheet's rectified image (12 MB at the reader's resolution): when the next sheet is
-    # rectified, how many earlier ones are still alive, and which files have been written.
+    # rectified, how many earlier ones are still alive, and which files have been written; and the page
+    # each was cut from (26 MB at 300 dpi): whether it is still alive when the sheet's boxes are read.
     alive: list[weakref.ref[np.ndarray]] = []
+    pages_alive: list[weakref.ref[np.ndarray]] = []
     seen: list[tuple[int, set[str]]] = []
-    rectify = reader.rectify
+    page_when_read: list[int] = []
+    rectify, read_boxes = reader.rectify, reader.read_boxes
 
-    def watched(*args: object, **kwargs: object) -> np.ndarray:
+    def watched_rectify(source: np.ndarray, *args: object) -> np.ndarray:
         seen.append((sum(r() is not None for r in alive), {p.name for p in out.glob("*")}))
-        img = rectify(*args, **kwargs)  # type: ignore[arg-type]
+        img = rectify(source, *args)  # type: ignore[arg-type]
         alive.append(weakref.ref(img))
+        pages_alive.append(weakref.ref(source))
         return img
 
-    monkeypatch.setattr(reader, "rectify", watched)
+    def watched_read_boxes(*args: object) -> object:
+        page_when_read.append(sum(r() is not None for r in pages_alive))
+        return read_boxes(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader, "rectify", watched_rectify)
+    monkeypatch.setattr(reader, "read_boxes", watched_read_boxes)
     outcomes = scan_one(str(pdf), str(out), None, False, numbers=False)
     assert len(seen) == 5  # pages 1, 2, 4, 5, 6
     assert [n for n, _ in seen] == [0] * 5  # no earlier sheet's image outlives its files being written
+    assert page_when_read == [0] * 5  # and a page is let go before its sheet's boxes are read
     assert {"stack-p1.yaml", "stack-p1.read.png", "stack-p4.yaml", "stack-p4.read.png"} <= seen[-1][1]
     assert not any("p6" in name or name.startswith(".") for name in seen[-1][1])  # nor a half-written file
     # The blank page is named and makes the batch exit 2; every other page was read and written.
@@ -119,3 +129,29 @@ def test_a_page_that_cannot_be_decoded_keeps_the_sheets_read_before_it(tmp_path:
     assert [(o.page, bool(o.error)) for o in outcomes] == [(2, True), (1, False)]
     assert "page 2" in outcomes[0].error and outcomes[0].code == 2
     assert (tmp_path / "out" / "stack-p1.yaml").is_file()
+
+
+def test_a_single_image_is_let_go_before_its_boxes_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 12-megapixel photo is 36 MB: the reader holds the only reference to it, and drops it once the
+    # sheet is rectified.
+    [page] = _pages(1, seed=14)
+    img = tmp_path / "sheet.png"
+    img.write_bytes(_png(page))
+    del page
+    pages_alive: list[weakref.ref[np.ndarray]] = []
+    page_when_read: list[int] = []
+    rectify, read_boxes = reader.rectify, reader.read_boxes
+
+    def watched_rectify(source: np.ndarray, *args: object) -> np.ndarray:
+        pages_alive.append(weakref.ref(source))
+        return rectify(source, *args)  # type: ignore[arg-type]
+
+    def watched_read_boxes(*args: object) -> object:
+        page_when_read.append(sum(r() is not None for r in pages_alive))
+        return read_boxes(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(reader, "rectify", watched_rectify)
+    monkeypatch.setattr(reader, "read_boxes", watched_read_boxes)
+    [o] = scan_one(str(img), None, None, False, numbers=False)
+    assert not o.error and Path(o.yaml_path).is_file()
+    assert page_when_read == [0]

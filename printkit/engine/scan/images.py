@@ -191,8 +191,15 @@ def open_pages(path: str | Path) -> tuple[int, Iterator[PageImage]]:
         if frames == 1:
             with img:
                 fast = _decode_fast(img, data)
-                return 1, iter([PageImage(_bounded(fast) if fast is not None else _shrink(img))])
+                return 1, _handed_over([PageImage(_bounded(fast) if fast is not None else _shrink(img))])
     return min(frames, MAX_PDF_PAGES), _frames(p, img, min(frames, MAX_PDF_PAGES))
+
+
+def _handed_over(pages: list[PageImage]) -> Iterator[PageImage]:
+    """``pages`` one at a time, each out of the list as it is handed over: the reader then holds the only
+    reference and lets the image go before the boxes are read (``iter(list)`` would keep it)."""
+    while pages:
+        yield pages.pop(0)
 
 
 @contextmanager
@@ -209,12 +216,17 @@ def _pillow_errors(p: Path) -> Iterator[None]:
 
 
 def _frames(p: Path, img: Image.Image, n: int) -> Iterator[PageImage]:
+    # Each page is yielded as made, bound to no name here: the reader lets it go while the generator
+    # waits at ``yield`` (see _pdf_page_images).
     with img:
         for k in range(n):
-            with _pillow_errors(p):
-                img.seek(k)
-                page = _shrink(img.copy())
-            yield PageImage(page, k + 1)
+            yield _frame(p, img, k)
+
+
+def _frame(p: Path, img: Image.Image, k: int) -> PageImage:
+    with _pillow_errors(p):
+        img.seek(k)
+        return PageImage(_shrink(img.copy()), k + 1)
 
 
 def _pdf_pages(p: Path) -> tuple[int, Iterator[PageImage]]:
@@ -225,31 +237,43 @@ def _pdf_pages(p: Path) -> tuple[int, Iterator[PageImage]]:
     except pdfium.PdfiumError as exc:
         raise ScanError(f"{p}: not a readable PDF: {exc}") from None
     n = len(pdf)
+    pdf.close()
     if n > MAX_PDF_PAGES:
-        pdf.close()
         raise ScanError(f"{p}: {n} pages; at most {MAX_PDF_PAGES} are read from one PDF")
-    return n, _pdf_page_images(pdf, n)
+    return n, _pdf_page_images(p, n)
 
 
-def _pdf_page_images(pdf: object, n: int) -> Iterator[PageImage]:
+def _pdf_page_images(p: Path, n: int) -> Iterator[PageImage]:
+    for k in range(n):
+        # Yielded as made, bound to no name in this frame: while the generator waits at ``yield`` the
+        # page (26 MB at 300 dpi) belongs to the reader alone, which lets it go once its sheets are
+        # rectified, before their boxes are read.
+        yield _pdf_page(p, k)
+
+
+def _pdf_page(p: Path, k: int) -> PageImage:
+    """Page ``k`` of the PDF, from the document opened for it alone: pdfium keeps what it has read of a
+    document until it is closed (each scanned page's JPEG: a PDF of 120 scans held 85 MB more at its
+    end than at its start, without bound), and opening one again costs about a millisecond."""
     import pypdfium2 as pdfium
 
-    assert isinstance(pdf, pdfium.PdfDocument)
     try:
-        for k in range(n):
+        pdf = pdfium.PdfDocument(str(p))
+        try:
             page = pdf[k]
-            scanned = _scanned_page(page)
-            if scanned is not None:
-                image = PageImage(_bounded(scanned), k + 1)
-            else:
+            try:
+                scanned = _scanned_page(page)
+                if scanned is not None:
+                    return PageImage(_bounded(scanned), k + 1)
                 w, h = page.get_size()
                 scale = min(PDF_DPI / 72, MAX_SIDE / max(w, h))
-                image = PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
-            page.close()
-            yield image
-            del image  # not held while the next page is decoded
-    finally:
-        pdf.close()
+                return PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
+            finally:
+                page.close()
+        finally:
+            pdf.close()
+    except pdfium.PdfiumError as exc:
+        raise ScanError(f"{p}: page {k + 1} cannot be read: {exc}") from None
 
 
 def _scanned_page(page: object) -> np.ndarray | None:
