@@ -16,7 +16,7 @@ confident because the claimed scores agree (``scan/agreement.py``); a wrong one 
 
     PYTHONPATH=. python bench/bench_scan.py [--n 24] [--seed 9000] [--write]
 
-``--long-pdf 40 80`` measures instead the peak memory of ``printkit scan`` on one long PDF, as a
+``--long-pdf 40 80 [--pdf-dir DIR]`` measures instead the peak memory of ``printkit scan`` on one long PDF, as a
 sheet-feeder scanner writes it (every page one 300-dpi JPEG of an A4 sheet filled by the tuning
 generator, seeds 100 on): the largest RSS of one process, and the sum over the process and its
 ``--jobs`` workers, sampled every 20 ms, for ``--out DIR``, ``--out DIR --json`` and ``--jobs 2`` on
@@ -324,7 +324,9 @@ def _peak_of(cmd: list[str]) -> tuple[float, float, float, int]:
     return usage.ru_maxrss / 1024, peak_tree, time.perf_counter() - t0, proc.returncode
 
 
-def long_pdf(sizes: list[int]) -> str:
+def long_pdf(sizes: list[int], keep: Path | None = None) -> str:
+    """The table of peaks; ``keep``: a folder where the PDFs are kept, and taken from when they are there
+    (making 80 pages takes minutes: a comparison of two checkouts makes them once)."""
     import shutil
     import sys
 
@@ -334,11 +336,17 @@ def long_pdf(sizes: list[int]) -> str:
              "| pages | command | largest process | process + workers (sampled) | wall | exit |",
              "|---|---|---|---|---|---|"]
     with tempfile.TemporaryDirectory() as tmp:
-        with ProcessPoolExecutor(max_workers=1) as pool:
-            jpegs = pool.submit(_long_pdf_pages, max(sizes)).result()
+        pdfs = keep or Path(tmp)
+        pdfs.mkdir(parents=True, exist_ok=True)
+        missing = [n for n in sizes if not (pdfs / f"long{n}.pdf").is_file()]
+        if missing:
+            with ProcessPoolExecutor(max_workers=1) as pool:
+                jpegs = pool.submit(_long_pdf_pages, max(missing)).result()
+            for n in missing:
+                _write_pdf(jpegs[:n], pdfs / f"long{n}.pdf")
+            del jpegs
         for n in sorted(sizes):
-            pdf = Path(tmp) / f"long{n}.pdf"
-            _write_pdf(jpegs[:n], pdf)
+            pdf = pdfs / f"long{n}.pdf"
             twin = Path(tmp) / f"long{n}b.pdf"
             shutil.copyfile(pdf, twin)
             for label, extra in (("--out DIR", []), ("--out DIR --json", ["--json"]),
@@ -355,12 +363,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--long-pdf", type=int, nargs="+", metavar="N",
                     help="measure peak memory on one PDF of N pages instead (e.g. --long-pdf 40 80)")
+    ap.add_argument("--pdf-dir", type=Path, help="with --long-pdf: keep the PDFs here and reuse them")
     ap.add_argument("--n", type=int, default=24, help="pages (half scans, half photos)")
     ap.add_argument("--seed", type=int, default=9000)
     ap.add_argument("--write", action="store_true", help="write the result into bench/RESULTS.md")
     a = ap.parse_args()
     if a.long_pdf:
-        print(long_pdf(a.long_pdf))
+        print(long_pdf(a.long_pdf, a.pdf_dir))
         return
     text = report(run(a.n, a.seed), a.n, a.seed)
     print(text)

@@ -10,11 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from printkit.engine.scan.reader import PageFailure, SheetImage, iter_file
-from printkit.games.ganz_schon_clever.model.game import GscGame
-from printkit.games.ganz_schon_clever.scan.tables import BoxTable, SheetId, all_geometries, box_specs, resolve
-from printkit.games.ganz_schon_clever.scan.transcribe import Transcribed, transcribe
+# The reader (OpenCV, NumPy, the digit model: 45 MB) is imported where a file is read, not with this
+# package: the ``--jobs`` parent imports it only to hand out files and collect their outcomes.
+if TYPE_CHECKING:
+    from printkit.engine.scan.reader import PageFailure, SheetImage
+    from printkit.games.ganz_schon_clever.model.game import GscGame
+    from printkit.games.ganz_schon_clever.scan.tables import BoxTable, SheetId
+    from printkit.games.ganz_schon_clever.scan.transcribe import Transcribed
 
 
 @dataclass
@@ -26,6 +30,8 @@ class ScannedSheet:
 
 
 def _specs(resolved: object) -> tuple[list, object]:
+    from printkit.games.ganz_schon_clever.scan.tables import box_specs
+
     _, bt = resolved  # type: ignore[misc]
     return box_specs(bt.table), bt.reference
 
@@ -35,6 +41,8 @@ def scan_file(path: str | Path, game: GscGame, players: int | None = None, numbe
     """Every sheet in ``path`` read and transcribed.  ``numbers``: the digit reader (default: the bundled
     model; ``False`` for none).  Holds every sheet's image: ``printkit scan`` reads with
     :func:`iter_scan_file`."""
+    from printkit.engine.scan.reader import PageFailure
+
     out: list[ScannedSheet] = []
     failures: list[PageFailure] = []
     for item in iter_scan_file(path, game, players, numbers):
@@ -47,7 +55,8 @@ def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, 
     """The sheets of ``path`` read and transcribed as each page is read, and the pages not read, in page
     order (:func:`printkit.engine.scan.reader.iter_file`: nothing of a sheet is kept here once the next
     is asked for).  A file that is no image raises :class:`ScanError` here, before any page."""
-    from printkit.engine.scan.reader import default_numbers
+    from printkit.engine.scan.reader import default_numbers, iter_file
+    from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     reader = default_numbers() if numbers is None else (numbers or None)
     items = iter_file(path, resolve, _specs, reader, all_geometries())  # type: ignore[arg-type]
@@ -56,6 +65,9 @@ def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, 
 
 def _transcribed(items: Iterator[SheetImage | PageFailure], game: GscGame, players: int | None
                  ) -> Iterator[ScannedSheet | PageFailure]:
+    from printkit.engine.scan.reader import PageFailure
+    from printkit.games.ganz_schon_clever.scan.transcribe import transcribe
+
     for item in items:
         if isinstance(item, PageFailure):
             yield item

@@ -9,23 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.engine.outputs import atomic_write
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.reader import PageFailure
 from printkit.games.ganz_schon_clever.check import solo_passive_ruling
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
-from printkit.games.ganz_schon_clever.scan import ScannedSheet, iter_scan_file
-from printkit.games.ganz_schon_clever.scan.output import (
-    edited_by_a_person,
-    overlay_png,
-    scan_json,
-    transcription_yaml,
-)
+
+if TYPE_CHECKING:
+    from printkit.games.ganz_schon_clever.scan import ScannedSheet
 
 
 @dataclass
@@ -61,6 +56,11 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
     Each sheet's files are written as soon as its page is read and its images let go, so a PDF of any
     number of pages is read in the memory of one: only the small outcomes are kept.  Pages not read come
     first in the outcomes, then the sheets, each in page order."""
+    # The reader (OpenCV, NumPy, the digit model: 45 MB) is imported where a file is read, not with this
+    # module: the --jobs parent only hands out files and collects outcomes, and takes memory from its workers.
+    from printkit.engine.scan.reader import PageFailure
+    from printkit.games.ganz_schon_clever.scan import iter_scan_file
+
     image = Path(path)
     game = load_gsc_game()
     try:
@@ -89,6 +89,13 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
 def _write_sheet(s: ScannedSheet, image: Path, out_dir: Path | None, force: bool, solo_passive: str | None,
                  game: GscGame) -> Outcome:
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
+    from printkit.games.ganz_schon_clever.scan.output import (
+        edited_by_a_person,
+        overlay_png,
+        scan_json,
+        transcription_yaml,
+    )
+
     stem = output_stem(image, s.image.page, s.image.position, out_dir)
     yaml_path, png_path = stem.with_suffix(".yaml"), stem.with_suffix(".read.png")
     result = s.read.result
