@@ -56,7 +56,7 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
     Each sheet's files are written as soon as its page is read and its images let go, so a PDF of any
     number of pages is read in the memory of one: only the small outcomes are kept.  Pages not read come
     first in the outcomes, then the sheets, each in page order."""
-    # The reader (OpenCV, NumPy, the digit model: 45 MB) is imported where a file is read, not with this
+    # The reader (OpenCV, NumPy, the digit model: about 30 MB) is imported where a file is read, not with this
     # module: the --jobs parent only hands out files and collects outcomes, and takes memory from its workers.
     from printkit.engine.scan.reader import PageFailure
     from printkit.games.ganz_schon_clever.scan import iter_scan_file
@@ -79,14 +79,14 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
         if isinstance(item, PageFailure):
             failed.append(Outcome(path, item.page, error=item.message))
         else:
-            read.append(_write_sheet(item, image, out_dir, force, solo_passive, game))
+            read.append(_write_sheet(item, path, out_dir, force, solo_passive, game))
         del item  # the sheet's images go before the next page is read
     if not read and not failed:  # pragma: no cover - the reader reports a failure for every page
         failed.append(Outcome(path, error="no sheet found"))
     return failed + read
 
 
-def _write_sheet(s: ScannedSheet, image: Path, out_dir: Path | None, force: bool, solo_passive: str | None,
+def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, solo_passive: str | None,
                  game: GscGame) -> Outcome:
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
     from printkit.games.ganz_schon_clever.scan.output import (
@@ -96,12 +96,13 @@ def _write_sheet(s: ScannedSheet, image: Path, out_dir: Path | None, force: bool
         transcription_yaml,
     )
 
+    image = Path(path)
     stem = output_stem(image, s.image.page, s.image.position, out_dir)
     yaml_path, png_path = stem.with_suffix(".yaml"), stem.with_suffix(".read.png")
     result = s.read.result
     if solo_passive is not None:
         result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
-    o = Outcome(str(image), s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
+    o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
                 sheet=s.read.sheet, result=result, json=scan_json(s, {}))
     o.uncertain = [f"{u.area} {u.index}".strip() for u in s.read.uncertain]
     try:
