@@ -7,9 +7,9 @@ decoder itself, see :data:`REDUCED_DECODE_SIDE`).
 
 A scanned page is several megabytes of PNG or JPEG, and decoding it was the largest single cost of
 reading a scan: PNGs are decoded by libspng (``pyspng``, part of the ``[scan]`` extra where it has a
-wheel) and JPEGs by OpenCV, both straight into an array; Pillow, which decodes and then copies,
-remains for every other format and whenever the fast path declines or fails (its messages name
-what is wrong with a damaged file).
+wheel) after libdeflate inflated their pixel data (:mod:`.png`), and JPEGs by OpenCV, both straight
+into an array; Pillow, which decodes and then copies, remains for every other format and whenever the
+fast path declines or fails (its messages name what is wrong with a damaged file).
 """
 
 from __future__ import annotations
