@@ -20,7 +20,7 @@ from PIL import Image
 from printkit.engine.scan import capture
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.images import load_pages
-from printkit.engine.scan.png import inflated, png_rgb
+from printkit.engine.scan.png import chunks, inflated, png_rgb
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan.pad import print_pad
 from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
@@ -138,8 +138,6 @@ def test_a_300_dpi_scan_decodes_to_the_same_pixels_on_every_path(scan_png: bytes
 
 def _rows(data: bytes) -> bytes:
     """The filtered rows of a PNG, inflated by zlib."""
-    from printkit.engine.scan.png import chunks
-
     return zlib.decompress(b"".join(data[s:e] for kind, s, e in chunks(data) if kind == b"IDAT"))
 
 
@@ -150,8 +148,6 @@ def test_the_rewritten_scan_holds_the_same_filtered_rows_stored(scan_png: bytes)
     assert _rows(fast) == rows
     assert len(fast) > len(rows)  # stored: every byte of the rows, uncompressed
     # every chunk's CRC holds, the new IDAT's included
-    from printkit.engine.scan.png import chunks
-
     for _, s, e in chunks(fast):
         assert zlib.crc32(fast[s - 4:e]) == struct.unpack(">I", fast[e:e + 4])[0]
     # what makes undoing the filters sequential: most rows of a scanner's PNG are Paeth-filtered
@@ -161,8 +157,10 @@ def test_the_rewritten_scan_holds_the_same_filtered_rows_stored(scan_png: bytes)
     assert np.mean(kinds == 4) > 0.5
 
 
-def _crop(scan_png: bytes) -> np.ndarray:
-    return _pillow_rgb(scan_png)[1200:1500, 700:1100]  # print, handwriting and noise
+@pytest.fixture(scope="module")
+def crop(scan_png: bytes) -> np.ndarray:
+    """A part of the scan with print, handwriting and the scanner's noise."""
+    return np.ascontiguousarray(_pillow_rgb(scan_png)[1200:1500, 700:1100])
 
 
 def _grey(rgb: np.ndarray) -> np.ndarray:
@@ -171,9 +169,9 @@ def _grey(rgb: np.ndarray) -> np.ndarray:
 
 @pytest.mark.parametrize("kind", ["rgb8", "grey8", "rgba8", "grey-alpha8", "rgb16", "grey16", "rgba16",
                                   "palette8", "palette4-trns", "grey1"])
-def test_every_colour_type_and_depth_decodes_as_libspng_and_pillow_do(scan_png: bytes, kind: str,
+def test_every_colour_type_and_depth_decodes_as_libspng_and_pillow_do(crop: np.ndarray, kind: str,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    rgb = _crop(scan_png)
+    rgb = crop
     alpha = (np.arange(rgb.shape[1])[None, :, None] * 255 // rgb.shape[1]).repeat(rgb.shape[0], 0).astype(np.uint8)
     extra: list[bytes] = []
     if kind == "rgb8":
@@ -210,14 +208,14 @@ def test_every_colour_type_and_depth_decodes_as_libspng_and_pillow_do(scan_png: 
 
 
 @pytest.mark.parametrize("idat_size", [1, 100, 1 << 20])
-def test_pixel_data_split_over_any_number_of_chunks_decodes_the_same(scan_png: bytes, idat_size: int) -> None:
-    data = _png(_crop(scan_png)[:60], 8, 2, idat_size=idat_size)
+def test_pixel_data_split_over_any_number_of_chunks_decodes_the_same(crop: np.ndarray, idat_size: int) -> None:
+    data = _png(crop[:60], 8, 2, idat_size=idat_size)
     assert inflated(data) is not None
     assert np.array_equal(png_rgb(data), pyspng.load(data, "RGB"))
 
 
-def test_an_interlaced_png_is_left_to_libspng(scan_png: bytes, tmp_path: Path) -> None:
-    img = np.ascontiguousarray(_crop(scan_png)[:37, :53])  # sizes that leave some passes short
+def test_an_interlaced_png_is_left_to_libspng(crop: np.ndarray, tmp_path: Path) -> None:
+    img = np.ascontiguousarray(crop[:37, :53])  # sizes that leave some passes short
     data = _interlaced(img)
     assert inflated(data) is None
     assert np.array_equal(png_rgb(data), img)
@@ -235,8 +233,8 @@ def _refused(tmp_path: Path, data: bytes) -> str:
     return str(err.value)
 
 
-def test_damaged_pixel_data_is_refused_as_before(scan_png: bytes, tmp_path: Path) -> None:
-    data = _png(_crop(scan_png), 8, 2, idat_size=1 << 20)
+def test_damaged_pixel_data_is_refused_as_before(crop: np.ndarray, tmp_path: Path) -> None:
+    data = _png(crop, 8, 2, idat_size=1 << 20)
     start = data.index(b"IDAT") + 4
     broken = bytearray(data)
     broken[start + 200:start + 260] = bytes(60)  # a run of the deflate stream overwritten
@@ -244,25 +242,23 @@ def test_damaged_pixel_data_is_refused_as_before(scan_png: bytes, tmp_path: Path
     assert "damaged or truncated" in _refused(tmp_path, bytes(broken))
 
 
-def test_fewer_rows_than_the_header_promises_are_left_to_libspng_and_pillow(scan_png: bytes) -> None:
-    img = _crop(scan_png)
-    short = _png(img[:100], 8, 2)
-    ihdr = _chunk(b"IHDR", struct.pack(">IIBBBBB", img.shape[1], img.shape[0], 8, 2, 0, 0, 0))
+def test_fewer_rows_than_the_header_promises_are_left_to_libspng_and_pillow(crop: np.ndarray) -> None:
+    short = _png(crop[:100], 8, 2)
+    ihdr = _chunk(b"IHDR", struct.pack(">IIBBBBB", crop.shape[1], crop.shape[0], 8, 2, 0, 0, 0))
     lying = short[:8] + ihdr + short[8 + len(ihdr):]  # says 300 rows, holds 100
     assert inflated(lying) is None
     assert png_rgb(lying) is None  # libspng refuses it: Pillow decides, as it did before libdeflate
 
 
-def test_more_rows_than_the_header_promises_are_not_inflated(scan_png: bytes) -> None:
-    img = _crop(scan_png)
-    long = _png(img, 8, 2)
-    ihdr = _chunk(b"IHDR", struct.pack(">IIBBBBB", img.shape[1], 10, 8, 2, 0, 0, 0))
+def test_more_rows_than_the_header_promises_are_not_inflated(crop: np.ndarray) -> None:
+    long = _png(crop, 8, 2)
+    ihdr = _chunk(b"IHDR", struct.pack(">IIBBBBB", crop.shape[1], 10, 8, 2, 0, 0, 0))
     lying = long[:8] + ihdr + long[8 + len(ihdr):]  # says 10 rows: libdeflate stops at 10 rows' bytes
     assert inflated(lying) is None
 
 
-def test_a_chunk_running_past_the_end_of_the_file_is_not_read(scan_png: bytes) -> None:
-    data = _png(_crop(scan_png), 8, 2, idat_size=1 << 20)
+def test_a_chunk_running_past_the_end_of_the_file_is_not_read(crop: np.ndarray) -> None:
+    data = _png(crop, 8, 2, idat_size=1 << 20)
     cut = data[:data.index(b"IEND") - 4]  # no IEND
     assert inflated(cut) is None
     huge = data[:33] + struct.pack(">I", 0x7FFFFFFF) + data[37:]  # the first IDAT claims 2 GB
