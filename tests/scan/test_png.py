@@ -275,3 +275,12 @@ def test_a_decompression_bomb_is_refused_before_inflating(tmp_path: Path) -> Non
     data = b"\x89PNG\r\n\x1a\n" + head + _chunk(b"IDAT", body) + _chunk(b"IEND", b"")
     assert inflated(data) is None  # larger than the fast path takes
     assert "more" in _refused(tmp_path, data)
+
+
+def test_a_rewritten_file_libspng_refuses_falls_back_to_the_file_itself(crop: np.ndarray,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import printkit.engine.scan.png as png
+
+    data = _png(crop, 8, 2)
+    monkeypatch.setattr(png, "inflated", lambda _: b"\x89PNG\r\n\x1a\n not a png")
+    assert np.array_equal(png.png_rgb(data), crop)

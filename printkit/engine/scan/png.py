@@ -129,7 +129,9 @@ def png_rgb(data: bytes) -> np.ndarray | None:
     except ImportError:  # no wheel for this platform: Pillow decodes
         return None
     fast = inflated(data)
-    try:
-        return pyspng.load(fast if fast is not None else data, "RGB")
-    except (RuntimeError, ValueError):
-        return None
+    for png in (fast, data) if fast is not None else (data,):
+        try:
+            return pyspng.load(png, "RGB")
+        except (RuntimeError, ValueError):
+            continue  # the rewritten file refused (no such file is known): libspng on the file itself
+    return None
