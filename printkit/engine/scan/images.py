@@ -7,9 +7,9 @@ decoder itself, see :data:`REDUCED_DECODE_SIDE`).
 
 A scanned page is several megabytes of PNG or JPEG, and decoding it was the largest single cost of
 reading a scan: PNGs are decoded by libspng (``pyspng``, part of the ``[scan]`` extra where it has a
-wheel) and JPEGs by OpenCV, both straight into an array; Pillow, which decodes and then copies,
-remains for every other format and whenever the fast path declines or fails (its messages name
-what is wrong with a damaged file).
+wheel) after libdeflate inflated their pixel data (:mod:`.png`), and JPEGs by OpenCV, both straight
+into an array; Pillow, which decodes and then copies, remains for every other format and whenever the
+fast path declines or fails (its messages name what is wrong with a damaged file).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.png import chunks as png_chunks
+from printkit.engine.scan.png import png_rgb
 
 MAX_SIDE = 4800  # pixels on the long side after loading
 MAX_FILE_BYTES = 200 * 1024 * 1024
@@ -96,35 +98,23 @@ def _orient(rgb: np.ndarray, orientation: int) -> np.ndarray:
 def _png_orientation(data: bytes) -> int:
     """The EXIF orientation of a PNG: its eXIf chunk may follow the pixels, where Pillow finds it
     only by decoding them, so the chunks are walked here."""
-    pos = 8
-    while pos + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    for kind, start, end in png_chunks(data):
         if kind == b"eXIf":
             exif = Image.Exif()
             try:
-                exif.load(data[pos + 8:pos + 8 + length])
+                exif.load(data[start:end])
             except (SyntaxError, ValueError, struct.error, OSError):
                 return 1
             return int(exif.get(ORIENTATION, 1) or 1)
-        if kind == b"IEND":
-            break
-        pos += 12 + length
     return 1
 
 
 def _decode_fast(img: Image.Image, data: bytes) -> np.ndarray | None:
-    """The pixels of a PNG (libspng) or a complete colour or grey JPEG (OpenCV), or None where Pillow
+    """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (OpenCV), or None where Pillow
     must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng missing."""
     if img.format == "PNG":
-        try:
-            import pyspng
-        except ImportError:  # no wheel for this platform: Pillow decodes
-            return None
-        try:
-            rgb = pyspng.load(data, "RGB")
-        except (RuntimeError, ValueError):
-            return None
-        return _orient(rgb, _png_orientation(data))
+        rgb = png_rgb(data)
+        return None if rgb is None else _orient(rgb, _png_orientation(data))
     if img.format == "JPEG" and img.mode in ("RGB", "L") and data.rstrip(b"\0").endswith(b"\xff\xd9"):
         import cv2
 
