@@ -13,7 +13,9 @@ How a box is read:
 4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
    part is scaled into a 20x20 image (with its size relative to the whole writing), and an MLP classifies each
    image as 0-9 or "not one digit" (two digits, a scribble, a fragment).
-5. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
+5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
+   through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
+6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
    or more digits). Mass the caller's ``allowed`` values do not take (a 7 in a box that allows 1-6, garbage) stays
    with no value, so confidence never rises by renormalising onto allowed values.
 
