@@ -67,6 +67,20 @@ def test_icons_are_tokens_as_wide_as_the_text_is_tall():
     assert r.lines[0].width == string_width("Take", 10) + string_width("now", 10) + 10 + 2 * string_width(" ", 10)
 
 
+def test_an_icon_touching_a_word_never_starts_the_next_line():
+    coin = frozenset({"coin"})
+    # "Pay 3" is about 26 pt at 10 pt, the icon 10 pt: in 30 pt, greedy breaking alone would put the
+    # icon on the next line, away from the number it counts.
+    r = fit_text("Pay 3:coin: or :coin:s now", 30, 100, 10, 10, icons=coin)
+    assert r.line_texts == ("Pay", "3:coin: or", ":coin:s", "now")
+    # After a space the icon is a word of its own and may start a line.
+    spaced = fit_text("Pay 3 :coin:", 30, 100, 10, 10, icons=coin)
+    assert spaced.line_texts == ("Pay 3", ":coin:")
+    # After a Chinese character the line may break before it, as between two characters.
+    cjk = tokenize("支付:coin:", coin)[0]
+    assert cjk[-1].icon == "coin" and not cjk[-1].glued
+
+
 def test_unknown_icon_names_stay_text():
     tokens = tokenize("ratio 1:2:3 and :nope:", frozenset({"reroll"}))[0]
     assert all(t.icon is None for t in tokens)

@@ -10,7 +10,7 @@ import pytest
 
 from printkit.engine.components import BuildOptions
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text, char_boxes, page_count, page_size_mm
+from printkit.engine.readback import all_text, char_boxes, find_text, page_count, page_size_mm
 from printkit.engine.render.pdf import render
 from printkit.games.san_marco import kit as K
 
@@ -131,3 +131,26 @@ def test_a_d12_definition_gets_twelve_die_cards():
     kit = Kit(game, loader.load_texts(), loader.load_style(), "en")
     labels = [e.text for e in dice_page(kit).elements if getattr(e, "text", None) in ("d12", "d6")]
     assert labels.count("d12") == 12 and labels.count("d6") == 6
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])  # on Letter the rules fill all four pages
+def test_the_back_cover_lists_where_each_section_starts(paper):
+    """The booklet's otherwise blank last page holds the contents: each heading's row gives the number of
+    the page that heading is printed on, read back from where the folded pages sit on the sheets."""
+    data = _pdf(K.components(BuildOptions(lang="en", paper=paper)), "rules-booklet", paper)
+    sides = page_count(data)
+    order = FOLDED[2 * sides]
+    back_side, back_half = divmod(order.index(2 * sides), 2)
+    pw = page_size_mm(data, 0)[0]
+    for heading in ("What you need", "Action cards", "Limits and empty piles", "Scoring a district",
+                    "End of the game"):
+        hits = [(side, int(x > pw / 2), y) for side in range(sides) for x, y in find_text(data, heading, side)]
+        listed = [h for h in hits if h[:2] == (back_side, back_half)]
+        printed = [h for h in hits if h[:2] != (back_side, back_half)]
+        assert len(listed) == 1 and len(printed) == 1, (heading, hits)
+        row = listed[0][2]
+        digits = sorted((c for c in char_boxes(data, back_side) if c.char.isdigit() and abs(c.top + 1.5 - row) < 2.5
+                         and (c.left > pw / 2) == bool(back_half)), key=lambda c: c.left)
+        side, half, _ = printed[0]
+        assert int("".join(c.char for c in digits)) == order[2 * side + half], heading
+    assert "Contents" in all_text(data)[back_side]

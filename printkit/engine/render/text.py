@@ -187,14 +187,18 @@ def tokenize(text: str, icons: frozenset[str] | None = None, fam: Family | None 
             pieces.append((para[pos:], None))
             for chunk, icon in pieces:
                 if icon is not None:
-                    tokens.append(Token("", icon))
+                    # An icon touching a word ("3:coin:") stays with it, as a word's letters do; after a
+                    # space or a Chinese character the line may break before it.
+                    prev = tokens[-1] if tokens else None
+                    touching = prev is not None and not prev.space_after and not is_cjk(prev.text[-1:] or " ")
+                    tokens.append(Token("", icon, glued=touching))
                     continue
                 for seg, seg_face, fell_back in _segments(chunk, face, regular, fam, run):
                     color = run.color
                     if fell_back and run.italic and color is None:
                         color = emphasis
                     prev = tokens[-1] if tokens else None
-                    glue = prev is not None and not prev.space_after and prev.icon is None \
+                    glue = prev is not None and not prev.space_after \
                         and seg[:1] not in (" ", "") and not is_cjk(seg[0]) and not is_cjk(prev.text[-1:] or " ")
                     start = len(tokens)
                     _split_words(seg, tokens, seg_face, color)

@@ -6,7 +6,9 @@ sheets per second); these tables translate the game data into that form.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from printkit.games.ganz_schon_clever.model.game import AREAS, GRID_AREAS, TRACK_AREAS, AreaName, Bonus, GscGame
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
@@ -33,8 +35,8 @@ class RoundGifts:
     (a round with a single option: kind -> count) and the rounds whose bonus is a choice that
     includes a mark (round, options), in round order."""
 
-    actions: dict[str, int]
-    mark_choices: list[tuple[int, tuple[Bonus, ...]]]
+    actions: Mapping[str, int]  # read-only: one instance is shared by every sheet of that round count
+    mark_choices: tuple[tuple[int, tuple[Bonus, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +103,12 @@ class Tables:
             for r, opts in self.game.rounds.start_bonus.items():
                 if r <= rounds and len(opts) == 1:
                     actions[opts[0].kind] = actions.get(opts[0].kind, 0) + 1
-            choices = [
+            choices = tuple(
                 (r, opts)
                 for r, opts in self.game.rounds.start_bonus.items()
                 if r <= rounds and any(o.is_mark for o in opts)
-            ]
-            hit = self._round_gifts[rounds] = RoundGifts(actions, choices)
+            )
+            hit = self._round_gifts[rounds] = RoundGifts(MappingProxyType(actions), choices)
         return hit
 
     def fired(self, marks: Marks) -> list[Trigger]:

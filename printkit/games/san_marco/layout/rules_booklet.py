@@ -41,15 +41,19 @@ def what_you_need(k: Kit, players: int | None = None) -> list[str]:
     return lines
 
 
-def _content(k: Kit, size: float, head: float, add) -> None:
-    """The rules text, block by block, through ``add(text, size, color, bold, gap, keep)``."""
+def _content(k: Kit, size: float, head: float, add, headings: list[str] | None = None) -> None:
+    """The rules text, block by block, through ``add(text, size, color, bold, gap, keep)``; each section
+    heading's text is also appended to ``headings``."""
     g = k.g
     r = g.rules
     a = k.s.aid
     hc = a.head_color
 
     def heading(key: str, **values: object) -> None:
-        add(k.t(key, **values), head, hc, True, 0.8, True)
+        text = k.t(key, **values)
+        if headings is not None:
+            headings.append(text)
+        add(text, head, hc, True, 0.8, True)
 
     heading("need_head")
     add("\n".join(f"• {line}" for line in what_you_need(k)), size, "#222222", False, 1.6, False)
@@ -100,22 +104,32 @@ def _content(k: Kit, size: float, head: float, add) -> None:
 
 
 def _flow(k: Kit, w: float, h: float, margin: float, columns: int, gutter: float, size: float, head: float,
-          first_top: float, foot: float) -> list[list[Element]]:
+          first_top: float, foot: float, contents: list[tuple[str, int]] | None = None) -> list[list[Element]]:
     """The rules flowed down ``columns`` columns a page, page after page: each page's elements.
 
     ``first_top`` is where the text starts on the first page (below a title block); the other
     pages start at the margin.  ``foot`` mm above the bottom edge are kept for the page number.
+    ``contents`` receives each section heading with the index of the page it landed on.
     """
     from printkit.games.san_marco.layout.pieces import Flow
 
     col_w = (w - 2 * margin - (columns - 1) * gutter) / columns
     one_page = [(margin + c * (col_w + gutter), col_w) for c in range(columns)]
     flow = Flow(one_page * 40, top=margin, bottom=h - foot - 2, first_top=first_top, first_columns=columns)
-    _content(k, size, head, lambda text, s, c, b, gap, keep: flow.add(text, s, c, b, gap, keep=keep))
+    headings: list[str] = []
+    _content(k, size, head, lambda text, s, c, b, gap, keep: flow.add(text, s, c, b, gap, keep=keep), headings)
     n_pages = max(flow.column_of) // columns + 1 if flow.column_of else 0
     pages: list[list[Element]] = [[] for _ in range(n_pages)]
     for e, col in zip(flow.elements, flow.column_of, strict=True):
         pages[col // columns].append(e)
+    if contents is not None:
+        # Headings are flowed in order, so each is the first block after the previous one with its text.
+        at = 0
+        for text in headings:
+            while at < len(flow.elements) and getattr(flow.elements[at], "text", None) != text:
+                at += 1
+            if at < len(flow.elements):
+                contents.append((text, flow.column_of[at] // columns))
     return pages
 
 
@@ -125,7 +139,8 @@ def rules_pages(k: Kit, w: float, h: float) -> tuple[Piece, ...]:
     # An A4 booklet page (on A3) gets bigger type, same layout; a smaller booklet keeps the A5 size.
     scale = max(1.0, min(w / 148.5, h / 210.0))
     size, head = 8.3 * scale, 10.5 * scale
-    body = _flow(k, w, h, MARGIN, 1, 0.0, size, head, MARGIN, FOOT)
+    contents: list[tuple[str, int]] = []
+    body = _flow(k, w, h, MARGIN, 1, 0.0, size, head, MARGIN, FOOT, contents)
     title = k.g.title.get(k.lang)
     scale = min(w / 148.5, h / 210.0)  # the cover is drawn to the page, smaller on an A6 booklet (A5 paper)
     cover: list[Element] = [
@@ -148,7 +163,39 @@ def rules_pages(k: Kit, w: float, h: float) -> tuple[Piece, ...]:
         foot = Text(x, h - FOOT, 15, 6, str(number), size=8, color="#555555", wrap=False,
                     align="right" if number % 2 else "left")
         pages.append(Piece(f"san-marco rules page {number}", w, h, (*els, foot)))
+    free = -len(pages) % 4  # pages the folded booklet has beyond the rules
+    if free:
+        # The last of them is the back cover: the contents, in the front cover's frame; any others stay blank.
+        pages += [Piece(f"san-marco rules page {len(pages) + i + 1}", w, h, ()) for i in range(free - 1)]
+        pages.append(_back_cover(k, w, h, [(text, i + 2) for text, i in contents]))
     return tuple(pages)
+
+
+def _back_cover(k: Kit, w: float, h: float, contents: list[tuple[str, int]]) -> Piece:
+    """The booklet's back cover: where each section starts, to find a rule mid-game."""
+    a = k.s.aid
+    scale = min(w / 148.5, h / 210.0)
+    size = max(9.0 * scale, 7.0)
+    row = size * 0.3528 * 1.9  # mm: the line height of a contents row
+    top = h * 0.16
+    els: list[Element] = [
+        Rect(0, 0, w, h, fill="#f6ecd6", stroke=None),
+        Rect(MARGIN / 2, MARGIN / 2, w - MARGIN, h - MARGIN, fill=None, stroke=a.head_color, stroke_width=0.8),
+        Text(MARGIN, top, w - 2 * MARGIN, 12 * scale, k.t("book_contents"), size=16 * scale, min_size=9,
+             bold=True, color=a.head_color),
+        Line(w * 0.3, top + 14 * scale, w * 0.7, top + 14 * scale, stroke=a.head_color, stroke_width=0.5),
+    ]
+    x0, x1 = MARGIN * 2, w - MARGIN * 2
+    y = top + 20 * scale
+    for text, page in contents:
+        els.append(Text(x0, y, x1 - x0 - 12, row, text, size=size, min_size=6.5, color="#3b2a1a", align="left",
+                        wrap=False))
+        els.append(Text(x1 - 12, y, 12, row, str(page), size=size, color="#3b2a1a", align="right", wrap=False))
+        els.append(Line(x0, y + row, x1, y + row, stroke="#d8c6a3", stroke_width=0.3))
+        y += row
+    icon = 18 * scale
+    els.append(Icon("sm-palazzo", w / 2 - icon / 2, h - MARGIN - icon - 8 * scale, icon, icon, color=a.head_color))
+    return Piece("san-marco rules back cover", w, h, tuple(els))
 
 
 # The plain edition, one page to a sheet of the user's paper: a letter-size document's margins, type a
