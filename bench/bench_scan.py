@@ -15,6 +15,12 @@ QR code carries it (otherwise it is not on the sheet: the transcription checks 1
 confident because the claimed scores agree (``scan/agreement.py``); a wrong one would count as a silent error.
 
     PYTHONPATH=. python bench/bench_scan.py [--n 24] [--seed 9000] [--write]
+
+``--long-pdf 40 80 [--pdf-dir DIR]`` measures instead the peak memory of ``printkit scan`` on one long PDF, as a
+sheet-feeder scanner writes it (every page one 300-dpi JPEG of an A4 sheet filled by the tuning
+generator, seeds 100 on): the largest RSS of one process, and the sum over the process and its
+``--jobs`` workers, sampled every 20 ms, for ``--out DIR``, ``--out DIR --json`` and ``--jobs 2`` on
+two copies of the PDF.  It only prints: the figures go into RESULTS.md by hand.
 """
 
 from __future__ import annotations
@@ -231,12 +237,140 @@ def report(res: dict, n: int, seed: int) -> str:
     return "\n".join(lines)
 
 
+LONG_SEED = 100  # tuning seeds: the pages of a long PDF are seeds 100, 101, ...
+
+
+def _long_pdf_pages(n: int) -> list[bytes]:
+    """``n`` filled A4 sheets as 300-dpi JPEG scans (a slight skew, quality 85), one sheet per page:
+    made in a child process, so the reader's peak is not the maker's."""
+    import io
+    import random
+
+    from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions
+
+    out = []
+    for i in range(n):
+        [s] = make_samples(1, LONG_SEED + i, ("clean",), pads=(PadOptions(),))
+        page = np.asarray(Image.open(io.BytesIO(s.data)).convert("RGB"))
+        rng = random.Random(LONG_SEED + i)
+        h, w = page.shape[:2]
+        m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-1.5, 1.5), 1.0)
+        page = cv2.warpAffine(page, m, (w, h), flags=cv2.INTER_LINEAR, borderValue=(250, 250, 250))
+        buf = io.BytesIO()
+        Image.fromarray(page).save(buf, format="JPEG", quality=85)
+        out.append(buf.getvalue())
+    return out
+
+
+def _write_pdf(jpegs: list[bytes], path: Path, dpi: float = 300) -> None:
+    """A PDF of one JPEG filling each page, as a scanner writes it (the JPEGs are stored as they are)."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument.new()
+    for data in jpegs:
+        w, h = Image.open(io.BytesIO(data)).size
+        wpt, hpt = w * 72 / dpi, h * 72 / dpi
+        page = pdf.new_page(wpt, hpt)
+        img = pdfium.PdfImage.new(pdf)
+        img.load_jpeg(io.BytesIO(data), pages=[page])
+        img.set_matrix(pdfium.PdfMatrix().scale(wpt, hpt))
+        page.insert_obj(img)
+        page.gen_content()
+        page.close()
+    pdf.save(str(path))
+    pdf.close()
+
+
+def _tree_rss_mb(pid: int) -> float:
+    """Resident memory of ``pid`` and every process under it, from /proc (Linux)."""
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
+        except OSError:
+            continue
+        total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+        todo.extend(int(c) for c in children)
+    return total / 1024
+
+
+def _peak_of(cmd: list[str]) -> tuple[float, float, float, int]:
+    """(largest RSS of one process, largest sampled sum over the process tree, wall seconds, exit code)."""
+    import subprocess
+    import threading
+
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak_tree = 0.0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak_tree
+        while not done.is_set():
+            peak_tree = max(peak_tree, _tree_rss_mb(proc.pid))
+            time.sleep(0.02)
+
+    th = threading.Thread(target=sample)
+    th.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    done.set()
+    th.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    # wait4's maxrss is the largest of the process and the children it waited for (the --jobs workers)
+    return usage.ru_maxrss / 1024, peak_tree, time.perf_counter() - t0, proc.returncode
+
+
+def long_pdf(sizes: list[int], keep: Path | None = None) -> str:
+    """The table of peaks; ``keep``: a folder where the PDFs are kept, and taken from when they are there
+    (making 80 pages takes minutes: a comparison of two checkouts makes them once)."""
+    import shutil
+    import sys
+
+    exe = [sys.executable, "-m", "printkit"]  # the printkit first on PYTHONPATH (a checkout to compare)
+    lines = [f"peak memory of `printkit scan` on one PDF of N 300-dpi A4 scans (seeds {LONG_SEED}+), "
+             f"load {os.getloadavg()[0]:.1f}:", "",
+             "| pages | command | largest process | process + workers (sampled) | wall | exit |",
+             "|---|---|---|---|---|---|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        pdfs = keep or Path(tmp)
+        pdfs.mkdir(parents=True, exist_ok=True)
+        missing = [n for n in sizes if not (pdfs / f"long{n}.pdf").is_file()]
+        if missing:
+            with ProcessPoolExecutor(max_workers=1) as pool:
+                jpegs = pool.submit(_long_pdf_pages, max(missing)).result()
+            for n in missing:
+                _write_pdf(jpegs[:n], pdfs / f"long{n}.pdf")
+            del jpegs
+        for n in sorted(sizes):
+            pdf = pdfs / f"long{n}.pdf"
+            twin = Path(tmp) / f"long{n}b.pdf"
+            shutil.copyfile(pdf, twin)
+            for label, extra in (("--out DIR", []), ("--out DIR --json", ["--json"]),
+                                 ("--jobs 2 (two copies of the PDF)", ["--jobs", "2", str(twin)])):
+                out = Path(tmp) / f"out-{n}-{len(extra)}"
+                one, tree, wall, code = _peak_of([*exe, "scan", str(pdf), "--out", str(out), *extra])
+                lines.append(f"| {n} | {label} | {one:.0f} MB | {tree:.0f} MB | {wall:.0f} s | {code} |")
+                shutil.rmtree(out, ignore_errors=True)
+                print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--long-pdf", type=int, nargs="+", metavar="N",
+                    help="measure peak memory on one PDF of N pages instead (e.g. --long-pdf 40 80)")
+    ap.add_argument("--pdf-dir", type=Path, help="with --long-pdf: keep the PDFs here and reuse them")
     ap.add_argument("--n", type=int, default=24, help="pages (half scans, half photos)")
     ap.add_argument("--seed", type=int, default=9000)
     ap.add_argument("--write", action="store_true", help="write the result into bench/RESULTS.md")
     a = ap.parse_args()
+    if a.long_pdf:
+        print(long_pdf(a.long_pdf, a.pdf_dir))
+        return
     text = report(run(a.n, a.seed), a.n, a.seed)
     print(text)
     if a.write:

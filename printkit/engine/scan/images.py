@@ -7,9 +7,9 @@ decoder itself, see :data:`REDUCED_DECODE_SIDE`).
 
 A scanned page is several megabytes of PNG or JPEG, and decoding it was the largest single cost of
 reading a scan: PNGs are decoded by libspng (``pyspng``, part of the ``[scan]`` extra where it has a
-wheel) and JPEGs by OpenCV, both straight into an array; Pillow, which decodes and then copies,
-remains for every other format and whenever the fast path declines or fails (its messages name
-what is wrong with a damaged file).
+wheel) after libdeflate inflated their pixel data (:mod:`.png`), and JPEGs by OpenCV, both straight
+into an array; Pillow, which decodes and then copies, remains for every other format and whenever the
+fast path declines or fails (its messages name what is wrong with a damaged file).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.png import chunks as png_chunks
+from printkit.engine.scan.png import png_rgb
 
 MAX_SIDE = 4800  # pixels on the long side after loading
 MAX_FILE_BYTES = 200 * 1024 * 1024
@@ -96,35 +98,23 @@ def _orient(rgb: np.ndarray, orientation: int) -> np.ndarray:
 def _png_orientation(data: bytes) -> int:
     """The EXIF orientation of a PNG: its eXIf chunk may follow the pixels, where Pillow finds it
     only by decoding them, so the chunks are walked here."""
-    pos = 8
-    while pos + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    for kind, start, end in png_chunks(data):
         if kind == b"eXIf":
             exif = Image.Exif()
             try:
-                exif.load(data[pos + 8:pos + 8 + length])
+                exif.load(data[start:end])
             except (SyntaxError, ValueError, struct.error, OSError):
                 return 1
             return int(exif.get(ORIENTATION, 1) or 1)
-        if kind == b"IEND":
-            break
-        pos += 12 + length
     return 1
 
 
 def _decode_fast(img: Image.Image, data: bytes) -> np.ndarray | None:
-    """The pixels of a PNG (libspng) or a complete colour or grey JPEG (OpenCV), or None where Pillow
+    """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (OpenCV), or None where Pillow
     must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng missing."""
     if img.format == "PNG":
-        try:
-            import pyspng
-        except ImportError:  # no wheel for this platform: Pillow decodes
-            return None
-        try:
-            rgb = pyspng.load(data, "RGB")
-        except (RuntimeError, ValueError):
-            return None
-        return _orient(rgb, _png_orientation(data))
+        rgb = png_rgb(data)
+        return None if rgb is None else _orient(rgb, _png_orientation(data))
     if img.format == "JPEG" and img.mode in ("RGB", "L") and data.rstrip(b"\0").endswith(b"\xff\xd9"):
         import cv2
 
@@ -191,8 +181,15 @@ def open_pages(path: str | Path) -> tuple[int, Iterator[PageImage]]:
         if frames == 1:
             with img:
                 fast = _decode_fast(img, data)
-                return 1, iter([PageImage(_bounded(fast) if fast is not None else _shrink(img))])
+                return 1, _handed_over([PageImage(_bounded(fast) if fast is not None else _shrink(img))])
     return min(frames, MAX_PDF_PAGES), _frames(p, img, min(frames, MAX_PDF_PAGES))
+
+
+def _handed_over(pages: list[PageImage]) -> Iterator[PageImage]:
+    """``pages`` one at a time, each out of the list as it is handed over: the reader then holds the only
+    reference and lets the image go before the boxes are read (``iter(list)`` would keep it)."""
+    while pages:
+        yield pages.pop(0)
 
 
 @contextmanager
@@ -209,12 +206,17 @@ def _pillow_errors(p: Path) -> Iterator[None]:
 
 
 def _frames(p: Path, img: Image.Image, n: int) -> Iterator[PageImage]:
+    # Each page is yielded as made, bound to no name here: the reader lets it go while the generator
+    # waits at ``yield`` (see _pdf_page_images).
     with img:
         for k in range(n):
-            with _pillow_errors(p):
-                img.seek(k)
-                page = _shrink(img.copy())
-            yield PageImage(page, k + 1)
+            yield _frame(p, img, k)
+
+
+def _frame(p: Path, img: Image.Image, k: int) -> PageImage:
+    with _pillow_errors(p):
+        img.seek(k)
+        return PageImage(_shrink(img.copy()), k + 1)
 
 
 def _pdf_pages(p: Path) -> tuple[int, Iterator[PageImage]]:
@@ -225,30 +227,43 @@ def _pdf_pages(p: Path) -> tuple[int, Iterator[PageImage]]:
     except pdfium.PdfiumError as exc:
         raise ScanError(f"{p}: not a readable PDF: {exc}") from None
     n = len(pdf)
+    pdf.close()
     if n > MAX_PDF_PAGES:
-        pdf.close()
         raise ScanError(f"{p}: {n} pages; at most {MAX_PDF_PAGES} are read from one PDF")
-    return n, _pdf_page_images(pdf, n)
+    return n, _pdf_page_images(p, n)
 
 
-def _pdf_page_images(pdf: object, n: int) -> Iterator[PageImage]:
+def _pdf_page_images(p: Path, n: int) -> Iterator[PageImage]:
+    for k in range(n):
+        # Yielded as made, bound to no name in this frame: while the generator waits at ``yield`` the
+        # page (26 MB at 300 dpi) belongs to the reader alone, which lets it go once its sheets are
+        # rectified, before their boxes are read.
+        yield _pdf_page(p, k)
+
+
+def _pdf_page(p: Path, k: int) -> PageImage:
+    """Page ``k`` of the PDF, from the document opened for it alone: pdfium keeps what it has read of a
+    document until it is closed (each scanned page's JPEG: a PDF of 120 scans held 85 MB more at its
+    end than at its start, without bound), and opening one again costs about a millisecond."""
     import pypdfium2 as pdfium
 
-    assert isinstance(pdf, pdfium.PdfDocument)
     try:
-        for k in range(n):
+        pdf = pdfium.PdfDocument(str(p))
+        try:
             page = pdf[k]
-            scanned = _scanned_page(page)
-            if scanned is not None:
-                image = PageImage(_bounded(scanned), k + 1)
-            else:
+            try:
+                scanned = _scanned_page(page)
+                if scanned is not None:
+                    return PageImage(_bounded(scanned), k + 1)
                 w, h = page.get_size()
                 scale = min(PDF_DPI / 72, MAX_SIDE / max(w, h))
-                image = PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
-            page.close()
-            yield image
-    finally:
-        pdf.close()
+                return PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
+            finally:
+                page.close()
+        finally:
+            pdf.close()
+    except pdfium.PdfiumError as exc:
+        raise ScanError(f"{p}: page {k + 1} cannot be read: {exc}") from None
 
 
 def _scanned_page(page: object) -> np.ndarray | None:

@@ -6,7 +6,7 @@ printed-ink reference, and the number reader.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -74,43 +74,93 @@ def _positions(sheets: list[LocatedSheet], centers: list[tuple[float, float]]) -
 def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
               hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[str]]:
     """The sheets read on one page, and why any other sheet found on it could not be read."""
+    found, problems = rectified_sheets(image, resolve, hints)
+    return [read_sheet(f, file, image.page, specs, numbers) for f in found], problems
+
+
+@dataclass
+class FoundSheet:
+    """A sheet found on a page and rectified, its boxes not read yet."""
+
+    position: Position
+    located: LocatedSheet
+    rectified: np.ndarray  # RGB at PX_PER_MM
+
+
+def rectified_sheets(image: PageImage, resolve: Resolver, hints: Sequence[SheetGeometry] = ()
+                     ) -> tuple[list[FoundSheet], list[str]]:
+    """The sheets on one page found and rectified, in reading order, and why any other sheet found on it
+    could not be read.  Nothing here needs the page after: a caller that lets it go before the boxes
+    are read (:func:`read_sheet`) reads them without the page (26 MB at 300 dpi, 35 more in RGBA for
+    two half sheets) in memory."""
     gray = as_gray(image.pixels)
     sheets, failed = locate_sheets(gray, resolve, hints)
     del gray  # found: from here on the page's colour is read, and memory peaks (the page again, in RGBA)
     positions = _positions(sheets, [s.image_center for s in sheets] + [c for c, _ in failed])
     order = sorted(range(len(sheets)), key=lambda i: {"full": 0, "top": 1, "bottom": 2}.get(positions[i], 3))
-    out = []
     source = as_rgba(image.pixels) if len(sheets) > 1 else image.pixels  # one conversion for both halves
-    for i in order:
-        s = sheets[i]
-        rect = rectify(source, s, PX_PER_MM)
-        box_specs, ref = specs(s.geometry)
-        out.append(SheetImage(file, image.page, positions[i], s, rect,
-                              read_boxes(rect, box_specs, ref, PX_PER_MM, numbers)))
+    found = [FoundSheet(positions[i], sheets[i], rectify(source, sheets[i], PX_PER_MM)) for i in order]
     problems = []
     if failed:
         named = {p for p in positions}
         missing = "bottom" if "top" in named else "top"
         problems = [f"the {missing} sheet on this page: {why}" for _, why in failed]
-    return out, problems
+    return found, problems
+
+
+def read_sheet(found: FoundSheet, file: str, page: int | None, specs: Specs, numbers: NumberReader | None
+               ) -> SheetImage:
+    """Every box of a found sheet read."""
+    box_specs, ref = specs(found.located.geometry)
+    readings = read_boxes(found.rectified, box_specs, ref, PX_PER_MM, numbers)
+    return SheetImage(file, page, found.position, found.located, found.rectified, readings)
 
 
 def read_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
               hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[PageFailure]]:
     """Every sheet in every page of ``path``; pages that hold no readable sheet are failures.
-    A file that is no image at all raises :class:`ScanError`."""
-    count, pages = open_pages(path)  # one page in memory at a time
+    A file that is no image at all raises :class:`ScanError`.  Holds every sheet's rectified image:
+    a long PDF is read with :func:`iter_file`."""
     found: list[SheetImage] = []
     failures: list[PageFailure] = []
-    multi = count > 1
-    for pg in pages:
-        try:
-            sheets, problems = read_page(pg, str(path), resolve, specs, numbers, hints)
-            found.extend(sheets)
-            failures.extend(PageFailure(str(path), pg.page if multi else None, why) for why in problems)
-        except ScanError as exc:
-            failures.append(PageFailure(str(path), pg.page if multi else None, str(exc)))
-    if not multi:
-        for s in found:
-            s.page = None
+    for item in iter_file(path, resolve, specs, numbers, hints):
+        (failures if isinstance(item, PageFailure) else found).append(item)  # type: ignore[arg-type]
     return found, failures
+
+
+def iter_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
+              hints: Sequence[SheetGeometry] = ()) -> Iterator[SheetImage | PageFailure]:
+    """The sheets of ``path`` page by page, each as soon as its page is read, and a failure for each page
+    (or half of one) not read, in page order.  The reader keeps nothing of a page once the next one is
+    asked for, so a caller that writes out each sheet and lets it go reads a stack of any length in
+    the memory of one page (a rectified sheet is 12 MB: forty of them were past the 500 MB reading may
+    take).  What is wrong with the file as a whole raises :class:`ScanError` here, before any page."""
+    count, pages = open_pages(path)  # one page in memory at a time
+    return _pages_read(str(path), count, pages, resolve, specs, numbers, hints)
+
+
+def _pages_read(file: str, count: int, pages: Iterator[PageImage], resolve: Resolver, specs: Specs,
+                numbers: NumberReader | None, hints: Sequence[SheetGeometry]) -> Iterator[SheetImage | PageFailure]:
+    multi = count > 1
+    done = 0
+    while True:
+        try:
+            pg = next(pages)
+        except StopIteration:
+            return
+        except ScanError as exc:  # a damaged page: the pages after it cannot be reached
+            yield PageFailure(file, done + 1 if multi else None, str(exc))
+            return
+        done += 1
+        page = pg.page if multi else None
+        try:
+            found, problems = rectified_sheets(pg, resolve, hints)
+        except ScanError as exc:
+            found, problems = [], [str(exc)]
+        del pg  # the page's pixels go before its boxes are read, and before the next page is decoded
+        for why in problems:
+            yield PageFailure(file, page, why)
+        while found:  # handed over one at a time and not kept here: the caller decides when each goes
+            s = read_sheet(found.pop(0), file, page, specs, numbers)
+            yield s
+            del s

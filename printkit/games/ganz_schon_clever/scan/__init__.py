@@ -7,13 +7,18 @@ become a transcription for ``printkit check`` (:mod:`.transcribe`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from printkit.engine.scan.reader import PageFailure, SheetImage, read_file
-from printkit.games.ganz_schon_clever.model.game import GscGame
-from printkit.games.ganz_schon_clever.scan.tables import BoxTable, SheetId, all_geometries, box_specs, resolve
-from printkit.games.ganz_schon_clever.scan.transcribe import Transcribed, transcribe
+# The reader (OpenCV, NumPy, the digit model: about 30 MB) is imported where a file is read, not with this
+# package: the ``--jobs`` parent imports it only to hand out files and collect their outcomes.
+if TYPE_CHECKING:
+    from printkit.engine.scan.reader import PageFailure, SheetImage
+    from printkit.games.ganz_schon_clever.model.game import GscGame
+    from printkit.games.ganz_schon_clever.scan.tables import BoxTable, SheetId
+    from printkit.games.ganz_schon_clever.scan.transcribe import Transcribed
 
 
 @dataclass
@@ -25,6 +30,8 @@ class ScannedSheet:
 
 
 def _specs(resolved: object) -> tuple[list, object]:
+    from printkit.games.ganz_schon_clever.scan.tables import box_specs
+
     _, bt = resolved  # type: ignore[misc]
     return box_specs(bt.table), bt.reference
 
@@ -32,16 +39,43 @@ def _specs(resolved: object) -> tuple[list, object]:
 def scan_file(path: str | Path, game: GscGame, players: int | None = None, numbers: object = None
               ) -> tuple[list[ScannedSheet], list[PageFailure]]:
     """Every sheet in ``path`` read and transcribed.  ``numbers``: the digit reader (default: the bundled
-    model; ``False`` for none)."""
-    from printkit.engine.scan.reader import default_numbers
+    model; ``False`` for none).  Holds every sheet's image: ``printkit scan`` reads with
+    :func:`iter_scan_file`."""
+    from printkit.engine.scan.reader import PageFailure
+
+    out: list[ScannedSheet] = []
+    failures: list[PageFailure] = []
+    for item in iter_scan_file(path, game, players, numbers):
+        (failures if isinstance(item, PageFailure) else out).append(item)  # type: ignore[arg-type]
+    return out, failures
+
+
+def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, numbers: object = None
+                   ) -> Iterator[ScannedSheet | PageFailure]:
+    """The sheets of ``path`` read and transcribed as each page is read, and the pages not read, in page
+    order (:func:`printkit.engine.scan.reader.iter_file`: nothing of a sheet is kept here once the next
+    is asked for).  A file that is no image raises :class:`ScanError` here, before any page."""
+    from printkit.engine.scan.reader import default_numbers, iter_file
+    from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     reader = default_numbers() if numbers is None else (numbers or None)
-    found, failures = read_file(path, resolve, _specs, reader, all_geometries())  # type: ignore[arg-type]
-    out = []
-    for s in found:
-        sid, bt = s.located.geometry  # type: ignore[misc]
+    items = iter_file(path, resolve, _specs, reader, all_geometries())  # type: ignore[arg-type]
+    return _transcribed(items, game, players)
+
+
+def _transcribed(items: Iterator[SheetImage | PageFailure], game: GscGame, players: int | None
+                 ) -> Iterator[ScannedSheet | PageFailure]:
+    from printkit.engine.scan.reader import PageFailure
+    from printkit.games.ganz_schon_clever.scan.transcribe import transcribe
+
+    for item in items:
+        if isinstance(item, PageFailure):
+            yield item
+            continue
+        sid, bt = item.located.geometry  # type: ignore[misc]
         who = players if players is not None else sid.players
         if who is None and len({p for p, r in game.rounds.by_player_count.items() if r == sid.rounds}) == 1:
             who = next(p for p, r in game.rounds.by_player_count.items() if r == sid.rounds)
-        out.append(ScannedSheet(s, sid, bt, transcribe(game, bt.table, s.readings, sid.rounds, who)))
-    return out, failures
+        read = transcribe(game, bt.table, item.readings, sid.rounds, who)
+        yield ScannedSheet(item, sid, bt, read)
+        del item, read  # not kept while the next page is read

@@ -9,21 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.engine.outputs import atomic_write
 from printkit.engine.scan.errors import ScanError
 from printkit.games.ganz_schon_clever.check import solo_passive_ruling
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
-from printkit.games.ganz_schon_clever.scan import scan_file
-from printkit.games.ganz_schon_clever.scan.output import (
-    edited_by_a_person,
-    overlay_png,
-    scan_json,
-    transcription_yaml,
-)
+
+if TYPE_CHECKING:
+    from printkit.games.ganz_schon_clever.scan import ScannedSheet
 
 
 @dataclass
@@ -54,44 +51,72 @@ def output_stem(image: Path, page: int | None, position: str, out: Path | None) 
 def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_passive: str | None = None,
              numbers: object = None) -> list[Outcome]:
     """Read every sheet of one file; ``solo_passive`` (``none``/``plus1``) checks the result under that
-    ruling (the reading itself, which prefers legal sheets, accepts either)."""
+    ruling (the reading itself, which prefers legal sheets, accepts either).
+
+    Each sheet's files are written as soon as its page is read and its images let go, so a PDF of any
+    number of pages is read in the memory of one: only the small outcomes are kept.  Pages not read come
+    first in the outcomes, then the sheets, each in page order."""
+    # The reader (OpenCV, NumPy, the digit model: about 30 MB) is imported where a file is read, not with this
+    # module: the --jobs parent only hands out files and collects outcomes, and takes memory from its workers.
+    from printkit.engine.scan.reader import PageFailure
+    from printkit.games.ganz_schon_clever.scan import iter_scan_file
+
     image = Path(path)
     game = load_gsc_game()
     try:
-        sheets, failures = scan_file(image, game, players, numbers)
+        items = iter_scan_file(image, game, players, numbers)
     except ScanError as exc:
         return [Outcome(path, error=str(exc))]
-    outcomes = [Outcome(path, f.page, error=f.message) for f in failures]
-    if not sheets and not failures:  # pragma: no cover - read_file reports a failure for every page
-        outcomes.append(Outcome(path, error="no sheet found"))
     out_dir = Path(out) if out else None
     if out_dir is not None:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            return [*outcomes, Outcome(path, error=_cannot_write(out_dir, exc))]
-    for s in sheets:
-        stem = output_stem(image, s.image.page, s.image.position, out_dir)
-        yaml_path, png_path = stem.with_suffix(".yaml"), stem.with_suffix(".read.png")
-        result = s.read.result
-        if solo_passive is not None:
-            result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
-        o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
-                    sheet=s.read.sheet, result=result, json=scan_json(s, {}))
-        o.uncertain = [f"{u.area} {u.index}".strip() for u in s.read.uncertain]
-        try:
-            atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
-            if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
-                o.error = (f"{yaml_path}: not overwritten: it was changed after printkit scan wrote it (a "
-                           "corrected transcription?); use --force to replace it")
-                o.code = 2
-            else:
-                atomic_write(yaml_path, transcription_yaml(s, image.name).encode("utf-8"))
-                o.code = 3 if s.read.uncertain else (0 if result.ok else 1)
-        except OSError as exc:
-            o.error, o.code = _cannot_write(png_path.parent, exc), 2
-        outcomes.append(o)
-    return outcomes
+            return [Outcome(path, error=_cannot_write(out_dir, exc))]
+    failed: list[Outcome] = []
+    read: list[Outcome] = []
+    for item in items:
+        if isinstance(item, PageFailure):
+            failed.append(Outcome(path, item.page, error=item.message))
+        else:
+            read.append(_write_sheet(item, path, out_dir, force, solo_passive, game))
+        del item  # the sheet's images go before the next page is read
+    if not read and not failed:  # pragma: no cover - the reader reports a failure for every page
+        failed.append(Outcome(path, error="no sheet found"))
+    return failed + read
+
+
+def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, solo_passive: str | None,
+                 game: GscGame) -> Outcome:
+    """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
+    from printkit.games.ganz_schon_clever.scan.output import (
+        edited_by_a_person,
+        overlay_png,
+        scan_json,
+        transcription_yaml,
+    )
+
+    image = Path(path)
+    stem = output_stem(image, s.image.page, s.image.position, out_dir)
+    yaml_path, png_path = stem.with_suffix(".yaml"), stem.with_suffix(".read.png")
+    result = s.read.result
+    if solo_passive is not None:
+        result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
+    o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
+                sheet=s.read.sheet, result=result, json=scan_json(s, {}))
+    o.uncertain = [f"{u.area} {u.index}".strip() for u in s.read.uncertain]
+    try:
+        atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
+        if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
+            o.error = (f"{yaml_path}: not overwritten: it was changed after printkit scan wrote it (a "
+                       "corrected transcription?); use --force to replace it")
+            o.code = 2
+        else:
+            atomic_write(yaml_path, transcription_yaml(s, image.name).encode("utf-8"))
+            o.code = 3 if s.read.uncertain else (0 if result.ok else 1)
+    except OSError as exc:
+        o.error, o.code = _cannot_write(png_path.parent, exc), 2
+    return o
 
 
 def _cannot_write(where: Path, exc: OSError) -> str:
