@@ -50,6 +50,7 @@ SEED = 20261130
 # boxes of the fitting set still read empty at >= 0.9 in 94% (97% at 1.0; at 0.05 the pinned empty-box and
 # font tests fail).  `--refit-empty` refits only this model.
 EMPTY_C = 0.07
+INTACT_BOXES = 4000  # boxes whose cut parts `--count-intact` counts
 TRAIN_HERSHEY = ("futural", "futuram", "rowmans", "rowmand", "rowmant", "scripts", "scriptc", "timesr", "timesrb",
                  "timesib", "greekc")
 HELD_OUT_HERSHEY = ("cursive", "timesi")
@@ -472,11 +473,12 @@ def number_box(value: int | None, style: Style, rng: np.random.Generator) -> Box
 # training examples: the images the classifier sees, labelled
 
 
-def examples(box: Box, max_digits: int = 2) -> tuple[np.ndarray, list[int], np.ndarray]:
-    """(images, labels, empty features) for one box, cut exactly as the reader cuts it."""
+def examples(box: Box, max_digits: int = 2) -> tuple[np.ndarray, list[int], np.ndarray, tuple[bool, ...]]:
+    """(images, labels, empty features, whether each image is intact) for one box, cut exactly as the reader
+    cuts it."""
     p = digits.prepare(box.crop, max_digits)
     if not len(p.images):
-        return p.images, [], p.empty_features
+        return p.images, [], p.empty_features, ()
     labels = [digits.OTHER] * len(p.images)
     if box.value is not None and box.value >= 0:
         text = str(box.value)
@@ -494,7 +496,7 @@ def examples(box: Box, max_digits: int = 2) -> tuple[np.ndarray, list[int], np.n
                 for j, (ins, m) in enumerate(zip(inside, mass, strict=True)):
                     if m > 0 and part > 0 and ins >= 0.85 * m and ins >= 0.85 * part:
                         labels[i] = int(text[j])
-    return p.images, labels, p.empty_features
+    return p.images, labels, p.empty_features, p.intact
 
 
 def _layer_columns(box: Box, p: digits.Prepared) -> list[np.ndarray]:
@@ -510,6 +512,26 @@ def _layer_columns(box: Box, p: digits.Prepared) -> list[np.ndarray]:
     return out
 
 
+def _training_box(rng: np.random.Generator, styles: tuple[Style, ...], weights: tuple[float, ...],
+                  empty_share: float) -> tuple[int | None, Box, int]:
+    """One box of the training mix: (value, box, how many digits the reader tries)."""
+    style = styles[rng.choice(len(styles), p=np.asarray(weights) / sum(weights))]
+    r, written_share = rng.random(), 1 - empty_share
+    if r < 0.50 / 0.88 * written_share:
+        value: int | None = int(rng.choice(10, p=SINGLE_DIGITS))
+    elif r < 0.74 / 0.88 * written_share:
+        value = int(rng.integers(10, 100)) if rng.random() < 0.5 else int(rng.integers(10, 19))
+    elif r < 0.80 / 0.88 * written_share:
+        value = int(rng.integers(100, 400))  # a claimed total
+    elif r < written_share:
+        value = -1
+    else:
+        value = None
+    box = number_box(value, style, rng)
+    # a claim box is read as up to three digits: its cuttings into three parts are trained too
+    return value, box, 3 if value is not None and (value >= 100 or rng.random() < 0.4) else 2
+
+
 def dataset(n_boxes: int, styles: tuple[Style, ...], weights: tuple[float, ...], seed: int,
             log: Callable[[str], None], empty_share: float = 0.12,
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -518,21 +540,8 @@ def dataset(n_boxes: int, styles: tuple[Style, ...], weights: tuple[float, ...],
     images, labels, feats, written, whole = [], [], [], [], []
     t0 = time.time()
     for i in range(n_boxes):
-        style = styles[rng.choice(len(styles), p=np.asarray(weights) / sum(weights))]
-        r, written_share = rng.random(), 1 - empty_share
-        if r < 0.50 / 0.88 * written_share:
-            value: int | None = int(rng.choice(10, p=SINGLE_DIGITS))
-        elif r < 0.74 / 0.88 * written_share:
-            value = int(rng.integers(10, 100)) if rng.random() < 0.5 else int(rng.integers(10, 19))
-        elif r < 0.80 / 0.88 * written_share:
-            value = int(rng.integers(100, 400))  # a claimed total
-        elif r < written_share:
-            value = -1
-        else:
-            value = None
-        box = number_box(value, style, rng)
-        # a claim box is read as up to three digits: its cuttings into three parts are trained too
-        imgs, labs, f = examples(box, 3 if value is not None and (value >= 100 or rng.random() < 0.4) else 2)
+        value, box, max_digits = _training_box(rng, styles, weights, empty_share)
+        imgs, labs, f, _ = examples(box, max_digits)
         images.append(imgs)
         labels.extend(labs)
         whole.extend([True] + [False] * (len(labs) - 1) if labs else [])
@@ -574,6 +583,7 @@ def train(n_boxes: int, hidden: tuple[int, ...], epochs: int, log: Callable[[str
     model = digits.DigitModel(list(zip(mlp.coefs_, mlp.intercepts_, strict=True)), 1.0, np.zeros(1), 0.0,
                               np.zeros(1), np.ones(1))
     fit_empty(model, max(60, n_boxes // 6), log)
+    count_intact(model, max(60, min(INTACT_BOXES, n_boxes // 6)), log)
     # calibration: a separate set of boxes in the training styles (never the held-out ones)
     log("calibrating the temperature")
     xc, yc, _, _ = dataset(max(60, n_boxes // 6), styles, TRAIN_WEIGHTS, SEED + 1, log)
@@ -582,6 +592,26 @@ def train(n_boxes: int, hidden: tuple[int, ...], epochs: int, log: Callable[[str
     model.temperature = float(best)
     log(f"temperature {best:.2f}")
     return model
+
+
+def count_intact(model: digits.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
+    """P(a cut part is intact | its class) (see ``digits._given_cuts``), counted on fresh boxes of the training
+    styles and mix: cut parts of cuttings into two and three parts, parts with no ink left out (the reader
+    takes those for no digit outright); add-one smoothed."""
+    styles = tuple(available(s) for s in TRAIN_STYLES)
+    rng = np.random.default_rng(SEED + 3)
+    counts = np.ones((11, 2))
+    for _ in range(n_boxes):
+        value, box, max_digits = _training_box(rng, styles, TRAIN_WEIGHTS, 0.12)
+        if value is None:
+            continue
+        images, labels, _, intact = examples(box, max_digits)
+        for image, label, whole in zip(images[1:], labels[1:], intact[1:], strict=True):
+            if image[: digits.SIDE * digits.SIDE].max() > 0:
+                counts[label, int(whole)] += 1
+    model.intact = counts[:, 1] / counts.sum(axis=1)
+    log(f"cut parts counted per class (0-9, not one digit): {(counts.sum(axis=1) - 2).astype(int).tolist()}")
+    log(f"P(intact | class): {np.round(model.intact, 3).tolist()}")
 
 
 def fit_empty(model: digits.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
@@ -843,6 +873,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cal-seeds", type=int, nargs="+", default=list(TEMPERATURE_SEEDS),
                     help="tuning seeds (below 1000) whose pages set the temperature")
     ap.add_argument("--jobs", type=int, default=2, help="processes making the calibration pages")
+    ap.add_argument("--count-intact", action="store_true",
+                    help="count only how often cut parts of each class are intact, into the weights at --out")
     ap.add_argument("--refit-empty", action="store_true",
                     help="refit only the empty-box model of the weights at --out (the last step of a full run)")
     args = ap.parse_args(argv)
@@ -870,6 +902,11 @@ def main(argv: list[str] | None = None) -> int:
         model = digits.DigitModel.load(args.out)
         log("calibrating the confidence on the scan test set's tuning pages")
         calibrate(model, sheet_boxes(CAL_SEEDS, args.pages, args.jobs, log), CAL_GARBAGE, log)
+        model.save(args.out)
+        return 0
+    if args.count_intact:
+        model = digits.DigitModel.load(args.out)
+        count_intact(model, args.boxes or INTACT_BOXES, log)
         model.save(args.out)
         return 0
     if args.refit_empty:

@@ -11,11 +11,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import cv2
 import numpy as np
 from PIL import Image
 from typer.testing import CliRunner
 
 from printkit.cli import app
+from printkit.engine.scan.digits import read_number
 from printkit.engine.scan.marks import BoxReading
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
@@ -26,6 +28,7 @@ from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table
 from printkit.games.ganz_schon_clever.scan.transcribe import Confirmed, Transcribed, transcribe
 
 runner = CliRunner()
+DIGITS = Path(__file__).parent / "data" / "digits"
 GAME = load_gsc_game()
 TABLE = box_table(2, "a4").table
 SCORE_BOX = {"yellow": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4, "foxes": 5, "lowest": 6, "total": 7}
@@ -238,3 +241,36 @@ def test_values_after_an_empty_box_are_not_confirmed_by_a_sum_the_checker_does_n
                    rounds=6, players=1)
     assert _confirmed(t) == {}
     assert {("orange", 1), ("orange", 2), ("score", "orange")} <= _unsure(t)
+
+
+def _crop_reading(name: str) -> tuple[object, float, tuple]:
+    """A pinned claim crop (``tests/scan/data/digits``) read by the bundled digit model, as a claim box reads it."""
+    crop = cv2.imread(str(DIGITS / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
+    r = read_number(crop, range(0, 401))
+    return r.value, r.confidence, r.alternatives
+
+
+# orange values adding up to 67 (the doubled boxes 3, 6 and 8 hold even values)
+ORANGE_67 = {("orange", i): _sure(v) for i, v in enumerate((6, 6, 6, 12, 6, 6, 12, 6, 2, 5))}
+
+
+def test_a_sure_claim_that_a_misreading_explains_better_is_flagged_not_replaced() -> None:
+    # A real claim of 67 whose 7 is a bare slanted stroke with a tick (the scan test set, seed 300): the digit
+    # model reads 61, surely, with 67 as its runner-up.  Under boxes that score 67, a misread 7 explains the
+    # sheet better than a player who wrote 61 for 67: the claim is flagged, still read 61.
+    claim = _crop_reading("s300-04-bottom-score7")
+    assert claim[0] == 61 and claim[1] >= 0.9 and 67 in [v for v, _ in claim[2]]
+    t = transcribe(GAME, TABLE, _readings({**ORANGE_67, ("score", "orange"): claim}), rounds=6, players=1)
+    assert t.sheet.claimed["orange"] == 61
+    [u] = [u for u in t.uncertain if (u.area, u.index) == ("score", "orange")]
+    assert u.doubted_by_sums and u.read == 61 and u.confidence < 0.5
+    assert u.as_json()["doubted_by_sums"] is True
+
+
+def test_a_sure_mistake_the_reading_does_not_doubt_is_reported() -> None:
+    # The same boxes, a claim of 61 read surely with no reading near 67: the player's own mistake, reported.
+    t = transcribe(GAME, TABLE, _readings({**ORANGE_67, ("score", "orange"): (61, 0.95, ((61, 0.95), (51, 0.01)))}),
+                   rounds=6, players=1)
+    assert ("score", "orange") not in _unsure(t)
+    [claim] = [c for c in t.result.claims if c.key == "orange"]
+    assert (claim.claimed, claim.computed, claim.ok) == (61, 67, False)

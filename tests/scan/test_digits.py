@@ -147,6 +147,9 @@ def test_training_script_runs_in_quick_mode(tmp_path):
     model = digits.DigitModel.load(out)
     r = digits.read_number(_printed("5"), ORANGE, model)
     assert 0.0 <= r.confidence <= 1.0
+    # how often cut parts of each class are intact: counted and stored with the weights
+    assert model.intact is not None and model.intact.shape == (11,)
+    assert ((model.intact > 0) & (model.intact < 1)).all()
 
 
 def test_odd_crops_never_crash_and_stay_probabilities():

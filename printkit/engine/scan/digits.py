@@ -13,7 +13,9 @@ How a box is read:
 4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
    part is scaled into a 20x20 image (with its size relative to the whole writing), and an MLP classifies each
    image as 0-9 or "not one digit" (two digits, a scribble, a fragment).
-5. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
+5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
+   through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
+6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
    or more digits). Mass the caller's ``allowed`` values do not take (a 7 in a box that allows 1-6, garbage) stays
    with no value, so confidence never rises by renormalising onto allowed values.
 
@@ -83,6 +85,8 @@ class Prepared:
     geometry: tuple[float, float, float, float, float] = (1.0, 1.0, 0.0, 0.0, 0.0)
     split: bool = False  # blank columns split the writing into parts that each run most of its height
     faint_beside: bool = False  # a faint stroke, left out of the writing, stands beside it (see _faint_beside)
+    # per image: whether it holds whole strokes only (its cuts run through blank columns, no stroke severed)
+    intact: tuple[bool, ...] = ()
 
 
 class DigitModel:
@@ -90,7 +94,7 @@ class DigitModel:
 
     def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], temperature: float,
                  empty_coef: np.ndarray, empty_bias: float, empty_mean: np.ndarray, empty_scale: np.ndarray,
-                 calibration: np.ndarray | None = None) -> None:
+                 calibration: np.ndarray | None = None, intact: np.ndarray | None = None) -> None:
         self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
         self.temperature = float(temperature)
         self.empty_coef = empty_coef.astype(np.float64)
@@ -99,6 +103,9 @@ class DigitModel:
         self.empty_scale = empty_scale.astype(np.float64)
         # confidence of a written value: logistic on (1, log best score, log best / second-best score)
         self.calibration = None if calibration is None else np.asarray(calibration, np.float64)
+        # P(a cut part is intact | its class), 0-9 and "not one digit", counted on the trainer's boxes: what a
+        # part's image cannot show, whether its cuts severed a stroke (see :func:`_given_cuts`)
+        self.intact = None if intact is None else np.asarray(intact, np.float64)
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> DigitModel:
@@ -107,7 +114,8 @@ class DigitModel:
             layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(n)]
             return cls(layers, float(data["temperature"]), data["empty_coef"], float(data["empty_bias"]),
                        data["empty_mean"], data["empty_scale"],
-                       data["calibration"] if "calibration" in data.files else None)
+                       data["calibration"] if "calibration" in data.files else None,
+                       data["intact"] if "intact" in data.files else None)
 
     def save(self, path: Path, **extra: np.ndarray) -> None:
         arrays: dict[str, np.ndarray] = {"n_layers": np.array(len(self.layers))}
@@ -119,13 +127,15 @@ class DigitModel:
                    "empty_scale": self.empty_scale}
         if self.calibration is not None:
             arrays["calibration"] = self.calibration
+        if self.intact is not None:
+            arrays["intact"] = self.intact
         np.savez_compressed(path, **arrays, **extra)
 
     def uncalibrated(self, temperature: float | None = None) -> DigitModel:
         """The same networks without the fitted confidence (the raw scores), at ``temperature`` (default this
         model's own): what the training script fits the temperature and the confidence on."""
         return DigitModel(self.layers, self.temperature if temperature is None else temperature, self.empty_coef,
-                          self.empty_bias, self.empty_mean, self.empty_scale)
+                          self.empty_bias, self.empty_mean, self.empty_scale, intact=self.intact)
 
     def logits(self, images: np.ndarray) -> np.ndarray:
         x = features(images)
@@ -238,6 +248,7 @@ def _reading(prepared: Prepared, values: list[int], model: DigitModel) -> Readin
 
 def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: DigitModel) -> Reading:
     p_writing = model.writing_probability(prepared.empty_features)
+    probs = _given_cuts(prepared, probs, model.intact)
     scores: dict[int | None, float] = {None: 1.0 - p_writing}
     if len(prepared.images):
         arr = np.asarray(values)
@@ -265,6 +276,28 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
         return Reading(None, float(score / total), alternatives)
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     return Reading(value, model.confidence(score / total, second / total), alternatives)
+
+
+def _given_cuts(prepared: Prepared, probs: np.ndarray, intact: np.ndarray | None) -> np.ndarray:
+    """The cut parts' class probabilities given what the cutting knows and a part's image does not show.
+
+    A part with no ink at all (a cut that fell in a wide gap) is no digit. A part whose cuts run through
+    blank columns holds whole strokes: the classifier, which sees the part cropped to its ink, cannot tell a
+    lone 1 standing apart from the stem of a 4 cut off through the 4's bar, so it leaves a lone 1 much
+    "not one digit" (a fragment). Bayes' rule with ``intact`` (P(a cut part is intact | class), counted on
+    the trainer's boxes) weighs each class by how often parts of that class are intact, or severed.
+    The whole writing (image 0) is never cut and keeps its probabilities.
+    """
+    if len(probs) < 2:
+        return probs
+    out = probs.copy()
+    blank = prepared.images[1:, : SIDE * SIDE].max(axis=1) <= 0
+    out[1:][blank] = np.eye(probs.shape[1])[OTHER]
+    if intact is not None and len(prepared.intact) == len(probs):
+        whole = np.asarray(prepared.intact[1:])[:, None]
+        w = out[1:] * np.where(whole, intact[None, :], 1.0 - intact[None, :])
+        out[1:] = w / np.maximum(w.sum(axis=1, keepdims=True), 1e-12)
+    return out
 
 
 def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray | None:
@@ -327,8 +360,9 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
     rows = np.flatnonzero(mask.any(axis=1))
     height = float(rows[-1] - rows[0] + 1)
     images = np.stack([_digit_image(ink[:, a:b], mask[:, a:b], height, right - left) for a, b in spans])
+    intact = tuple((a == left or not _severs(mask, a)) and (b == right or not _severs(mask, b)) for a, b in spans)
     return Prepared(features, images, hypotheses, tuple(spans), (scale_x, scale_y, slant, centre, pad),
-                    _split(mask[:, left:right], profile, height), faint_beside)
+                    _split(mask[:, left:right], profile, height), faint_beside, intact)
 
 
 def _normalised_ink(crop: np.ndarray) -> np.ndarray:
@@ -520,6 +554,14 @@ def _split(mask: np.ndarray, profile: np.ndarray, height: float) -> bool:
         if rows[-1] - rows[0] + 1 >= 0.5 * height and profile[a:b].sum() >= 0.1 * total:
             tall += 1
     return tall >= 2
+
+
+def _severs(mask: np.ndarray, c: int) -> bool:
+    """Whether a cut between columns ``c - 1`` and ``c`` runs through a stroke (ink on both sides, touching)."""
+    before, after = mask[:, c - 1], mask[:, c].copy()
+    after[1:] |= mask[:-1, c]
+    after[:-1] |= mask[1:, c]
+    return bool((before & after).any())
 
 
 def _cuttings(profile: np.ndarray, k: int) -> list[tuple[int, ...]]:

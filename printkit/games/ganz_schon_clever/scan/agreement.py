@@ -53,6 +53,8 @@ CONFIRM = 0.995  # posterior of a top reading that makes it confident (calibrate
 MISTAKE = 0.1  # prior probability that a claimed score is the player's own mistake (house value)
 MISTAKE_SPREAD = 10  # a mistaken sum lies within this many points of the true score ...
 FOX_MISTAKE_SPREAD = 2  # ... a miscounted fox count within this many foxes: foxes are counted, not added
+# a claim read with confidence whose posterior falls below this is flagged (docs/scan-decoding.md, "Doubt")
+DOUBT = 0.5
 MAX_UNSURE_MARKS = 6  # unsure crosses enumerated (2**6 combinations)
 UNSURE = 0.9  # a reading below this confidence is unsure (transcribe's CONFIDENT)
 
@@ -330,3 +332,11 @@ def confirmations(found: Sequence[Belief], threshold: float = CONFIRM) -> dict[F
             for k in b.fields:
                 out[k] = Confirmation(k, by, b.posterior)
     return out
+
+
+def doubts(found: Sequence[Belief], threshold: float = DOUBT) -> dict[FieldKey, float]:
+    """The claims whose top reading the sheet makes doubtful, with its posterior: it disagrees with the
+    score the boxes give, and a reading of that score (an alternative the digit model left it) explains
+    the sheet better than a player's mistake does.  Such a claim is flagged, never replaced."""
+    return {b.fields[0]: b.posterior for b in found
+            if b.fields[0][0] == "score" and not b.agreeing and b.posterior < threshold}

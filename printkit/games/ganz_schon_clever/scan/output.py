@@ -32,7 +32,8 @@ def _flow(v: Any) -> str:
 def _describe(u: Any) -> str:
     alts = ", ".join(f"{'empty' if v is None else v} {p:.0%}" for v, p in u.alternatives[:3])
     who = f"{u.area} {u.index}" if u.area not in ("players",) else "players"
-    how = " (chosen by the rules)" if u.decided_by_rules else ""
+    how = (" (chosen by the rules)" if u.decided_by_rules else
+           " (read surely, but the sheet's sums favour a misreading over a mistake)" if u.doubted_by_sums else "")
     return f"{who} read {'empty' if u.read is None else u.read}{how}" + (f" [{alts}]" if alts else "")
 
 

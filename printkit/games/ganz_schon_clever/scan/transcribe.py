@@ -28,6 +28,7 @@ from printkit.games.ganz_schon_clever.scan.agreement import (
     FieldKey,
     beliefs,
     confirmations,
+    doubts,
     read_value,
 )
 
@@ -44,11 +45,14 @@ class Uncertain:
     alternatives: list[tuple[Any, float]]
     confidence: float
     decided_by_rules: bool = False
+    # read with confidence, but the sheet's sums make it doubtful (``confidence`` is then its posterior)
+    doubted_by_sums: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {"area": self.area, "index": self.index, "read": self.read,
                 "alternatives": [{"value": v, "p": round(p, 3)} for v, p in self.alternatives],
-                "confidence": round(self.confidence, 3), "decided_by_rules": self.decided_by_rules}
+                "confidence": round(self.confidence, 3), "decided_by_rules": self.decided_by_rules,
+                "doubted_by_sums": self.doubted_by_sums}
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,7 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
     open_boxes: list[tuple[tuple[str, int], list[tuple[Any, float]]]] = []
     claims: dict[str, int] = {}
     names = {int(b["index"]): b["name"] for b in table["boxes"] if b["area"] == "score"}
-    agreed = _agreed(game, table, readings, names, players or 1)
+    agreed, doubted = _agreed(game, table, readings, names, players or 1)
     confirmed: list[Confirmed] = []
 
     def confirm(area: str, index: int | str, read: Any, r: BoxReading) -> None:
@@ -140,6 +144,9 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
                     confirm("score", name, claims[name], r)
                 else:
                     uncertain.append(Uncertain("score", name, r.value, list(r.alternatives), r.confidence))
+            elif ("score", name) in doubted:  # read surely, but a misreading explains the sheet better
+                uncertain.append(Uncertain("score", name, r.value, list(r.alternatives), doubted[("score", name)],
+                                           doubted_by_sums=True))
             continue
         if r.confidence < CONFIDENT and key in agreed:
             values[key] = read_value(r) if r.spec.read == "number" else r.value
@@ -225,16 +232,17 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
 
 
 def _agreed(game: GscGame, table: dict, readings: list[BoxReading], names: dict[int, str], players: int
-            ) -> dict[FieldKey, Confirmation]:
-    """The fields the sheet's own sums confirm (see :mod:`.agreement`)."""
+            ) -> tuple[dict[FieldKey, Confirmation], dict[FieldKey, float]]:
+    """The fields the sheet's own sums confirm, and the claims they make doubtful (see :mod:`.agreement`)."""
 
     def score_of(vals: Any) -> Any:
         return score(_sheet_from(game, table, {k: v for k, v in vals.items() if v is not None}, players, {}), game)
 
     try:
-        return confirmations(beliefs(readings, names, score_of))
+        found = beliefs(readings, names, score_of)
     except ValueError:  # readings no sheet can hold: nothing confirmed
-        return {}
+        return {}, {}
+    return confirmations(found), doubts(found)
 
 
 def _prob(combo: tuple[tuple[Any, float], ...]) -> float:
