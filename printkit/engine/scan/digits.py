@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -62,10 +62,21 @@ class Reading:
     value: int | None
     confidence: float
     alternatives: tuple[tuple[int | None, float], ...]
+    # what the reading was made of, for reading it again beside the same writer's other boxes (:func:`adapt`)
+    basis: Basis | None = field(default=None, compare=False, repr=False)
 
     @property
     def certain(self) -> bool:
         return self.confidence >= CONFIDENT
+
+
+@dataclass(frozen=True)
+class Basis:
+    """A box's prepared parts, their class probabilities (given the cuts) and the values it allowed."""
+
+    prepared: Prepared
+    probs: np.ndarray
+    values: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -143,6 +154,13 @@ class DigitModel:
             x = np.maximum(x @ w + b, 0.0)
         w, b = self.layers[-1]
         return x @ w + b
+
+    def hidden(self, images: np.ndarray) -> np.ndarray:
+        """(n, width) the last hidden layer: the model's own description of each part."""
+        x = features(images)
+        for w, b in self.layers[:-1]:
+            x = np.maximum(x @ w + b, 0.0)
+        return x
 
     def probabilities(self, images: np.ndarray) -> np.ndarray:
         """(n, 11) probabilities of 0-9 and "not one digit", temperature-calibrated."""
@@ -246,9 +264,12 @@ def _reading(prepared: Prepared, values: list[int], model: DigitModel) -> Readin
     return _combine(prepared, probs, values, model)
 
 
-def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: DigitModel) -> Reading:
+def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: DigitModel,
+             given: bool = False) -> Reading:
     p_writing = model.writing_probability(prepared.empty_features)
-    probs = _given_cuts(prepared, probs, model.intact)
+    if not given:
+        probs = _given_cuts(prepared, probs, model.intact)
+    basis = Basis(prepared, probs, tuple(values))
     scores: dict[int | None, float] = {None: 1.0 - p_writing}
     if len(prepared.images):
         arr = np.asarray(values)
@@ -273,9 +294,9 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
     alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked[:LISTED] if s / total >= LISTED_ABOVE)
     value, score = ranked[0]
     if value is None:
-        return Reading(None, float(score / total), alternatives)
+        return Reading(None, float(score / total), alternatives, basis)
     second = ranked[1][1] if len(ranked) > 1 else 0.0
-    return Reading(value, model.confidence(score / total, second / total), alternatives)
+    return Reading(value, model.confidence(score / total, second / total), alternatives, basis)
 
 
 def _given_cuts(prepared: Prepared, probs: np.ndarray, intact: np.ndarray | None) -> np.ndarray:
@@ -626,3 +647,72 @@ def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float, width: float)
     if peak > 0:
         canvas /= peak
     return np.concatenate([canvas.ravel(), [h / height, w / height, min(1.0, w / width)]]).astype(np.float32)
+
+
+# Reading a box again beside the same writer's sure boxes (docs/scan-digits.md, "The writer's own digits").
+WRITER_MIN = 2  # a class weighs in only with at least this many sure parts of it by the same writer
+WRITER_GAIN = 8.0  # per unit of cosine similarity (house value, see the doc)
+WRITER_REF = 0.8  # similarity at which the writer's exemplars neither favour nor disfavour a class (house value)
+WRITER_BOUND = 3.0  # a class's weight stays within [1 / bound, bound]: a few exemplars decide nothing alone
+WRITER_CAP = 0.89  # an adapted reading stays below CONFIDENT: only the sheet's own checks can make it sure
+
+
+def _parts_of(basis: Basis, value: int) -> tuple[int, ...] | None:
+    """The images of ``value``'s digits in its most probable cutting, left to right."""
+    digits = [int(d) for d in str(value)]
+    cuts = basis.prepared.hypotheses.get(len(digits))
+    if not cuts:
+        return None
+    return max(cuts, key=lambda cut: math.prod(float(basis.probs[i, d]) for i, d in zip(cut, digits, strict=True)))
+
+
+def _unit(x: np.ndarray) -> np.ndarray:
+    return x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
+
+
+def adapt(readings: Sequence[Reading | None], sure: Sequence[bool], model: DigitModel | None = None
+          ) -> list[Reading | None]:
+    """The unsure readings read again beside one writer's ``sure`` ones (same order; None: no reading).
+
+    Every sure reading lends its digits' parts as this writer's exemplars. A part of an unsure box is then
+    compared, in the model's own last hidden layer, with the writer's exemplars of each digit class; a class
+    whose exemplars it resembles is weighed up, one they do not resemble down (at most ``WRITER_BOUND`` either
+    way, only for classes with ``WRITER_MIN`` exemplars). Only the digit classes the model already gives
+    probability are reweighed, and their total (against "not one digit") is kept: no reading is invented.
+    The reading that results stays below :data:`CONFIDENT` (``WRITER_CAP``).
+    """
+    model = model or default_model()
+    embeds: list[np.ndarray] = []
+    labels: list[int] = []
+    for r, s in zip(readings, sure, strict=True):
+        if not s or r is None or r.basis is None or r.value is None or not len(r.basis.prepared.images):
+            continue
+        parts = _parts_of(r.basis, r.value)
+        if parts is None:
+            continue
+        embeds.append(model.hidden(r.basis.prepared.images[list(parts)]))
+        labels.extend(int(d) for d in str(r.value))
+    out = list(readings)
+    if not embeds:
+        return out
+    ex = _unit(np.concatenate(embeds))
+    lab = np.asarray(labels)
+    classes = [c for c in range(OTHER) if (lab == c).sum() >= WRITER_MIN]
+    if not classes:
+        return out
+    for n, (r, s) in enumerate(zip(readings, sure, strict=True)):
+        if s or r is None or r.basis is None or r.confidence >= CONFIDENT or not len(r.basis.prepared.images):
+            continue
+        b = r.basis
+        sim = _unit(model.hidden(b.prepared.images)) @ ex.T  # (parts, exemplars)
+        w = np.ones((len(sim), OTHER))
+        for c in classes:
+            best = sim[:, lab == c].max(axis=1)
+            w[:, c] = np.clip(np.exp(WRITER_GAIN * (best - WRITER_REF)), 1 / WRITER_BOUND, WRITER_BOUND)
+        digits = b.probs[:, :OTHER]
+        moved = digits * w
+        moved *= digits.sum(axis=1, keepdims=True) / np.maximum(moved.sum(axis=1, keepdims=True), 1e-12)
+        probs = np.concatenate([moved, b.probs[:, OTHER:]], axis=1)
+        again = _combine(b.prepared, probs, list(b.values), model, given=True)
+        out[n] = Reading(again.value, min(again.confidence, WRITER_CAP), again.alternatives, again.basis)
+    return out

@@ -53,6 +53,7 @@ class BoxReading:
     confidence: float
     alternatives: tuple[tuple[object, float], ...] = ()  # (value, probability), best first, the read one included
     features: dict[str, float] = field(default_factory=dict)
+    number: object = field(default=None, compare=False, repr=False)  # a number box: the reader's own reading
 
 
 class NumberReading:
@@ -583,13 +584,34 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
                 out.append(BoxReading(s, None, 0.0, ()))
                 continue
             reading = numbers(number_crop(rgb, dark, refm, s, p, inside), s.allowed)
-            alts = tuple((v, float(c)) for v, c in reading.alternatives)
-            conf = float(reading.confidence)
-            if reading.value is None:
-                # strokes were seen above: "empty" is then never taken on the model's word alone
-                conf = min(conf, WRITTEN_BUT_EMPTY)
             # Recorded, not acted on: capping these readings flagged most doubled boxes of clean sheets,
             # and the wrong ones measured (a 12 read 10 with its foot under the "x2") stayed below 0.9.
             hidden = hidden_by_print(dark, refm, s, p)
-            out.append(BoxReading(s, reading.value, conf, alts, {"hidden_by_print": float(hidden)}))
+            out.append(_number_box(s, reading, {"hidden_by_print": float(hidden)}))
+    return out
+
+
+def _number_box(s: BoxSpec, reading: NumberReading, features: dict[str, float]) -> BoxReading:
+    alts = tuple((v, float(c)) for v, c in reading.alternatives)
+    conf = float(reading.confidence)
+    if reading.value is None:
+        # strokes were seen above: "empty" is then never taken on the model's word alone
+        conf = min(conf, WRITTEN_BUT_EMPTY)
+    return BoxReading(s, reading.value, conf, alts, features, reading)
+
+
+def adapt_numbers(readings: Sequence[BoxReading], sure: Sequence[bool]) -> list[BoxReading]:
+    """The unsure number boxes read again beside the same writer's ``sure`` ones (the caller, who knows the
+    sheet, says which are sure: read surely, or confirmed by its own checks); see
+    :func:`printkit.engine.scan.digits.adapt`. Boxes not read by the bundled reader stay as they are."""
+    from printkit.engine.scan.digits import Reading, adapt
+
+    mine = [n for n, r in enumerate(readings) if isinstance(r.number, Reading) and r.number.basis is not None]
+    if not mine:
+        return list(readings)
+    again = adapt([readings[n].number for n in mine], [sure[n] for n in mine])  # type: ignore[misc]
+    out = list(readings)
+    for n, a in zip(mine, again, strict=True):
+        if a is not readings[n].number and a is not None:
+            out[n] = _number_box(readings[n].spec, a, readings[n].features)
     return out

@@ -63,6 +63,16 @@ def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, 
     return _transcribed(items, game, players)
 
 
+def _writer_adapted(readings: list) -> list:
+    """One writer wrote every number on a sheet: its unsure numbers are read again beside its sure ones
+    (:func:`printkit.engine.scan.marks.adapt_numbers`)."""
+    from printkit.engine.scan.digits import CONFIDENT
+    from printkit.engine.scan.marks import adapt_numbers
+
+    return adapt_numbers(readings, [r.spec.read == "number" and r.value is not None and r.confidence >= CONFIDENT
+                                    for r in readings])
+
+
 def _transcribed(items: Iterator[SheetImage | PageFailure], game: GscGame, players: int | None
                  ) -> Iterator[ScannedSheet | PageFailure]:
     from printkit.engine.scan.reader import PageFailure
@@ -76,6 +86,7 @@ def _transcribed(items: Iterator[SheetImage | PageFailure], game: GscGame, playe
         who = players if players is not None else sid.players
         if who is None and len({p for p, r in game.rounds.by_player_count.items() if r == sid.rounds}) == 1:
             who = next(p for p, r in game.rounds.by_player_count.items() if r == sid.rounds)
+        item.readings = _writer_adapted(item.readings)
         read = transcribe(game, bt.table, item.readings, sid.rounds, who)
         yield ScannedSheet(item, sid, bt, read)
         del item, read  # not kept while the next page is read
