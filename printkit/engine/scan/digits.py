@@ -650,10 +650,10 @@ def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float, width: float)
 
 
 # Reading a box again beside the same writer's sure boxes (docs/scan-digits.md, "The writer's own digits").
-WRITER_MIN = 2  # a class weighs in only with at least this many sure parts of it by the same writer
-WRITER_GAIN = 8.0  # per unit of cosine similarity (house value, see the doc)
+WRITER_MIN = 1  # a class weighs in only with at least this many sure parts of it by the same writer
+WRITER_GAIN = 15.0  # per unit of cosine similarity (house value, see the doc)
 WRITER_REF = 0.8  # similarity at which the writer's exemplars neither favour nor disfavour a class (house value)
-WRITER_BOUND = 3.0  # a class's weight stays within [1 / bound, bound]: a few exemplars decide nothing alone
+WRITER_BOUND = 5.0  # a class's weight stays within [1 / bound, bound]: a few exemplars decide nothing alone
 WRITER_CAP = 0.89  # an adapted reading stays below CONFIDENT: only the sheet's own checks can make it sure
 
 
