@@ -26,8 +26,8 @@ from printkit.games.ganz_schon_clever.scan.truth import box_truth
 OUT = Path(__file__).resolve().parents[1] / "tests/scan/data/writer"
 N = 24  # pages per seed, as the bench
 # (seed, page, position, what): a sheet whose handwritten 7s (blue 7, lowest 7) read as 2 on their own
-SHEET = (600, 2, "top", "blue 7 and lowest 7 read 2 at 0.57 and 0.67; the writer's sure 2s (five)"
-         " no 7 of theirs is sure")
+SHEET = (600, 2, "top", "blue 7 and lowest 7 read 2 at 0.57 and 0.67; the writer's sure 2s (five) do not"
+         " look like them; no 7 of theirs is sure")
 
 
 def main() -> int:
