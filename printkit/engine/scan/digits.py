@@ -653,7 +653,7 @@ def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float, width: float)
 WRITER_MIN = 1  # a class weighs in only with at least this many sure parts of it by the same writer
 WRITER_GAIN = 15.0  # per unit of cosine similarity (house value, see the doc)
 WRITER_REF = 0.8  # similarity at which the writer's exemplars neither favour nor disfavour a class (house value)
-WRITER_BOUND = 5.0  # a class's weight stays within [1 / bound, bound]: a few exemplars decide nothing alone
+WRITER_BOUND = 5.0  # a class's weight stays within [1 / bound, 1]: a few exemplars decide nothing alone
 WRITER_CAP = 0.89  # an adapted reading stays below CONFIDENT: only the sheet's own checks can make it sure
 
 
@@ -676,9 +676,10 @@ def adapt(readings: Sequence[Reading | None], sure: Sequence[bool], model: Digit
 
     Every sure reading lends its digits' parts as this writer's exemplars. A part of an unsure box is then
     compared, in the model's own last hidden layer, with the writer's exemplars of each digit class; a class
-    whose exemplars it resembles is weighed up, one they do not resemble down (at most ``WRITER_BOUND`` either
-    way, only for classes with ``WRITER_MIN`` exemplars). Only the digit classes the model already gives
-    probability are reweighed, and their total (against "not one digit") is kept: no reading is invented.
+    whose exemplars it does not resemble is weighed down (at most by ``WRITER_BOUND``, only for classes with
+    ``WRITER_MIN`` exemplars); never up, as the true class may be one the writer never wrote surely. Only the
+    digit classes the model already gives probability are reweighed, and their total (against "not one digit")
+    is kept: no reading is invented.
     The reading that results stays below :data:`CONFIDENT` (``WRITER_CAP``).
     """
     model = model or default_model()
@@ -708,7 +709,9 @@ def adapt(readings: Sequence[Reading | None], sure: Sequence[bool], model: Digit
         w = np.ones((len(sim), OTHER))
         for c in classes:
             best = sim[:, lab == c].max(axis=1)
-            w[:, c] = np.clip(np.exp(WRITER_GAIN * (best - WRITER_REF)), 1 / WRITER_BOUND, WRITER_BOUND)
+            # only ever down: a part unlike every sure c of this writer is unlikely a c; one like their 4s
+            # may still be a 9 they never wrote surely (a 9 read 9 at 0.54 became 4 when likeness weighed up)
+            w[:, c] = np.clip(np.exp(WRITER_GAIN * (best - WRITER_REF)), 1 / WRITER_BOUND, 1.0)
         digits = b.probs[:, :OTHER]
         moved = digits * w
         moved *= digits.sum(axis=1, keepdims=True) / np.maximum(moved.sum(axis=1, keepdims=True), 1e-12)
