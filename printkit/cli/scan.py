@@ -98,11 +98,14 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
                        err=True)
         if o.result is None or o.sheet is None:
             continue
+        shown = texts.report_text("scan_page", lang, file=o.file, page=o.page) if o.page is not None else o.file
+        if o.position != "full":
+            shown = texts.report_text(f"scan_{o.position}", lang, where=shown)
         check_obj = as_json(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang)
         if json:
             objects.append({**o.json, "check": check_obj})
         else:
-            typer.echo(texts.report_text("scan_read", lang, where=where, files=f"{o.yaml_path}, {o.png_path}"))
+            typer.echo(texts.report_text("scan_read", lang, where=shown, files=f"{o.yaml_path}, {o.png_path}"))
             typer.echo(as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang))
             if o.uncertain:
                 typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=", ".join(o.uncertain)))

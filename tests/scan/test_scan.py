@@ -191,6 +191,12 @@ def test_two_to_a_page_pdf_gives_one_file_per_sheet(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.glob("*.yaml")) == ["stack-p1-bottom.yaml", "stack-p1-top.yaml",
                                                           "stack-p2-bottom.yaml", "stack-p2-top.yaml"]
     assert all(o["sheet"]["format"] == "letter-half" for o in objs)
+    # Where each sheet was read, in the reader's language (the page and the half included).
+    zh = runner.invoke(app, ["scan", str(pdf), "--out", str(out), "--force", "--lang", "zh-TW"])
+    said = [line.split(" -> ")[0] for line in zh.stdout.splitlines() if line.startswith("已讀取")]
+    assert said == [f"已讀取 {pdf} 第 {page} 頁（{half}）" for page in (1, 2) for half in ("上半張", "下半張")]
+    en = runner.invoke(app, ["scan", str(pdf), "--out", str(out), "--force"])
+    assert f"read {pdf} page 2 (bottom) -> " in en.stdout
 
 
 def test_upside_down_and_sideways_scans_read_the_same(tmp_path: Path) -> None:
