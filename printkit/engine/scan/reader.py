@@ -71,13 +71,6 @@ def _positions(sheets: list[LocatedSheet], centers: list[tuple[float, float]]) -
     return ["top" if float((np.array(s.image_center) - mean) @ axis) < 0 else "bottom" for s in sheets]
 
 
-def read_page(image: PageImage, file: str, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
-              hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[str]]:
-    """The sheets read on one page, and why any other sheet found on it could not be read."""
-    found, problems = rectified_sheets(image, resolve, hints)
-    return [read_sheet(f, file, image.page, specs, numbers) for f in found], problems
-
-
 @dataclass
 class FoundSheet:
     """A sheet found on a page and rectified, its boxes not read yet."""
@@ -114,18 +107,6 @@ def read_sheet(found: FoundSheet, file: str, page: int | None, specs: Specs, num
     box_specs, ref = specs(found.located.geometry)
     readings = read_boxes(found.rectified, box_specs, ref, PX_PER_MM, numbers)
     return SheetImage(file, page, found.position, found.located, found.rectified, readings)
-
-
-def read_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
-              hints: Sequence[SheetGeometry] = ()) -> tuple[list[SheetImage], list[PageFailure]]:
-    """Every sheet in every page of ``path``; pages that hold no readable sheet are failures.
-    A file that is no image at all raises :class:`ScanError`.  Holds every sheet's rectified image:
-    a long PDF is read with :func:`iter_file`."""
-    found: list[SheetImage] = []
-    failures: list[PageFailure] = []
-    for item in iter_file(path, resolve, specs, numbers, hints):
-        (failures if isinstance(item, PageFailure) else found).append(item)  # type: ignore[arg-type]
-    return found, failures
 
 
 def iter_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
