@@ -149,11 +149,8 @@ class DigitModel:
                           self.empty_bias, self.empty_mean, self.empty_scale, intact=self.intact)
 
     def logits(self, images: np.ndarray) -> np.ndarray:
-        x = features(images)
-        for w, b in self.layers[:-1]:
-            x = np.maximum(x @ w + b, 0.0)
         w, b = self.layers[-1]
-        return x @ w + b
+        return self.hidden(images) @ w + b
 
     def hidden(self, images: np.ndarray) -> np.ndarray:
         """(n, width) the last hidden layer: the model's own description of each part."""
