@@ -5,9 +5,13 @@ from __future__ import annotations
 import json as jsonlib
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    from printkit.games.ganz_schon_clever.model.messages import CheckTexts
+    from printkit.games.ganz_schon_clever.scan.run import Outcome
 
 INSTALL_HINT = ("printkit scan needs the scan extra (OpenCV, NumPy, pillow-heif): "
                 "pip install 'printkit[scan]'  (in a checkout: pip install -e '.[scan]')")
@@ -58,7 +62,7 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
     from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
-    from printkit.games.ganz_schon_clever.scan.run import Outcome, one_thread_per_worker, scan_one, worst
+    from printkit.games.ganz_schon_clever.scan.run import one_thread_per_worker, scan_one, worst
 
     texts = load_check_texts()
     if lang not in texts.languages:
@@ -91,21 +95,17 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
             outcomes.extend(scan_one(*a))
     objects: list[dict[str, Any]] = []
     for o in outcomes:
-        where = o.file + (f" page {o.page}" if o.page is not None else "") + \
-            (f" ({o.position})" if o.position != "full" else "")
-        if o.error:
-            typer.echo(f"error: {where}: {o.error}" if not o.error.startswith(o.file) else f"error: {o.error}",
-                       err=True)
+        if o.error:  # errors are said in English, as every other error of the command line
+            typer.echo(f"error: {_where(o, texts, 'en')}: {o.error}" if not o.error.startswith(o.file)
+                       else f"error: {o.error}", err=True)
         if o.result is None or o.sheet is None:
             continue
-        shown = texts.report_text("scan_page", lang, file=o.file, page=o.page) if o.page is not None else o.file
-        if o.position != "full":
-            shown = texts.report_text(f"scan_{o.position}", lang, where=shown)
         check_obj = as_json(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang)
         if json:
             objects.append({**o.json, "check": check_obj})
         else:
-            typer.echo(texts.report_text("scan_read", lang, where=shown, files=f"{o.yaml_path}, {o.png_path}"))
+            typer.echo(texts.report_text("scan_read", lang, where=_where(o, texts, lang),
+                                         files=f"{o.yaml_path}, {o.png_path}"))
             typer.echo(as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang))
             if o.uncertain:
                 typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=", ".join(o.uncertain)))
@@ -113,6 +113,12 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
     if json:
         typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))
     raise typer.Exit(worst([o.code for o in outcomes]))
+
+
+def _where(o: Outcome, texts: CheckTexts, lang: str) -> str:
+    """The file a sheet came from, with its page and half where it has them: "x.pdf page 2 (top)"."""
+    where = texts.report_text("scan_page", lang, file=o.file, page=o.page) if o.page is not None else o.file
+    return texts.report_text(f"scan_{o.position}", lang, where=where) if o.position != "full" else where
 
 
 def _stderr():  # -> rich Console, imported late: rich is slow to import
