@@ -32,11 +32,15 @@ _ALIGNMENT = {2: (6, 18), 3: (6, 22), 4: (6, 26), 5: (6, 30), 6: (6, 34), 7: (6,
 Decoder = Callable[[np.ndarray], tuple[str, np.ndarray] | None]
 
 
+def _side(version: int) -> int:
+    """Modules across a printed code of ``version``, its quiet zone included."""
+    return 17 + 4 * version + 2 * BORDER
+
+
 def known_modules(version: int) -> tuple[np.ndarray, np.ndarray]:
     """(mask, darkness) of the modules of a printed code of ``version`` whatever it says, its quiet
     zone included: (n + 2 BORDER)² each, darkness 1 for black."""
-    n = 17 + 4 * version
-    side = n + 2 * BORDER
+    n, side = 17 + 4 * version, _side(version)
     mask = np.zeros((side, side), bool)
     dark = np.zeros((side, side), np.float32)
     mask[:BORDER], mask[-BORDER:], mask[:, :BORDER], mask[:, -BORDER:] = True, True, True, True
@@ -71,7 +75,7 @@ def _samples(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, flo
     """The code and REACH modules round it sampled SAMPLES times per module side, normalised; the
     grid moved by ``shift`` modules."""
     qx, qy, qs = qr
-    side = 17 + 4 * version + 2 * BORDER
+    side = _side(version)
     u = qs / side  # mm per module
     s = u / SAMPLES
     out = (side + 2 * REACH) * SAMPLES
@@ -132,14 +136,14 @@ def read_grid(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, fl
     equaliser (25 samples) and then the fine one (100)."""
     fits = []
     for v in VERSIONS:
-        side = 17 + 4 * v + 2 * BORDER
+        side = _side(v)
         mask, dark = known_modules(v)
         _, err = _equalise(_features(_samples(gray, to_image, qr, v, (0.0, 0.0)), side, False), mask, dark, 0)
         fits.append((err, v))
     err, v = min(fits)
     if err > NO_CODE:
         return None
-    side = 17 + 4 * v + 2 * BORDER
+    side = _side(v)
     mask, dark = known_modules(v)
     placed = []
     for shift in SHIFTS:
