@@ -41,6 +41,8 @@ def scan(
     solo_passive: Annotated[str | None, typer.Option(
         "--solo-passive", help="Solo passive turn: none (no actions, the printed rule) or plus1 (the +1 allowed, "
                                "the variant). Default: a sheet possible under either is legal.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only (no progress bar); the exit "
+                                        "code tells the rest. --json still prints its JSON.")] = False,
 ) -> None:
     """Read filled-in Ganz schön clever sheets from photos or scans and check them.
 
@@ -85,7 +87,7 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
         # waits for it forever.
         spawn = multiprocessing.get_context("spawn")
         with (ProcessPoolExecutor(max_workers=jobs, mp_context=spawn, initializer=one_thread_per_worker) as pool,
-              Progress(transient=True, console=_stderr()) as bar):
+              Progress(transient=True, console=_stderr(), disable=quiet) as bar):
             task = bar.add_task("reading", total=len(images))
             for result in pool.map(scan_one, *zip(*args, strict=True)):
                 outcomes.extend(result)
@@ -100,10 +102,10 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
                        else f"error: {o.error}", err=True)
         if o.result is None or o.sheet is None:
             continue
-        check_obj = as_json(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang)
         if json:
-            objects.append({**o.json, "check": check_obj})
-        else:
+            objects.append({**o.json, "check": as_json(Path(o.yaml_path), o.sheet.players, o.result, game, texts,
+                                                       lang)})
+        elif not quiet:
             typer.echo(texts.report_text("scan_read", lang, where=_where(o, texts, lang),
                                          files=f"{o.yaml_path}, {o.png_path}"))
             typer.echo(as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang))

@@ -128,6 +128,13 @@ def test_a_legal_sheet_without_numbers_reads_confidently_and_exits_0(tmp_path: P
     green = (np.abs(overlay - (20, 150, 60)).sum(axis=2) < 30).sum()
     red = (np.abs(overlay - (220, 30, 30)).sum(axis=2) < 30).sum()
     assert green > 2_000 and red == 0, (green, red)
+    # -q, as in check: nothing printed, the exit code and the files say it all; an error is still said.
+    quiet = runner.invoke(app, ["scan", str(img), str(tmp_path / "missing.jpg"), "-q", "--force",
+                                "--out", str(tmp_path / "q")])
+    assert quiet.exit_code == 2 and quiet.stdout == ""
+    assert "missing.jpg: no such file" in quiet.stderr
+    assert (tmp_path / "q" / "legal.yaml").read_text(encoding="utf-8") == \
+        (tmp_path / "legal.yaml").read_text(encoding="utf-8")
 
 
 def test_an_impossible_sheet_exits_1_and_a_corrected_transcription_is_kept(tmp_path: Path) -> None:
