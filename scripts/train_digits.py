@@ -7,7 +7,8 @@ Data, all made here with fixed seeds (needs the ``train`` extra: scikit-learn, H
 
 - scikit-learn's bundled 8x8 digits (real handwriting of 43 people, low resolution); the last quarter is held out;
 - "pen" handwriting: skeletons of each digit in several common allographs (1 with and without flag and foot, open
-  and closed 4, crossed 7, ...) drawn with random pen widths, slant, rotation, per-writer jitter, elastic
+  and closed 4, crossed 7, 7 with a short bar or a tick, 2 with a separate or short foot, 9 with a small head,
+  ...) drawn with random pen widths, slant, rotation, per-writer jitter, elastic
   wobble and broken strokes;
 - Hershey stroke fonts (roman, script, italic, gothic) drawn by the same pen;
 - outline fonts: Noto Sans TC (printkit/fonts) and DejaVu when the system has it, thickened or thinned and warped;
@@ -97,13 +98,25 @@ PEN_SHAPES: dict[int, list[list[tuple[str, list[tuple[float, float]]]]]] = {
         [("l", [(0.2, 0.08), (0.3, 0.0), (0.28, 1.0)])],
         [("c", [(0.33, 0.0), (0.3, 0.5), (0.3, 1.0)])],  # one stroke, slightly bowed
         [("l", [(0.2, 0.14), (0.32, 0.0), (0.31, 1.0)])],  # a short flag
-        [("l", [(0.14, 0.3), (0.33, 0.0), (0.3, 1.0)])]],  # a steep flag
+        [("l", [(0.14, 0.3), (0.33, 0.0), (0.3, 1.0)])],  # a steep flag
+        [("l", [(0.12, 0.18), (0.32, 0.0), (0.31, 1.0)]), ("l", [(0.16, 1.0), (0.46, 1.0)])]],  # flag, short base
     2: [[("c", [(0.04, 0.25), (0.15, 0.05), (0.33, 0.0), (0.52, 0.1), (0.55, 0.3), (0.42, 0.52), (0.2, 0.78),
                (0.02, 1.0)]), ("l", [(0.02, 1.0), (0.6, 0.98)])],
         [("c", [(0.05, 0.2), (0.25, 0.0), (0.5, 0.08), (0.52, 0.32), (0.3, 0.65), (0.05, 0.95), (0.15, 0.86),
                (0.25, 0.97), (0.45, 1.0), (0.6, 0.95)])],
         [("c", [(0.02, 0.15), (0.3, 0.0), (0.55, 0.15), (0.45, 0.45), (0.02, 1.0)]),
-         ("l", [(0.02, 1.0), (0.6, 1.0)])]],
+         ("l", [(0.02, 1.0), (0.6, 1.0)])],
+        # the foot as a second stroke, the pen lifted at the corner: it starts a little off the curve
+        [("c", [(0.04, 0.22), (0.2, 0.02), (0.42, 0.02), (0.54, 0.22), (0.44, 0.5), (0.06, 0.94)]),
+         ("l", [(0.1, 0.99), (0.6, 0.97)])],
+        # a short foot, barely longer than the pen is wide at the bottom of the diagonal
+        [("c", [(0.04, 0.2), (0.22, 0.0), (0.48, 0.06), (0.52, 0.3), (0.3, 0.62), (0.05, 0.98)]),
+         ("l", [(0.05, 0.98), (0.3, 0.98)])],
+        # angular, like a Z with a rounded top
+        [("c", [(0.02, 0.18), (0.25, 0.0), (0.5, 0.12)]), ("l", [(0.5, 0.12), (0.04, 1.0), (0.58, 1.0)])],
+        # a loop on the baseline at the corner, then a long flat foot
+        [("c", [(0.06, 0.22), (0.25, 0.02), (0.5, 0.1), (0.5, 0.35), (0.2, 0.75), (0.05, 0.97), (0.18, 0.82),
+               (0.2, 1.0), (0.62, 0.98)])]],
     3: [[("c", [(0.04, 0.12), (0.28, 0.0), (0.5, 0.1), (0.5, 0.32), (0.25, 0.47), (0.52, 0.58), (0.58, 0.8),
                (0.4, 0.98), (0.15, 1.0), (0.02, 0.88)])],
         [("l", [(0.04, 0.0), (0.55, 0.0), (0.25, 0.4)]),
@@ -123,7 +136,17 @@ PEN_SHAPES: dict[int, list[list[tuple[str, list[tuple[float, float]]]]]] = {
         [("l", [(0.0, 0.14), (0.06, 0.0), (0.6, 0.02), (0.3, 1.0)])],
         [("c", [(0.0, 0.05), (0.58, 0.0), (0.4, 0.4), (0.3, 1.0)])],
         [("l", [(0.0, 0.0), (0.55, 0.0), (0.45, 1.0)])],  # a nearly upright stem under a full bar
-        [("l", [(0.05, 0.0), (0.55, 0.02), (0.4, 1.0)]), ("l", [(0.22, 0.52), (0.6, 0.5)])]],
+        [("l", [(0.05, 0.0), (0.55, 0.02), (0.4, 1.0)]), ("l", [(0.22, 0.52), (0.6, 0.5)])],
+        # written fast: a short bar, the stem leaning far to the left
+        [("l", [(0.22, 0.0), (0.52, 0.02), (0.12, 1.0)])],
+        # a bar that is only a tick (level: a 1's flag falls to the left), then a long slanted stem
+        [("l", [(0.3, 0.0), (0.5, 0.02), (0.18, 1.0)])],
+        # a short bar and a stem that bows
+        [("l", [(0.18, 0.02), (0.5, 0.0)]), ("c", [(0.5, 0.0), (0.38, 0.4), (0.26, 1.0)])],
+        # European: a serif at the bar's start and a crossbar
+        [("l", [(0.0, 0.16), (0.05, 0.0), (0.6, 0.02), (0.28, 1.0)]), ("l", [(0.18, 0.5), (0.58, 0.48)])],
+        # European, short crossbar across a near-upright stem
+        [("l", [(0.02, 0.02), (0.55, 0.0), (0.42, 1.0)]), ("l", [(0.32, 0.5), (0.6, 0.5)])]],
     8: [[("c", [(0.5, 0.12), (0.3, 0.0), (0.1, 0.1), (0.12, 0.3), (0.3, 0.45), (0.5, 0.6), (0.55, 0.85),
                (0.3, 1.0), (0.05, 0.85), (0.1, 0.6), (0.3, 0.45), (0.48, 0.3), (0.5, 0.12)])],
         [("c", _arc(0.3, 0.23, 0.2, 0.23, 0, 370, 9)), ("c", _arc(0.3, 0.72, 0.26, 0.28, -90, 275, 9))]],
@@ -131,13 +154,21 @@ PEN_SHAPES: dict[int, list[list[tuple[str, list[tuple[float, float]]]]]] = {
         [("c", _arc(0.28, 0.27, 0.26, 0.27, 0, 365, 9)),
          ("c", [(0.54, 0.3), (0.52, 0.7), (0.4, 0.95), (0.15, 1.0)])],
         [("c", [(0.54, 0.2), (0.4, 0.02), (0.15, 0.02), (0.03, 0.25), (0.15, 0.5), (0.4, 0.48), (0.54, 0.25),
-               (0.54, 0.6), (0.5, 1.0)])]],
+               (0.54, 0.6), (0.5, 1.0)])],
+        # a small head on a long straight stem
+        [("c", _arc(0.3, 0.18, 0.2, 0.18, 0, 365, 9)), ("l", [(0.5, 0.18), (0.48, 1.0)])],
+        # the head left open at its join with the stem, the stem straight
+        [("c", _arc(0.3, 0.25, 0.24, 0.25, 20, 340, 9)), ("l", [(0.56, 0.12), (0.52, 1.0)])],
+        # one stroke: round the head, then straight down the right side
+        [("c", [(0.5, 0.1), (0.3, 0.0), (0.08, 0.12), (0.08, 0.35), (0.3, 0.45), (0.5, 0.32)]),
+         ("l", [(0.5, 0.32), (0.52, 0.0), (0.5, 1.0)])]],
 }
 
 
 # How often each allograph is written (uniform when not listed). Ones are mostly a bare stroke or one with
 # a short flag: the two a 7 must not swallow.
-PEN_SHAPE_WEIGHTS: dict[int, tuple[float, ...]] = {1: (3, 1.5, 2, 1, 2, 2, 1)}
+PEN_SHAPE_WEIGHTS: dict[int, tuple[float, ...]] = {1: (3, 1.5, 1.5, 1, 2, 2, 1, 0.5),
+                                                    7: (1.5, 1, 1, 1, 1, 1, 1.5, 1, 1, 1, 0.7)}
 
 
 def pen_strokes(d: int, rng: np.random.Generator, jitter: float) -> Strokes:
