@@ -260,6 +260,17 @@ def test_without_the_scan_extra_the_command_says_how_to_install_it(monkeypatch: 
     result = runner.invoke(app, ["scan", "photo.jpg"])
     assert result.exit_code == 2
     assert "pip install 'printkit[scan]'" in result.output
+    assert "cv2 cannot be imported" in result.output
+
+
+def test_a_jobs_parent_finds_the_missing_extra_without_importing_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pillow_heif", None)  # None in sys.modules: not found, not importable
+    result = runner.invoke(app, ["scan", "a.jpg", "b.jpg", "--jobs", "2"])
+    assert result.exit_code == 2
+    assert "pip install 'printkit[scan]'" in result.output
+    assert "pillow_heif is not installed" in result.output
 
 
 def _readings(table: dict, values: dict[tuple[str, int], tuple[object, float, tuple]]) -> list:
