@@ -14,8 +14,10 @@ def preflight(
     files: Annotated[list[Path], typer.Argument(help="PDF files to check (made by printkit or anything else).",
                                                 show_default=False)],
 ) -> None:
-    """Check PDFs for print problems: fonts not embedded, page and box sizes, marks outside the printable
-    area, text below 6 pt (6.5 pt Chinese). Exit 0: clean; 1: problems found; 2: not a readable PDF."""
+    """Check PDFs for print problems.
+
+    Fonts not embedded, page and box sizes, marks outside the printable area, text below 6 pt (6.5 pt \
+Chinese). Exit 0: clean; 1: problems found; 2: not a readable PDF."""
     from printkit.engine.preflight import check_pdf  # the renderer loads only when a PDF is checked
 
     found = 0

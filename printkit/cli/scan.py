@@ -17,12 +17,21 @@ INSTALL_HINT = ("printkit scan needs the scan extra (OpenCV, NumPy, pillow-heif)
                 "pip install 'printkit[scan]'  (in a checkout: pip install -e '.[scan]')")
 
 
-def _missing_extra() -> str | None:
+def _missing_extra(load: bool) -> str | None:
+    """What keeps the scan extra from serving, or None.  A process that reads imports its modules, so that
+    one installed but broken says so here rather than as a traceback later; a ``--jobs`` parent, which
+    never reads, only looks them up (importing them would cost it some 33 MB it never uses)."""
+    from importlib.util import find_spec
+
     for module in ("cv2", "numpy", "pillow_heif"):
+        if not load:
+            if find_spec(module) is None:
+                return f"{module} is not installed"
+            continue
         try:
             __import__(module)
-        except ImportError:
-            return module
+        except ImportError as exc:
+            return f"{module} cannot be imported: {exc}"
     return None
 
 
@@ -55,9 +64,9 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
     # NumPy loads; a setting of the user's own stands.
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
-    missing = _missing_extra()
+    missing = _missing_extra(load=jobs == 1 or len(images) == 1)
     if missing is not None:
-        typer.echo(f"error: {INSTALL_HINT} ({missing} is not installed)", err=True)
+        typer.echo(f"error: {INSTALL_HINT} ({missing})", err=True)
         raise typer.Exit(2)
     from printkit.engine.scan.memory import keep_freed_memory
     from printkit.games.ganz_schon_clever.check import as_json, as_text
@@ -80,6 +89,7 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
     if jobs > 1 and len(images) > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
 
         from rich.progress import Progress
 
@@ -89,9 +99,13 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
         with (ProcessPoolExecutor(max_workers=jobs, mp_context=spawn, initializer=one_thread_per_worker) as pool,
               Progress(transient=True, console=_stderr(), disable=quiet) as bar):
             task = bar.add_task("reading", total=len(images))
-            for result in pool.map(scan_one, *zip(*args, strict=True)):
-                outcomes.extend(result)
-                bar.advance(task)
+            try:
+                for result in pool.map(scan_one, *zip(*args, strict=True)):
+                    outcomes.extend(result)
+                    bar.advance(task)
+            except BrokenProcessPool as exc:  # e.g. OpenCV installed but unable to load in a worker
+                typer.echo(f"error: a reading process stopped ({exc}); try without --jobs to see why", err=True)
+                raise typer.Exit(2) from None
     else:
         for a in args:
             outcomes.extend(scan_one(*a))

@@ -267,3 +267,14 @@ def test_help_paragraphs_flow_without_ragged_breaks(command: str) -> None:
     for line, after in itertools.pairwise(body):
         if line and after:  # a line inside a paragraph is filled to near the width
             assert len(line) > 60, f"{command} --help breaks early: {line!r} / {after!r}"
+
+
+def test_the_command_list_gives_each_command_a_filled_summary() -> None:
+    # The list shows a command's first docstring paragraph: a hard break in it cut preflight's line short.
+    out = runner.invoke(app, ["--help"], terminal_width=80).output
+    panel = out.split("Commands")[1].split("╰")[0].splitlines()[1:]
+    rows = [line.strip("│").rstrip() for line in panel]
+    assert len([r for r in rows if not r.startswith("  ")]) == 9  # one row per command
+    for line, after in itertools.pairwise(rows):
+        if after.startswith(" " * 4):  # the summary goes on: the line before is filled to near the width
+            assert len(line) > 58, f"the command list breaks early: {line!r} / {after!r}"

@@ -20,7 +20,7 @@ from PIL import Image
 from printkit.engine.scan import capture
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.images import load_pages
-from printkit.engine.scan.png import chunks, inflated, png_rgb
+from printkit.engine.scan.png import chunks, inflated, png_rgb, rows_short
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan.pad import print_pad
 from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
@@ -242,12 +242,25 @@ def test_damaged_pixel_data_is_refused_as_before(crop: np.ndarray, tmp_path: Pat
     assert "damaged or truncated" in _refused(tmp_path, bytes(broken))
 
 
-def test_fewer_rows_than_the_header_promises_are_left_to_libspng_and_pillow(crop: np.ndarray) -> None:
+def test_fewer_rows_than_the_header_promises_are_refused_as_truncated(crop: np.ndarray, tmp_path: Path) -> None:
     short = _png(crop[:100], 8, 2)
     ihdr = _chunk(b"IHDR", struct.pack(">IIBBBBB", crop.shape[1], crop.shape[0], 8, 2, 0, 0, 0))
     lying = short[:8] + ihdr + short[8 + len(ihdr):]  # says 300 rows, holds 100
     assert inflated(lying) is None
-    assert png_rgb(lying) is None  # libspng refuses it: Pillow decides, as it did before libdeflate
+    # Pillow would paint 200 black rows, and the user would hear of missing corner markers
+    message = _refused(tmp_path, lying)
+    assert "damaged or truncated" in message
+    assert "its pixel data ends after 100 of the 300 rows its header promises" in message
+
+
+def test_a_short_stream_under_a_huge_header_is_counted_without_inflating_the_promise() -> None:
+    # 6000 x 60000 promises 1 GB of rows; the stream holds 200 rows (3.6 MB), inflated a megabyte at a time
+    w = 6000
+    body = zlib.compress(bytes(1 + 3 * w) * 200, 9)
+    head = _chunk(b"IHDR", struct.pack(">IIBBBBB", w, 60000, 8, 2, 0, 0, 0))
+    data = b"\x89PNG\r\n\x1a\n" + head + _chunk(b"IDAT", body) + _chunk(b"IEND", b"")
+    assert rows_short(data) == (200, 60000)
+    assert rows_short(data[:-12]) is None  # no IEND: a cut file, whose damage Pillow names
 
 
 def test_more_rows_than_the_header_promises_are_not_inflated(crop: np.ndarray) -> None:

@@ -206,6 +206,24 @@ def test_two_to_a_page_pdf_gives_one_file_per_sheet(tmp_path: Path) -> None:
     assert f"read {pdf} page 2 (bottom) -> " in en.stdout
 
 
+def test_a_200_dpi_scan_of_two_half_sheets_reads_both(tmp_path: Path) -> None:
+    # The half sheet's 12 mm QR code has modules under 3 pixels at 200 dpi (OpenCV's own reader fails on
+    # them; docs/gsc-scan.md listed such scans as a limit until they were measured to read).
+    page = _draw(LEGAL, "a4", 2, count=2, dpi=300)[0]
+    data, suffix = capture.scan(page, 300, random.Random(5), 200)
+    img = tmp_path / f"scan200{suffix}"
+    img.write_bytes(data)
+    result = runner.invoke(app, ["scan", str(img), "--out", str(tmp_path / "out"), "--json"])
+    assert result.exit_code in (0, 3), result.output
+    objs = json.loads(result.stdout)
+    assert [o["position"] for o in objs] == ["top", "bottom"]
+    assert all(o["sheet"]["format"] == "a4-half" for o in objs)
+    for o in objs:
+        flagged = {u["area"] for u in o["uncertain"]}
+        assert o["transcription"]["yellow"] == [[3], [], [], []] or "yellow" in flagged
+        assert o["transcription"]["blue"] == [2] or "blue" in flagged
+
+
 def test_upside_down_and_sideways_scans_read_the_same(tmp_path: Path) -> None:
     page = _draw(LEGAL)[0]
     for turn in (1, 2):
@@ -260,6 +278,17 @@ def test_without_the_scan_extra_the_command_says_how_to_install_it(monkeypatch: 
     result = runner.invoke(app, ["scan", "photo.jpg"])
     assert result.exit_code == 2
     assert "pip install 'printkit[scan]'" in result.output
+    assert "cv2 cannot be imported" in result.output
+
+
+def test_a_jobs_parent_finds_the_missing_extra_without_importing_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pillow_heif", None)  # None in sys.modules: not found, not importable
+    result = runner.invoke(app, ["scan", "a.jpg", "b.jpg", "--jobs", "2"])
+    assert result.exit_code == 2
+    assert "pip install 'printkit[scan]'" in result.output
+    assert "pillow_heif is not installed" in result.output
 
 
 def _readings(table: dict, values: dict[tuple[str, int], tuple[object, float, tuple]]) -> list:

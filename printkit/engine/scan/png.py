@@ -15,12 +15,15 @@ per pixel: 2 ms a row in Python, seconds a page.
 
 Everything this module does not handle (an interlaced image, a file whose chunks do not add up, a
 stream that does not inflate to exactly the rows its header promises, libdeflate missing) is left to
-libspng on the file as it is, and what libspng refuses to Pillow, whose messages name the damage.
+libspng on the file as it is, and what libspng refuses to Pillow, whose messages name the damage;
+except a file whose pixel data ends before the rows its header promises, which Pillow would decode with
+the missing rows painted black: it is refused, saying how many rows it holds.
 """
 
 from __future__ import annotations
 
 import struct
+import zlib
 from collections.abc import Iterator
 
 import numpy as np
@@ -79,13 +82,9 @@ def _stored_idat(rows: bytearray) -> list[bytes | memoryview]:
     return [struct.pack(">I4s", 2 + 5 * blocks + n + 4, b"IDAT"), *stream, struct.pack(">I", crc)]
 
 
-def inflated(data: bytes) -> bytes | None:
-    """``data`` (a PNG) with its pixel data inflated by libdeflate and stored uncompressed, every
-    other chunk as it was; None where the file is left to libspng as it is (see the module's doc)."""
-    try:
-        import deflate
-    except ImportError:  # no wheel for this platform: libspng inflates
-        return None
+def _layout(data: bytes) -> tuple[tuple[int, ...], list[tuple[int, int]]] | None:
+    """The header and the IDAT chunks' bodies (start, end) of a PNG whose chunks add up: a header, IDAT
+    chunks one after the other, an end; None otherwise."""
     if not data.startswith(SIGNATURE):
         return None
     header: tuple[int, ...] | None = None
@@ -102,6 +101,45 @@ def inflated(data: bytes) -> bytes | None:
             ended = True
     if header is None or not idat or not ended:
         return None
+    return header, idat
+
+
+def rows_short(data: bytes) -> tuple[int, int] | None:
+    """(rows held, rows promised) when a non-interlaced PNG's pixel data ends before the rows its header
+    promises, else None.  libspng refuses such a file; Pillow decodes it and paints the missing rows
+    black, which the reader would take for a page without its corner markers."""
+    found = _layout(data)
+    if found is None:
+        return None
+    (width, height, depth, colour, _, _, interlace), idat = found
+    if colour not in _CHANNELS or depth not in _DEPTHS[colour] or interlace or not width or not height:
+        return None
+    row = row_bytes(width, 1, depth, colour)
+    expected, held = row * height, 0
+    z = zlib.decompressobj()
+    try:
+        for start, end in idat:
+            # at most what the header promises, in pieces: a bomb inflates no further than the image
+            pending = data[start:end]
+            while pending and held < expected:
+                held += len(z.decompress(pending, min(expected - held, 1 << 20)))
+                pending = z.unconsumed_tail
+    except zlib.error:
+        return None  # damaged, not short: Pillow names the damage
+    return (held // row, height) if held < expected else None
+
+
+def inflated(data: bytes) -> bytes | None:
+    """``data`` (a PNG) with its pixel data inflated by libdeflate and stored uncompressed, every
+    other chunk as it was; None where the file is left to libspng as it is (see the module's doc)."""
+    try:
+        import deflate
+    except ImportError:  # no wheel for this platform: libspng inflates
+        return None
+    found = _layout(data)
+    if found is None:
+        return None
+    header, idat = found
     width, height, depth, colour, compression, filtering, interlace = header
     if colour not in _CHANNELS or depth not in _DEPTHS[colour] or compression or filtering or interlace \
             or not width or not height:
@@ -123,7 +161,8 @@ def inflated(data: bytes) -> bytes | None:
 
 def png_rgb(data: bytes) -> np.ndarray | None:
     """The pixels of a PNG as RGB (libspng, after libdeflate where it can), or None where Pillow must
-    decode: libspng missing, or the file refused."""
+    decode: libspng missing, or the file refused.  OSError when the file is refused because its pixel
+    data ends early (Pillow would paint the missing rows black)."""
     try:
         import pyspng
     except ImportError:  # no wheel for this platform: Pillow decodes
@@ -134,4 +173,7 @@ def png_rgb(data: bytes) -> np.ndarray | None:
             return pyspng.load(png, "RGB")
         except (RuntimeError, ValueError):
             continue  # the rewritten file refused (no such file is known): libspng on the file itself
+    short = rows_short(data)
+    if short is not None:
+        raise OSError(f"its pixel data ends after {short[0]} of the {short[1]} rows its header promises")
     return None

@@ -45,12 +45,12 @@ def _describe_confirmed(c: Any) -> str:
     why = f"agrees with the claimed {listed}" if claims and len(claims) == len(reasons) else c.by
     if c.area == "score":
         why = "the boxes score the same"
-    return f"{who} read {c.read} ({c.confidence:.0%} alone; {why})"
+    return f"{who} read {c.read} ({c.confidence:.0%} before the sums; {why})"
 
 
 def transcription_yaml(s: ScannedSheet, source: str) -> str:
     """The sheet in ``printkit check``'s format; each uncertain field's line ends in ``# uncertain: ...``,
-    a field that was read unsure alone but that the sheet's sums confirmed in ``# confirmed: ...``."""
+    a field that was read unsure but that the sheet's sums confirmed in ``# confirmed: ...``."""
     sheet: Sheet = s.read.sheet
     by_field: dict[str, list[str]] = {}
     confirmed: dict[str, list[str]] = {}
@@ -84,8 +84,8 @@ def transcription_yaml(s: ScannedSheet, source: str) -> str:
     sid = s.sheet_id
     head = (f"# printkit scan of {source} (layout {sid.layout}, {sid.format}, serial {sid.serial or '?'})\n"
             "# Lines marked '# uncertain' were not read with confidence: compare them with the .read.png overlay,\n"
-            "# fix what is wrong, then run `printkit check` on this file. '# confirmed': read unsure alone, but\n"
-            "# the sheet's own sums agree with the reading (blue on the overlay).\n"
+            "# fix what is wrong, then run `printkit check` on this file. '# confirmed': read unsure, but the\n"
+            "# sheet's own sums agree with the reading (blue on the overlay).\n"
             f"{HASH_LINE}{hashlib.sha256(text.encode()).hexdigest()}\n")
     return head + text
 
@@ -118,7 +118,7 @@ def _text_size(label: str, scale: float) -> tuple[int, int]:
 
 def overlay_png(s: ScannedSheet) -> bytes:
     """The rectified sheet with every read box outlined and its reading printed: green when read with
-    confidence, blue when read unsure alone but confirmed by the sheet's own sums, red when uncertain,
+    confidence, blue when read unsure but confirmed by the sheet's own sums, red when uncertain,
     so a person verifies the reading at a glance."""
     f = OVERLAY_PX_PER_MM / PX_PER_MM
     # Bilinear looks the same as area averaging at this scale (above one half) in a sixth of the time.

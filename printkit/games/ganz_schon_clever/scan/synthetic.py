@@ -181,8 +181,9 @@ def make_samples(n: int, seed: int, kinds: tuple[Kind, ...] = ("scan", "photo"),
         dpi = 200 if opts.paper == "a3" else 300
         page = filled_pages(pad, truths, rng, dpi)[0]
         if kind == "scan":
-            # Half sheets carry a 12 mm QR code: at 200 dpi its modules are under 3 pixels and OpenCV cannot
-            # decode it, so their scans are 300 dpi (docs/gsc-scan.md says so).
+            # Half sheets' scans stay at 300 dpi, as they were when 200 dpi did not read (their 12 mm QR code):
+            # changing that would change every later sample of a seed, and the bench's figures with them.
+            # 200 and 240 dpi were measured separately (docs/gsc-scan.md).
             data, suffix = capture.scan(page, dpi, rng, 300 if opts.per_page == 2 else None)
         elif kind == "photo":
             if opts.paper == "a3" and opts.per_page == 1:
