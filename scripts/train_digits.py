@@ -489,7 +489,8 @@ def examples(box: Box, max_digits: int = 2) -> tuple[np.ndarray, list[int], np.n
         # calling it "not one digit" taught the model to doubt every whole 7.
         shares = _layer_columns(box, p)
         if shares:
-            for i, (a, b) in enumerate(p.spans[1:], start=1):
+            # parts cut apart before deslanting (p.apart_from on) lie in other columns: left "not one digit"
+            for i, (a, b) in enumerate(p.spans[1:p.apart_from], start=1):
                 inside = [float(s[a:b].sum()) for s in shares]
                 mass = [float(s.sum()) for s in shares]
                 part = sum(inside)

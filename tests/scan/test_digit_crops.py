@@ -108,3 +108,20 @@ def test_a_cut_holding_no_ink_is_no_digit() -> None:
     image's answer, 1 at 0.02): no three-digit reading is listed now."""
     r = _read(_case("s100-03-full-score0"))
     assert all(v is None or v < 100 for v, _ in r.alternatives), r.alternatives
+
+
+def test_two_digits_written_apart_are_read_apart_when_one_slant_would_overlap_them() -> None:
+    """A claimed 76 in a photo: the 7 leans hard, the 6 stands upright, a clear gap between them. One shear
+    for the whole writing laid the 7's stem under the 6: no cutting held one digit and it read 56 at 0.01.
+    Cut at the writer's gap first and each digit deslanted alone, it reads 76 surely; the cut parts are
+    there only where the shear closed a gap."""
+    case = _case("s300-03-full-score7")
+    crop = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
+    r = digits.read_number(crop, case["allowed"])
+    assert (r.value, r.certain) == (76, True), r.alternatives
+    prepared = digits.prepare(crop, 3)
+    assert prepared.apart_from is not None and (*range(prepared.apart_from, len(prepared.images)),) in \
+        prepared.hypotheses[2]
+    # writing whose gap survives the shear (a 14 whose 1 stands apart) gets no extra parts
+    assert digits.prepare(cv2.imread(str(DATA / "s100-03-full-score0.png"), cv2.IMREAD_GRAYSCALE), 3
+                          ).apart_from is None
