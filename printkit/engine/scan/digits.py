@@ -51,6 +51,7 @@ INK = 0.4  # normalised ink above this is part of the writing
 SPLIT_SINGLE = 0.05  # weight of "one digit" for writing split into tall parts by blank columns
 FAINT = 0.2  # normalised ink above this, below INK, is faint: a light stroke beside the writing, not paper
 FAINT_WEIGHT = 0.5  # at most this score for any value when a faint stroke stands beside the writing read
+APART_BELOW = 0.5  # the writing's separate pieces are read only where no cutting between columns reaches this
 CONFIDENT = 0.9  # readings with less confidence must be checked by a person (measured: docs/scan-digits.md)
 MAX_CROP_SIDE = 4000  # bound the work on untrusted input
 
@@ -331,11 +332,18 @@ def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray 
     if not cuts:
         return None
     table = np.zeros((10,) * k)
+    pieces = None
     for cut in cuts:
         t = probs[cut[0], :OTHER]
         for idx in cut[1:]:
             t = np.multiply.outer(t, probs[idx, :OTHER])
-        np.maximum(table, t, out=table)
+        if prepared.apart_from is not None and cut[0] >= prepared.apart_from:
+            pieces = t
+        else:
+            np.maximum(table, t, out=table)
+    # the writing's pieces are read only where no cutting between columns reads it as k digits at even odds
+    if pieces is not None and table.max() < APART_BELOW:
+        np.maximum(table, pieces, out=table)
     if k == 1:
         return table * (SPLIT_SINGLE if prepared.split else 1.0)
     return table * (1.0 if prepared.split else probs[0, OTHER])
