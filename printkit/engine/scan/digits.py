@@ -420,16 +420,16 @@ def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tup
     rows = np.flatnonzero(mask.any(axis=1))
     height = float(rows[-1] - rows[0] + 1)
     total = float(mask.sum())
-    tall = [p for p in pieces if np.ptp(np.nonzero(p)[0]) + 1 >= 0.5 * height and p.sum() >= 0.1 * total]
+    is_tall = [np.ptp(np.nonzero(p)[0]) + 1 >= 0.5 * height and p.sum() >= 0.1 * total for p in pieces]
+    tall = [p.copy() for p, t in zip(pieces, is_tall, strict=True) if t]
     if not 2 <= len(tall) <= max_digits:
         return None
     # every small piece (a dot of a broken stroke) goes with the tall piece nearest to it
     centres = [np.nonzero(p)[1].mean() for p in tall]
-    for p in pieces:
-        if not any(p is t for t in tall):
+    for p, t in zip(pieces, is_tall, strict=True):
+        if not t:
             x = np.nonzero(p)[1].mean()
-            nearest = min(range(len(tall)), key=lambda i: abs(centres[i] - x))
-            tall[nearest] = tall[nearest] | p
+            tall[min(range(len(tall)), key=lambda i: abs(centres[i] - x))] |= p
     order = sorted(range(len(tall)), key=lambda i: centres[i])
     cols = np.flatnonzero(mask.any(axis=0))
     width = int(cols[-1]) + 1 - int(cols[0])
