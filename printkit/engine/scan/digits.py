@@ -12,7 +12,8 @@ How a box is read:
 3. A small logistic model on a few ink measures gives the probability that the box holds writing at all.
 4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
    part is scaled into a 20x20 image (with its size relative to the whole writing), and an MLP classifies each
-   image as 0-9 or "not one digit" (two digits, a scribble, a fragment).
+   image as 0-9 or "not one digit" (two digits, a scribble, a fragment). Where no cutting between columns
+   reads the writing well and it holds separate pieces of ink, the pieces are read too, each deslanted alone.
 5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
    through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
 6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
