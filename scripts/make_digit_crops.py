@@ -48,6 +48,7 @@ CASES: list[tuple[int, int, str, str, int, str]] = [
     (300, 3, "full", "purple", 1, "purple 5 with a short flat top (was read 6, 0.34)"),
     (300, 4, "bottom", "score", 7, "total 67 whose 7 is a bare slanted stroke (was read 61, 0.69)"),
     (300, 3, "full", "score", 4, "claim 17 whose 7 has a tiny bar (was read 11, 0.34)"),
+    (300, 3, "full", "score", 7, "total 76 in a photo, a leaning 7 apart from an upright 6 (was read 56, 0.01)"),
 ]
 
 

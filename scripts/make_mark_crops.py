@@ -57,6 +57,10 @@ CASES: list[tuple[int, int, str, str, int, str]] = [
     (100, 22, "bottom", "orange", 3, "pencil 12 whose foot runs over the printed x2 (was read 10, 0.05)"),
     (300, 2, "top", "orange", 3, "12 whose foot runs over the printed x2 (was read 10, 0.19)"),
     (100, 6, "full", "orange", 3, "blue 12 whose foot runs through the printed x2 (read 12, 0.70)"),
+    (300, 8, "top", "plus1", 1, "empty circle beside a looped one, under the zh-TW heading, which the English-only "
+                                "ink reference did not cover (was read empty, 0.84)"),
+    (600, 8, "top", "plus1", 1, "empty circle beside a looped one, under the zh-TW heading, which the English-only "
+                                "ink reference did not cover (was read empty, 0.84)"),
 ]
 
 

@@ -539,14 +539,17 @@ def examples(box: Box, max_digits: int = 2) -> tuple[np.ndarray, list[int], np.n
         # calling it "not one digit" taught the model to doubt every whole 7.
         shares = _layer_columns(box, p)
         if shares:
-            for i, (a, b) in enumerate(p.spans[1:], start=1):
+            for i, (a, b) in enumerate(p.spans[1:p.apart_from], start=1):
                 inside = [float(s[a:b].sum()) for s in shares]
                 mass = [float(s.sum()) for s in shares]
                 part = sum(inside)
                 for j, (ins, m) in enumerate(zip(inside, mass, strict=True)):
                     if m > 0 and part > 0 and ins >= 0.85 * m and ins >= 0.85 * part:
                         labels[i] = int(text[j])
-    return p.images, labels, p.empty_features, p.intact
+    # the writing's separate pieces (p.apart_from on) lie in columns of the writing before deslanting, which
+    # the labelling above does not know: left out rather than taught as "not one digit"
+    n = len(p.images) if p.apart_from is None else p.apart_from
+    return p.images[:n], labels[:n], p.empty_features, p.intact[:n]
 
 
 def _layer_columns(box: Box, p: digits.Prepared) -> list[np.ndarray]:

@@ -108,3 +108,28 @@ def test_a_cut_holding_no_ink_is_no_digit() -> None:
     image's answer, 1 at 0.02): no three-digit reading is listed now."""
     r = _read(_case("s100-03-full-score0"))
     assert all(v is None or v < 100 for v, _ in r.alternatives), r.alternatives
+
+
+def test_two_digits_that_share_columns_are_read_piece_by_piece() -> None:
+    """A claimed 76 in a photo: the 7 leans hard, the 6 stands upright, the two never touch. One shear for
+    the whole writing laid the 7's stem under the 6: no cut between columns held one digit and it read 56
+    at 0.01. Read as its two separate pieces, each deslanted alone, it reads 76 surely. Writing that blank
+    columns already split (a 14 whose 1 stands apart) is cut there, as before, and gets no pieces."""
+    case = _case("s300-03-full-score7")
+    crop = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
+    r = digits.read_number(crop, case["allowed"])
+    assert (r.value, r.certain) == (76, True), r.alternatives
+    prepared = digits.prepare(crop, 3)
+    assert prepared.apart_from is not None and (*range(prepared.apart_from, len(prepared.images)),) in \
+        prepared.hypotheses[2]
+    assert digits.prepare(cv2.imread(str(DATA / "s100-03-full-score0.png"), cv2.IMREAD_GRAYSCALE), 3
+                          ).apart_from is None
+
+
+def test_pieces_of_ink_are_what_touches_diagonals_included() -> None:
+    mask = np.zeros((10, 12), bool)
+    mask[1:4, 1] = True
+    mask[4, 2] = True  # touches the stroke above it only at a corner: the same piece
+    mask[1:8, 8] = True
+    mask[0, 5] = True  # a dot on its own
+    assert sorted(int(p.sum()) for p in digits._pieces(mask)) == [1, 4, 7]
