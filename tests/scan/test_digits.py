@@ -152,6 +152,22 @@ def test_training_script_runs_in_quick_mode(tmp_path):
     assert ((model.intact > 0) & (model.intact < 1)).all()
 
 
+def test_hasty_writers_are_opt_in_and_only_for_their_run(tmp_path):
+    """`--hasty-writers` adds allographs for that run only; without it the pen writers are the ones the shipped
+    weights were trained with (a default run reproduces them)."""
+    rng = np.random.default_rng(108)
+    train.use_pen_writers(True)
+    try:
+        assert len(train._PEN["shapes"][7]) == len(train.PEN_SHAPES[7]) + len(train.HASTY_PEN_SHAPES[7])
+        for d in train.HASTY_PEN_SHAPES:
+            ink = train.draw_strokes(train.pen_strokes(d, rng, 0.02), rng, 48, 0.08, 0.0)
+            assert ink.shape[0] >= 48 and ink.max() > 0.9
+    finally:
+        train.use_pen_writers(False)
+    out = tmp_path / "d.npz"
+    assert train.main(["--quick", "--hasty-writers", "--boxes", "60", "--report", "2", "--out", str(out)]) == 0
+    assert train._PEN["shapes"] is train.PEN_SHAPES and train._PEN["weights"] is train.PEN_SHAPE_WEIGHTS
+
 def test_odd_crops_never_crash_and_stay_probabilities():
     """Noise, hairlines, specks and lone lines at many sizes: a reading, never an exception."""
     rng = np.random.default_rng(107)
