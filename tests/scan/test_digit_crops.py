@@ -133,3 +133,12 @@ def test_pieces_of_ink_are_what_touches_diagonals_included() -> None:
     mask[1:8, 8] = True
     mask[0, 5] = True  # a dot on its own
     assert sorted(int(p.sum()) for p in digits._pieces(mask)) == [1, 4, 7]
+
+
+def test_pieces_of_ink_are_opencvs_8_connected_components() -> None:
+    rng = np.random.default_rng(4)
+    for _ in range(200):
+        mask = rng.random((int(rng.integers(1, 45)), int(rng.integers(1, 90)))) < rng.uniform(0.05, 0.6)
+        n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+        expected = sorted(np.flatnonzero(labels.ravel() == i).tolist() for i in range(1, n))
+        assert sorted(np.flatnonzero(p.ravel()).tolist() for p in digits._pieces(mask)) == expected

@@ -450,12 +450,12 @@ def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tup
 def _pieces(mask: np.ndarray) -> list[np.ndarray]:
     """The 8-connected pieces of ``mask``, each as a mask of its own: runs of ink along each row, joined
     where they touch a run of the row above (a writing holds a hundred runs or so)."""
-    runs: list[tuple[int, int, int]] = []  # (row, start, end)
-    starts: list[int] = []  # index of each row's first run
-    for y in range(mask.shape[0]):
-        starts.append(len(runs))
-        runs.extend((y, a, b) for a, b in _runs(mask[y]))
-    starts.append(len(runs))
+    # every row's runs at once (row by row, finding them took three quarters of the time)
+    edges = np.diff(np.pad(mask, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+    ys, a_s = np.nonzero(edges > 0)
+    _, b_s = np.nonzero(edges < 0)  # row-major, like the starts: the k-th end closes the k-th start
+    runs: list[tuple[int, int, int]] = list(zip(ys.tolist(), a_s.tolist(), b_s.tolist(), strict=True))
+    starts = np.searchsorted(ys, np.arange(mask.shape[0] + 1)).tolist()  # index of each row's first run
     parent = list(range(len(runs)))
 
     def root(i: int) -> int:
