@@ -104,6 +104,12 @@ def _layout(data: bytes) -> tuple[tuple[int, ...], list[tuple[int, int]]] | None
     return header, idat
 
 
+def _rows_known(width: int, height: int, depth: int, colour: int) -> bool:
+    """Whether a header's size, colour type and depth are ones the specification allows, so that
+    :func:`row_bytes` gives the size of its rows."""
+    return colour in _CHANNELS and depth in _DEPTHS[colour] and width > 0 and height > 0
+
+
 def rows_short(data: bytes) -> tuple[int, int] | None:
     """(rows held, rows promised) when a non-interlaced PNG's pixel data ends before the rows its header
     promises, else None.  libspng refuses such a file; Pillow decodes it and paints the missing rows
@@ -112,7 +118,7 @@ def rows_short(data: bytes) -> tuple[int, int] | None:
     if found is None:
         return None
     (width, height, depth, colour, _, _, interlace), idat = found
-    if colour not in _CHANNELS or depth not in _DEPTHS[colour] or interlace or not width or not height:
+    if interlace or not _rows_known(width, height, depth, colour):
         return None
     row = row_bytes(width, 1, depth, colour)
     expected, held = row * height, 0
@@ -141,8 +147,7 @@ def inflated(data: bytes) -> bytes | None:
         return None
     header, idat = found
     width, height, depth, colour, compression, filtering, interlace = header
-    if colour not in _CHANNELS or depth not in _DEPTHS[colour] or compression or filtering or interlace \
-            or not width or not height:
+    if compression or filtering or interlace or not _rows_known(width, height, depth, colour):
         return None  # interlaced (its rows come in seven passes) or not a valid header: libspng decides
     expected = row_bytes(width, height, depth, colour)
     if expected > MAX_FAST_ROW_BYTES:
