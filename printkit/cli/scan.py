@@ -24,14 +24,13 @@ def _missing_extra(load: bool) -> str | None:
     from importlib.util import find_spec
 
     for module in ("cv2", "numpy", "pillow_heif"):
-        if not load:
-            if find_spec(module) is None:
-                return f"{module} is not installed"
-            continue
-        try:
-            __import__(module)
-        except ImportError as exc:
-            return f"{module} cannot be imported: {exc}"
+        if load:
+            try:
+                __import__(module)
+            except ImportError as exc:
+                return f"{module} cannot be imported: {exc}"
+        elif find_spec(module) is None:
+            return f"{module} is not installed"
     return None
 
 
