@@ -190,10 +190,12 @@ def _crisp(pred: np.ndarray, side: int, px: int = 6) -> np.ndarray:
     return cv2.resize(img, None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST)
 
 
-def read_grid(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, float], decode: Decoder
+def read_grid(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, float], decode: Decoder,
+              accept: Callable[[str, np.ndarray], bool] = lambda payload, corners: True
               ) -> tuple[str, np.ndarray] | None:
     """(payload, the code's corners in image pixels) of the QR code printed at ``qr`` (x, y, size in
-    mm, its quiet zone included) of a sheet whose mm map to ``gray`` by ``to_image``, or None.
+    mm, its quiet zone included) of a sheet whose mm map to ``gray`` by ``to_image``, or None: the
+    first reading ``accept`` takes.
 
     The version is the one whose known modules the equaliser fits best; the grid is moved by up to
     0.4 module each way to where it fits best; the three best places are decoded, with the coarse
@@ -222,12 +224,12 @@ def read_grid(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, fl
         for fine in (False, True):
             pred, _ = _equalise(_features(samples, side, fine), mask, dark, 2)
             found = decode(_crisp(pred, side))
-            if found is not None:
+            if found is not None and accept(found[0], corners):
                 return found[0], corners
             starts.append((samples, pred))
     # Blurred past what the equaliser undoes: the modules that explain the photo best (tenfold slower).
     for samples, pred in starts[1::2]:
         found = decode(_crisp(_deblurred(samples, side, mask, dark, pred), side))
-        if found is not None:
+        if found is not None and accept(found[0], corners):
             return found[0], corners
     return None
