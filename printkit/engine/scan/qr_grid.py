@@ -8,8 +8,10 @@ every module is printed to a small fraction of one (the 16 marker corners place 
 a linear equaliser fitted on the code's own *known* modules (finder, separator, timing and alignment
 patterns, the dark module, the printed quiet zone): a module's darkness is predicted from the samples
 around it, which learns the photo's blur, light and a residual offset of the grid.  The modules are
-then drawn crisp and handed to a QR reader, whose error correction does the rest.  Only the payload is
-trusted: a misread module grid either decodes to the printed payload or does not decode.
+then drawn crisp and handed to a QR reader, whose error correction does the rest.  A code blurred past
+what the equaliser undoes is *deblurred*: the modules found that reproduce the photo best through a
+blur model fitted on the equaliser's decisions.  Only the payload is trusted: a misread module grid
+either decodes to the printed payload or does not decode.
 """
 
 from __future__ import annotations
@@ -159,8 +161,8 @@ def _deblurred(samples: np.ndarray, side: int, mask: np.ndarray, dark: np.ndarra
 
     The equaliser predicts each module from the samples alone and so must undo the blur; this model
     only has to reproduce it, and the bounds let a module be only black or white: on the half sheets'
-    codes no reader could read it left a twentieth of the modules wrong, this one left about one in
-    200 (docs/gsc-scan.md)."""
+    codes no reader could read it left a twentieth of the modules wrong, this one about one in 100
+    (docs/gsc-scan.md)."""
     p = side + 2 * REACH
     y = _by_module(samples, side)
     target = y[REACH:REACH + side, REACH:REACH + side].reshape(side * side, -1)
