@@ -201,7 +201,8 @@ def read_grid(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, fl
 
     The version is the one whose known modules the equaliser fits best; the grid is moved by up to
     0.4 module each way to where it fits best; the three best places are decoded, with the coarse
-    equaliser (25 samples) and then the fine one (100)."""
+    equaliser (25 samples) and then the fine one (100); then deblurred (:func:`_deblurred`) from the
+    fine one's decisions."""
     fits = []
     for v in VERSIONS:
         side = _side(v)
@@ -228,9 +229,10 @@ def read_grid(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, fl
             found = decode(_crisp(pred, side))
             if found is not None and accept(found[0], corners):
                 return found[0], corners
-            starts.append((samples, pred))
+            if fine:
+                starts.append((samples, pred))
     # Blurred past what the equaliser undoes: the modules that explain the photo best (tenfold slower).
-    for samples, pred in starts[1::2]:
+    for samples, pred in starts:
         found = decode(_crisp(_deblurred(samples, side, mask, dark, pred), side))
         if found is not None and accept(found[0], corners):
             return found[0], corners
