@@ -96,3 +96,49 @@ def test_a_soft_half_sheet_photo_whose_qr_code_reads_only_sharpened() -> None:
     sheets, failed = locate_sheets(gray, resolve, all_geometries())
     assert failed == [] and [s.payload for s in sheets] == [
         "printkit:ganz-schon-clever?layout=2&format=letter-half&rounds=4&serial=cea575-0001&players=4"]
+
+
+def _with_first_reader(monkeypatch: pytest.MonkeyPatch, reader: object) -> None:
+    from printkit.engine.scan import locate
+
+    readers = locate.qr_decoders()
+    monkeypatch.setattr(locate, "qr_decoders", lambda: (reader, *readers))
+
+
+def test_a_payload_read_from_part_of_a_code_does_not_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A QR reader "decoded" 007513 from the lower half of a half sheet's blurred code where a full
+    # sheet prints its own (tuning seed 612, page 2): the payload was refused, and with it the sheet,
+    # although its code could be read.  A first reader that does that once must not cost the sheet.
+    from printkit.engine.scan.images import as_gray, load_pages
+    from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
+
+    calls = []
+
+    def misreads_once(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
+        calls.append(gray.shape)
+        h, w = gray.shape[:2]
+        return ("007513", np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)) if len(calls) == 1 else None
+
+    _with_first_reader(monkeypatch, misreads_once)
+    gray = as_gray(load_pages(DATA / "qr" / "soft-half-sheet-photo.jpg")[0].pixels)
+    sheets, failed = locate_sheets(gray, resolve, all_geometries())
+    assert len(calls) > 1 and failed == [] and [s.payload for s in sheets] == [
+        "printkit:ganz-schon-clever?layout=2&format=letter-half&rounds=4&serial=cea575-0001&players=4"]
+
+
+def test_a_code_of_an_unknown_layout_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every reading refused: the sheet is refused for the first refusal's reason, not as unreadable.
+    from printkit.engine.scan import locate
+    from printkit.engine.scan.errors import ScanError
+    from printkit.engine.scan.images import as_gray, load_pages
+    from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
+
+    def newer(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
+        h, w = gray.shape[:2]
+        return ("printkit:ganz-schon-clever?layout=99&format=letter-half&rounds=4&serial=cea575-0001",
+                np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+
+    monkeypatch.setattr(locate, "qr_decoders", lambda: (newer,))
+    gray = as_gray(load_pages(DATA / "qr" / "soft-half-sheet-photo.jpg")[0].pixels)
+    with pytest.raises(ScanError, match="unknown layout version 99"):
+        locate_sheets(gray, resolve, all_geometries())

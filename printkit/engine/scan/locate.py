@@ -120,6 +120,9 @@ def group_markers(markers: list[MarkerSeen]) -> list[list[MarkerSeen]]:
 
 
 QrDecoder = Callable[[np.ndarray], tuple[str, np.ndarray] | None]
+# Whether a payload read with its corners in image pixels is the sheet's: a reader can "decode" a code from
+# part of one, or another code where a neighbouring format prints its own (the search then goes on).
+Accept = Callable[[str, np.ndarray], bool]
 _detectors: list = []
 
 
@@ -226,12 +229,13 @@ SHARPEN_SIGMA = 3.0  # px of the 440 px crop (a module is about 8): unsharp mask
 SHARPEN_AMOUNT = 2.0  # ... this strong
 
 
-def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shift: int,
+def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shift: int, accept: Accept,
              tries: Sequence[tuple[bool, float]] = QR_TRIES, sharpen: bool = False,
-             decode: QrDecoder = decode_qr) -> tuple[str, np.ndarray] | None:
-    """Decode the QR code where ``geom`` prints it, assuming quad[i] is marker kind (i + shift) % 4:
-    a tight, upright, enlarged crop decodes where the whole image does not (small or soft codes).
-    ``sharpen``: unsharp-mask the crop first (a blurred photo whose modules run into each other)."""
+             decode: QrDecoder = decode_qr) -> bool:
+    """Decode the QR code where ``geom`` prints it, assuming quad[i] is marker kind (i + shift) % 4,
+    until a reading is accepted: a tight, upright, enlarged crop decodes where the whole image does
+    not (small or soft codes).  ``sharpen``: unsharp-mask the crop first (a blurred photo whose modules
+    run into each other)."""
     to_img = _sheet_to_image(quad, geom, shift)
     qx, qy, qs = geom.qr
     pad = 0.3 * qs  # room for a neighbouring format's QR position: the payload says which it is
@@ -257,28 +261,29 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
         if found is not None:
             data, pts = found
             back = cv2.perspectiveTransform((pts / scale).reshape(-1, 1, 2), m).reshape(-1, 2)
-            return data, back
-    return None
+            if accept(data, back):
+                return True
+    return False
 
 
 def _plain_attempts(gray: np.ndarray, quad: list[MarkerSeen], likely: Sequence[tuple[SheetGeometry, int]],
-                    others: Sequence[tuple[SheetGeometry, int]], decode: QrDecoder) -> tuple[str, np.ndarray] | None:
-    """Every crop of QR_TRIES through ``decode``: the first try at every place before the others, the
-    likely places with every size before the others."""
+                    others: Sequence[tuple[SheetGeometry, int]], decode: QrDecoder, accept: Accept) -> bool:
+    """Every crop of QR_TRIES through ``decode`` until one is accepted: the first try at every place
+    before the others, the likely places with every size before the others."""
     for group in (likely, others):
         for tries in (QR_TRIES[:1], QR_TRIES[1:]):
             for g, shift in group:
-                found = _qr_crop(gray, quad, g, shift, tries, decode=decode)
-                if found is not None:
-                    return found
-    return None
+                if _qr_crop(gray, quad, g, shift, accept, tries, decode=decode):
+                    return True
+    return False
 
 
-def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Sequence[SheetGeometry]
-             ) -> tuple[str, np.ndarray]:
-    """The QR payload and its corners in image pixels.  First where each known sheet geometry prints
-    it (``hints``, in both upright orientations the quad's proportions allow), then on the image
-    itself (when the sheet is alone in it), then on roughly rectified copies."""
+def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Sequence[SheetGeometry],
+             accept: Accept) -> bool:
+    """Read the QR code until ``accept`` takes a payload and its corners in image pixels; False when
+    none is.  First where each known sheet geometry prints it (``hints``, in both upright orientations
+    the quad's proportions allow), then on the image itself (when the sheet is alone in it), then on
+    roughly rectified copies."""
     pts = np.array([m.center for m in quad], dtype=np.float32)
     sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
     across, down = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2  # quad[0] -> quad[1] is "across"
@@ -302,39 +307,63 @@ def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Seque
     likely, others = candidates[:QR_LIKELY], candidates[QR_LIKELY:]
     # Every attempt with the first reader before any with the next: the first is the faster and reads more.
     first, *rest = qr_decoders()
-    found = _plain_attempts(gray, quad, likely, others, first)
-    if found is not None:
-        return found
+    if _plain_attempts(gray, quad, likely, others, first, accept):
+        return True
     # A code too blurred for a reader to find its grid (a half sheet's, photographed): sampled module
-    # by module where the markers place it (qr_grid.py), at the likeliest places; 20-70 ms each.
+    # by module where the markers place it (qr_grid.py), at the likeliest places; 20-70 ms each, or
+    # 0.2-0.6 s when it has to be deblurred.
     for g, shift in likely:
-        found = read_grid(gray, _corner_fit(quad, g, shift, np.linalg.inv(_sheet_to_image(quad, g, shift)))[0],
-                          g.qr, decode_qr)
-        if found is not None:
-            return found
+        to_image = _corner_fit(quad, g, shift, np.linalg.inv(_sheet_to_image(quad, g, shift)))[0]
+        if read_grid(gray, to_image, g.qr, decode_qr, accept) is not None:
+            return True
     for decode in rest:
-        found = _plain_attempts(gray, quad, likely, others, decode)
-        if found is not None:
-            return found
+        if _plain_attempts(gray, quad, likely, others, decode, accept):
+            return True
     # Only when every plain attempt failed (a blurred photo): sharpened, at the likeliest places.
     for g, shift in likely:
-        found = _qr_crop(gray, quad, g, shift, sharpen=True)
-        if found is not None:
-            return found
+        if _qr_crop(gray, quad, g, shift, accept, sharpen=True):
+            return True
     poly = pts.reshape(-1, 1, 2)
     if alone:
         found = decode_qr(gray)
-        if found is not None and cv2.pointPolygonTest(poly, tuple(map(float, found[1].mean(axis=0))), False) > 0:
-            return found
+        if found is not None and cv2.pointPolygonTest(poly, tuple(map(float, found[1].mean(axis=0))), False) > 0 \
+                and accept(*found):
+            return True
     for px_long in (2400, 1600):
         rect, m = _nominal_rectify(gray, quad, px_long)
         found = decode_qr(rect)
         if found is not None:
             data, qr_pts = found
             inv = np.linalg.inv(m)
-            img_pts = cv2.perspectiveTransform(qr_pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
-            return data, img_pts
-    raise ScanError("QR code unreadable: found the four corner markers but could not decode the QR code "
+            if accept(data, cv2.perspectiveTransform(qr_pts.reshape(-1, 1, 2), inv).reshape(-1, 2)):
+                return True
+    return False
+
+
+def _located(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Sequence[SheetGeometry],
+             resolve: Resolver) -> LocatedSheet:
+    """The sheet framed by ``quad``: the first QR payload read that ``resolve`` knows and that lies
+    where its layout prints it.  A payload refused is not the end of the search (a reader once read
+    "007513" from part of a half sheet's code where the full sheet prints its own, and the page was
+    refused); if no reading is accepted, the first refusal is the reason given."""
+    c = np.mean([m.center for m in quad], axis=0)
+    refused: list[str] = []
+    kept: list[LocatedSheet] = []
+
+    def accept(payload: str, qr_pts: np.ndarray) -> bool:
+        try:
+            table, geom = resolve(payload)
+            h, residual = _fit(quad, geom, qr_pts)
+        except ScanError as exc:
+            refused.append(str(exc))
+            return False
+        kept.append(LocatedSheet(payload, table, geom, h, residual, (float(c[0]), float(c[1]))))
+        return True
+
+    if _find_qr(gray, quad, alone, hints, accept):
+        return kept[-1]
+    raise ScanError(refused[0] if refused else
+                    "QR code unreadable: found the four corner markers but could not decode the QR code "
                     "(is it covered, folded, out of focus or cut off?)")
 
 
@@ -426,13 +455,9 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
         c = np.mean([m.center for m in quad], axis=0)
         center = (float(c[0]), float(c[1]))
         try:
-            payload, qr_pts = _find_qr(gray, quad, len(quads) == 1, hints)
-            table, geom = resolve(payload)
-            h, residual = _fit(quad, geom, qr_pts)
+            sheets.append(_located(gray, quad, len(quads) == 1, hints, resolve))
         except ScanError as exc:
             failed.append((center, str(exc)))
-            continue
-        sheets.append(LocatedSheet(payload, table, geom, h, residual, center))
     if not sheets:
         raise ScanError(failed[0][1])
     return sheets, failed
