@@ -429,6 +429,9 @@ def _scaled(m: MarkerSeen, f: float) -> MarkerSeen:
                       m.size * f, m.score)
 
 
+LEFT_OVER = 2  # markers beyond those that frame the sheets found that count as a sheet not found
+
+
 def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeometry] = ()
                   ) -> tuple[list[LocatedSheet], list[tuple[tuple[float, float], str]]]:
     """Every sheet in the image, and (centre, why) of each set of markers that framed a sheet that
@@ -441,7 +444,8 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
     small = gray if f == 1 else cv2.resize(gray, None, fx=f, fy=f,
                                              interpolation=cv2.INTER_LINEAR if f > 0.5 else cv2.INTER_AREA)
     markers = [_scaled(m, 1 / f) for m in find_markers(small)]
-    quads = [[refined(gray, m) for m in q] for q in group_markers(markers)]
+    grouped = group_markers(markers)
+    quads = [[refined(gray, m) for m in q] for q in grouped]
     if not quads:
         n = len(markers)
         if n == 0:
@@ -458,6 +462,13 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
             sheets.append(_located(gray, quad, len(quads) == 1, hints, resolve))
         except ScanError as exc:
             failed.append((center, str(exc)))
+    used = {id(m) for q in grouped for m in q}
+    left = [m for m in markers if id(m) not in used]
+    if len(left) >= LEFT_OVER:
+        # another sheet's markers, one or two of them not found: that sheet is reported, not dropped
+        c = np.mean([m.center for m in left], axis=0)
+        failed.append(((float(c[0]), float(c[1])), f"only {len(left)} corner markers found that frame no sheet: "
+                       "is part of it cut off, covered or in shadow, or a marker smudged?"))
     if not sheets:
         raise ScanError(failed[0][1])
     return sheets, failed
