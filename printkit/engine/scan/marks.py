@@ -233,10 +233,22 @@ def _pen_at(dark: np.ndarray, zones: np.ndarray | None, sy: slice, sx: slice, p:
     return box_pen(dark[sy, sx], None if zones is None else zones[sy, sx], p, faint)
 
 
-def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float) -> BoxReading:
-    """Crossed or not (``zones``: :func:`print_zones` of the sheet)."""
+SURE_CROSS = 0.98  # a cross read this sure from the pen seen alone is not looked at again for pen over print
+
+
+def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float,
+              rgb: np.ndarray | None = None, inside: MarksInBoxes | None = None) -> BoxReading:
+    """Crossed or not (``zones``: :func:`print_zones` of the sheet).
+
+    ``rgb`` and ``inside`` (:func:`marks_in_boxes` of the cross boxes: their printed numbers): where the
+    pen runs over the box's printed number, the part of it that is off the print's colour counts as pen
+    too, so a slash lying mostly over the number is not taken for the dot left beside it."""
     sy, sx = _box_crop(dark, spec, p, 0.1)
     extra = _pen_at(dark, zones, sy, sx, p)
+    hue = None if inside is None else inside.hues.get(spec.area)
+    if hue is not None and rgb is not None and rgb.ndim == 3 and extra.any():
+        extra = extra | _pen_over_print(rgb[sy, sx], dark[sy, sx], inside.printed[sy, sx], extra, hue,  # type: ignore[union-attr]
+                                        p)
     side = min(spec.w, spec.h) * p
     st = _strokes(extra, side, p)
     prob = _mark_probability(st)
@@ -462,11 +474,12 @@ def _channel_darkness(rgb: np.ndarray) -> np.ndarray:
     return np.clip(1.0 - rgb.astype(np.float32) / paper, 0.0, 1.0)
 
 
-def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[BoxSpec], p: float
-                   ) -> MarksInBoxes | None:
-    """Where marks are printed inside number boxes and, per area, their colour on this sheet: a unit
-    vector of darkness per channel (print that is blurred or thin is lighter but of the same colour, so
-    only the direction is kept).
+def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[BoxSpec], p: float,
+                   read: ReadKind = "number") -> MarksInBoxes | None:
+    """Where marks are printed inside the boxes read as ``read`` (number boxes: a doubled box's "x2";
+    cross boxes: their printed number) and, per area, their colour on this sheet: a unit vector of
+    darkness per channel (print that is blurred or thin is lighter but of the same colour, so only the
+    direction is kept).
 
     Measured on the middle of the marks' strokes in all boxes of an area together, as the median: the pen
     covers a part of some of them at most.  None without a colour image or a reference."""
@@ -475,7 +488,7 @@ def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[
     pooled: dict[str, list[np.ndarray]] = {}
     kernel = np.ones((3, 3), np.uint8)
     for s in specs:
-        if s.read != "number":
+        if s.read != read:
             continue
         sy, sx = _box_crop(printed, s, p)
         core = cv2.erode(_inner_print(printed[sy, sx]).astype(np.uint8), kernel).astype(bool)
@@ -508,6 +521,28 @@ def _pen_over_mark(rgb: np.ndarray, mark: np.ndarray, pen: np.ndarray, hue: np.n
     joined[labels[pen]] = True
     joined[0] = False
     return joined[labels] & over.astype(bool), off
+
+
+def _pen_over_print(rgb: np.ndarray, d: np.ndarray, printed: np.ndarray, pen: np.ndarray, hue: np.ndarray,
+                    p: float) -> np.ndarray:
+    """Where, over and around the number printed in a box (colour ``hue``), pen lies that darkness alone
+    takes for print: ink off the print's colour that reaches the pen seen in the box, through the dark
+    print in between (a line over a printed number shows, off its colour, only in the gaps and holes of
+    the digits, which the grown reference counts as print)."""
+    inner = _inner_print(printed)
+    if not inner.any():
+        return np.zeros(pen.shape, bool)
+    r = max(1, round(REF_GROW_MM * p)) + 1  # as far as the reference was grown, and a pixel
+    zone = cv2.dilate(inner.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    dark_print = zone.astype(bool) & (d > INK) & ~pen
+    cd = _channel_darkness(rgb)
+    off = np.linalg.norm(cd - (cd @ hue)[..., None] * hue, axis=-1)
+    over = dark_print & (off > OFF_HUE)
+    n, labels = cv2.connectedComponents((dark_print | pen).astype(np.uint8), connectivity=8)
+    joined = np.zeros(n, bool)
+    joined[labels[pen]] = True
+    joined[0] = False
+    return joined[labels] & over
 
 
 def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float,
@@ -568,11 +603,18 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     refm = _pen_where(dark, zones)
     loops = [s for s in specs if s.read == "loop"]
     inside = marks_in_boxes(rgb, printed, specs, p)
+    numbered: dict[str, MarksInBoxes | None] = {}  # per area, measured when a box first needs it: most never do
     looped = dict(zip(map(id, loops), read_loops(dark, zones, printed, loops, p), strict=True))
     out: list[BoxReading] = []
     for s in specs:
         if s.read == "mark":
-            out.append(read_mark(dark, zones, s, p))
+            r = read_mark(dark, zones, s, p)
+            if r.features["pieces"] and not (r.value and r.confidence >= SURE_CROSS):
+                if s.area not in numbered:
+                    numbered[s.area] = marks_in_boxes(rgb, printed, [b for b in specs if b.area == s.area], p,
+                                                      read="mark")
+                r = read_mark(dark, zones, s, p, rgb, numbered[s.area])
+            out.append(r)
         elif s.read == "loop":
             out.append(looped[id(s)])
         else:
