@@ -13,7 +13,8 @@ How a box is read:
 4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
    part is scaled into a 20x20 image (with its size relative to the whole writing), and an MLP classifies each
    image as 0-9 or "not one digit" (two digits, a scribble, a fragment). Where no cutting between columns
-   reads the writing well and it holds separate pieces of ink, the pieces are read too, each deslanted alone.
+   reads the writing well and it holds separate pieces of ink, the pieces are read too, each deslanted alone;
+   where it is one piece (two digits touching), so are the parts of a few cuts along the ink.
 5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
    through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
 6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
@@ -55,9 +56,9 @@ FAINT_WEIGHT = 0.5  # at most this score for any value when a faint stroke stand
 APART_BELOW = 0.5  # the writing's separate pieces are read only where no cutting between columns reaches this
 CUT_WINDOW = 0.15  # a cut along the ink (touching digits) keeps this share of the writing's width from its sides
 CUT_BEND = 0.05  # cost of a sideways step of such a cut, against 1 for a pixel of full-strength ink crossed
-CUT_WIDEST = 0.5  # writing narrower than this share of its height is not cut along the ink
+CUT_MIN_WIDTH = 0.5  # writing narrower than this share of its height is not cut along the ink
+CUT_CAP = 0.85  # at most this score for a reading that only a cut along the ink explains
 CUT_PATHS = 3  # at most this many cuts along the ink are read
-CUT_INTACT = 1  # the parts of a cut along the ink that crosses ink at most this often count as whole strokes
 CONFIDENT = 0.9  # readings with less confidence must be checked by a person (measured: docs/scan-digits.md)
 MAX_CROP_SIDE = 4000  # bound the work on untrusted input
 
@@ -105,9 +106,11 @@ class Prepared:
     faint_beside: bool = False  # a faint stroke, left out of the writing, stands beside it (see _faint_beside)
     # per image: whether it holds whole strokes only (its cuts run through blank columns, no stroke severed)
     intact: tuple[bool, ...] = ()
-    # images from this index on are the writing's separate pieces, each deslanted alone (see _apart):
-    # their ``spans`` are columns of the crop scaled to the working height, not of the deslanted image
+    # images from this index on are the writing's separate pieces (see _apart), or the parts of cuts along
+    # the ink where it is one piece (see _ink_cuts, ``along_ink``), each deslanted alone: their ``spans`` are
+    # columns of the crop scaled to the working height, not of the deslanted image
     apart_from: int | None = None
+    along_ink: bool = False
 
 
 class DigitModel:
@@ -349,6 +352,8 @@ def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray 
             np.maximum(table, t, out=table)
     # the writing's pieces are read only where no cutting between columns reads it as k digits at even odds
     if pieces is not None and table.max() < APART_BELOW:
+        if prepared.along_ink:  # parts unlike any the classifier was taught: never sure on their own
+            pieces = np.minimum(pieces, CUT_CAP)
         np.maximum(table, pieces, out=table)
     if k == 1:
         return table * (SPLIT_SINGLE if prepared.split else 1.0)
@@ -398,7 +403,7 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
     parts = [_digit_image(ink[:, a:b], mask[:, a:b], height, right - left) for a, b in spans]
     intact = [(a == left or not _severs(mask, a)) and (b == right or not _severs(mask, b)) for a, b in spans]
     split = _split(mask[:, left:right], profile, height)
-    apart_from = None
+    apart_from, apart = None, None
     if max_digits > 1 and not split:
         apart = _apart(upright_ink, upright_mask, max_digits)
         if apart is not None:
@@ -411,16 +416,16 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
         else:
             rows_up = np.flatnonzero(upright_mask.any(axis=1))
             height_up = float(rows_up[-1] - rows_up[0] + 1)
-            for left, right, crossings in _ink_cuts(upright_ink, upright_mask):
+            for first, second, whole in _ink_cuts(upright_ink, upright_mask):
                 if apart_from is None:
                     apart_from = len(parts)
                 hypotheses.setdefault(2, []).append((len(parts), len(parts) + 1))
-                for (a, b), image in _own_images(upright_ink, upright_mask, (left, right), height_up):
+                for (a, b), image in _own_images(upright_ink, upright_mask, (first, second), height_up):
                     spans.append((a, b))
                     parts.append(image)
-                    intact.append(crossings <= CUT_INTACT)
+                    intact.append(whole)
     return Prepared(features, np.stack(parts), hypotheses, tuple(spans), (scale_x, scale_y, slant, centre, pad),
-                    split, faint_beside, tuple(intact), apart_from)
+                    split, faint_beside, tuple(intact), apart_from, apart is None and apart_from is not None)
 
 
 def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tuple[int, int], np.ndarray]] | None:
@@ -451,7 +456,7 @@ def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tup
     return _own_images(ink, mask, [tall[i] for i in order], height)
 
 
-def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, int]]:
+def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, bool]]:
     """Ways to cut writing whose two digits touch into a left and a right part along the ink, as masks.
 
     A path from the writing's top row to its bottom row, one pixel a row, that may step one column sideways
@@ -461,12 +466,14 @@ def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.nd
     digits touch (a 7's bar running into the 6, a 1 leaning into the 4), no blank column and no piece of
     ink parts them, and every cut between columns runs through both; the cheapest paths run through the
     thin link between the two ink masses. The ``CUT_PATHS`` cheapest ends that part the ink differently are
-    kept, each only where both parts run at least half the writing's height and hold a tenth of its ink.
+    kept, each only where both parts run at least half the writing's height and hold a tenth of its ink, with
+    whether its parts hold whole strokes (the path crosses ink at most once: a link). Writing narrower than
+    ``CUT_MIN_WIDTH`` of its height (a 1, most single digits) is not cut.
     """
     rows = np.flatnonzero(mask.any(axis=1))
     cols = np.flatnonzero(mask.any(axis=0))
     r0, r1, c0, c1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
-    if c1 - c0 < CUT_WIDEST * (r1 - r0) or r1 - r0 < 4:
+    if c1 - c0 < CUT_MIN_WIDTH * (r1 - r0) or r1 - r0 < 4:
         return []
     margin = round(CUT_WINDOW * (c1 - c0))
     lo, hi = c0 + margin, c1 - margin
@@ -499,7 +506,7 @@ def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.nd
             & (_extent(rest > 0) >= 0.5 * h) & (rest.sum(axis=0) >= 0.1 * total))
     on = sub[np.arange(h)[:, None], paths]  # rows where each path runs through ink
     crossings = on[0].astype(np.int64) + (on[1:] & ~on[:-1]).sum(axis=0)
-    out: list[tuple[np.ndarray, np.ndarray, int]] = []
+    out: list[tuple[np.ndarray, np.ndarray, bool]] = []
     seen: set[bytes] = set()
     xs = np.arange(mask.shape[1])[None, :]
     for end in np.argsort(acc, kind="stable").tolist():
@@ -511,7 +518,8 @@ def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.nd
             limit = np.full(mask.shape[0], lo)
             limit[r0:r1] = paths[:, end]
             left = mask & (xs < limit[:, None])
-            out.append((left, mask & ~left, int(crossings[end])))
+            # a link between two touching digits is crossed once: both parts then hold whole strokes
+            out.append((left, mask & ~left, bool(crossings[end] <= 1)))
         if len(out) >= CUT_PATHS or len(seen) >= 4 * CUT_PATHS:
             break
     return out
