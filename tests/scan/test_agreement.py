@@ -277,3 +277,44 @@ def test_a_sure_mistake_the_reading_does_not_doubt_is_reported() -> None:
     assert ("score", "orange") not in _unsure(t)
     [claim] = [c for c in t.result.claims if c.key == "orange"]
     assert (claim.claimed, claim.computed, claim.ok) == (61, 67, False)
+
+
+# A sheet of the scan test set (seed 710, page 37) as read: an orange value unread, so no box sum checks the
+# orange, purple, foxes, lowest or total claims; the claims as the player wrote them.
+ORANGE_UNREAD = {("orange", 0): _sure(2), ("orange", 1): _sure(3),
+                 ("orange", 2): (None, 0.26, ((None, 0.26), (1, 0.2)))}
+CLAIMS_73 = {("score", k): _sure(v) for k, v in
+             {"yellow": 16, "blue": 11, "green": 6, "orange": 29, "purple": 11, "foxes": 0, "lowest": 6}.items()}
+
+
+def test_a_sure_total_the_claims_do_not_add_up_to_is_flagged_when_no_box_sum_can_check_it() -> None:
+    # The total of 73 whose 7 is a stem with a short bar: the digit model reads 13, surely.  16 + 11 + 6 + 29
+    # + 11 + 0 x 6 = 73: a misread digit explains the claims far better than a player 60 points out.
+    claim = _crop_reading("s710-37-full-score7")
+    assert claim[0] == 13 and claim[1] >= 0.9
+    t = transcribe(GAME, TABLE, _readings({**ORANGE_UNREAD, **CLAIMS_73, ("score", "total"): claim}), rounds=6,
+                   players=1)
+    assert t.sheet.claimed["total"] == 13
+    [u] = [u for u in t.uncertain if (u.area, u.index) == ("score", "total")]
+    assert u.doubted_by_sums and u.read == 13 and u.confidence < 0.5
+    # the parts no box sum checks are not doubted: no value of any one of them reconciles 13 with the rest
+    assert not {("score", k) for k in ("orange", "purple", "foxes", "lowest")} & _unsure(t)
+
+
+def test_a_total_a_few_points_off_the_claims_is_the_players_mistake_not_a_doubt() -> None:
+    # read surely as 70 with no reading near 73: a mis-added total, reported as the player wrote it
+    t = transcribe(GAME, TABLE, _readings({**ORANGE_UNREAD, **CLAIMS_73,
+                                           ("score", "total"): (70, 0.95, ((70, 0.95), (10, 0.01)))}),
+                   rounds=6, players=1)
+    assert ("score", "total") not in _unsure(t)
+    assert t.sheet.claimed["total"] == 70
+
+
+def test_a_part_read_far_off_the_total_is_flagged_not_replaced() -> None:
+    # the orange claim of 29 read 79, surely: 16 + 11 + 6 + 79 + 11 = 123 against a total of 73.  Only an
+    # orange near 29 or a total near 123 reconciles them; yellow, blue and green are checked by their boxes.
+    t = transcribe(GAME, TABLE, _readings({**ORANGE_UNREAD, **CLAIMS_73, ("score", "orange"): (79, 0.97, ((79, 0.97),)),
+                                           ("score", "total"): _sure(73)}), rounds=6, players=1)
+    assert t.sheet.claimed["orange"] == 79
+    assert {("score", "orange"), ("score", "total")} <= _unsure(t)
+    assert not {("score", k) for k in ("purple", "foxes", "lowest")} & _unsure(t)

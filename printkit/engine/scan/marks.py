@@ -246,9 +246,8 @@ def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: floa
     sy, sx = _box_crop(dark, spec, p, 0.1)
     extra = _pen_at(dark, zones, sy, sx, p)
     hue = None if inside is None else inside.hues.get(spec.area)
-    if hue is not None and rgb is not None and rgb.ndim == 3 and extra.any():
-        extra = extra | _pen_over_print(rgb[sy, sx], dark[sy, sx], inside.printed[sy, sx], extra, hue,  # type: ignore[union-attr]
-                                        p)
+    if inside is not None and hue is not None and rgb is not None and rgb.ndim == 3 and extra.any():
+        extra = extra | _pen_over_print(rgb[sy, sx], dark[sy, sx], inside.printed[sy, sx], extra, hue, p)
     side = min(spec.w, spec.h) * p
     st = _strokes(extra, side, p)
     prob = _mark_probability(st)

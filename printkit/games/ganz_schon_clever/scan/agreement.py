@@ -38,7 +38,7 @@ Pure functions, no I/O.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -200,6 +200,18 @@ def _area(readings: Sequence[BoxReading]) -> _Area | None:
     return _Area(tuple(keys), sum_weights(liks), sum(tops), top_likelihood)
 
 
+def claim_readings(readings: Sequence[BoxReading], claim_names: Mapping[int, str]
+                   ) -> dict[str, tuple[int, np.ndarray]]:
+    """Each claim read as a number: (its top reading, :func:`likelihood` of every value it may hold)."""
+    out: dict[str, tuple[int, np.ndarray]] = {}
+    for r in readings:
+        if r.spec.area == "score":
+            name, shown = claim_names[r.spec.index], read_value(r)
+            if shown is not None and name in CLAIMS:
+                out[name] = (shown, likelihood(r.alternatives, r.spec.allowed))
+    return out
+
+
 def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
             score_of: Callable[[Mapping[FieldKey, object]], Score]) -> list[Belief]:
     """The posterior of the top readings: of each claim, of the orange values together, of the
@@ -208,17 +220,14 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
     ``claim_names``: score box index -> claim name; ``score_of``: the game's score of a sheet holding
     the given box values (crosses: bool; orange, purple: numbers).
     """
-    claims: dict[str, tuple[int, np.ndarray]] = {}
+    claims = claim_readings(readings, claim_names)
     by_area: dict[str, list[BoxReading]] = {"orange": [], "purple": []}
     unsure: list[BoxReading] = []
     top_values: dict[FieldKey, object] = {}
     for r in readings:
         key: FieldKey = (r.spec.area, r.spec.index)
         if r.spec.area == "score":
-            name = claim_names[r.spec.index]
-            shown = read_value(r)
-            if shown is not None and name in CLAIMS:
-                claims[name] = (shown, likelihood(r.alternatives, r.spec.allowed))
+            continue
         elif r.spec.read == "mark":
             top_values[key] = bool(r.value)
             if r.confidence < UNSURE:
@@ -340,3 +349,49 @@ def doubts(found: Sequence[Belief], threshold: float = DOUBT) -> dict[FieldKey, 
     the sheet better than a player's mistake does.  Such a claim is flagged, never replaced."""
     return {b.fields[0]: b.posterior for b in found
             if b.fields[0][0] == "score" and not b.agreeing and b.posterior < threshold}
+
+
+TOTAL_PARTS = ("yellow", "blue", "green", "orange", "purple")  # the total: these, plus foxes times the lowest
+
+
+def _written_given(written: int, truth: int, spread: int = MISTAKE_SPREAD) -> float:
+    """Probability that a player writes ``written`` where the sum is ``truth`` (the model of
+    :func:`claim_given_truth`: right, or a mistake within ``spread`` of it, every such value alike)."""
+    if written == truth:
+        return 1 - MISTAKE
+    return MISTAKE / (2 * spread) if abs(written - truth) <= spread else 0.0
+
+
+def arithmetic_doubts(claims: Mapping[str, tuple[int, np.ndarray]], unchecked: Iterable[str],
+                      threshold: float = DOUBT) -> dict[FieldKey, float]:
+    """The claims among ``unchecked`` that the player's own arithmetic makes doubtful, with the posterior
+    of their top reading: where the boxes cannot check a claim (an orange or purple value unread, so no
+    sum), the total still is the claimed areas plus the claimed foxes times the claimed lowest.
+
+    The model is :func:`beliefs`' with the other claims' top readings in place of the boxes: the total as
+    written is their sum, or a player's mistake within MISTAKE_SPREAD of it.  Each unchecked claim of that
+    sum in turn is weighed over every value it may hold (its :func:`likelihood`), the others fixed; a top
+    reading whose posterior falls below ``threshold`` is doubted (a misreading explains the claims better
+    than a mistake does).  A claim that no value of its own could reconcile with the rest is not the one
+    to doubt: nothing is said of it.  ``claims``: :func:`claim_readings`."""
+    need = (*TOTAL_PARTS, "foxes", "lowest", "total")
+    if any(k not in claims for k in need):
+        return {}
+    top = {k: v for k, (v, _) in claims.items()}
+
+    def total_of(values: Mapping[str, int]) -> int:
+        return sum(values[k] for k in TOTAL_PARTS) + values["foxes"] * values["lowest"]
+
+    out: dict[FieldKey, float] = {}
+    for name in (k for k in need if k in set(unchecked)):
+        value, lik = claims[name]
+        weights = np.zeros(len(lik))
+        for v in np.flatnonzero(lik):
+            if name == "total":
+                weights[v] = lik[v] * _written_given(int(v), total_of(top))
+            else:
+                weights[v] = lik[v] * _written_given(top["total"], total_of({**top, name: int(v)}))
+        z = float(weights.sum())
+        if z > 0 and value < len(weights) and weights[value] / z < threshold:
+            out[("score", name)] = float(weights[value] / z)
+    return out

@@ -24,9 +24,12 @@ from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
 from printkit.games.ganz_schon_clever.rules.score import score
 from printkit.games.ganz_schon_clever.scan.agreement import (
+    CLAIMS,
     Confirmation,
     FieldKey,
+    arithmetic_doubts,
     beliefs,
+    claim_readings,
     confirmations,
     doubts,
     read_value,
@@ -241,8 +244,11 @@ def _agreed(game: GscGame, table: dict, readings: list[BoxReading], names: dict[
     try:
         found = beliefs(readings, names, score_of)
     except ValueError:  # readings no sheet can hold: nothing confirmed
-        return {}, {}
-    return confirmations(found), doubts(found)
+        found = []
+    # a claim the boxes could not check (an orange or purple value unread) still has the others' arithmetic
+    checked = {b.fields[0][1] for b in found if b.fields[0][0] == "score"}
+    unchecked = [k for k in CLAIMS if k not in checked]
+    return confirmations(found), {**arithmetic_doubts(claim_readings(readings, names), unchecked), **doubts(found)}
 
 
 def _prob(combo: tuple[tuple[Any, float], ...]) -> float:
