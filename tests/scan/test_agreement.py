@@ -318,3 +318,15 @@ def test_a_part_read_far_off_the_total_is_flagged_not_replaced() -> None:
     assert t.sheet.claimed["orange"] == 79
     assert {("score", "orange"), ("score", "total")} <= _unsure(t)
     assert not {("score", k) for k in ("purple", "foxes", "lowest")} & _unsure(t)
+
+
+def test_a_sure_lowest_the_claimed_areas_contradict_is_flagged_when_no_box_sum_can_check_it() -> None:
+    # a lowest of 6 whose loop closed small, read 0 surely with 6 next: the least claimed area is 6 (green).
+    # No fox, so the total does not depend on it; the least area alone makes the 0 doubtful.
+    lowest = (0, 0.93, ((0, 0.93), (6, 0.05)))
+    t = transcribe(GAME, TABLE, _readings({**ORANGE_UNREAD, **CLAIMS_73, ("score", "lowest"): lowest,
+                                           ("score", "total"): _sure(73)}), rounds=6, players=1)
+    assert t.sheet.claimed["lowest"] == 0
+    [u] = [u for u in t.uncertain if (u.area, u.index) == ("score", "lowest")]
+    assert u.doubted_by_sums and u.confidence < 0.5
+    assert ("score", "total") not in _unsure(t)

@@ -366,31 +366,36 @@ def arithmetic_doubts(claims: Mapping[str, tuple[int, np.ndarray]], unchecked: I
                       threshold: float = DOUBT) -> dict[FieldKey, float]:
     """The claims among ``unchecked`` that the player's own arithmetic makes doubtful, with the posterior
     of their top reading: where the boxes cannot check a claim (an orange or purple value unread, so no
-    sum), the total still is the claimed areas plus the claimed foxes times the claimed lowest.
+    sum), the total still is the claimed areas plus the claimed foxes times the claimed lowest, and the
+    lowest is the least claimed area.
 
-    The model is :func:`beliefs`' with the other claims' top readings in place of the boxes: the total as
-    written is their sum, or a player's mistake within MISTAKE_SPREAD of it.  Each unchecked claim of that
-    sum in turn is weighed over every value it may hold (its :func:`likelihood`), the others fixed; a top
-    reading whose posterior falls below ``threshold`` is doubted (a misreading explains the claims better
-    than a mistake does).  A claim that no value of its own could reconcile with the rest is not the one
-    to doubt: nothing is said of it.  ``claims``: :func:`claim_readings`."""
+    The model is :func:`beliefs`' with the other claims' top readings in place of the boxes: the total and
+    the lowest as written are what the other claims give, or a player's mistake within MISTAKE_SPREAD of it.
+    Each unchecked claim in turn is weighed over every value it may hold (its :func:`likelihood`), the others
+    fixed; a top reading whose posterior falls below ``threshold`` is doubted (a misreading explains the
+    claims better than a mistake does).  A claim that no value of its own could reconcile with the rest is
+    not the one to doubt: nothing is said of it.  ``claims``: :func:`claim_readings`."""
     need = (*TOTAL_PARTS, "foxes", "lowest", "total")
     if any(k not in claims for k in need):
         return {}
     top = {k: v for k, (v, _) in claims.items()}
 
-    def total_of(values: Mapping[str, int]) -> int:
-        return sum(values[k] for k in TOTAL_PARTS) + values["foxes"] * values["lowest"]
+    def total_as_written(values: Mapping[str, int]) -> float:
+        total = sum(values[k] for k in TOTAL_PARTS) + values["foxes"] * values["lowest"]
+        return _written_given(values["total"], total)
 
+    def lowest_as_written(values: Mapping[str, int]) -> float:
+        return _written_given(values["lowest"], min(values[k] for k in TOTAL_PARTS))
+
+    # (the claims a sum holds, how likely it is written as it is); a claim is weighed by the sums it is in
+    sums = ((set(need), total_as_written), ({*TOTAL_PARTS, "lowest"}, lowest_as_written))
     out: dict[FieldKey, float] = {}
     for name in (k for k in need if k in set(unchecked)):
         value, lik = claims[name]
         weights = np.zeros(len(lik))
         for v in np.flatnonzero(lik):
-            if name == "total":
-                weights[v] = lik[v] * _written_given(int(v), total_of(top))
-            else:
-                weights[v] = lik[v] * _written_given(top["total"], total_of({**top, name: int(v)}))
+            values = {**top, name: int(v)}
+            weights[v] = lik[v] * float(np.prod([given(values) for held, given in sums if name in held]))
         z = float(weights.sum())
         if z > 0 and value < len(weights) and weights[value] / z < threshold:
             out[("score", name)] = float(weights[value] / z)
