@@ -13,7 +13,8 @@ How a box is read:
 4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
    part is scaled into a 20x20 image (with its size relative to the whole writing), and an MLP classifies each
    image as 0-9 or "not one digit" (two digits, a scribble, a fragment). Where no cutting between columns
-   reads the writing well and it holds separate pieces of ink, the pieces are read too, each deslanted alone.
+   reads the writing well and it holds separate pieces of ink, the pieces are read too, each deslanted alone;
+   where it is one piece (two digits touching), so are the parts of a few cuts along the ink.
 5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
    through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
 6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
@@ -53,6 +54,11 @@ SPLIT_SINGLE = 0.05  # weight of "one digit" for writing split into tall parts b
 FAINT = 0.2  # normalised ink above this, below INK, is faint: a light stroke beside the writing, not paper
 FAINT_WEIGHT = 0.5  # at most this score for any value when a faint stroke stands beside the writing read
 APART_BELOW = 0.5  # the writing's separate pieces are read only where no cutting between columns reaches this
+CUT_WINDOW = 0.15  # a cut along the ink (touching digits) keeps this share of the writing's width from its sides
+CUT_BEND = 0.05  # cost of a sideways step of such a cut, against 1 for a pixel of full-strength ink crossed
+CUT_MIN_WIDTH = 0.5  # writing narrower than this share of its height is not cut along the ink
+CUT_CAP = 0.85  # at most this score for a reading that only a cut along the ink explains
+CUT_PATHS = 3  # at most this many cuts along the ink are read
 CONFIDENT = 0.9  # readings with less confidence must be checked by a person (measured: docs/scan-digits.md)
 MAX_CROP_SIDE = 4000  # bound the work on untrusted input
 
@@ -100,9 +106,11 @@ class Prepared:
     faint_beside: bool = False  # a faint stroke, left out of the writing, stands beside it (see _faint_beside)
     # per image: whether it holds whole strokes only (its cuts run through blank columns, no stroke severed)
     intact: tuple[bool, ...] = ()
-    # images from this index on are the writing's separate pieces, each deslanted alone (see _apart):
-    # their ``spans`` are columns of the crop scaled to the working height, not of the deslanted image
+    # images from this index on are the writing's separate pieces (see _apart), or the parts of cuts along
+    # the ink where it is one piece (see _ink_cuts, ``along_ink``), each deslanted alone: their ``spans`` are
+    # columns of the crop scaled to the working height, not of the deslanted image
     apart_from: int | None = None
+    along_ink: bool = False
 
 
 class DigitModel:
@@ -339,11 +347,13 @@ def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray 
         for idx in cut[1:]:
             t = np.multiply.outer(t, probs[idx, :OTHER])
         if prepared.apart_from is not None and cut[0] >= prepared.apart_from:
-            pieces = t
+            pieces = t if pieces is None else np.maximum(pieces, t)
         else:
             np.maximum(table, t, out=table)
     # the writing's pieces are read only where no cutting between columns reads it as k digits at even odds
     if pieces is not None and table.max() < APART_BELOW:
+        if prepared.along_ink:  # parts unlike any the classifier was taught: never sure on their own
+            pieces = np.minimum(pieces, CUT_CAP)
         np.maximum(table, pieces, out=table)
     if k == 1:
         return table * (SPLIT_SINGLE if prepared.split else 1.0)
@@ -393,7 +403,7 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
     parts = [_digit_image(ink[:, a:b], mask[:, a:b], height, right - left) for a, b in spans]
     intact = [(a == left or not _severs(mask, a)) and (b == right or not _severs(mask, b)) for a, b in spans]
     split = _split(mask[:, left:right], profile, height)
-    apart_from = None
+    apart_from, apart = None, None
     if max_digits > 1 and not split:
         apart = _apart(upright_ink, upright_mask, max_digits)
         if apart is not None:
@@ -403,8 +413,19 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
                 spans.append((a, b))
                 parts.append(image)
                 intact.append(True)
+        else:
+            rows_up = np.flatnonzero(upright_mask.any(axis=1))
+            height_up = float(rows_up[-1] - rows_up[0] + 1)
+            for first, second, whole in _ink_cuts(upright_ink, upright_mask):
+                if apart_from is None:
+                    apart_from = len(parts)
+                hypotheses.setdefault(2, []).append((len(parts), len(parts) + 1))
+                for (a, b), image in _own_images(upright_ink, upright_mask, (first, second), height_up):
+                    spans.append((a, b))
+                    parts.append(image)
+                    intact.append(whole)
     return Prepared(features, np.stack(parts), hypotheses, tuple(spans), (scale_x, scale_y, slant, centre, pad),
-                    split, faint_beside, tuple(intact), apart_from)
+                    split, faint_beside, tuple(intact), apart_from, apart is None and apart_from is not None)
 
 
 def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tuple[int, int], np.ndarray]] | None:
@@ -432,11 +453,93 @@ def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tup
             x = np.nonzero(p)[1].mean()
             tall[min(range(len(tall)), key=lambda i: abs(centres[i] - x))] |= p
     order = sorted(range(len(tall)), key=lambda i: centres[i])
+    return _own_images(ink, mask, [tall[i] for i in order], height)
+
+
+def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, bool]]:
+    """Ways to cut writing whose two digits touch into a left and a right part along the ink, as masks.
+
+    A path from the writing's top row to its bottom row, one pixel a row, that may step one column sideways
+    a row (bending round a stroke, following a slant) and crosses as little ink as it can: the least-cost
+    path by dynamic programming, where a pixel costs its ink (0 on paper, 1 at full strength) and a step
+    sideways ``CUT_BEND``. It stays ``CUT_WINDOW`` of the writing's width away from its sides. Where two
+    digits touch (a 7's bar running into the 6, a 1 leaning into the 4), no blank column and no piece of
+    ink parts them, and every cut between columns runs through both; the cheapest paths run through the
+    thin link between the two ink masses. The ``CUT_PATHS`` cheapest ends that part the ink differently are
+    kept, each only where both parts run at least half the writing's height and hold a tenth of its ink, with
+    whether its parts hold whole strokes (the path crosses ink at most once: a link). Writing narrower than
+    ``CUT_MIN_WIDTH`` of its height (a 1, most single digits) is not cut.
+    """
+    rows = np.flatnonzero(mask.any(axis=1))
+    cols = np.flatnonzero(mask.any(axis=0))
+    r0, r1, c0, c1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    if c1 - c0 < CUT_MIN_WIDTH * (r1 - r0) or r1 - r0 < 4:
+        return []
+    margin = round(CUT_WINDOW * (c1 - c0))
+    lo, hi = c0 + margin, c1 - margin
+    if hi - lo < 2:
+        return []
+    cost = ink[r0:r1, lo:hi].astype(np.float64)
+    h, w = cost.shape
+    acc = cost[0].copy()
+    step = np.zeros((h, w), np.int8)  # -1, 0, 1: the column the path came from, relative to this one
+    inf = np.full(1, np.inf)
+    for y in range(1, h):
+        came = np.stack([np.concatenate((inf, acc[:-1])) + CUT_BEND, acc, np.concatenate((acc[1:], inf)) + CUT_BEND])
+        best = came.argmin(axis=0)
+        acc = came[best, np.arange(w)] + cost[y]
+        step[y] = best - 1
+    # every end's path at once, traced back row by row
+    paths = np.empty((h, w), np.int64)
+    x = np.arange(w)
+    for y in range(h - 1, -1, -1):
+        paths[y] = x
+        x = x + step[y, x]
+    paths += lo
+    # a path parts each row's ink by how many of its pixels lie left of it
+    sub = mask[r0:r1]
+    before = np.concatenate((np.zeros((h, 1), np.int64), sub.cumsum(axis=1)), axis=1)
+    counts = before[np.arange(h)[:, None], paths]  # (rows, ends)
+    rest = before[:, -1:] - counts
+    total = float(sub.sum())
+    tall = ((_extent(counts > 0) >= 0.5 * h) & (counts.sum(axis=0) >= 0.1 * total)
+            & (_extent(rest > 0) >= 0.5 * h) & (rest.sum(axis=0) >= 0.1 * total))
+    on = sub[np.arange(h)[:, None], paths]  # rows where each path runs through ink
+    crossings = on[0].astype(np.int64) + (on[1:] & ~on[:-1]).sum(axis=0)
+    out: list[tuple[np.ndarray, np.ndarray, bool]] = []
+    seen: set[bytes] = set()
+    xs = np.arange(mask.shape[1])[None, :]
+    for end in np.argsort(acc, kind="stable").tolist():
+        key = counts[:, end].tobytes()
+        if key in seen:
+            continue
+        seen.add(key)
+        if tall[end]:
+            limit = np.full(mask.shape[0], lo)
+            limit[r0:r1] = paths[:, end]
+            left = mask & (xs < limit[:, None])
+            # a link between two touching digits is crossed once: both parts then hold whole strokes
+            out.append((left, mask & ~left, bool(crossings[end] <= 1)))
+        if len(out) >= CUT_PATHS or len(seen) >= 4 * CUT_PATHS:
+            break
+    return out
+
+
+def _extent(rows: np.ndarray) -> np.ndarray:
+    """Per column of ``rows`` (bool, rows x columns), how many rows its first to last True span (0: none)."""
+    first = rows.argmax(axis=0)
+    last = len(rows) - 1 - rows[::-1].argmax(axis=0)
+    return np.where(rows.any(axis=0), last - first + 1, 0)
+
+
+def _own_images(ink: np.ndarray, mask: np.ndarray, owns: Sequence[np.ndarray], height: float
+                ) -> list[tuple[tuple[int, int], np.ndarray]]:
+    """Each part of the writing given as a mask of its own ink (left to right), deslanted alone: its column
+    range and its classifier image."""
     cols = np.flatnonzero(mask.any(axis=0))
     width = int(cols[-1]) + 1 - int(cols[0])
     out = []
-    for i in order:
-        own = tall[i]
+    for own in owns:
         c = np.flatnonzero(own.any(axis=0))
         a, b = int(c[0]), int(c[-1]) + 1
         part_ink = np.where(own, ink, 0.0)[:, a:b]
