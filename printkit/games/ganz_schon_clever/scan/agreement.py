@@ -37,6 +37,7 @@ Pure functions, no I/O.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -354,12 +355,12 @@ def doubts(found: Sequence[Belief], threshold: float = DOUBT) -> dict[FieldKey, 
 TOTAL_PARTS = ("yellow", "blue", "green", "orange", "purple")  # the total: these, plus foxes times the lowest
 
 
-def _written_given(written: int, truth: int, spread: int = MISTAKE_SPREAD) -> float:
+def _written_given(written: np.ndarray | int, truth: np.ndarray | int, spread: int = MISTAKE_SPREAD) -> np.ndarray:
     """Probability that a player writes ``written`` where the sum is ``truth`` (the model of
-    :func:`claim_given_truth`: right, or a mistake within ``spread`` of it, every such value alike)."""
-    if written == truth:
-        return 1 - MISTAKE
-    return MISTAKE / (2 * spread) if abs(written - truth) <= spread else 0.0
+    :func:`claim_given_truth`: right, or a mistake within ``spread`` of it, every such value alike);
+    elementwise."""
+    off = np.abs(np.asarray(written) - np.asarray(truth))
+    return np.where(off == 0, 1 - MISTAKE, np.where(off <= spread, MISTAKE / (2 * spread), 0.0))
 
 
 def arithmetic_doubts(claims: Mapping[str, tuple[int, np.ndarray]], unchecked: Iterable[str],
@@ -380,22 +381,24 @@ def arithmetic_doubts(claims: Mapping[str, tuple[int, np.ndarray]], unchecked: I
         return {}
     top = {k: v for k, (v, _) in claims.items()}
 
-    def total_as_written(values: Mapping[str, int]) -> float:
-        total = sum(values[k] for k in TOTAL_PARTS) + values["foxes"] * values["lowest"]
-        return _written_given(values["total"], total)
+    # every value a claim may hold at once: one of ``values`` is an array over them, the others its top reading
+    def total_as_written(values: Mapping[str, np.ndarray | int]) -> np.ndarray:
+        total = sum(values[k] for k in TOTAL_PARTS) + values["foxes"] * values["lowest"]  # type: ignore[operator]
+        return _written_given(values["total"], total)  # type: ignore[arg-type]
 
-    def lowest_as_written(values: Mapping[str, int]) -> float:
-        return _written_given(values["lowest"], min(values[k] for k in TOTAL_PARTS))
+    def lowest_as_written(values: Mapping[str, np.ndarray | int]) -> np.ndarray:
+        return _written_given(values["lowest"], functools.reduce(np.minimum, [values[k] for k in TOTAL_PARTS]))
 
     # (the claims a sum holds, how likely it is written as it is); a claim is weighed by the sums it is in
     sums = ((set(need), total_as_written), ({*TOTAL_PARTS, "lowest"}, lowest_as_written))
     out: dict[FieldKey, float] = {}
     for name in (k for k in need if k in set(unchecked)):
         value, lik = claims[name]
-        weights = np.zeros(len(lik))
-        for v in np.flatnonzero(lik):
-            values = {**top, name: int(v)}
-            weights[v] = lik[v] * float(np.prod([given(values) for held, given in sums if name in held]))
+        values: dict[str, np.ndarray | int] = {**top, name: np.arange(len(lik))}
+        weights = lik.copy()
+        for held, given in sums:
+            if name in held:
+                weights = weights * given(values)
         z = float(weights.sum())
         if z > 0 and value < len(weights) and weights[value] / z < threshold:
             out[("score", name)] = float(weights[value] / z)
