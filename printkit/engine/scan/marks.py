@@ -136,18 +136,22 @@ def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float, faint:
     stays a dot: nothing is joined to one piece alone, and a smudge is lighter than FAINT_INK.
     """
     clear = np.ones(dark.shape, bool) if zones is None else _clear_of_print(dark, zones, faint)
-    weak = ((dark > FAINT_INK) & clear).astype(np.uint8)
-    n, labels = cv2.connectedComponents(weak, connectivity=8)
-    seen = np.zeros(n, bool)
-    seen[labels[(dark > INK) & clear]] = True
-    seen[0] = False
-    pen = seen[labels]
+    pen = _reaching((dark > INK) & clear, (dark > FAINT_INK) & clear)
     if zones is None or not pen.any():
         return pen
     k = max(3, round(BRIDGE_MM * px_per_mm) | 1)
     closed = cv2.morphologyEx(pen.astype(np.uint8), cv2.MORPH_CLOSE,
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))).astype(bool)
     return pen | (closed & (zones >= 200) & (dark > INK))
+
+
+def _reaching(seeds: np.ndarray, through: np.ndarray) -> np.ndarray:
+    """The pixels of ``seeds | through`` in pieces (8-connected) that hold a seed."""
+    n, labels = cv2.connectedComponents((seeds | through).astype(np.uint8), connectivity=8)
+    held = np.zeros(n, bool)
+    held[labels[seeds]] = True
+    held[0] = False
+    return held[labels]
 
 
 def _sig(x: float) -> float:
@@ -511,15 +515,22 @@ def _pen_over_mark(rgb: np.ndarray, mark: np.ndarray, pen: np.ndarray, hue: np.n
     proportions); ink over it mixes in the pen's and moves it off that colour.  Only ink joined to the pen
     seen around the mark counts: the pen runs into the mark from outside it.  Returns (where, how far
     off the mark's colour each pixel is)."""
+    off = _off_colour(rgb, hue)
+    over = mark & (off > OFF_HUE)
+    return _reaching(pen, over) & over, off
+
+
+def _off_colour(rgb: np.ndarray, hue: np.ndarray) -> np.ndarray:
+    """Per pixel, how far its darkness per channel is off print of colour ``hue`` (a unit vector)."""
     cd = _channel_darkness(rgb)
-    along = cd @ hue
-    off = np.linalg.norm(cd - along[..., None] * hue, axis=-1)
-    over = (mark & (off > OFF_HUE)).astype(np.uint8)
-    n, labels = cv2.connectedComponents(over | pen.astype(np.uint8), connectivity=8)
-    joined = np.zeros(n, bool)
-    joined[labels[pen]] = True
-    joined[0] = False
-    return joined[labels] & over.astype(bool), off
+    return np.linalg.norm(cd - (cd @ hue)[..., None] * hue, axis=-1)
+
+
+def _around_print(inner: np.ndarray, p: float) -> np.ndarray:
+    """Print inside a box grown as far as the reference was grown (REF_GROW_MM), and a pixel."""
+    r = max(1, round(REF_GROW_MM * p)) + 1
+    return cv2.dilate(inner.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
+                      ).astype(bool)
 
 
 def _pen_over_print(rgb: np.ndarray, d: np.ndarray, printed: np.ndarray, pen: np.ndarray, hue: np.ndarray,
@@ -531,17 +542,8 @@ def _pen_over_print(rgb: np.ndarray, d: np.ndarray, printed: np.ndarray, pen: np
     inner = _inner_print(printed)
     if not inner.any():
         return np.zeros(pen.shape, bool)
-    r = max(1, round(REF_GROW_MM * p)) + 1  # as far as the reference was grown, and a pixel
-    zone = cv2.dilate(inner.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
-    dark_print = zone.astype(bool) & (d > INK) & ~pen
-    cd = _channel_darkness(rgb)
-    off = np.linalg.norm(cd - (cd @ hue)[..., None] * hue, axis=-1)
-    over = dark_print & (off > OFF_HUE)
-    n, labels = cv2.connectedComponents((dark_print | pen).astype(np.uint8), connectivity=8)
-    joined = np.zeros(n, bool)
-    joined[labels[pen]] = True
-    joined[0] = False
-    return joined[labels] & over
+    dark_print = _around_print(inner, p) & (d > INK) & ~pen
+    return _reaching(pen, dark_print) & dark_print & (_off_colour(rgb, hue) > OFF_HUE)
 
 
 def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float,
@@ -557,9 +559,7 @@ def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpe
     if hue is not None and rgb.ndim == 3 and pen.any() and hidden.any():
         inner = _inner_print(inside.printed[sy, sx])  # type: ignore[union-attr]
         if inner.any():
-            r = max(1, round(REF_GROW_MM * p)) + 1  # as far as the reference was grown, and a pixel
-            zone = cv2.dilate(inner.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
-            over, off = _pen_over_mark(rgb[sy, sx], hidden & zone.astype(bool), pen, hue)
+            over, off = _pen_over_mark(rgb[sy, sx], hidden & _around_print(inner, p), pen, hue)
             if over.any():
                 # as dark as the pen's other strokes where fully off the mark's colour, lighter where the
                 # pen only grazes the mark (its edge): a stroke neither blotted nor thinned

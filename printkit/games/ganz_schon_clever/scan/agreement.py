@@ -227,9 +227,7 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
     top_values: dict[FieldKey, object] = {}
     for r in readings:
         key: FieldKey = (r.spec.area, r.spec.index)
-        if r.spec.area == "score":
-            continue
-        elif r.spec.read == "mark":
+        if r.spec.read == "mark":
             top_values[key] = bool(r.value)
             if r.confidence < UNSURE:
                 unsure.append(r)
@@ -392,7 +390,8 @@ def arithmetic_doubts(claims: Mapping[str, tuple[int, np.ndarray]], unchecked: I
     # (the claims a sum holds, how likely it is written as it is); a claim is weighed by the sums it is in
     sums = ((set(need), total_as_written), ({*TOTAL_PARTS, "lowest"}, lowest_as_written))
     out: dict[FieldKey, float] = {}
-    for name in (k for k in need if k in set(unchecked)):
+    todo = set(unchecked)
+    for name in (k for k in need if k in todo):
         value, lik = claims[name]
         values: dict[str, np.ndarray | int] = {**top, name: np.arange(len(lik))}
         weights = lik.copy()
