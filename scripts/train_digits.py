@@ -177,16 +177,25 @@ HASTY_PEN_SHAPES: dict[int, list[list[tuple[str, list[tuple[float, float]]]]]] =
 # before, split between a long foot and a short base; the 7 with a short bar as common as the plain 7.
 HASTY_PEN_SHAPE_WEIGHTS: dict[int, tuple[float, ...]] = {1: (3, 1.5, 1.5, 1, 2, 2, 1, 0.5),
                                                          7: (1.5, 1, 1, 1, 1, 1, 1.5, 1, 1, 1, 0.7)}
-_PEN: dict[str, Any] = {"shapes": PEN_SHAPES, "weights": PEN_SHAPE_WEIGHTS}
+# Pen width (fraction of the digit's height; scribbles from 0.05) and horizontal squeeze of the drawn and warped
+# digits.  ``--wide-pens`` widens both to how people write (not the default: a full retrain with them misread
+# clean numbers surely on tuning sheets, docs/scan-digits.md "Wider pens and hands"): a fine ballpoint on a 10 mm
+# digit draws about 0.04 of its height, a felt-tip or marker (1-2 mm) on the 6-8 mm digits of a small box
+# 0.15-0.25; hands write digits from about 0.35 to 0.8 of their height wide, the pen shapes are about 0.6 wide.
+PEN_WIDTH, SQUEEZE = (0.04, 0.16), (0.75, 1.25)
+WIDE_PEN_WIDTH, WIDE_SQUEEZE = (0.04, 0.22), (0.6, 1.35)
+_PEN: dict[str, Any] = {"shapes": PEN_SHAPES, "weights": PEN_SHAPE_WEIGHTS, "width": PEN_WIDTH, "squeeze": SQUEEZE}
 
 
-def use_pen_writers(hasty: bool) -> None:
-    """Choose the pen writers' allographs: PEN_SHAPES alone (the shipped weights) or with HASTY_PEN_SHAPES."""
+def use_pen_writers(hasty: bool, wide: bool = False) -> None:
+    """Choose the pen writers' allographs: PEN_SHAPES alone (the shipped weights) or with HASTY_PEN_SHAPES;
+    and their pens and hands: PEN_WIDTH and SQUEEZE (the shipped weights) or the wider ones."""
     if hasty:
         _PEN["shapes"] = {d: PEN_SHAPES[d] + HASTY_PEN_SHAPES.get(d, []) for d in PEN_SHAPES}
         _PEN["weights"] = HASTY_PEN_SHAPE_WEIGHTS
     else:
         _PEN["shapes"], _PEN["weights"] = PEN_SHAPES, PEN_SHAPE_WEIGHTS
+    _PEN["width"], _PEN["squeeze"] = (WIDE_PEN_WIDTH, WIDE_SQUEEZE) if wide else (PEN_WIDTH, SQUEEZE)
 
 
 def pen_strokes(d: int, rng: np.random.Generator, jitter: float) -> Strokes:
@@ -238,7 +247,7 @@ def hershey_strokes(font: str, d: int) -> Strokes:
 
 def _warp_points(strokes: Strokes, rng: np.random.Generator, slant: float, elastic: float) -> Strokes:
     rot = rng.normal(0, 0.08)
-    sx = rng.uniform(0.75, 1.25)
+    sx = rng.uniform(*_PEN["squeeze"])
     c, s = math.cos(rot), math.sin(rot)
     m = np.array([[c * sx, -s + slant], [s * sx, c]])  # slant: x += slant * (-y), upright at the baseline
     waves = [(rng.normal(0, 3, 2), rng.uniform(0, 2 * np.pi), rng.normal(0, elastic, 2)) for _ in range(3)]
@@ -290,7 +299,7 @@ def _warp_image(ink: np.ndarray, rng: np.random.Generator, slant: float, elastic
     yy, xx = np.mgrid[0:H, 0:W].astype(np.float64)
     cy, cx = H / 2, W / 2
     rot = rng.normal(0, 0.08)
-    sx = rng.uniform(0.75, 1.25)
+    sx = rng.uniform(*_PEN["squeeze"])
     c, s = math.cos(rot), math.sin(rot)
     # output -> source mapping (inverse of slant/rotate/scale)
     m = np.linalg.inv(np.array([[c * sx, -s + slant], [s * sx, c]]))
@@ -377,7 +386,7 @@ def scribble_ink(rng: np.random.Generator, height: int) -> np.ndarray:
         strokes.append(_densify(np.array([[-0.1, rng.uniform(0.2, 0.8)], [0.7, rng.uniform(0.2, 0.8)]])))
         strokes.append(_densify(np.array([[-0.1, rng.uniform(0.2, 0.8)], [0.7, rng.uniform(0.2, 0.8)]])))
     strokes = _warp_points(strokes, rng, rng.normal(0, 0.2), 0.02)
-    return draw_strokes(strokes, rng, height, rng.uniform(0.05, 0.16), 0.1)
+    return draw_strokes(strokes, rng, height, rng.uniform(0.05, _PEN["width"][1]), 0.1)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -426,7 +435,7 @@ def digit_ink(d: int, style: Style, rng: np.random.Generator, height: int) -> np
     else:
         strokes = hershey_strokes(str(rng.choice(style.sources)), d)
     strokes = _warp_points(strokes, rng, slant, rng.uniform(0.0, 0.03))
-    return draw_strokes(strokes, rng, height, rng.uniform(0.04, 0.16), 0.12)
+    return draw_strokes(strokes, rng, height, rng.uniform(*_PEN["width"]), 0.12)
 
 
 @dataclass
@@ -933,8 +942,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hasty-writers", action="store_true",
                     help="pen writers also write HASTY_PEN_SHAPES (measured worse on the held-out styles: not the "
                          "shipped weights; docs/scan-digits.md, \"Hasty writers\")")
+    ap.add_argument("--wide-pens", action="store_true",
+                    help="pens up to 0.22 of the digit's height and squeeze 0.6-1.35 (measured: sure misreadings on "
+                         "tuning sheets; not the shipped weights: docs/scan-digits.md, \"Wider pens and hands\")")
     args = ap.parse_args(argv)
-    use_pen_writers(args.hasty_writers)
+    use_pen_writers(args.hasty_writers, args.wide_pens)
     try:
         return _run(ap, args)
     finally:

@@ -168,6 +168,19 @@ def test_hasty_writers_are_opt_in_and_only_for_their_run(tmp_path):
     assert train.main(["--quick", "--hasty-writers", "--boxes", "60", "--report", "2", "--out", str(out)]) == 0
     assert train._PEN["shapes"] is train.PEN_SHAPES and train._PEN["weights"] is train.PEN_SHAPE_WEIGHTS
 
+
+def test_wide_pens_are_opt_in_and_only_for_their_run(tmp_path):
+    """`--wide-pens` (thicker pens, narrower and wider hands) is for that run only: a default run reproduces the
+    shipped weights."""
+    train.use_pen_writers(False, wide=True)
+    try:
+        assert train._PEN["width"][1] > train.PEN_WIDTH[1] and train._PEN["squeeze"][0] < train.SQUEEZE[0]
+    finally:
+        train.use_pen_writers(False)
+    out = tmp_path / "d.npz"
+    assert train.main(["--quick", "--wide-pens", "--boxes", "60", "--report", "2", "--out", str(out)]) == 0
+    assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
+
 def test_odd_crops_never_crash_and_stay_probabilities():
     """Noise, hairlines, specks and lone lines at many sizes: a reading, never an exception."""
     rng = np.random.default_rng(107)
