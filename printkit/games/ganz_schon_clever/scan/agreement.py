@@ -58,6 +58,12 @@ FOX_MISTAKE_SPREAD = 2  # ... a miscounted fox count within this many foxes: fox
 DOUBT = 0.5
 MAX_UNSURE_MARKS = 6  # unsure crosses enumerated (2**6 combinations)
 UNSURE = 0.9  # a reading below this confidence is unsure (transcribe's CONFIDENT)
+# A 7 whose bar is lost (written over the box's outline or the print above it, or a bare tick) is read as a sure
+# 1, with the 7 at 0.01 or less, and a 1 with a long flag as a 7: however sure the model, a value one such digit
+# away keeps this share of the top reading's likelihood (docs/scan-decoding.md, "Digits the model mistakes
+# surely").  A house value: a plain "not negligible", below which the model's tail is not trusted.
+CONFUSED_DIGITS = {"1": "7", "7": "1"}
+CONFUSION_FLOOR = 0.02
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,8 @@ def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[i
     Listed allowed values keep their scores.  Every other allowed value scored less than the weakest
     listed one (when the reading lists all it may) or than the listing cut-off (when it lists fewer):
     it gets that bound, or the mass the reading left unexplained (1 - all listed scores, "empty"
-    included) spread evenly over those values when that is less.  Values not allowed get 0.
+    included) spread evenly over those values when that is less.  Values not allowed get 0.  A value
+    :func:`confusable` with the top reading gets at least CONFUSION_FLOOR of the top's likelihood.
     """
     vec = np.zeros(max(allowed) + 1)
     ok = set(allowed)
@@ -100,7 +107,19 @@ def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[i
         vec[rest] = min(bound, max(left / len(rest), LISTED_ABOVE / 10))
     for v, p in listed.items():
         vec[v] = p
+    top = alternatives[0][0] if alternatives else None
+    if top is not None and int(top) in ok:  # type: ignore[call-overload]
+        for twin in confusable(int(top)):  # type: ignore[call-overload]
+            if twin in ok:
+                vec[twin] = max(vec[twin], CONFUSION_FLOOR * vec[int(top)])  # type: ignore[call-overload]
     return vec
+
+
+def confusable(value: int) -> list[int]:
+    """The values that differ from ``value`` by one digit the digit model mistakes surely (a 7 read as
+    a 1, a 1 as a 7: :data:`CONFUSED_DIGITS`), e.g. 61 -> [67], 17 -> [77, 11]."""
+    text = str(value)
+    return [int(text[:i] + CONFUSED_DIGITS[c] + text[i + 1:]) for i, c in enumerate(text) if c in CONFUSED_DIGITS]
 
 
 def claim_given_truth(claim: np.ndarray, size: int, spread: int = MISTAKE_SPREAD) -> np.ndarray:
