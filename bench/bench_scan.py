@@ -15,6 +15,7 @@ QR code carries it (otherwise it is not on the sheet: the transcription checks 1
 confident because the claimed scores agree (``scan/agreement.py``); a wrong one would count as a silent error.
 
     PYTHONPATH=. python bench/bench_scan.py [--n 24] [--seed 9000] [--write]
+    PYTHONPATH=. python bench/bench_scan.py --n 24 --seed 750 --list-wrong   # what went wrong, tuning seeds only
 
 ``--long-pdf 40 80 [--pdf-dir DIR]`` measures instead the peak memory of ``printkit scan`` on one long PDF, as a
 sheet-feeder scanner writes it (every page one 300-dpi JPEG of an A4 sheet filled by the tuning
@@ -85,7 +86,9 @@ def _made(n: int, seed: int, folder: str) -> list[Sample]:
     return out
 
 
-def run(n: int, seed: int) -> dict[str, object]:
+def run(n: int, seed: int, list_wrong: bool = False) -> dict[str, object]:
+    """Read the test set; with ``list_wrong`` also print, per sheet not read exactly right, its wrong fields
+    (flagged or SILENT) and what was flagged (tuning seeds only: see main)."""
     game = load_gsc_game()
     numbers = default_numbers()
     load0 = os.getloadavg()[0]
@@ -128,6 +131,7 @@ def run(n: int, seed: int) -> dict[str, object]:
                 unsure = {(u.area, u.index) for u in sh.read.uncertain}
                 names = {int(b["index"]): b["name"] for b in sh.table.table["boxes"] if b["area"] == "score"}
                 marks_ok = True
+                wrong: list[str] = []
                 for r in sh.image.readings:
                     key = (r.spec.area, r.spec.index)
                     if key not in truth:
@@ -138,6 +142,9 @@ def run(n: int, seed: int) -> dict[str, object]:
                         else sh.read.sheet.claimed.get(names[r.spec.index])
                     flag_key = ("score", names[r.spec.index]) if r.spec.area == "score" else key
                     flagged = flag_key in unsure
+                    if got != truth[key]:
+                        wrong.append(f"{flag_key} read {got!r}, written {truth[key]!r} "
+                                     f"({'flagged' if flagged else 'SILENT'})")
                     if r.spec.read == "number":
                         st["num_boxes"] += 1
                         if got != truth[key]:
@@ -160,6 +167,9 @@ def run(n: int, seed: int) -> dict[str, object]:
                          and read.claimed == truth_sheet.claimed and not sh.read.uncertain)
                 st["exact"] += exact
                 st["flagged"] += bool(sh.read.uncertain)
+                if list_wrong and not exact:
+                    flags = [f"{u.area}/{u.index} {u.read!r}@{u.confidence:.2f}" for u in sh.read.uncertain]
+                    print(f"{s.name} {sh.image.position}: wrong {wrong or 'none'}; flagged {flags}", flush=True)
         first = samples[0]
         half = np.asarray(Image.open(Path(tmp) / f"{first.name}{first.suffix}").convert("RGB"))[:1000]
     # Non-sheets: each must be refused (exit 2 in the CLI).
@@ -378,11 +388,16 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=24, help="pages (half scans, half photos; and n/2 photos of every pad)")
     ap.add_argument("--seed", type=int, default=9000)
     ap.add_argument("--write", action="store_true", help="write the result into bench/RESULTS.md")
+    ap.add_argument("--list-wrong", action="store_true",
+                    help="print each sheet not read exactly right: its wrong fields (flagged or SILENT) and flags; "
+                         "tuning seeds (below 9000) only")
     a = ap.parse_args()
+    if a.list_wrong and a.seed >= 9000:
+        ap.error("--list-wrong: tuning seeds only (from 9000 on is the held-out set: counts only, never looked at)")
     if a.long_pdf:
         print(long_pdf(a.long_pdf, a.pdf_dir))
         return
-    text = report(run(a.n, a.seed), a.n, a.seed)
+    text = report(run(a.n, a.seed, a.list_wrong), a.n, a.seed)
     print(text)
     if a.write:
         replace_section(HEADING, text)
