@@ -142,17 +142,18 @@ def run(n: int, seed: int, list_wrong: bool = False) -> dict[str, object]:
                         else sh.read.sheet.claimed.get(names[r.spec.index])
                     flag_key = ("score", names[r.spec.index]) if r.spec.area == "score" else key
                     flagged = flag_key in unsure
-                    if got != truth[key]:
+                    misread = got != truth[key]
+                    if misread:
                         wrong.append(f"{flag_key} read {got!r}, written {truth[key]!r} "
                                      f"({'flagged' if flagged else 'SILENT'})")
                     if r.spec.read == "number":
                         st["num_boxes"] += 1
-                        if got != truth[key]:
+                        if misread:
                             st["num_wrong"] += 1
                             st["num_silent"] += not flagged
                         continue
                     st["boxes"] += 1
-                    if got != truth[key]:
+                    if misread:
                         st["wrong"] += 1
                         st["silent"] += not flagged
                         marks_ok = False

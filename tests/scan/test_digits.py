@@ -181,6 +181,7 @@ def test_wide_pens_are_opt_in_and_only_for_their_run(tmp_path):
     assert train.main(["--quick", "--wide-pens", "--boxes", "60", "--report", "2", "--out", str(out)]) == 0
     assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
 
+
 def test_odd_crops_never_crash_and_stay_probabilities():
     """Noise, hairlines, specks and lone lines at many sizes: a reading, never an exception."""
     rng = np.random.default_rng(107)

@@ -108,10 +108,10 @@ def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[i
     for v, p in listed.items():
         vec[v] = p
     top = alternatives[0][0] if alternatives else None
-    if top is not None and int(top) in ok:  # type: ignore[call-overload]
-        for twin in confusable(int(top)):  # type: ignore[call-overload]
+    if top is not None and (shown := int(top)) in ok:  # type: ignore[call-overload]
+        for twin in confusable(shown):
             if twin in ok:
-                vec[twin] = max(vec[twin], CONFUSION_FLOOR * vec[int(top)])  # type: ignore[call-overload]
+                vec[twin] = max(vec[twin], CONFUSION_FLOOR * vec[shown])
     return vec
 
 
