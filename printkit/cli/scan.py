@@ -123,7 +123,8 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
                                          files=f"{o.yaml_path}, {o.png_path}"))
             typer.echo(as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang))
             if o.uncertain:
-                typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=", ".join(o.uncertain)))
+                places = texts.scan_fields(game, o.uncertain, lang)
+                typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=places))
             typer.echo("")
     if json:
         typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))

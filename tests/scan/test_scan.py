@@ -471,3 +471,51 @@ def test_an_output_folder_that_cannot_be_written_is_named_exit_2(tmp_path: Path)
     assert result.exit_code == 2, result.output
     assert "cannot write" in result.output and "legal.read.png" in result.output
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["legal.read.png"]
+
+
+class _UnsureDigitsDouble:
+    """Test double for the digit model: reads every written box as its second allowed value, unsure."""
+
+    def __call__(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
+        return _Reading(allowed[1], 0.5, ((allowed[1], 0.5), (allowed[2], 0.4)))
+
+
+def test_uncertain_fields_are_named_as_the_player_finds_them_in_the_report_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit.engine.scan import reader
+
+    monkeypatch.setattr(reader, "default_numbers", _UnsureDigitsDouble)
+    sheet = Sheet(players=1, orange=(3,), purple=(2,), claimed={"total": 42})
+    img = tmp_path / "unsure.png"
+    img.write_bytes(_png(_draw(sheet)[0]))
+    zh = runner.invoke(app, ["scan", str(img), "--lang", "zh-TW"])
+    assert zh.exit_code == 3, zh.output
+    [line] = [line for line in zh.stdout.splitlines() if line.startswith("不確定")]
+    assert line == "不確定 (3 項)，請對照標示圖檢查：橘色區第 1 格、紫色區第 1 格、總分（填寫的分數）"
+    en = runner.invoke(app, ["scan", str(img), "--force"])
+    assert "uncertain (3), look at the overlay: orange box 1, purple box 1, Total (claimed score)" in en.stdout
+    # The JSON keeps the box table's own numbering (0-based, a score box by its name).
+    js = runner.invoke(app, ["scan", str(img), "--force", "--json"])
+    assert [(u["area"], u["index"]) for u in json.loads(js.stdout)["uncertain"]] == \
+        [("orange", 0), ("purple", 0), ("score", "total")]
+
+
+@pytest.mark.parametrize(("area", "index", "en", "zh"), [
+    # yellow box 5 of the table is printed in the second row, fourth column (the grid's diagonal skips a cell)
+    ("yellow", 5, "yellow row 2 column 4", "黃色區第 2 列第 4 欄"),
+    ("blue", 0, "blue row 1 column 2", "藍色區第 1 列第 2 欄"),  # the blue grid's first cell is left blank
+    ("green", 10, "green box 11", "綠色區第 11 格"),
+    ("reroll", 2, "rerolls box 3", "重骰行動第 3 格"),
+    ("plus1", 0, "extra dice (+1) box 1", "額外的骰子行動第 1 格"),
+    ("score", "foxes", "Foxes (claimed score)", "狐狸（填寫的分數）"),
+    ("score", "lowest", "Lowest area (claimed score)", "最低區分數（填寫的分數）"),
+    ("players", "", "number of players", "玩家人數"),
+])
+def test_each_kind_of_field_is_worded_in_both_languages(area: str, index: int | str, en: str, zh: str) -> None:
+    from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+    from printkit.games.ganz_schon_clever.scan.run import field_places
+    from printkit.games.ganz_schon_clever.scan.tables import box_table
+
+    [place] = field_places(box_table(2, "a4").table, [(area, index)])
+    texts = load_check_texts()
+    assert (texts.scan_field(GAME, place, "en"), texts.scan_field(GAME, place, "zh-TW")) == (en, zh)

@@ -11,6 +11,7 @@ Rendering is pure: the catalogue and the game are passed in; nothing here reads 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from string import Formatter
 from typing import Any
 
@@ -22,6 +23,17 @@ Text = dict[str, str]  # language -> text (a format template where it has {field
 
 # Violation areas that are action tracks, and the game term that names each.
 _TRACK_TERMS = {"rerolls": "reroll", "extra_dice": "plus1"}
+
+
+@dataclass(frozen=True)
+class FieldPlace:
+    """Where a field of a scanned sheet is: the box table's area and index (a score box's name for a
+    claim, ``""`` for the player count), with the row and column of a grid's cell (from 0)."""
+
+    area: str
+    index: int | str
+    row: int | None = None
+    column: int | None = None
 
 
 def _fields(template: str) -> set[str]:
@@ -88,6 +100,23 @@ class CheckTexts(BaseModel):
     def place(self, game: GscGame, area: str, kind: str, index: int, lang: str) -> str:
         """What earned a bonus: ``yellow row 2`` / ``黃色區第 2 列`` / ``round 4``."""
         return self._pick(self.places[kind], lang).format(area=self.name(game, area, lang), n=index + 1)
+
+    def scan_field(self, game: GscGame, place: FieldPlace, lang: str) -> str:
+        """An uncertain field of a scanned sheet as a player finds it: ``yellow row 2 column 3`` /
+        ``橘色區第 4 格`` / ``Total (claimed score)`` / ``玩家人數``."""
+        if place.area == "players":
+            return self._pick(self.places["players"], lang)
+        if place.area == "score":
+            return self._pick(self.places["claim"], lang).format(
+                label=self.label(game, "claim_foxes" if place.index == "foxes" else str(place.index), lang))
+        if place.row is not None and place.column is not None:
+            return self._pick(self.places["cell"], lang).format(
+                area=self.name(game, place.area, lang), row=place.row + 1, column=place.column + 1)
+        return self.place(game, place.area, "box", int(place.index), lang)
+
+    def scan_fields(self, game: GscGame, places: Iterable[FieldPlace], lang: str) -> str:
+        sep = self._pick(self.places["separator"], lang)
+        return sep.join(self.scan_field(game, place, lang) for place in places)
 
     def places_list(self, game: GscGame, sources: Iterable[tuple[str, str, int]], lang: str) -> str:
         sep = self._pick(self.places["separator"], lang)

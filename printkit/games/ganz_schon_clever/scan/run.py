@@ -16,6 +16,7 @@ from printkit.engine.scan.errors import ScanError
 from printkit.games.ganz_schon_clever.check import solo_passive_ruling
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
+from printkit.games.ganz_schon_clever.model.messages import FieldPlace
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
 
@@ -35,7 +36,13 @@ class Outcome:
     sheet: Sheet | None = None
     result: CheckResult | None = None
     json: dict[str, Any] = field(default_factory=dict)  # without "check": the CLI adds check's own JSON
-    uncertain: list[str] = field(default_factory=list)
+    uncertain: list[FieldPlace] = field(default_factory=list)  # worded by CheckTexts.scan_field
+
+
+def field_places(table: dict[str, Any], fields: list[tuple[str, int | str]]) -> list[FieldPlace]:
+    """Each field (area, box table index) with the row and column its box has in the table, if any."""
+    grid = {(b["area"], b["index"]): (b.get("row"), b.get("column")) for b in table["boxes"] if "row" in b}
+    return [FieldPlace(area, index, *grid.get((area, index), (None, None))) for area, index in fields]
 
 
 def output_stem(image: Path, page: int | None, position: str, out: Path | None) -> Path:
@@ -104,7 +111,7 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
         result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
     o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
                 sheet=s.read.sheet, result=result, json=scan_json(s, {}))
-    o.uncertain = [f"{u.area} {u.index}".strip() for u in s.read.uncertain]
+    o.uncertain = field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain])
     try:
         atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
         if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
