@@ -37,13 +37,15 @@ MARGIN_MM = 4.0  # the darkness map measures paper within about 3 mm
 NUMBER_MARGIN_MM = 1.5  # a number box is measured on its own white inside
 N = 24  # pages per seed, as the bench
 # seeds whose cases were found in another set than N pages of scans and photos: (pages, captures)
-SETS: dict[int, tuple[int, tuple[str, ...]]] = {970: (60, ("scan",))}
+SETS: dict[int, tuple[int, tuple[str, ...]]] = {970: (60, ("scan",)), 790: (40, ("scan",))}
 
 # (seed, page, position, area, index, what the box holds and what the reader did before)
 CASES: list[tuple[int, int, str, str, int, str]] = [
     (100, 10, "bottom", "blue", 8, "thin slash through a printed 10, cut in two by it (was 0.54)"),
     (970, 14, "bottom", "blue", 8, "short blue slash lying mostly over the printed 10, its tail past the 0 taken "
                                    "for a dot (was read empty, 0.98: a silent error)"),
+    (790, 38, "top", "blue", 8, "short black slash over the printed 10, only its tip past the 0 seen, as short as "
+                                "a dot (was read empty, 0.98: a silent error)"),
     (100, 20, "bottom", "blue", 1, "short hooked slash beside a printed 3 (was 0.54)"),
     (100, 20, "bottom", "green", 2, "slash through the printed '>=3' (was 0.72)"),
     (200, 1, "full", "blue", 1, "fine blue slash in a soft photo, in bits (was read empty, 0.57)"),

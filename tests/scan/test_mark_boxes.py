@@ -27,10 +27,12 @@ DATA = Path(__file__).parent / "data" / "marks"
 CASES = [c for c in json.loads((DATA / "cases.json").read_text(encoding="utf-8"))
          if all(b["read"] != "number" for b in c["boxes"])]
 CONFIDENT = 0.9  # what printkit scan lists as uncertain below (transcribe.CONFIDENT)
-# Only required never to be confidently wrong: its crop holds three crossed circles and no clean one, so
+# Only required never to be confidently wrong.  The first: its crop holds three crossed circles and no clean one, so
 # the printed icon's own darkness cannot be measured on it (on its whole sheet it is read right, as the
 # case s300-09-full-plus12 with two clean circles shows).
-STILL_HARD = {"s300-09-full-plus10"}
+# The second: black pen over black print is lost where it crosses it, and all that shows of the slash is a
+# tip as short as a dot; it is shown to a person, never read surely empty.
+STILL_HARD = {"s300-09-full-plus10", "s790-38-top-blue8"}
 
 
 def _read_case(case: dict) -> dict[tuple[str, int], marks.BoxReading]:
@@ -99,6 +101,36 @@ def test_a_short_slash_mostly_over_the_printed_number_is_never_confidently_empty
     Pen(page, P, random.Random(seed)).cross(_writer(0.3, reach=0.6, slash=True), spec.x, spec.y, spec.w, spec.h)
     r = _read(page, ref, spec)
     assert r.value or r.confidence < CONFIDENT, r.features
+
+
+def _print_top(ref: np.ndarray, spec: BoxSpec) -> tuple[float, float, float]:
+    """(x, y) of the middle of the number printed in the box, and the y of its top, in pixels."""
+    y0, x0 = round((spec.y + 1) * P), round((spec.x + 1) * P)
+    ys, xs = np.nonzero(ref[y0:round((spec.y + spec.h - 1) * P), x0:round((spec.x + spec.w - 1) * P)])
+    return x0 + xs.mean(), y0 + ys.mean(), y0 + ys.min()
+
+
+@pytest.mark.parametrize("number", ["5", "10"])
+@pytest.mark.parametrize("tip_mm", [1.2, 1.6])
+def test_a_black_line_showing_only_its_tip_past_the_printed_number_is_never_confidently_empty(
+        number: str, tip_mm: float) -> None:
+    # black pen on black print is lost where it crosses it: all that shows is a tip as short as a dot, but
+    # long and thin (a slash drawn mostly over the number once read surely empty: case s790-38-top-blue8)
+    page, ref, spec = _printed_box(number)
+    cx, cy, top = _print_top(ref, spec)
+    end = (round(cx + (cy - top + tip_mm * P) * 0.6), round(top - tip_mm * P))
+    cv2.line(page, (round(cx), round(cy)), end, (25, 25, 25), round(0.35 * P), cv2.LINE_AA)
+    r = _read(page, ref, spec)
+    assert r.value or r.confidence < CONFIDENT, r.features
+
+
+@pytest.mark.parametrize("number", ["5", "10"])
+def test_a_dot_touching_the_printed_number_is_confidently_no_cross(number: str) -> None:
+    page, ref, spec = _printed_box(number)
+    cx, _, top = _print_top(ref, spec)
+    cv2.circle(page, (round(cx), round(top - 0.25 * P)), round(0.4 * P), (25, 25, 25), -1, cv2.LINE_AA)
+    r = _read(page, ref, spec)
+    assert (r.value, r.confidence >= CONFIDENT) == (False, True), r.features
 
 
 @pytest.mark.parametrize("ink", ["blue", "red", "green", "purple"])

@@ -240,6 +240,36 @@ def _pen_at(dark: np.ndarray, zones: np.ndarray | None, sy: slice, sx: slice, p:
 SURE_CROSS = 0.98  # a cross read this sure from the pen seen alone is not looked at again for pen over print
 
 
+UNDER_PRINT_DOUBT = 0.3  # at least this probability of a cross when a piece of line runs under the printed number
+TIP_REACH = 2.0  # ... a piece reaching out of the print this many times its width ...
+TIP_MIN_MM = 0.6  # ... and at least this far
+
+
+def _line_runs_under_print(pen: np.ndarray, printed: np.ndarray, p: float) -> bool:
+    """Whether a piece of pen line (not a dot) runs out from under the number printed in the box.
+
+    Pen as dark as the print is lost where it crosses it: a slash drawn mostly over the number shows only
+    a tip beyond it, as short as a stray dot.  A dot beside the number, cut by it, leaves a crescent
+    along the print; the tip of a line reaches straight out of it, further than the line is wide."""
+    inner = _inner_print(printed)
+    if not inner.any():
+        return False
+    grow = max(1, round(REF_GROW_MM * p))
+    away = cv2.distanceTransform((~inner).astype(np.uint8), cv2.DIST_L2, 3)  # px from the printed number
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(pen.astype(np.uint8), connectivity=8)
+    for i in np.unique(labels[pen & (away <= grow + 2)]):
+        a = int(stats[i, cv2.CC_STAT_AREA])
+        if not i or a < MIN_PIECE_MM2 * p * p:
+            continue
+        piece = labels == i
+        (_, _), (rw, rh), _ = cv2.minAreaRect(np.argwhere(piece).astype(np.float32))
+        width = a / (max(rw, rh) + 1)
+        reach = float(away[piece].max()) - grow
+        if reach >= TIP_REACH * width and reach >= TIP_MIN_MM * p:
+            return True
+    return False
+
+
 def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float,
               rgb: np.ndarray | None = None, inside: MarksInBoxes | None = None) -> BoxReading:
     """Crossed or not (``zones``: :func:`print_zones` of the sheet).
@@ -255,6 +285,8 @@ def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: floa
     side = min(spec.w, spec.h) * p
     st = _strokes(extra, side, p)
     prob = _mark_probability(st)
+    if prob < UNDER_PRINT_DOUBT and inside is not None and _line_runs_under_print(extra, inside.printed[sy, sx], p):
+        prob = UNDER_PRINT_DOUBT
     value = prob >= 0.5
     conf = prob if value else 1 - prob
     alts = ((value, conf), (not value, 1 - conf))
