@@ -187,15 +187,21 @@ WIDE_PEN_WIDTH, WIDE_SQUEEZE = (0.04, 0.22), (0.6, 1.35)
 _PEN: dict[str, Any] = {"shapes": PEN_SHAPES, "weights": PEN_SHAPE_WEIGHTS, "width": PEN_WIDTH, "squeeze": SQUEEZE}
 
 
-def use_pen_writers(hasty: bool, wide: bool = False) -> None:
+def use_pen_writers(hasty: bool, wide: bool = False, width: tuple[float, float] | None = None,
+                    squeeze: tuple[float, float] | None = None) -> None:
     """Choose the pen writers' allographs: PEN_SHAPES alone (the shipped weights) or with HASTY_PEN_SHAPES;
-    and their pens and hands: PEN_WIDTH and SQUEEZE (the shipped weights) or the wider ones."""
+    and their pens and hands: PEN_WIDTH and SQUEEZE (the shipped weights) or the wider ones (`wide`: both);
+    `width` and `squeeze`, where given, set either range alone (``--pen-width``, ``--squeeze``)."""
     if hasty:
         _PEN["shapes"] = {d: PEN_SHAPES[d] + HASTY_PEN_SHAPES.get(d, []) for d in PEN_SHAPES}
         _PEN["weights"] = HASTY_PEN_SHAPE_WEIGHTS
     else:
         _PEN["shapes"], _PEN["weights"] = PEN_SHAPES, PEN_SHAPE_WEIGHTS
     _PEN["width"], _PEN["squeeze"] = (WIDE_PEN_WIDTH, WIDE_SQUEEZE) if wide else (PEN_WIDTH, SQUEEZE)
+    if width is not None:
+        _PEN["width"] = (float(width[0]), float(width[1]))
+    if squeeze is not None:
+        _PEN["squeeze"] = (float(squeeze[0]), float(squeeze[1]))
 
 
 def pen_strokes(d: int, rng: np.random.Generator, jitter: float) -> Strokes:
@@ -945,8 +951,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--wide-pens", action="store_true",
                     help="pens up to 0.22 of the digit's height and squeeze 0.6-1.35 (measured: sure misreadings on "
                          "tuning sheets; not the shipped weights: docs/scan-digits.md, \"Wider pens and hands\")")
+    ap.add_argument("--pen-width", type=float, nargs=2, metavar=("LO", "HI"), default=None,
+                    help=f"pen width, a fraction of the digit's height (default {PEN_WIDTH[0]} {PEN_WIDTH[1]}: the "
+                         "shipped weights; overrides --wide-pens' width; 0.04 0.22 and 0.04 0.20 measured: not "
+                         "shipped, docs/scan-digits.md, \"Wider pens only\")")
+    ap.add_argument("--squeeze", type=float, nargs=2, metavar=("LO", "HI"), default=None,
+                    help=f"horizontal squeeze of the digits (default {SQUEEZE[0]} {SQUEEZE[1]}: the shipped weights; "
+                         "overrides --wide-pens' squeeze)")
     args = ap.parse_args(argv)
-    use_pen_writers(args.hasty_writers, args.wide_pens)
+    for name, r in (("--pen-width", args.pen_width), ("--squeeze", args.squeeze)):
+        if r is not None and not 0 < r[0] <= r[1]:
+            ap.error(f"{name}: LO HI with 0 < LO <= HI")
+    if args.pen_width is not None and args.pen_width[1] <= 0.05:
+        ap.error("--pen-width: HI above 0.05 (the scribbles' thinnest pen)")
+    use_pen_writers(args.hasty_writers, args.wide_pens, args.pen_width, args.squeeze)
     try:
         return _run(ap, args)
     finally:

@@ -182,6 +182,28 @@ def test_wide_pens_are_opt_in_and_only_for_their_run(tmp_path):
     assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
 
 
+def test_pen_width_and_squeeze_are_opt_in_and_only_for_their_run(tmp_path):
+    """`--pen-width LO HI` and `--squeeze LO HI` set either range alone (a wider pen with the shipped squeeze) for
+    that run only; a default run reproduces the shipped weights."""
+    train.use_pen_writers(False, width=(0.04, 0.22))
+    try:
+        assert train._PEN["width"] == (0.04, 0.22) and train._PEN["squeeze"] == train.SQUEEZE
+    finally:
+        train.use_pen_writers(False)
+    train.use_pen_writers(False, wide=True, squeeze=train.SQUEEZE)
+    try:
+        assert train._PEN["width"] == train.WIDE_PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
+    finally:
+        train.use_pen_writers(False)
+    assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
+    out = tmp_path / "d.npz"
+    assert train.main(["--quick", "--pen-width", "0.04", "0.22", "--boxes", "60", "--report", "2",
+                       "--out", str(out)]) == 0
+    assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
+    with pytest.raises(SystemExit):
+        train.main(["--pen-width", "0.2", "0.1", "--report-only", "--out", str(out)])
+
+
 def test_odd_crops_never_crash_and_stay_probabilities():
     """Noise, hairlines, specks and lone lines at many sizes: a reading, never an exception."""
     rng = np.random.default_rng(107)
