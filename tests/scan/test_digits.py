@@ -152,9 +152,8 @@ def test_training_script_runs_in_quick_mode(tmp_path):
     assert ((model.intact > 0) & (model.intact < 1)).all()
 
 
-def test_hasty_writers_are_opt_in_and_only_for_their_run(tmp_path):
-    """`--hasty-writers` adds allographs for that run only; without it the pen writers are the ones the shipped
-    weights were trained with (a default run reproduces them)."""
+def test_hasty_writers_add_allographs_a_pen_draws():
+    """`--hasty-writers` adds allographs to the pen writers' shapes, each drawable."""
     rng = np.random.default_rng(108)
     train.use_pen_writers(True)
     try:
@@ -164,44 +163,33 @@ def test_hasty_writers_are_opt_in_and_only_for_their_run(tmp_path):
             assert ink.shape[0] >= 48 and ink.max() > 0.9
     finally:
         train.use_pen_writers(False)
-    out = tmp_path / "d.npz"
-    assert train.main(["--quick", "--hasty-writers", "--boxes", "60", "--report", "2", "--out", str(out)]) == 0
-    assert train._PEN["shapes"] is train.PEN_SHAPES and train._PEN["weights"] is train.PEN_SHAPE_WEIGHTS
 
 
-def test_wide_pens_are_opt_in_and_only_for_their_run(tmp_path):
-    """`--wide-pens` (thicker pens, narrower and wider hands) is for that run only: a default run reproduces the
-    shipped weights."""
-    train.use_pen_writers(False, wide=True)
+def test_wider_pens_and_hands_set_either_range_alone():
+    """`--wide-pens` widens both the pen and the squeeze; `--pen-width LO HI` / `--squeeze LO HI` set one range
+    alone, also over `--wide-pens`."""
     try:
+        train.use_pen_writers(False, wide=True)
         assert train._PEN["width"][1] > train.PEN_WIDTH[1] and train._PEN["squeeze"][0] < train.SQUEEZE[0]
-    finally:
-        train.use_pen_writers(False)
-    out = tmp_path / "d.npz"
-    assert train.main(["--quick", "--wide-pens", "--boxes", "60", "--report", "2", "--out", str(out)]) == 0
-    assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
-
-
-def test_pen_width_and_squeeze_are_opt_in_and_only_for_their_run(tmp_path):
-    """`--pen-width LO HI` and `--squeeze LO HI` set either range alone (a wider pen with the shipped squeeze) for
-    that run only; a default run reproduces the shipped weights."""
-    train.use_pen_writers(False, width=(0.04, 0.22))
-    try:
+        train.use_pen_writers(False, width=(0.04, 0.22))
         assert train._PEN["width"] == (0.04, 0.22) and train._PEN["squeeze"] == train.SQUEEZE
-    finally:
-        train.use_pen_writers(False)
-    train.use_pen_writers(False, wide=True, squeeze=train.SQUEEZE)
-    try:
+        train.use_pen_writers(False, wide=True, squeeze=train.SQUEEZE)
         assert train._PEN["width"] == train.WIDE_PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
     finally:
         train.use_pen_writers(False)
-    assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
-    out = tmp_path / "d.npz"
-    assert train.main(["--quick", "--pen-width", "0.04", "0.22", "--boxes", "60", "--report", "2",
-                       "--out", str(out)]) == 0
-    assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
     with pytest.raises(SystemExit):
-        train.main(["--pen-width", "0.2", "0.1", "--report-only", "--out", str(out)])
+        train.main(["--pen-width", "0.2", "0.1", "--report-only", "--out", "unused.npz"])
+
+
+@pytest.mark.parametrize("flag", [["--hasty-writers"], ["--wide-pens"], ["--pen-width", "0.04", "0.22"]])
+def test_writer_flags_are_opt_in_and_only_for_their_run(tmp_path, flag):
+    """A run with a writer flag trains with it and leaves the pen writers as the shipped weights were trained
+    (shapes, pen width, squeeze): a default run after it reproduces them."""
+    out = tmp_path / "d.npz"
+    assert train.main(["--quick", *flag, "--boxes", "60", "--report", "2", "--out", str(out)]) == 0
+    assert out.exists()
+    assert train._PEN["shapes"] is train.PEN_SHAPES and train._PEN["weights"] is train.PEN_SHAPE_WEIGHTS
+    assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
 
 
 def test_odd_crops_never_crash_and_stay_probabilities():
