@@ -68,6 +68,7 @@ keep_freed_memory()
 HEADING = "## scan (Ganz schön clever)"
 
 
+HELD_OUT = 9000  # seeds from here on are the held-out set
 EVERY_PAD = "photo, every pad"  # the extra photos' row in the table
 
 
@@ -210,8 +211,10 @@ def report(res: dict, n: int, seed: int) -> str:
     lines = [HEADING,
              "",
              f"- date: {datetime.date.today()}",
-             f"- `python bench/bench_scan.py --n {n} --seed {seed}`; held-out seeds (tuning used seeds < 1000); "
-             f"{platform.machine()}, Python {platform.python_version()}, one process on a shared 2-core machine",
+             f"- `python bench/bench_scan.py --n {n} --seed {seed}`; "
+             + ("held-out seeds (from 9000 on: counts only, never looked at while tuning); " if seed >= HELD_OUT
+                else "tuning seeds (below 9000: looked at while tuning, not a held-out figure); ")
+             + f"{platform.machine()}, Python {platform.python_version()}, one process on a shared 2-core machine",
              "- digit model installed: "
              + ("yes" if res["digits"] else "no (every written number is reported uncertain)"),
              ""]
@@ -393,7 +396,7 @@ def main() -> None:
                     help="print each sheet not read exactly right: its wrong fields (flagged or SILENT) and flags; "
                          "tuning seeds (below 9000) only")
     a = ap.parse_args()
-    if a.list_wrong and a.seed >= 9000:
+    if a.list_wrong and a.seed >= HELD_OUT:
         ap.error("--list-wrong: tuning seeds only (from 9000 on is the held-out set: counts only, never looked at)")
     if a.long_pdf:
         print(long_pdf(a.long_pdf, a.pdf_dir))
