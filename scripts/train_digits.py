@@ -720,6 +720,8 @@ SheetBox = tuple[np.ndarray, tuple[int, ...], "int | None"]
 
 
 def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
+    import cv2
+
     from printkit.engine.scan import marks
     from printkit.engine.scan.locate import PX_PER_MM
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
@@ -734,7 +736,10 @@ def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
         rect = sheet.image.rectified
         dark = marks.darkness(rect, PX_PER_MM)
         pen = marks.pen_ink(dark, sheet.table.reference, PX_PER_MM)
-        for spec in box_specs(sheet.table.table):
+        specs = box_specs(sheet.table.table)
+        printed = cv2.resize(sheet.table.reference, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
+        inside = marks.marks_in_boxes(rect, printed, specs, PX_PER_MM)  # as read_boxes: pen over an "x2" by colour
+        for spec in specs:
             key = (spec.area, spec.index)
             if spec.read != "number" or key not in truth:
                 continue
@@ -742,7 +747,7 @@ def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
                 continue  # read as empty before the digit model is asked
             if marks.hidden_by_print(dark, pen, spec, PX_PER_MM):
                 continue  # the crop cannot show all of the writing: left out of the fit
-            out.append((marks.number_crop(rect, dark, pen, spec, PX_PER_MM), spec.allowed, truth[key]))
+            out.append((marks.number_crop(rect, dark, pen, spec, PX_PER_MM, inside), spec.allowed, truth[key]))
     return out
 
 
