@@ -186,7 +186,7 @@ def test_a_written_sheet_reads_exactly_right_and_exits_0(tmp_path: Path) -> None
     text = (tmp_path / "written.yaml").read_text(encoding="utf-8")
     assert "# confirmed: " in text and "# uncertain" not in text.split("\n", 4)[-1]
     # the confidence shown is the reading's before the sums confirmed it
-    assert re.search(r"# confirmed: \w+ \d+ read \d+ \(\d+% before the sums; agrees with the claimed ", text)
+    assert re.search(r"# confirmed: \w+ box \d+ read \d+ \(\d+% before the sums; agrees with the claimed ", text)
     # printkit check on the transcription: the same verdict, every claim right
     assert runner.invoke(app, ["check", str(tmp_path / "written.yaml")]).exit_code == 0
     # the overlay shows the confirmed boxes in blue, none red

@@ -181,13 +181,20 @@ def test_wider_pens_and_hands_set_either_range_alone():
         train.main(["--pen-width", "0.2", "0.1", "--report-only", "--out", "unused.npz"])
 
 
-@pytest.mark.parametrize("flag", [["--hasty-writers"], ["--wide-pens"], ["--pen-width", "0.04", "0.22"]])
-def test_writer_flags_are_opt_in_and_only_for_their_run(tmp_path, flag):
+@pytest.mark.parametrize(("flag", "during"), [
+    (["--hasty-writers"], lambda pen: len(pen["shapes"][7]) > len(train.PEN_SHAPES[7])),
+    (["--wide-pens"], lambda pen: pen["width"] == (0.04, 0.22) and pen["squeeze"] == (0.6, 1.35)),
+    (["--pen-width", "0.04", "0.2"], lambda pen: pen["width"] == (0.04, 0.2) and pen["squeeze"] == (0.75, 1.25)),
+])
+def test_writer_flags_are_opt_in_and_only_for_their_run(tmp_path, monkeypatch, flag, during):
     """A run with a writer flag trains with it and leaves the pen writers as the shipped weights were trained
     (shapes, pen width, squeeze): a default run after it reproduces them."""
+    seen = []
+    run = train._run
+    monkeypatch.setattr(train, "_run", lambda ap, args: seen.append(during(train._PEN)) or run(ap, args))
     out = tmp_path / "d.npz"
     assert train.main(["--quick", *flag, "--boxes", "60", "--report", "2", "--out", str(out)]) == 0
-    assert out.exists()
+    assert out.exists() and seen == [True]
     assert train._PEN["shapes"] is train.PEN_SHAPES and train._PEN["weights"] is train.PEN_SHAPE_WEIGHTS
     assert train._PEN["width"] == train.PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
 

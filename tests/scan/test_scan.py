@@ -491,9 +491,12 @@ def test_uncertain_fields_are_named_as_the_player_finds_them_in_the_report_langu
     zh = runner.invoke(app, ["scan", str(img), "--lang", "zh-TW"])
     assert zh.exit_code == 3, zh.output
     [line] = [line for line in zh.stdout.splitlines() if line.startswith("不確定")]
-    assert line == "不確定 (3 項)，請對照標示圖檢查：橘色區第 1 格、紫色區第 1 格、總分（填寫的分數）"
+    assert line == "不確定 (3 項)，請對照標示圖檢查：橘色區第 1 格、紫色區第 1 格、總分（填寫的數字）"
     en = runner.invoke(app, ["scan", str(img), "--force"])
-    assert "uncertain (3), look at the overlay: orange box 1, purple box 1, Total (claimed score)" in en.stdout
+    assert "uncertain (3), look at the overlay: orange box 1, purple box 1, claimed total" in en.stdout
+    # the transcription's comments name the fields with the same words
+    text = (tmp_path / "unsure.yaml").read_text(encoding="utf-8")
+    assert "# uncertain: orange box 1 read " in text and "# uncertain: claimed total read " in text
     # The JSON keeps the box table's own numbering (0-based, a score box by its name).
     js = runner.invoke(app, ["scan", str(img), "--force", "--json"])
     assert [(u["area"], u["index"]) for u in json.loads(js.stdout)["uncertain"]] == \
@@ -507,14 +510,14 @@ def test_uncertain_fields_are_named_as_the_player_finds_them_in_the_report_langu
     ("green", 10, "green box 11", "綠色區第 11 格"),
     ("reroll", 2, "rerolls box 3", "重骰行動第 3 格"),
     ("plus1", 0, "extra dice (+1) box 1", "額外的骰子行動第 1 格"),
-    ("score", "foxes", "Foxes (claimed score)", "狐狸（填寫的分數）"),
-    ("score", "lowest", "Lowest area (claimed score)", "最低區分數（填寫的分數）"),
+    ("score", "yellow", "claimed yellow score", "黃色區分數（填寫的數字）"),
+    ("score", "foxes", "claimed number of foxes", "狐狸數量（填寫的數字）"),
+    ("score", "lowest", "claimed lowest area score", "最低分區域分數（填寫的數字）"),
     ("players", "", "number of players", "玩家人數"),
 ])
 def test_each_kind_of_field_is_worded_in_both_languages(area: str, index: int | str, en: str, zh: str) -> None:
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
-    from printkit.games.ganz_schon_clever.scan.run import field_places
-    from printkit.games.ganz_schon_clever.scan.tables import box_table
+    from printkit.games.ganz_schon_clever.scan.tables import box_table, field_places
 
     [place] = field_places(box_table(2, "a4").table, [(area, index)])
     texts = load_check_texts()

@@ -240,9 +240,10 @@ def _pen_at(dark: np.ndarray, zones: np.ndarray | None, sy: slice, sx: slice, p:
 SURE_CROSS = 0.98  # a cross read this sure from the pen seen alone is not looked at again for pen over print
 
 
-UNDER_PRINT_DOUBT = 0.3  # at least this probability of a cross when a piece of line runs under the printed number
-TIP_REACH = 2.0  # ... a piece reaching out of the print this many times its width ...
-TIP_MIN_MM = 0.6  # ... and at least this far
+# A piece of pen line running out from under a box's printed number (house values, docs/gsc-scan.md "Limits"):
+UNDER_PRINT_DOUBT = 0.3  # the box is crossed with at least this probability, when the piece reaches out
+TIP_REACH = 2.0  # this many times its width past the print as grown by REF_GROW_MM,
+TIP_MIN_MM = 0.6  # and at least this far past it
 
 
 def _line_runs_under_print(pen: np.ndarray, printed: np.ndarray, p: float) -> bool:
@@ -250,7 +251,8 @@ def _line_runs_under_print(pen: np.ndarray, printed: np.ndarray, p: float) -> bo
 
     Pen as dark as the print is lost where it crosses it: a slash drawn mostly over the number shows only
     a tip beyond it, as short as a stray dot.  A dot beside the number, cut by it, leaves a crescent
-    along the print; the tip of a line reaches straight out of it, further than the line is wide."""
+    along the print; the tip of a line reaches straight out of it (from the print grown by REF_GROW_MM,
+    which is where pen is seen at all), further than the line is wide."""
     inner = _inner_print(printed)
     if not inner.any():
         return False
@@ -259,7 +261,7 @@ def _line_runs_under_print(pen: np.ndarray, printed: np.ndarray, p: float) -> bo
     _, labels, stats, _ = cv2.connectedComponentsWithStats(pen.astype(np.uint8), connectivity=8)
     for i in np.unique(labels[pen & (away <= grow + 2)]):
         a = int(stats[i, cv2.CC_STAT_AREA])
-        if not i or a < MIN_PIECE_MM2 * p * p:
+        if a < MIN_PIECE_MM2 * p * p:
             continue
         piece = labels == i
         (_, _), (rw, rh), _ = cv2.minAreaRect(np.argwhere(piece).astype(np.float32))
@@ -285,7 +287,8 @@ def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: floa
     side = min(spec.w, spec.h) * p
     st = _strokes(extra, side, p)
     prob = _mark_probability(st)
-    if prob < UNDER_PRINT_DOUBT and inside is not None and _line_runs_under_print(extra, inside.printed[sy, sx], p):
+    if prob < UNDER_PRINT_DOUBT and inside is not None and st.pieces and _line_runs_under_print(
+            extra, inside.printed[sy, sx], p):
         prob = UNDER_PRINT_DOUBT
     value = prob >= 0.5
     conf = prob if value else 1 - prob

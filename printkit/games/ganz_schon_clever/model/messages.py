@@ -102,17 +102,20 @@ class CheckTexts(BaseModel):
         return self._pick(self.places[kind], lang).format(area=self.name(game, area, lang), n=index + 1)
 
     def scan_field(self, game: GscGame, place: FieldPlace, lang: str) -> str:
-        """An uncertain field of a scanned sheet as a player finds it: ``yellow row 2 column 3`` /
-        ``橘色區第 4 格`` / ``Total (claimed score)`` / ``玩家人數``."""
+        """An uncertain field of a scanned sheet as a player finds it: ``yellow row 2 column 4`` /
+        ``橘色區第 4 格`` / ``claimed total`` / ``狐狸數量（填寫的數字）`` / ``玩家人數``."""
         if place.area == "players":
             return self._pick(self.places["players"], lang)
         if place.area == "score":
-            return self._pick(self.places["claim"], lang).format(
-                label=self.label(game, "claim_foxes" if place.index == "foxes" else str(place.index), lang))
+            own = self.places.get(f"claim_{place.index}")
+            return self._pick(own, lang) if own else self._pick(self.places["claim"], lang).format(
+                area=self.name(game, str(place.index), lang))
         if place.row is not None and place.column is not None:
             return self._pick(self.places["cell"], lang).format(
                 area=self.name(game, place.area, lang), row=place.row + 1, column=place.column + 1)
-        return self.place(game, place.area, "box", int(place.index), lang)
+        if isinstance(place.index, int):
+            return self.place(game, place.area, "box", place.index, lang)
+        return f"{self.name(game, place.area, lang)} {place.index}"  # no area of today's tables: said as it is
 
     def scan_fields(self, game: GscGame, places: Iterable[FieldPlace], lang: str) -> str:
         sep = self._pick(self.places["separator"], lang)

@@ -39,12 +39,6 @@ class Outcome:
     uncertain: list[FieldPlace] = field(default_factory=list)  # worded by CheckTexts.scan_field
 
 
-def field_places(table: dict[str, Any], fields: list[tuple[str, int | str]]) -> list[FieldPlace]:
-    """Each field (area, box table index) with the row and column its box has in the table, if any."""
-    grid = {(b["area"], b["index"]): (b.get("row"), b.get("column")) for b in table["boxes"] if "row" in b}
-    return [FieldPlace(area, index, *grid.get((area, index), (None, None))) for area, index in fields]
-
-
 def output_stem(image: Path, page: int | None, position: str, out: Path | None) -> Path:
     """``<image>[-p<page>][-top|-bottom]`` next to the image, or in ``out``."""
     name = image.stem
@@ -102,6 +96,7 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
         scan_json,
         transcription_yaml,
     )
+    from printkit.games.ganz_schon_clever.scan.tables import field_places
 
     image = Path(path)
     stem = output_stem(image, s.image.page, s.image.position, out_dir)

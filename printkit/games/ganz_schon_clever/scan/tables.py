@@ -11,6 +11,7 @@ import functools
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import numpy as np
@@ -19,6 +20,7 @@ from PIL import Image
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.locate import PrintedMarker, SheetGeometry
 from printkit.engine.scan.marks import BoxSpec
+from printkit.games.ganz_schon_clever.model.messages import FieldPlace
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "box-tables"
 GAME_ID = "ganz-schon-clever"
@@ -111,6 +113,14 @@ def box_specs(table: dict) -> list[BoxSpec]:
             top = 20 if b.get("name") in ("foxes",) else 400
             specs.append(BoxSpec("score", int(b["index"]), *geo, "rect", "number", tuple(range(top + 1))))
     return specs
+
+
+def field_places(table: dict[str, Any], fields: list[tuple[str, int | str]]) -> list[FieldPlace]:
+    """Each field (area, box table index) with the row and column of its box where the table gives both (the
+    cells of the yellow and blue grids; a track's box has a column only and is named by its number)."""
+    grid = {(b["area"], int(b["index"])): (int(b["row"]), int(b["column"])) for b in table["boxes"]
+            if "row" in b and "column" in b}
+    return [FieldPlace(area, index, *grid.get((area, index), (None, None))) for area, index in fields]
 
 
 def score_name(table: dict, index: int) -> str:
