@@ -69,6 +69,8 @@ def test_every_rule_and_language_in_messages_without_codes(game: GscGame) -> Non
                 assert "{" not in text and "}" not in text, text
                 if lang == "zh-TW":
                     assert not re.search("|".join(AREAS), text), text
+                    # Chinese runs on without spaces: a space only ever stands beside a digit or a Latin word
+                    assert not re.search(r"[\u4e00-\u9fff\uff08\uff09] [\u4e00-\u9fff]", text), text
     assert seen >= set(RULES) - {"undecided"}
     for lang in LANGS:  # the search limit is not reached by any sheet we can build quickly
         assert not CODE.search(describe(Violation("bonuses", None, "undecided"), lang, game))
