@@ -513,7 +513,8 @@ def test_uncertain_fields_are_named_as_the_player_finds_them_in_the_report_langu
     ("score", "yellow", "claimed yellow score", "黃色區分數（填寫的數字）"),
     ("score", "foxes", "claimed number of foxes", "狐狸數量（填寫的數字）"),
     ("score", "lowest", "claimed lowest area score", "最低分區域分數（填寫的數字）"),
-    ("players", "", "number of players", "玩家人數"),
+    ("players", "", "number of players (not on the overlay: give --players)",
+     "玩家人數（標示圖上沒有：請用 --players 指定）"),
 ])
 def test_each_kind_of_field_is_worded_in_both_languages(area: str, index: int | str, en: str, zh: str) -> None:
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts

@@ -103,7 +103,7 @@ class CheckTexts(BaseModel):
 
     def scan_field(self, game: GscGame, place: FieldPlace, lang: str) -> str:
         """An uncertain field of a scanned sheet as a player finds it: ``yellow row 2 column 4`` /
-        ``橘色區第 4 格`` / ``claimed total`` / ``狐狸數量（填寫的數字）`` / ``玩家人數``."""
+        ``橘色區第 4 格`` / ``claimed total`` / ``狐狸數量（填寫的數字）`` / ``玩家人數（...）``."""
         if place.area == "players":
             return self._pick(self.places["players"], lang)
         if place.area == "score":
