@@ -246,14 +246,14 @@ TIP_REACH = 2.0  # this many times its width past the print as grown by REF_GROW
 TIP_MIN_MM = 0.6  # and at least this far past it
 
 
-def _line_runs_under_print(pen: np.ndarray, printed: np.ndarray, p: float) -> bool:
-    """Whether a piece of pen line (not a dot) runs out from under the number printed in the box.
+def _line_runs_under_print(pen: np.ndarray, inner: np.ndarray, p: float) -> bool:
+    """Whether a piece of pen line (not a dot) runs out from under the number printed in the box (``inner``:
+    :func:`_inner_print`).
 
     Pen as dark as the print is lost where it crosses it: a slash drawn mostly over the number shows only
     a tip beyond it, as short as a stray dot.  A dot beside the number, cut by it, leaves a crescent
     along the print; the tip of a line reaches straight out of it (from the print grown by REF_GROW_MM,
     which is where pen is seen at all), further than the line is wide."""
-    inner = _inner_print(printed)
     if not inner.any():
         return False
     grow = max(1, round(REF_GROW_MM * p))
@@ -282,13 +282,13 @@ def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: floa
     sy, sx = _box_crop(dark, spec, p, 0.1)
     extra = _pen_at(dark, zones, sy, sx, p)
     hue = None if inside is None else inside.hues.get(spec.area)
-    if inside is not None and hue is not None and rgb is not None and rgb.ndim == 3 and extra.any():
-        extra = extra | _pen_over_print(rgb[sy, sx], dark[sy, sx], inside.printed[sy, sx], extra, hue, p)
+    inner = None if inside is None else _inner_print(inside.printed[sy, sx])  # the box's printed number
+    if inner is not None and hue is not None and rgb is not None and rgb.ndim == 3 and extra.any():
+        extra = extra | _pen_over_print(rgb[sy, sx], dark[sy, sx], inner, extra, hue, p)
     side = min(spec.w, spec.h) * p
     st = _strokes(extra, side, p)
     prob = _mark_probability(st)
-    if prob < UNDER_PRINT_DOUBT and inside is not None and st.pieces and _line_runs_under_print(
-            extra, inside.printed[sy, sx], p):
+    if prob < UNDER_PRINT_DOUBT and inner is not None and st.pieces and _line_runs_under_print(extra, inner, p):
         prob = UNDER_PRINT_DOUBT
     value = prob >= 0.5
     conf = prob if value else 1 - prob
@@ -568,13 +568,12 @@ def _around_print(inner: np.ndarray, p: float) -> np.ndarray:
                       ).astype(bool)
 
 
-def _pen_over_print(rgb: np.ndarray, d: np.ndarray, printed: np.ndarray, pen: np.ndarray, hue: np.ndarray,
+def _pen_over_print(rgb: np.ndarray, d: np.ndarray, inner: np.ndarray, pen: np.ndarray, hue: np.ndarray,
                     p: float) -> np.ndarray:
-    """Where, over and around the number printed in a box (colour ``hue``), pen lies that darkness alone
-    takes for print: ink off the print's colour that reaches the pen seen in the box, through the dark
-    print in between (a line over a printed number shows, off its colour, only in the gaps and holes of
-    the digits, which the grown reference counts as print)."""
-    inner = _inner_print(printed)
+    """Where, over and around the number printed in a box (``inner``: :func:`_inner_print`; colour ``hue``),
+    pen lies that darkness alone takes for print: ink off the print's colour that reaches the pen seen in the
+    box, through the dark print in between (a line over a printed number shows, off its colour, only in the
+    gaps and holes of the digits, which the grown reference counts as print)."""
     if not inner.any():
         return np.zeros(pen.shape, bool)
     dark_print = _around_print(inner, p) & (d > INK) & ~pen

@@ -29,27 +29,25 @@ def _flow(v: Any) -> str:
     return str(v)
 
 
-def _field_name(table: dict[str, Any], area: str, index: int | str) -> str:
-    """A field as a player finds it on the sheet (``orange box 4``, ``claimed total``), in English, the words
-    of the comments: the same words ``printkit scan`` prints."""
+def _field_names(table: dict[str, Any], fields: list[tuple[str, int | str]]) -> list[str]:
+    """Each field as a player finds it on the sheet (``orange box 4``, ``claimed total``), in English, the
+    words of the comments: the same words ``printkit scan`` prints."""
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
     from printkit.games.ganz_schon_clever.scan.tables import field_places
 
-    [place] = field_places(table, [(area, index)])
-    return load_check_texts().scan_field(load_gsc_game(), place, "en")
+    texts, game = load_check_texts(), load_gsc_game()
+    return [texts.scan_field(game, place, "en") for place in field_places(table, fields)]
 
 
-def _describe(u: Any, table: dict[str, Any]) -> str:
+def _describe(u: Any, who: str) -> str:
     alts = ", ".join(f"{'empty' if v is None else v} {p:.0%}" for v, p in u.alternatives[:3])
-    who = _field_name(table, u.area, u.index)
     how = (" (chosen by the rules)" if u.decided_by_rules else
            " (read surely, but the sheet's sums favour a misreading over a mistake)" if u.doubted_by_sums else "")
     return f"{who} read {'empty' if u.read is None else u.read}{how}" + (f" [{alts}]" if alts else "")
 
 
-def _describe_confirmed(c: Any, table: dict[str, Any]) -> str:
-    who = _field_name(table, c.area, c.index)
+def _describe_confirmed(c: Any, who: str) -> str:
     reasons = c.by.split(", ")
     claims = [r.removeprefix("claimed ") for r in reasons if r.startswith("claimed ")]
     listed = ", ".join(claims[:-1]) + " and " + claims[-1] if len(claims) > 1 else "".join(claims)
@@ -65,10 +63,11 @@ def transcription_yaml(s: ScannedSheet, source: str) -> str:
     sheet: Sheet = s.read.sheet
     by_field: dict[str, list[str]] = {}
     confirmed: dict[str, list[str]] = {}
-    for u in s.read.uncertain:
-        by_field.setdefault(_FIELD_OF.get(u.area, u.area), []).append(_describe(u, s.table.table))
-    for c in s.read.confirmed:
-        confirmed.setdefault(_FIELD_OF.get(c.area, c.area), []).append(_describe_confirmed(c, s.table.table))
+    names = _field_names(s.table.table, [(f.area, f.index) for f in (*s.read.uncertain, *s.read.confirmed)])
+    for u, who in zip(s.read.uncertain, names, strict=False):
+        by_field.setdefault(_FIELD_OF.get(u.area, u.area), []).append(_describe(u, who))
+    for c, who in zip(s.read.confirmed, names[len(s.read.uncertain):], strict=True):
+        confirmed.setdefault(_FIELD_OF.get(c.area, c.area), []).append(_describe_confirmed(c, who))
     body: list[tuple[str, str]] = [
         ("game", "ganz-schon-clever"), ("players", str(sheet.players)),
         ("yellow", _flow([list(r) for r in sheet.yellow])), ("blue", _flow(list(sheet.blue))),
