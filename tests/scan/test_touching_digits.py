@@ -127,9 +127,11 @@ def test_narrow_writing_is_not_cut_along_the_ink() -> None:
 def test_touching_pairs_are_read_right_more_often_and_never_surely_by_a_cut_along_the_ink(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Without cuts along the ink 60% of these were read right (trainer pen writers, seeds 1 and 2 of this
-    generator, 500 boxes); with them 72%. A reading that only such a cut explains stays below CONFIDENT
-    (``CUT_CAP``): the classifier never saw parts cut that way (uncapped, a 40 whose 4 runs into the 0 was cut
-    into a triangle read 8 at 1.00 and a 0: 80 at 0.99). So nothing read surely changes."""
+    generator, 500 boxes); with them 72% (the MLP digit model). Of these 120, the MLP read 71 right without the
+    cuts and 87 with them; the convolutional classifier, which reads more alone, 75 and 84. A reading that only
+    such a cut explains stays below CONFIDENT (``CUT_CAP``): the classifier never saw parts cut that way
+    (uncapped, a 40 whose 4 runs into the 0 was cut into a triangle read 8 at 1.00 and a 0: 80 at 0.99). So
+    nothing read surely changes."""
     boxes = touching_boxes(120, 7)
     after = [digits.read_number(crop, _allowed(v)) for v, crop in boxes]
     monkeypatch.setattr(digits, "_ink_cuts", lambda ink, mask: [])
@@ -137,7 +139,7 @@ def test_touching_pairs_are_read_right_more_often_and_never_surely_by_a_cut_alon
     values = [v for v, _ in boxes]
     right_before = sum(r.value == v for v, r in zip(values, before, strict=True))
     right_after = sum(r.value == v for v, r in zip(values, after, strict=True))
-    assert right_after >= right_before + 12, (right_before, right_after)
+    assert right_after >= right_before + 8, (right_before, right_after)
     for v, b, a in zip(values, before, after, strict=True):
         assert b.certain == a.certain and (a.value == b.value or not a.certain), (v, b, a)
 
@@ -149,11 +151,13 @@ PINNED = json.loads((TOUCHING / "cases.json").read_text(encoding="utf-8"))
 @pytest.mark.parametrize("case", PINNED, ids=[c["name"] for c in PINNED])
 def test_pinned_touching_pairs_misread_before_are_read_right(case: dict, monkeypatch: pytest.MonkeyPatch) -> None:
     """Boxes of the generator above (seed 7), kept as PNGs so that they stay the same whatever becomes of
-    the trainer's writers: read wrong without cuts along the ink, right with them, never surely wrong."""
+    the trainer's writers: read wrong without cuts along the ink by the MLP digit model, right with them, never
+    surely wrong. The convolutional classifier reads the 14 right without the cuts too (at 0.04, as with them)."""
     crop = np.asarray(Image.open(TOUCHING / f"{case['name']}.png").convert("L"))
     allowed = range(case["allowed"][0], case["allowed"][1] + 1)
     after = digits.read_number(crop, allowed)
     assert after.value == case["truth"] and not after.certain, (case["what"], after.alternatives)
     monkeypatch.setattr(digits, "_ink_cuts", lambda ink, mask: [])
     before = digits.read_number(crop, allowed)
-    assert before.value != case["truth"] and not before.certain, (case["what"], before.alternatives)
+    assert not before.certain, (case["what"], before.alternatives)
+    assert before.value != case["truth"] or case["name"] == "pen-14", (case["what"], before.alternatives)

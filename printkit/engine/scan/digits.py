@@ -11,10 +11,11 @@ How a box is read:
    removed, then the writing is deslanted (shear from its second moments).
 3. A small logistic model on a few ink measures gives the probability that the box holds writing at all.
 4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
-   part is scaled into a 20x20 image (with its size relative to the whole writing), and an MLP classifies each
-   image as 0-9 or "not one digit" (two digits, a scribble, a fragment). Where no cutting between columns
-   reads the writing well and it holds separate pieces of ink, the pieces are read too, each deslanted alone;
-   where it is one piece (two digits touching), so are the parts of a few cuts along the ink.
+   part is scaled into a 20x20 image (with its size relative to the whole writing), and a small convolutional
+   network classifies each image as 0-9 or "not one digit" (two digits, a scribble, a fragment). Where no
+   cutting between columns reads the writing well and it holds separate pieces of ink, the pieces are read too,
+   each deslanted alone; where it is one piece (two digits touching), so are the parts of a few cuts along the
+   ink.
 5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
    through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
 6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
@@ -114,12 +115,20 @@ class Prepared:
 
 
 class DigitModel:
-    """The MLP (ReLU hidden layers, softmax over 0-9 and "not one digit") and the empty-box logistic model."""
+    """The classifier (softmax over 0-9 and "not one digit") and the empty-box logistic model.
+
+    The classifier is an MLP (ReLU hidden ``layers``) on :func:`features`; with ``convs`` it first runs those
+    convolutions (3x3, ReLU, 2x2 max pooling each) over the part's image and the MLP sees their maps in place
+    of the pixels, beside the part's sizes and stroke directions.
+    """
 
     def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], temperature: float,
                  empty_coef: np.ndarray, empty_bias: float, empty_mean: np.ndarray, empty_scale: np.ndarray,
-                 calibration: np.ndarray | None = None, intact: np.ndarray | None = None) -> None:
+                 calibration: np.ndarray | None = None, intact: np.ndarray | None = None,
+                 convs: list[tuple[np.ndarray, np.ndarray]] | None = None) -> None:
         self.layers = [(w.astype(np.float32), b.astype(np.float32)) for w, b in layers]
+        # (out channels, in channels, 3, 3) kernels and their biases
+        self.convs = [(w.astype(np.float32), b.astype(np.float32)) for w, b in convs or ()]
         self.temperature = float(temperature)
         self.empty_coef = empty_coef.astype(np.float64)
         self.empty_bias = float(empty_bias)
@@ -136,16 +145,23 @@ class DigitModel:
         with np.load(path, allow_pickle=False) as data:
             n = int(data["n_layers"])
             layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(n)]
+            n_convs = int(data["n_convs"]) if "n_convs" in data.files else 0
+            convs = [(data[f"conv_w{i}"], data[f"conv_b{i}"]) for i in range(n_convs)]
             return cls(layers, float(data["temperature"]), data["empty_coef"], float(data["empty_bias"]),
                        data["empty_mean"], data["empty_scale"],
                        data["calibration"] if "calibration" in data.files else None,
-                       data["intact"] if "intact" in data.files else None)
+                       data["intact"] if "intact" in data.files else None, convs)
 
     def save(self, path: Path, **extra: np.ndarray) -> None:
         arrays: dict[str, np.ndarray] = {"n_layers": np.array(len(self.layers))}
         for i, (w, b) in enumerate(self.layers):
             arrays[f"w{i}"] = w.astype(np.float32)
             arrays[f"b{i}"] = b.astype(np.float32)
+        if self.convs:
+            arrays["n_convs"] = np.array(len(self.convs))
+        for i, (w, b) in enumerate(self.convs):
+            arrays[f"conv_w{i}"] = w
+            arrays[f"conv_b{i}"] = b
         arrays |= {"temperature": np.array(self.temperature), "empty_coef": self.empty_coef,
                    "empty_bias": np.array(self.empty_bias), "empty_mean": self.empty_mean,
                    "empty_scale": self.empty_scale}
@@ -159,7 +175,7 @@ class DigitModel:
         """The same networks without the fitted confidence (the raw scores), at ``temperature`` (default this
         model's own): what the training script fits the temperature and the confidence on."""
         return DigitModel(self.layers, self.temperature if temperature is None else temperature, self.empty_coef,
-                          self.empty_bias, self.empty_mean, self.empty_scale, intact=self.intact)
+                          self.empty_bias, self.empty_mean, self.empty_scale, intact=self.intact, convs=self.convs)
 
     def logits(self, images: np.ndarray) -> np.ndarray:
         w, b = self.layers[-1]
@@ -168,6 +184,12 @@ class DigitModel:
     def hidden(self, images: np.ndarray) -> np.ndarray:
         """(n, width) the last hidden layer: the model's own description of each part."""
         x = features(images)
+        if self.convs:
+            maps = x[:, : SIDE * SIDE].reshape(len(x), SIDE, SIDE, 1)
+            for w, b in self.convs:
+                maps = _conv_relu_pool(maps, w, b)
+            # flattened channel by channel, as PyTorch flattens the maps it was trained on
+            x = np.concatenate([maps.transpose(0, 3, 1, 2).reshape(len(x), -1), x[:, SIDE * SIDE:]], axis=1)
         for w, b in self.layers[:-1]:
             x = np.maximum(x @ w + b, 0.0)
         return x
@@ -203,8 +225,23 @@ def margin_features(best: float, second: float) -> np.ndarray:
     return np.array([1.0, math.log(b), math.log(b / s)])
 
 
+def _conv_relu_pool(maps: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(n, s, s, c) maps -> (n, s/2, s/2, k): a 3x3 convolution with zero padding and (k, c, 3, 3) kernels
+    (PyTorch's layout), ReLU and 2x2 max pooling. One matrix product over every pixel's 3x3 neighbourhood; the
+    bias and the ReLU come after the pooling, which gives the same maps for a quarter of the work."""
+    n, s, _, c = maps.shape
+    k = len(w)
+    padded = np.pad(maps, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    columns = np.concatenate([padded[:, dy:dy + s, dx:dx + s, :] for dy in range(3) for dx in range(3)], axis=3)
+    out = (columns.reshape(-1, 9 * c) @ w.transpose(2, 3, 1, 0).reshape(9 * c, k)).reshape(n, s // 2, 2, s // 2, 2, k)
+    pooled = np.maximum(np.maximum(out[:, :, 0, :, 0], out[:, :, 0, :, 1]),
+                        np.maximum(out[:, :, 1, :, 0], out[:, :, 1, :, 1]))
+    pooled += b
+    return np.maximum(pooled, 0.0, out=pooled)
+
+
 def features(images: np.ndarray) -> np.ndarray:
-    """What the MLP sees: the part images with pooled stroke directions appended.
+    """What the classifier sees: the part images with pooled stroke directions appended.
 
     Directions (4 orientations, soft-binned, pooled over 4x4 cells) change little with pen width and blur, which
     the raw pixels do not.
