@@ -40,7 +40,7 @@ def check(
         message = f"--lang must be one of: {', '.join(langs)}"
         if json:
             typer.echo(jsonlib.dumps({"errors": [{"message": message}]}))
-        typer.echo(message, err=True)
+        typer.echo(f"error: {message}", err=True)
         raise typer.Exit(2)
     rulings = {} if solo_passive is None else {"solo_passive": solo_passive}
     from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
@@ -49,7 +49,7 @@ def check(
         message = f"--solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}"
         if json:
             typer.echo(jsonlib.dumps({"errors": [{"message": message}]}))
-        typer.echo(message, err=True)
+        typer.echo(f"error: {message}", err=True)
         raise typer.Exit(2)
     worst = 0
     entries: list[str] = []

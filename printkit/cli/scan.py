@@ -76,10 +76,10 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
 
     texts = load_check_texts()
     if lang not in texts.languages:
-        typer.echo(texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
+        typer.echo("error: " + texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
         raise typer.Exit(2)
     if solo_passive is not None and solo_passive not in SOLO_PASSIVE_RULINGS:
-        typer.echo(f"--solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}", err=True)
+        typer.echo(f"error: --solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}", err=True)
         raise typer.Exit(2)
     game = load_gsc_game()
     keep_freed_memory()  # each image reuses the last one's memory instead of faulting in its own

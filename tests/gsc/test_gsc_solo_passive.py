@@ -116,11 +116,16 @@ def test_cli_check_takes_the_ruling_and_says_when_the_sheet_needed_plus1(tmp_pat
 
 
 @pytest.mark.parametrize("command", ["check", "scan"])
-def test_an_unknown_ruling_exits_2(command: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(("option", "expected"), [
+    (["--solo-passive", "some"], "--solo-passive must be one of: none, plus1"),
+    (["--lang", "fr"], "--lang must be one of: en, zh-TW"),
+])
+def test_an_unknown_ruling_or_language_exits_2(command: str, option: list[str], expected: str,
+                                               tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "x.yaml"
     path.write_text("game: gsc\nplayers: 1\n", encoding="utf-8")
-    result = runner.invoke(app, [command, str(path), "--solo-passive", "some"])
-    assert result.exit_code == 2 and "--solo-passive must be one of: none, plus1" in result.output
+    result = runner.invoke(app, [command, str(path), *option])
+    assert result.exit_code == 2 and f"error: {expected}" in result.output
 
 
 def test_the_python_api_takes_the_ruling() -> None:
