@@ -1047,10 +1047,10 @@ def main(argv: list[str] | None = None) -> int:
                          "overrides --wide-pens' squeeze)")
     args = ap.parse_args(argv)
     for name, r in (("--pen-width", args.pen_width), ("--squeeze", args.squeeze)):
-        if r is not None and not 0 < r[0] <= r[1]:
-            ap.error(f"{name}: LO HI with 0 < LO <= HI")
-    if args.pen_width is not None and args.pen_width[1] <= 0.05:
-        ap.error("--pen-width: HI above 0.05 (the scribbles' thinnest pen)")
+        if r is not None and not (0 < r[0] <= r[1] and math.isfinite(r[1])):
+            ap.error(f"{name}: LO HI with 0 < LO <= HI, both finite")
+    if args.pen_width is not None and args.pen_width[1] < 0.05:
+        ap.error("--pen-width: HI at least 0.05 (the scribbles' thinnest pen)")
     use_pen_writers(args.hasty_writers, args.wide_pens, args.pen_width, args.squeeze)
     try:
         return _run(ap, args)

@@ -210,8 +210,10 @@ def test_wider_pens_and_hands_set_either_range_alone():
         assert train._PEN["width"] == train.WIDE_PEN_WIDTH and train._PEN["squeeze"] == train.SQUEEZE
     finally:
         train.use_pen_writers(False)
-    with pytest.raises(SystemExit):
-        train.main(["--pen-width", "0.2", "0.1", "--report-only", "--out", "unused.npz"])
+    for bad in (["--pen-width", "0.2", "0.1"], ["--pen-width", "0.04", "inf"], ["--pen-width", "0.02", "0.04"],
+                ["--squeeze", "0.8", "nan"]):
+        with pytest.raises(SystemExit):
+            train.main([*bad, "--report-only", "--out", "unused.npz"])
 
 
 @pytest.mark.parametrize(("flag", "during"), [
