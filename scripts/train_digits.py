@@ -635,13 +635,19 @@ def dataset(n_boxes: int, styles: tuple[Style, ...], weights: tuple[float, ...],
 # training
 
 
+def training_images(n_boxes: int, log: Callable[[str], None]) -> tuple[np.ndarray, np.ndarray]:
+    """The classifier's training images and labels: ``n_boxes`` boxes of the training styles and mix (SEED),
+    the same for either classifier."""
+    log(f"making {n_boxes} training boxes")
+    x, y, _, _ = dataset(n_boxes, tuple(available(s) for s in TRAIN_STYLES), TRAIN_WEIGHTS, SEED, log)
+    log(f"{len(x)} images; classes {np.bincount(y, minlength=11).tolist()}")
+    return x, y
+
+
 def train(n_boxes: int, hidden: tuple[int, ...], epochs: int, log: Callable[[str], None]) -> digits.DigitModel:
     from sklearn.neural_network import MLPClassifier
 
-    styles = tuple(available(s) for s in TRAIN_STYLES)
-    log(f"making {n_boxes} training boxes")
-    x, y, _, _ = dataset(n_boxes, styles, TRAIN_WEIGHTS, SEED, log)
-    log(f"{len(x)} images; classes {np.bincount(y, minlength=11).tolist()}")
+    x, y = training_images(n_boxes, log)
     mlp = MLPClassifier(hidden_layer_sizes=hidden, alpha=1e-4, batch_size=256, learning_rate_init=1e-3,
                         max_iter=epochs, random_state=SEED, shuffle=True, tol=0, n_iter_no_change=epochs + 1)
     t0 = time.time()
@@ -667,11 +673,7 @@ CNN_MAX_RATE = 3e-3
 def train_cnn(n_boxes: int, channels: tuple[int, int], hidden: int, epochs: int,
               log: Callable[[str], None]) -> digits.DigitModel:
     """Make the training images (the same boxes as the MLP's) and fit the CNN on them."""
-    styles = tuple(available(s) for s in TRAIN_STYLES)
-    log(f"making {n_boxes} training boxes")
-    x, y, _, _ = dataset(n_boxes, styles, TRAIN_WEIGHTS, SEED, log)
-    log(f"{len(x)} images; classes {np.bincount(y, minlength=11).tolist()}")
-    model = fit_cnn(x, y, channels, hidden, epochs, log)
+    model = fit_cnn(*training_images(n_boxes, log), channels, hidden, epochs, log)
     _finish(model, n_boxes, log)
     return model
 

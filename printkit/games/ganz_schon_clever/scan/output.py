@@ -64,9 +64,10 @@ def transcription_yaml(s: ScannedSheet, source: str) -> str:
     by_field: dict[str, list[str]] = {}
     confirmed: dict[str, list[str]] = {}
     names = _field_names(s.table.table, [(f.area, f.index) for f in (*s.read.uncertain, *s.read.confirmed)])
-    for u, who in zip(s.read.uncertain, names, strict=False):
+    n_unsure = len(s.read.uncertain)
+    for u, who in zip(s.read.uncertain, names[:n_unsure], strict=True):
         by_field.setdefault(_FIELD_OF.get(u.area, u.area), []).append(_describe(u, who))
-    for c, who in zip(s.read.confirmed, names[len(s.read.uncertain):], strict=True):
+    for c, who in zip(s.read.confirmed, names[n_unsure:], strict=True):
         confirmed.setdefault(_FIELD_OF.get(c.area, c.area), []).append(_describe_confirmed(c, who))
     body: list[tuple[str, str]] = [
         ("game", "ganz-schon-clever"), ("players", str(sheet.players)),
