@@ -68,7 +68,7 @@ def test_a_box_where_strokes_were_seen_is_never_confidently_empty() -> None:
 
     dark, _ = _box(0.0, 0.9, pen_through_mark=False)
     rgb = np.repeat((255 * (1 - dark))[..., None], 3, axis=2).astype(np.uint8)
-    got = marks.read_boxes(rgb, [SPEC], None, P, lambda crop, allowed: Empty())
+    got = marks.read_boxes(rgb, [SPEC], None, P, lambda crops, allowed: [Empty() for _ in crops])
     assert got[0].value is None
     assert got[0].confidence <= marks.WRITTEN_BUT_EMPTY
 

@@ -161,13 +161,24 @@ class _Reading:
     alternatives: tuple[tuple[int | None, float], ...]
 
 
-class HighestAllowedDigitsDouble:
+class _BoxByBox:
+    """A test double of the digit reader, which is handed every written box of a sheet at once: each box
+    read in turn by ``read``."""
+
+    def __call__(self, crops: list[np.ndarray], allowed: list[tuple[int, ...]]) -> list[_Reading]:
+        return [self.read(c, tuple(a)) for c, a in zip(crops, allowed, strict=True)]
+
+    def read(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
+        raise NotImplementedError
+
+
+class HighestAllowedDigitsDouble(_BoxByBox):
     """Test double for the digit model: reads every written box as the highest value it allows."""
 
     def __init__(self) -> None:
         self.allowed: list[tuple[int, ...]] = []
 
-    def __call__(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
+    def read(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
         assert crop.dtype == np.uint8 and crop.ndim == 2 and crop.mean() > 128  # paper white, ink dark
         self.allowed.append(tuple(allowed))
         return _Reading(allowed[-1], 0.99, ((allowed[-1], 0.99), (allowed[0], 0.01)))
@@ -357,13 +368,13 @@ def test_a_gap_in_green_is_shown_not_hidden() -> None:
     assert [(u.area, u.index) for u in t.uncertain] == [("green", 2)]
 
 
-class _WrittenDigits:
+class _WrittenDigits(_BoxByBox):
     """Test double for the digit model: reads the written boxes as the given values, in reading order."""
 
     def __init__(self, values: list[int]) -> None:
         self.values = list(values)
 
-    def __call__(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
+    def read(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
         value = self.values.pop(0)
         assert value in allowed
         return _Reading(value, 0.99, ((value, 0.99),))
@@ -473,10 +484,10 @@ def test_an_output_folder_that_cannot_be_written_is_named_exit_2(tmp_path: Path)
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["legal.read.png"]
 
 
-class _UnsureDigitsDouble:
+class _UnsureDigitsDouble(_BoxByBox):
     """Test double for the digit model: reads every written box as its second allowed value, unsure."""
 
-    def __call__(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
+    def read(self, crop: np.ndarray, allowed: tuple[int, ...]) -> _Reading:
         return _Reading(allowed[1], 0.5, ((allowed[1], 0.5), (allowed[2], 0.4)))
 
 

@@ -64,7 +64,8 @@ class NumberReading:
     alternatives: tuple[tuple[int | None, float], ...]
 
 
-NumberReader = Callable[[np.ndarray, Sequence[int]], "NumberReading"]
+# reads many boxes at once: their grayscale crops, and the values each allows, to one reading each
+NumberReader = Callable[[Sequence[np.ndarray], Sequence[Sequence[int]]], Sequence["NumberReading"]]
 
 
 def darkness(rgb: np.ndarray, px_per_mm: float) -> np.ndarray:
@@ -639,6 +640,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     numbered: dict[str, MarksInBoxes | None] = {}  # per area, measured when a box first needs it: most never do
     looped = dict(zip(map(id, loops), read_loops(dark, zones, printed, loops, p), strict=True))
     out: list[BoxReading] = []
+    written: list[tuple[int, np.ndarray]] = []  # (place in out, crop) of each number box with writing
     for s in specs:
         if s.read == "mark":
             r = read_mark(dark, zones, s, p)
@@ -655,14 +657,18 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
             if empty:
                 out.append(BoxReading(s, None, conf, ((None, conf),)))
                 continue
-            if numbers is None:
-                out.append(BoxReading(s, None, 0.0, ()))
-                continue
-            reading = numbers(number_crop(rgb, dark, refm, s, p, inside), s.allowed)
-            # Recorded, not acted on: capping these readings flagged most doubled boxes of clean sheets,
-            # and the wrong ones measured (a 12 read 10 with its foot under the "x2") stayed below 0.9.
-            hidden = hidden_by_print(dark, refm, s, p)
-            out.append(_number_box(s, reading, {"hidden_by_print": float(hidden)}))
+            if numbers is not None:
+                written.append((len(out), number_crop(rgb, dark, refm, s, p, inside)))
+            out.append(BoxReading(s, None, 0.0, ()))  # unread, unless the reader below reads it
+    # every written number at once: the reader classifies all their parts in one pass
+    readings = [] if numbers is None or not written else \
+        numbers([c for _, c in written], [out[n].spec.allowed for n, _ in written])
+    for (n, _), reading in zip(written, readings, strict=True):
+        s = out[n].spec
+        # Recorded, not acted on: capping these readings flagged most doubled boxes of clean sheets,
+        # and the wrong ones measured (a 12 read 10 with its foot under the "x2") stayed below 0.9.
+        hidden = hidden_by_print(dark, refm, s, p)
+        out[n] = _number_box(s, reading, {"hidden_by_print": float(hidden)})
     return out
 
 

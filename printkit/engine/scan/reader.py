@@ -46,10 +46,10 @@ Specs = Callable[[object], tuple[Sequence[BoxSpec], np.ndarray | None]]
 def default_numbers() -> NumberReader | None:
     """The bundled digit model, or None when it is not installed."""
     try:
-        from printkit.engine.scan.digits import read_number  # type: ignore[import-not-found]
+        from printkit.engine.scan.digits import read_each  # type: ignore[import-not-found]
     except ImportError:
         return None
-    return read_number  # type: ignore[no-any-return]
+    return read_each  # type: ignore[no-any-return]
 
 
 def _positions(sheets: list[LocatedSheet], centers: list[tuple[float, float]]) -> list[Position]:
