@@ -548,12 +548,15 @@ def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.nd
     h, w = cost.shape
     acc = cost[0].copy()
     step = np.zeros((h, w), np.int8)  # -1, 0, 1: the column the path came from, relative to this one
-    inf = np.full(1, np.inf)
+    left, right = np.full(w, np.inf), np.full(w, np.inf)
     for y in range(1, h):
-        came = np.stack([np.concatenate((inf, acc[:-1])) + CUT_BEND, acc, np.concatenate((acc[1:], inf)) + CUT_BEND])
-        best = came.argmin(axis=0)
-        acc = came[best, np.arange(w)] + cost[y]
-        step[y] = best - 1
+        np.add(acc[:-1], CUT_BEND, out=left[1:])
+        np.add(acc[1:], CUT_BEND, out=right[:-1])
+        # the first of (left, here, right) that is least, as argmin over the three would take it
+        from_left = (left <= acc) & (left <= right)
+        from_right = ~from_left & (right < acc)
+        step[y] = from_right.view(np.int8) - from_left.view(np.int8)
+        acc = np.where(from_left, left, np.where(from_right, right, acc)) + cost[y]
     # every end's path at once, traced back row by row
     paths = np.empty((h, w), np.int64)
     x = np.arange(w)
@@ -657,10 +660,9 @@ def _normalised_ink(crop: np.ndarray) -> np.ndarray:
     h, w = gray.shape
     out_w = max(8, min(6 * WORK_HEIGHT, round(w * WORK_HEIGHT / h)))
     g = _resample(h, WORK_HEIGHT) @ gray.astype(np.float32) @ _resample(w, out_w).T
-    paper = float(np.percentile(g, 70))
+    paper, dark = (float(v) for v in np.percentile(g, [70, 1]))
     # the printed outline may be far darker than a pencil: find it first (at a low threshold, as a faint or
     # blurred line must go too), then measure the ink without it
-    dark = float(np.percentile(g, 1))
     outline = _outline((paper - g) / max(paper - dark, MIN_CONTRAST) > 0.25)
     g = np.where(outline, paper, g)
     dark = float(g.min())

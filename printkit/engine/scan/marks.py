@@ -19,6 +19,8 @@ read with confidence instead of guessing.
 
 from __future__ import annotations
 
+import functools
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -103,6 +105,43 @@ def print_zones(ref: np.ndarray | None, shape: tuple[int, ...], px_per_mm: float
     big = printed if printed is not None else cv2.resize(ref, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
     r = max(1, round(REF_GROW_MM * px_per_mm))
     return cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+
+
+@dataclass(frozen=True)
+class SheetPrint:
+    """A layout's print at the size of a rectified sheet: where it has ink (``printed``: 255 dark, 128 faint,
+    0 blank), the zones pen is told from print in (:func:`print_zones`), and the core of each mark printed
+    inside a box (``cores``, filled as boxes need them). The same for every sheet of a layout, so worked out
+    once (:func:`sheet_print`); the arrays are read-only."""
+
+    ref: np.ndarray
+    printed: np.ndarray
+    zones: np.ndarray
+    cores: dict[BoxSpec, np.ndarray] = field(default_factory=dict)
+
+
+SHEET_PRINTS_KEPT = 2  # layouts whose print is kept (8 MB each at A4); a stack of scans is mostly one layout
+_sheet_prints: OrderedDict[tuple[int, tuple[int, ...], float], SheetPrint] = OrderedDict()
+
+
+def sheet_print(ref: np.ndarray, shape: tuple[int, ...], px_per_mm: float) -> SheetPrint:
+    """The :class:`SheetPrint` of the layout reference ``ref`` (any resolution) on a sheet of ``shape``,
+    kept for the next sheet of the same layout (``ref`` unchanged in between)."""
+    key = (id(ref), tuple(shape[:2]), px_per_mm)
+    kept = _sheet_prints.get(key)
+    if kept is not None and kept.ref is ref:  # the entry holds ``ref``: its id is not reused while kept
+        _sheet_prints.move_to_end(key)
+        return kept
+    printed = cv2.resize(ref, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
+    zones = print_zones(ref, shape, px_per_mm, printed)
+    assert zones is not None
+    printed.setflags(write=False)
+    zones.setflags(write=False)
+    made = SheetPrint(ref, printed, zones)
+    _sheet_prints[key] = made
+    while len(_sheet_prints) > SHEET_PRINTS_KEPT:
+        _sheet_prints.popitem(last=False)
+    return made
 
 
 def _clear_of_print(dark: np.ndarray, zones: np.ndarray, faint: float = PEN_OVER_FAINT) -> np.ndarray:
@@ -228,7 +267,11 @@ def _mark_probability(st: Strokes) -> float:
 
 
 def _roi(img: np.ndarray, x: float, y: float, w: float, h: float, p: float) -> tuple[slice, slice]:
-    H, W = img.shape[:2]
+    return _roi_in(img.shape, x, y, w, h, p)
+
+
+def _roi_in(shape: tuple[int, ...], x: float, y: float, w: float, h: float, p: float) -> tuple[slice, slice]:
+    H, W = shape[:2]
     return (slice(max(0, round(y * p)), min(H, round((y + h) * p))),
             slice(max(0, round(x * p)), min(W, round((x + w) * p))))
 
@@ -319,10 +362,17 @@ class _Ring:
 
 
 def _ring(dark: np.ndarray, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpec]) -> _Ring:
+    return _ring_at(dark.shape[:2], spec, p, tuple(neighbours))
+
+
+@functools.lru_cache(maxsize=512)
+def _ring_at(shape: tuple[int, ...], spec: BoxSpec, p: float, neighbours: tuple[BoxSpec, ...]) -> _Ring:
+    """:func:`_ring` on a sheet of ``shape``: geometry alone, the same for every sheet of a layout (it took a
+    twentieth of reading a sheet), so kept, its arrays read-only."""
     cx, cy = spec.x + spec.w / 2, spec.y + spec.h / 2
     r = spec.w / 2
     reach = 1.6 * r
-    sy, sx = _roi(dark, cx - reach, cy - reach, 2 * reach, 2 * reach, p)
+    sy, sx = _roi_in(shape, cx - reach, cy - reach, 2 * reach, 2 * reach, p)
     yy, xx = np.mgrid[sy, sx]
     px, py = (xx + 0.5) / p, (yy + 0.5) / p
     dist = np.hypot(px - cx, py - cy)
@@ -335,7 +385,10 @@ def _ring(dark: np.ndarray, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpe
             continue
         nearest &= dist <= np.hypot(px - ox, py - oy)
     sector = ((np.arctan2(py - cy, px - cx) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.intp) % RING_BINS
-    return _Ring(sy, sx, dist, sector, nearest & (dist >= 0.8 * r) & (dist <= 1.6 * r), r)
+    band = nearest & (dist >= 0.8 * r) & (dist <= 1.6 * r)
+    for a in (dist, sector, band):
+        a.setflags(write=False)
+    return _Ring(sy, sx, dist, sector, band, r)
 
 
 def _ring_thickness(dark: np.ndarray, printed: np.ndarray, ring: _Ring, p: float) -> np.ndarray:
@@ -514,14 +567,17 @@ def _channel_darkness(rgb: np.ndarray) -> np.ndarray:
 
 
 def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[BoxSpec], p: float,
-                   read: ReadKind = "number") -> MarksInBoxes | None:
+                   read: ReadKind = "number", cores: dict[BoxSpec, np.ndarray] | None = None
+                   ) -> MarksInBoxes | None:
     """Where marks are printed inside the boxes read as ``read`` (number boxes: a doubled box's "x2";
     cross boxes: their printed number) and, per area, their colour on this sheet: a unit vector of
     darkness per channel (print that is blurred or thin is lighter but of the same colour, so only the
     direction is kept).
 
     Measured on the middle of the marks' strokes in all boxes of an area together, as the median: the pen
-    covers a part of some of them at most.  None without a colour image or a reference."""
+    covers a part of some of them at most.  None without a colour image or a reference.  ``cores``: each
+    box's printed mark, eroded, as worked out before for the same ``printed`` (:class:`SheetPrint`); the
+    boxes' not there yet are added."""
     if printed is None or rgb.ndim != 3:
         return None
     pooled: dict[str, list[np.ndarray]] = {}
@@ -530,7 +586,12 @@ def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[
         if s.read != read:
             continue
         sy, sx = _box_crop(printed, s, p)
-        core = cv2.erode(_inner_print(printed[sy, sx]).astype(np.uint8), kernel).astype(bool)
+        core = None if cores is None else cores.get(s)
+        if core is None:
+            core = cv2.erode(_inner_print(printed[sy, sx]).astype(np.uint8), kernel).astype(bool)
+            if cores is not None:
+                core.setflags(write=False)
+                cores[s] = core
         if int(core.sum()) >= MARK_CORE_PX:
             pooled.setdefault(s.area, []).append(_channel_darkness(rgb[sy, sx])[core])
     hues = {}
@@ -632,11 +693,12 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     """
     p = px_per_mm
     dark = darkness(rgb, p)
-    printed = None if ref is None else cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
-    zones = print_zones(ref, dark.shape, p, printed)
+    print_ = None if ref is None else sheet_print(ref, dark.shape, p)
+    printed, zones = (None, None) if print_ is None else (print_.printed, print_.zones)
+    cores = None if print_ is None else print_.cores
     refm = _pen_where(dark, zones)
     loops = [s for s in specs if s.read == "loop"]
-    inside = marks_in_boxes(rgb, printed, specs, p)
+    inside = marks_in_boxes(rgb, printed, specs, p, cores=cores)
     numbered: dict[str, MarksInBoxes | None] = {}  # per area, measured when a box first needs it: most never do
     looped = dict(zip(map(id, loops), read_loops(dark, zones, printed, loops, p), strict=True))
     out: list[BoxReading] = []
@@ -647,7 +709,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
             if r.features["pieces"] and not (r.value and r.confidence >= SURE_CROSS):
                 if s.area not in numbered:
                     numbered[s.area] = marks_in_boxes(rgb, printed, [b for b in specs if b.area == s.area], p,
-                                                      read="mark")
+                                                      read="mark", cores=cores)
                 r = read_mark(dark, zones, s, p, rgb, numbered[s.area])
             out.append(r)
         elif s.read == "loop":
