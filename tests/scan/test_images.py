@@ -236,3 +236,38 @@ def test_without_libspng_pngs_are_decoded_by_pillow_to_the_same_pixels(tmp_path:
     (slow,) = _load(tmp_path, data, ".png")
     assert np.array_equal(fast, slow)
     assert np.array_equal(slow, np.rot90(_picture(), 1))  # 8: turned a quarter anticlockwise
+
+
+@pytest.mark.parametrize("options", [{}, {"progressive": True}, {"subsampling": 0}, {"mode": "L"}],
+                         ids=["baseline", "progressive", "4:4:4", "grey"])
+def test_jpegs_decode_to_the_same_pixels_with_and_without_simplejpeg(tmp_path: Path, options: dict,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    import simplejpeg
+
+    mode = options.pop("mode", "RGB")
+    buf = io.BytesIO()
+    exif = Image.Exif()
+    exif[ORIENTATION] = 6
+    Image.fromarray(_picture(301, 407)).convert(mode).save(buf, format="JPEG", quality=85, exif=exif.tobytes(),
+                                                            **options)
+    data = buf.getvalue()
+    used = []
+    real = simplejpeg.decode_jpeg
+    monkeypatch.setattr(simplejpeg, "decode_jpeg", lambda *a, **k: used.append(1) or real(*a, **k))
+    (fast,) = _load(tmp_path, data, ".jpg")
+    assert used == [1]  # libjpeg-turbo through simplejpeg decoded it
+    monkeypatch.setitem(sys.modules, "simplejpeg", None)  # as on a platform without its wheel: OpenCV decodes
+    (slow,) = _load(tmp_path, data, ".jpg")
+    assert np.array_equal(fast, slow)
+    assert np.array_equal(fast, _pillow_upright(data))
+    assert fast.shape == (407, 301, 3)  # 6: turned a quarter clockwise
+
+
+def test_a_jpeg_with_corrupt_data_is_left_to_opencv_as_before(tmp_path: Path) -> None:
+    data = bytearray(_encoded(_picture(200, 300), "JPEG", quality=90))
+    data[len(data) // 2: len(data) // 2 + 40] = b"\x00" * 40  # damaged scan data, the file still complete
+    (pixels,) = _load(tmp_path, bytes(data), ".jpg")
+    assert pixels.shape == (200, 300, 3)
+    assert np.abs(pixels.astype(int) - _picture(200, 300)).mean() < 40  # most of it is still the picture
