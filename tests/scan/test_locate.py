@@ -54,8 +54,10 @@ def _sheet_on(image_hw: tuple[int, int], to_image: np.ndarray) -> LocatedSheet:
     return LocatedSheet("", None, frame, to_image, 0.0, (0.0, 0.0))
 
 
-@pytest.mark.parametrize("degrees", [88.7, -91.2, 90.0])
-def test_a_sideways_sheet_rectifies_to_the_same_pixels(degrees: float) -> None:
+@pytest.mark.parametrize("degrees", [88.7, -91.2, 90.0, 0.0, 2.5, 181.0])
+def test_a_sheet_rectifies_to_the_same_pixels_as_the_whole_image_warped(degrees: float) -> None:
+    # Sideways, the part of the image under the sheet is turned before warping; upright or upside down the
+    # image is warped as it is: the same pixels either way.
     rng = np.random.default_rng(3)
     image = rng.integers(0, 256, (1500, 1400, 3), dtype=np.uint8)
     image = cv2.GaussianBlur(image, (0, 0), 1.5)  # smooth enough that rounding differences stay at 1 level

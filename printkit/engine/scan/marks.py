@@ -86,8 +86,10 @@ def darkness(rgb: np.ndarray, px_per_mm: float) -> np.ndarray:
     bg = cv2.GaussianBlur(bg, (0, 0), k / 2)
     bg = cv2.resize(np.maximum(bg, 30.0), (m.shape[1], m.shape[0]), interpolation=cv2.INTER_LINEAR)
     out = cv2.divide(m, bg)
-    np.subtract(1.0, out, out=out)
-    return np.clip(out, 0.0, 1.0, out=out)
+    cv2.subtract(1.0, out, dst=out)
+    # m / bg >= 0 (bg >= 30), so only the floor can be crossed: OpenCV's to-zero threshold is that clip
+    # in half numpy's time on a whole sheet
+    return cv2.threshold(out, 0.0, 0.0, cv2.THRESH_TOZERO, dst=out)[1]
 
 
 PEN_OVER_FAINT = 0.62  # over faint print (grey icons), only ink darker than this is pen
@@ -163,6 +165,16 @@ def _pen_where(dark: np.ndarray, zones: np.ndarray | None) -> np.ndarray:
     """:func:`pen_ink` given the sheet's :func:`print_zones`."""
     ink = dark > INK
     return ink if zones is None else ink & _clear_of_print(dark, zones)
+
+
+def _pen_in_boxes(dark: np.ndarray, zones: np.ndarray | None, specs: Sequence[BoxSpec], p: float) -> np.ndarray:
+    """:func:`_pen_where` inside the boxes of ``specs`` (False elsewhere): all a number box's reading looks at,
+    for a small part of the work over the whole sheet."""
+    out = np.zeros(dark.shape, bool)
+    for s in specs:
+        sy, sx = _roi(dark, s.x, s.y, s.w, s.h, p)
+        out[sy, sx] = _pen_where(dark[sy, sx], None if zones is None else zones[sy, sx])
+    return out
 
 
 def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float, faint: float = PEN_OVER_FAINT
@@ -696,7 +708,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     print_ = None if ref is None else sheet_print(ref, dark.shape, p)
     printed, zones = (None, None) if print_ is None else (print_.printed, print_.zones)
     cores = None if print_ is None else print_.cores
-    refm = _pen_where(dark, zones)
+    refm = _pen_in_boxes(dark, zones, [s for s in specs if s.read == "number"], p)
     loops = [s for s in specs if s.read == "loop"]
     inside = marks_in_boxes(rgb, printed, specs, p, cores=cores)
     numbered: dict[str, MarksInBoxes | None] = {}  # per area, measured when a box first needs it: most never do
