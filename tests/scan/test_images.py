@@ -248,9 +248,7 @@ def test_jpegs_decode_to_the_same_pixels_with_and_without_simplejpeg(tmp_path: P
 
     mode = options.pop("mode", "RGB")
     buf = io.BytesIO()
-    exif = Image.Exif()
-    exif[ORIENTATION] = 6
-    Image.fromarray(_picture(301, 407)).convert(mode).save(buf, format="JPEG", quality=85, exif=exif.tobytes(),
+    Image.fromarray(_picture(301, 407)).convert(mode).save(buf, format="JPEG", quality=85, exif=_exif_bytes(6),
                                                             **options)
     data = buf.getvalue()
     used = []
@@ -271,3 +269,30 @@ def test_a_jpeg_with_corrupt_data_is_left_to_opencv_as_before(tmp_path: Path) ->
     (pixels,) = _load(tmp_path, bytes(data), ".jpg")
     assert pixels.shape == (200, 300, 3)
     assert np.abs(pixels.astype(int) - _picture(200, 300)).mean() < 40  # most of it is still the picture
+
+
+@pytest.mark.parametrize(("fmt", "mode"), [("JPEG", "RGB"), ("JPEG", "L"), ("PNG", "RGB"), ("PNG", "RGBA"),
+                                           ("PNG", "P"), ("TIFF", "RGB")])
+def test_pages_asked_with_a_fourth_channel_hold_the_same_rgb(tmp_path: Path, fmt: str, mode: str) -> None:
+    # The reader asks for four channels (it warps in four); what it reads must be the RGB everyone else gets.
+    from printkit.engine.scan.images import as_gray, as_rgba
+
+    img = Image.fromarray(_picture()).convert(mode)
+    if mode == "RGBA":
+        img.putalpha(Image.fromarray((np.arange(90 * 140) % 256).reshape(90, 140).astype(np.uint8)))
+    p = tmp_path / f"in.{fmt.lower()}"
+    img.save(p, format=fmt, **({"exif": _exif_bytes(6)} if fmt == "JPEG" else {}))
+    (rgb,) = load_pages(p)
+    four = next(open_pages(p, four=True)[1]).pixels
+    assert rgb.pixels.shape[2] == 3
+    assert np.array_equal(four[..., :3], rgb.pixels)
+    assert np.array_equal(as_gray(four), as_gray(rgb.pixels))
+    assert np.array_equal(as_rgba(four)[..., :3], as_rgba(rgb.pixels)[..., :3])
+    if fmt != "TIFF":  # the fast decoders add the channel; Pillow's path stays RGB (rectify adds it)
+        assert four.shape[2] == 4
+
+
+def _exif_bytes(orientation: int) -> bytes:
+    exif = Image.Exif()
+    exif[ORIENTATION] = orientation
+    return exif.tobytes()

@@ -118,7 +118,7 @@ def test_a_page_that_cannot_be_decoded_keeps_the_sheets_read_before_it(tmp_path:
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     [page] = _pages(1, seed=13)
 
-    def pages_then_damage(path: object) -> tuple[int, object]:
+    def pages_then_damage(path: object, four: bool = False) -> tuple[int, object]:
         def pages():  # type: ignore[no-untyped-def]
             yield PageImage(page, 1)
             raise ScanError(f"{path}: the image is damaged or truncated: page 2")

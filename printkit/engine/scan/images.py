@@ -49,7 +49,7 @@ _heif_registered = False
 class PageImage:
     """One image to read: ``page`` is the 1-based page of a PDF or multi-frame TIFF, else None."""
 
-    pixels: np.ndarray  # H x W x 3, uint8, RGB
+    pixels: np.ndarray  # H x W x 3, uint8, RGB; or H x W x 4, RGB and a fourth channel to ignore (see open_pages)
     page: int | None = None
 
 
@@ -111,11 +111,12 @@ def _png_orientation(data: bytes) -> int:
     return 1
 
 
-def _decode_fast(img: Image.Image, data: bytes) -> np.ndarray | None:
+def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> np.ndarray | None:
     """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (OpenCV), or None where Pillow
-    must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng missing."""
+    must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng missing.  ``four``: with
+    a fourth channel where the decoder adds it for free (see :func:`open_pages`)."""
     if img.format == "PNG":
-        rgb = png_rgb(data)
+        rgb = png_rgb(data, four)
         return None if rgb is None else _orient(rgb, _png_orientation(data))
     if img.format == "JPEG" and img.mode in ("RGB", "L") and data.rstrip(b"\0").endswith(b"\xff\xd9"):
         import cv2
@@ -125,7 +126,7 @@ def _decode_fast(img: Image.Image, data: bytes) -> np.ndarray | None:
         while reduce < 8 and max(img.size) / (2 * reduce) >= REDUCED_DECODE_SIDE:
             reduce *= 2
         if reduce == 1:
-            whole = _simplejpeg_rgb(data)
+            whole = _simplejpeg_rgb(data, four)
             if whole is not None:
                 return _orient(whole, orientation)
         rgb_flag = getattr(cv2, "IMREAD_COLOR_RGB", None)  # OpenCV 4.10+
@@ -143,15 +144,15 @@ def _decode_fast(img: Image.Image, data: bytes) -> np.ndarray | None:
     return None
 
 
-def _simplejpeg_rgb(data: bytes) -> np.ndarray | None:
-    """A complete JPEG's pixels by ``simplejpeg``, or None where it is not installed or the file holds
-    anything libjpeg-turbo only recovers from (OpenCV, or Pillow, then decodes it as before)."""
+def _simplejpeg_rgb(data: bytes, four: bool = False) -> np.ndarray | None:
+    """A complete JPEG's pixels by ``simplejpeg`` (``four``: RGBX), or None where it is not installed or the
+    file holds anything libjpeg-turbo only recovers from (OpenCV, or Pillow, then decodes it as before)."""
     try:
         import simplejpeg
     except ImportError:  # pragma: no cover - part of the [scan] extra where it has a wheel
         return None
     try:
-        return simplejpeg.decode_jpeg(data, "RGB", strict=True)  # type: ignore[no-any-return]
+        return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=True)  # type: ignore[no-any-return]
     except ValueError:
         return None
 
@@ -169,15 +170,19 @@ def _bounded(rgb: np.ndarray) -> np.ndarray:
 
 
 def load_pages(path: str | Path) -> list[PageImage]:
-    """Every page of ``path`` as an image; :class:`ScanError` when it is no image or PDF."""
+    """Every page of ``path`` as an RGB image; :class:`ScanError` when it is no image or PDF."""
     return list(open_pages(path)[1])
 
 
-def open_pages(path: str | Path) -> tuple[int, Iterator[PageImage]]:
+def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[PageImage]]:
     """How many pages ``path`` has, and the pages one at a time: a PDF's or a TIFF's pages are decoded
     as they are read, so a stack of scans holds one page in memory, not all of them (a 300-dpi A4
     page is 26 MB: twenty of them were more than the 500 MB reading may take).  What is wrong with the
-    file as a whole raises :class:`ScanError` here; a damaged page, when it is reached."""
+    file as a whole raises :class:`ScanError` here; a damaged page, when it is reached.
+
+    ``four``: a JPEG or PNG read by the fast decoders comes with a fourth channel (its value to be
+    ignored), which they add as they write the pixels: the sheet is warped in four channels
+    (:func:`printkit.engine.scan.locate.rectify`), and adding one afterwards cost 10 ms a page."""
     p = Path(path)
     if p.is_dir():
         raise ScanError(f"{p}: a folder, not an image (name the photos or scans in it)")
@@ -200,7 +205,7 @@ def open_pages(path: str | Path) -> tuple[int, Iterator[PageImage]]:
         frames = getattr(img, "n_frames", 1)
         if frames == 1:
             with img:
-                fast = _decode_fast(img, data)
+                fast = _decode_fast(img, data, four)
                 return 1, _handed_over([PageImage(_bounded(fast) if fast is not None else _shrink(img))])
     return min(frames, MAX_PDF_PAGES), _frames(p, img, min(frames, MAX_PDF_PAGES))
 
@@ -330,15 +335,15 @@ def _scanned_page(page: object) -> np.ndarray | None:
 
 
 def as_gray(rgb: np.ndarray) -> np.ndarray:
-    """Luminance, uint8."""
+    """Luminance, uint8, of RGB pixels (a fourth channel is ignored)."""
     import cv2
 
-    return cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    return cv2.cvtColor(rgb, cv2.COLOR_RGBA2GRAY if rgb.shape[2] == 4 else cv2.COLOR_RGB2GRAY)
 
 
 def as_rgba(rgb: np.ndarray) -> np.ndarray:
     """``rgb`` with a fourth channel, made once for all the sheets of a page (see
-    :func:`printkit.engine.scan.locate.rectify`)."""
+    :func:`printkit.engine.scan.locate.rectify`); pixels that have one already are kept as they are."""
     import cv2
 
-    return cv2.cvtColor(rgb, cv2.COLOR_RGB2RGBA)
+    return rgb if rgb.shape[2] == 4 else cv2.cvtColor(rgb, cv2.COLOR_RGB2RGBA)

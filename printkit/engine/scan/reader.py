@@ -116,7 +116,7 @@ def iter_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: Number
     asked for, so a caller that writes out each sheet and lets it go reads a stack of any length in
     the memory of one page (a rectified sheet is 12 MB: forty of them were past the 500 MB reading may
     take).  What is wrong with the file as a whole raises :class:`ScanError` here, before any page."""
-    count, pages = open_pages(path)  # one page in memory at a time
+    count, pages = open_pages(path, four=True)  # one page in memory at a time
     return _pages_read(str(path), count, pages, resolve, specs, numbers, hints)
 
 
