@@ -12,9 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 from PIL import Image, ImageDraw, ImageFont
 
 from printkit.engine.scan import digits
@@ -256,14 +253,6 @@ def test_odd_crops_never_crash_and_stay_probabilities():
         r = digits.read_number(crop, range(0, 400))
         assert 0.0 <= r.confidence <= 1.0
         assert r.value is None or 0 <= r.value < 400
-
-
-@settings(max_examples=300, deadline=None)
-@given(hnp.arrays(np.float32, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=70),
-                  elements=st.floats(0, 255, width=32)))
-def test_paper_and_dark_levels_are_numpys_percentiles_to_the_last_bit(g: np.ndarray) -> None:
-    # the reader's own partition-and-interpolate stands in for np.percentile, which cost a tenth of its time
-    assert digits._paper_and_dark(g) == tuple(float(v) for v in np.percentile(g, [70, 1]))
 
 
 def test_a_box_allowing_401_values_lists_a_few_alternatives_best_first():

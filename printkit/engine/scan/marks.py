@@ -28,6 +28,8 @@ from typing import Literal
 import cv2
 import numpy as np
 
+from printkit.engine.scan.quantiles import quantile
+
 ReadKind = Literal["mark", "loop", "number"]
 INK = 0.33  # darkness (0 paper .. 1 black) that counts as pen; a pencil or a faded pen is darker than this
 WRITTEN_BUT_EMPTY = 0.5  # highest confidence of "empty" for a number box where strokes were seen
@@ -70,15 +72,20 @@ class NumberReading:
 NumberReader = Callable[[Sequence[np.ndarray], Sequence[Sequence[int]]], Sequence["NumberReading"]]
 
 
+_ACROSS_CHANNELS = np.ones((1, 3), np.uint8)
+
+
 def darkness(rgb: np.ndarray, px_per_mm: float) -> np.ndarray:
     """0 (paper) .. 1 (black) per pixel, corrected for uneven light.
 
     Uses the darkest channel, so red, blue and green pens count as dark as black ones; the paper
     level is the brightest value within about 3 mm (a box's white inside), smoothed.
     """
-    # channel by channel in OpenCV: numpy's min over the last axis of a whole sheet is ten times slower
-    r, g, b = cv2.split(rgb)
-    m = cv2.min(cv2.min(r, g), b).astype(np.float32)
+    # The darkest channel: each pixel's three values lie side by side in a row of the image seen as one
+    # channel, so a 1 x 3 erosion (a running minimum) centred on the middle one is their minimum; half the
+    # time of splitting the channels and taking two minimums (numpy's min over the last axis: ten times).
+    h, w = rgb.shape[:2]
+    m = cv2.erode(np.ascontiguousarray(rgb).reshape(h, w * 3), _ACROSS_CHANNELS)[:, 1::3].astype(np.float32)
     # The paper level varies slowly: measure it on a quarter-size copy (four times less work).
     small = cv2.resize(m, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     k = max(3, int(0.8 * px_per_mm) | 1)
@@ -233,8 +240,11 @@ class Strokes:
     round: float = 0.0
 
 
-def _roundness(labels: np.ndarray, i: int, area: int) -> float:
-    pts = np.argwhere(labels == i).astype(np.float32)
+def _roundness(labels: np.ndarray, i: int, area: int, box: tuple[int, int, int, int]) -> float:
+    """How round piece ``i`` (``box``: x, y, w, h) is: its least rectangle's long side squared over its area."""
+    x, y, w, h = box
+    # the piece's pixels looked for in its own box, in the order a search of the whole would list them
+    pts = (np.argwhere(labels[y:y + h, x:x + w] == i) + np.array([y, x])).astype(np.float32)
     (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
     return float((max(rw, rh) + 1) ** 2 / area)
 
@@ -253,7 +263,7 @@ def _strokes(extra: np.ndarray, side: float, p: float) -> Strokes:
         count += 1
         pixels += a
         extent = max(w, h)
-        rnd = _roundness(labels, i, a) if extent < BLOB * side else 99.0
+        rnd = _roundness(labels, i, a, (x, y, w, h)) if extent < BLOB * side else 99.0
         dots += rnd < ROUND
         if extent > largest:
             largest, round_ = extent, rnd
@@ -475,7 +485,7 @@ def read_loops(dark: np.ndarray, zones: np.ndarray | None, printed: np.ndarray |
         seen = np.concatenate(thick)
         seen = seen[~np.isnan(seen)]
         if seen.size:
-            base = float(np.quantile(seen, RING_BASE_SHARE))
+            base = float(quantile(seen, RING_BASE_SHARE))
             thicker = [np.nan_to_num(t - base, nan=0.0) >= LOOP_THICKER_MM * p for t in thick]
     return [read_loop(dark, zones, s, p, rows[s.area], t, g, faint.get(s.area, PEN_OVER_FAINT))
             for s, t, g in zip(specs, thicker, rings, strict=True)]
@@ -503,9 +513,9 @@ def _faint_print_levels(dark: np.ndarray, printed: np.ndarray | None, rows: dict
             sy, sx = _roi(dark, s.x, s.y, s.w, s.h, p)
             seen = dark[sy, sx][printed[sy, sx] == 128]
             if seen.size:
-                tops.append(float(np.quantile(seen, FAINT_TOP)))
+                tops.append(float(quantile(seen, FAINT_TOP)))
         if tops:
-            out[area] = min(PEN_OVER_FAINT, max(INK, float(np.quantile(tops, FAINT_SHARE)) + FAINT_MARGIN))
+            out[area] = min(PEN_OVER_FAINT, max(INK, float(quantile(np.asarray(tops), FAINT_SHARE)) + FAINT_MARGIN))
     return out
 
 
@@ -574,7 +584,7 @@ def _channel_darkness(rgb: np.ndarray) -> np.ndarray:
     """0 (paper) .. 1 per pixel and channel of a box's crop, paper being the crop's brightest tenth in that
     channel (a box's inside is mostly paper; a light cast or gradient differs from box to box)."""
     px = rgb.reshape(-1, rgb.shape[2]).astype(np.float32)
-    paper = np.maximum(np.percentile(px, 90, axis=0), 30.0)
+    paper = np.maximum(quantile(px, 90 / 100, axis=0), 30.0)  # np.percentile(px, 90, axis=0)
     return np.clip(1.0 - rgb.astype(np.float32) / paper, 0.0, 1.0)
 
 
