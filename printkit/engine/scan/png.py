@@ -164,9 +164,8 @@ def inflated(data: bytes) -> bytes | None:
     return b"".join((view[:first], *_stored_idat(rows), view[last:]))
 
 
-def png_rgb(data: bytes, four: bool = False) -> np.ndarray | None:
-    """The pixels of a PNG as RGB (``four``: RGBA, the alpha to be ignored) (libspng, after libdeflate where it
-    can), or None where Pillow must
+def png_rgb(data: bytes) -> np.ndarray | None:
+    """The pixels of a PNG as RGB (libspng, after libdeflate where it can), or None where Pillow must
     decode: libspng missing, or the file refused.  OSError when the file is refused because its pixel
     data ends early (Pillow would paint the missing rows black)."""
     try:
@@ -176,7 +175,7 @@ def png_rgb(data: bytes, four: bool = False) -> np.ndarray | None:
     fast = inflated(data)
     for png in (fast, data) if fast is not None else (data,):
         try:
-            return pyspng.load(png, "RGBA" if four else "RGB")
+            return pyspng.load(png, "RGB")
         except (RuntimeError, ValueError):
             continue  # the rewritten file refused (no such file is known): libspng on the file itself
     short = rows_short(data)
