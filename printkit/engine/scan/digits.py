@@ -201,13 +201,17 @@ class DigitModel:
 
     def hidden(self, images: np.ndarray) -> np.ndarray:
         """(n, width) the last hidden layer: the model's own description of each part."""
-        x = features(images)
         if self.convs:
+            x = images.astype(np.float32, copy=False)
             maps = x[:, : SIDE * SIDE].reshape(len(x), SIDE, SIDE, 1)
             for w, b in self.convs:
                 maps = _conv_relu_pool(maps, w, b)
-            # flattened channel by channel, as PyTorch flattens the maps it was trained on
-            x = np.concatenate([maps.transpose(0, 3, 1, 2).reshape(len(x), -1), x[:, SIDE * SIDE:]], axis=1)
+            # flattened channel by channel, as PyTorch flattens the maps it was trained on; then the part's
+            # sizes and directions, as :func:`features` appends them to the pixels
+            x = np.concatenate([maps.transpose(0, 3, 1, 2).reshape(len(x), -1), x[:, SIDE * SIDE:],
+                                directions(x)], axis=1)
+        else:
+            x = features(images)
         for w, b in self.layers[:-1]:
             x = np.maximum(x @ w + b, 0.0)
         return x
@@ -269,9 +273,15 @@ def features(images: np.ndarray) -> np.ndarray:
     Directions (4 orientations, soft-binned, pooled over 4x4 cells) change little with pen width and blur, which
     the raw pixels do not.
     """
-    n = len(images)
     x = images.astype(np.float32, copy=False)
-    img = x[:, : SIDE * SIDE].reshape(n, SIDE, SIDE)
+    return np.concatenate([x, directions(x)], axis=1)
+
+
+def directions(images: np.ndarray) -> np.ndarray:
+    """(n, 100) the pooled stroke directions of :func:`features`: per 4x4 cell, the gradient magnitude in each
+    of 4 orientations."""
+    n = len(images)
+    img = images[:, : SIDE * SIDE].reshape(n, SIDE, SIDE)
     p = np.zeros((n, SIDE + 2, SIDE + 2), np.float32)
     p[:, 1:-1, 1:-1] = img
     gx = p[:, 1:-1, 2:] - p[:, 1:-1, :-2]
@@ -280,14 +290,17 @@ def features(images: np.ndarray) -> np.ndarray:
     # unsigned orientation in [0, pi): soft-assigned to 4 bins centred on 0, 45, 90, 135 degrees
     angle = np.arctan2(gy, gx) % np.pi
     pos = angle / (np.pi / 4)
-    lo = np.floor(pos).astype(np.int64) % 4
-    frac = pos - np.floor(pos)
+    whole = np.floor(pos)
+    lo = whole.astype(np.int8) % 4  # whole is 0..4
+    hi = (lo + 1) % 4
+    frac = pos - whole
+    near, far = mag * (1 - frac), mag * frac  # each pixel's share for its lower bin and the next one up
     cells = SIDE // CELL
     out = np.zeros((n, 4, cells, cells), np.float32)
     for b in range(4):
-        w = mag * (np.where(lo == b, 1 - frac, 0) + np.where((lo + 1) % 4 == b, frac, 0))
+        w = np.where(lo == b, near, np.where(hi == b, far, 0))
         out[:, b] = w.reshape(n, cells, CELL, cells, CELL).sum(axis=(2, 4)) / CELL
-    return np.concatenate([x, out.reshape(n, -1)], axis=1)
+    return out.reshape(n, -1)
 
 
 @functools.cache
