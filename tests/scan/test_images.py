@@ -183,6 +183,17 @@ def test_a_scanned_pdf_page_is_read_from_its_own_jpeg(tmp_path: Path) -> None:
         assert np.array_equal(got.pixels, stored)  # not resampled by rendering
 
 
+@pytest.mark.parametrize("dpi", [300, 600])
+def test_a_scanned_pdf_page_asked_with_a_fourth_channel_holds_the_same_rgb(tmp_path: Path, dpi: int) -> None:
+    # the reader asks for it: the page is decoded straight into four channels (simplejpeg, or OpenCV for a
+    # 600-dpi page decoded at half size), never held in RGB and RGBA at once
+    pdf = _scanner_pdf(tmp_path / "scan.pdf", [_picture(660, 480)], dpi)
+    (rgb,) = load_pages(pdf)
+    four = next(open_pages(pdf, four=True)[1]).pixels
+    assert four.shape == (*rgb.pixels.shape[:2], 4)
+    assert np.array_equal(four[..., :3], rgb.pixels)
+
+
 def test_a_stack_of_scanned_pages_is_decoded_a_page_at_a_time(tmp_path: Path) -> None:
     import tracemalloc
 

@@ -195,7 +195,7 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
                         "a sheet image may have")
     data = p.read_bytes()
     if data.startswith(b"%PDF"):
-        return _pdf_pages(p)
+        return _pdf_pages(p, four)
     _register_heif()
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     with _pillow_errors(p):
@@ -245,7 +245,7 @@ def _frame(p: Path, img: Image.Image, k: int) -> PageImage:
         return PageImage(_shrink(img.copy()), k + 1)
 
 
-def _pdf_pages(p: Path) -> tuple[int, Iterator[PageImage]]:
+def _pdf_pages(p: Path, four: bool = False) -> tuple[int, Iterator[PageImage]]:
     import pypdfium2 as pdfium
 
     try:
@@ -256,18 +256,18 @@ def _pdf_pages(p: Path) -> tuple[int, Iterator[PageImage]]:
     pdf.close()
     if n > MAX_PDF_PAGES:
         raise ScanError(f"{p}: {n} pages; at most {MAX_PDF_PAGES} are read from one PDF")
-    return n, _pdf_page_images(p, n)
+    return n, _pdf_page_images(p, n, four)
 
 
-def _pdf_page_images(p: Path, n: int) -> Iterator[PageImage]:
+def _pdf_page_images(p: Path, n: int, four: bool) -> Iterator[PageImage]:
     for k in range(n):
         # Yielded as made, bound to no name in this frame: while the generator waits at ``yield`` the
         # page (26 MB at 300 dpi) belongs to the reader alone, which lets it go once its sheets are
         # rectified, before their boxes are read.
-        yield _pdf_page(p, k)
+        yield _pdf_page(p, k, four)
 
 
-def _pdf_page(p: Path, k: int) -> PageImage:
+def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
     """Page ``k`` of the PDF, from the document opened for it alone: pdfium keeps what it has read of a
     document until it is closed (each scanned page's JPEG: a PDF of 120 scans held 85 MB more at its
     end than at its start, without bound), and opening one again costs about a millisecond."""
@@ -278,7 +278,7 @@ def _pdf_page(p: Path, k: int) -> PageImage:
         try:
             page = pdf[k]
             try:
-                scanned = _scanned_page(page)
+                scanned = _scanned_page(page, four)
                 if scanned is not None:
                     return PageImage(_bounded(scanned), k + 1)
                 w, h = page.get_size()
@@ -292,11 +292,13 @@ def _pdf_page(p: Path, k: int) -> PageImage:
         raise ScanError(f"{p}: page {k + 1} cannot be read: {exc}") from None
 
 
-def _scanned_page(page: object) -> np.ndarray | None:
+def _scanned_page(page: object, four: bool = False) -> np.ndarray | None:
     """The pixels of a page that is nothing but one upright JPEG filling it (what a scanner writes),
     decoded from the JPEG itself: rendering it instead decodes and resamples it, 75 ms for an A4
     page at 300 dpi against 25.  At most :data:`PDF_DPI` is kept (a 600-dpi scan is decoded at half
-    size by the JPEG decoder itself).  None for any other page: it is rendered."""
+    size by the JPEG decoder itself).  None for any other page: it is rendered.  ``four``: with the
+    fourth channel the reader warps in (see :func:`open_pages`), made as the pixels are decoded: the
+    page is then held once, not also in RGB while the channel is added (26 MB at 300 dpi)."""
     import cv2
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
@@ -328,11 +330,15 @@ def _scanned_page(page: object) -> np.ndarray | None:
         reduce *= 2
     flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
              8: cv2.IMREAD_REDUCED_COLOR_8}[reduce] | cv2.IMREAD_IGNORE_ORIENTATION
-    data = np.frombuffer(bytes(image.get_data(decode_simple=False)), np.uint8)
-    bgr = cv2.imdecode(data, flags)
+    raw = bytes(image.get_data(decode_simple=False))
+    if reduce == 1:
+        whole = _simplejpeg_rgb(raw, four)
+        if whole is not None:
+            return whole
+    bgr = cv2.imdecode(np.frombuffer(raw, np.uint8), flags)
     if bgr is None or bgr.ndim != 3:
         return None
-    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGBA if four else cv2.COLOR_BGR2RGB)
 
 
 def as_gray(rgb: np.ndarray) -> np.ndarray:
