@@ -262,3 +262,12 @@ def test_a_box_allowing_401_values_lists_a_few_alternatives_best_first():
     assert r.value == 17 and alts[0] == 17
     scores = [p for _, p in r.alternatives]
     assert scores == sorted(scores, reverse=True) and len(alts) == len(set(alts)) <= digits.LISTED
+
+
+def test_many_boxes_read_together_read_as_each_alone():
+    boxes = _boxes([3, 11, 18, 7], seed=5)
+    crops = [c for _, c in boxes]
+    together = digits.read_numbers(crops, iter(ORANGE))  # the allowed values may come as an iterator
+    alone = [digits.read_number(c, ORANGE) for c in crops]
+    assert [r.value for r in together] == [r.value for r in alone]
+    assert all(abs(a.confidence - b.confidence) < 1e-5 for a, b in zip(together, alone, strict=True))

@@ -154,3 +154,21 @@ def test_the_colour_of_a_printed_mark_tells_pen_over_it_from_the_mark(stroke: tu
             assert (crop[row, cols[0]:round(15 * P) - sx.start] < 160).all()
         # and the mark itself is painted out (away from the stroke)
         assert (crop[far] > 200).mean() > 0.9
+
+
+def test_a_number_reader_that_reads_fewer_boxes_than_it_was_given_is_named() -> None:
+    dark, _ = _box(0.0, 0.9, pen_through_mark=False)
+    rgb = np.repeat((255 * (1 - dark))[..., None], 3, axis=2).astype(np.uint8)
+    with pytest.raises(ValueError, match="read 0 boxes of the 1 it was given"):
+        marks.read_boxes(rgb, [SPEC], None, P, lambda crops, allowed: [])
+
+
+def test_a_layouts_print_is_kept_only_when_no_one_can_change_it() -> None:
+    ref = np.zeros((40, 40), np.uint8)
+    ref[10:20, 10:20] = 255
+    assert marks.sheet_print(ref, (80, 80), P) is not marks.sheet_print(ref, (80, 80), P)  # writable: made afresh
+    ref.setflags(write=False)
+    kept = marks.sheet_print(ref, (80, 80), P)
+    assert marks.sheet_print(ref, (80, 80), P) is kept
+    assert not kept.printed.flags.writeable and not kept.zones.flags.writeable
+    assert kept.printed[20, 20] == 255 and kept.printed[60, 60] == 0  # the reference at the sheet's size

@@ -112,10 +112,11 @@ def _png_orientation(data: bytes) -> int:
 
 
 def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> np.ndarray | None:
-    """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (OpenCV), or None where Pillow
-    must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng missing.  ``four``: a
-    JPEG with a fourth channel, which libjpeg-turbo adds for free (see :func:`open_pages`); libspng takes 16 ms
-    more for it on a 300-dpi page than adding it afterwards, so a PNG stays RGB."""
+    """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (simplejpeg or OpenCV), or
+    None where Pillow must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng
+    missing.  ``four``: a JPEG simplejpeg reads with a fourth channel, which libjpeg-turbo adds for free (see
+    :func:`open_pages`); libspng takes 16 ms more for it on a 300-dpi page than adding it afterwards, so a PNG
+    stays RGB."""
     if img.format == "PNG":
         rgb = png_rgb(data)
         return None if rgb is None else _orient(rgb, _png_orientation(data))
@@ -181,8 +182,8 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
     page is 26 MB: twenty of them were more than the 500 MB reading may take).  What is wrong with the
     file as a whole raises :class:`ScanError` here; a damaged page, when it is reached.
 
-    ``four``: a JPEG read by the fast decoder comes with a fourth channel (its value to be ignored), which
-    libjpeg-turbo adds as it writes the pixels: the sheet is warped in four channels
+    ``four``: a page may come with a fourth channel (its value to be ignored): a JPEG read by simplejpeg, or a
+    scanner PDF's page, has it written as its pixels are decoded; the sheet is warped in four channels
     (:func:`printkit.engine.scan.locate.rectify`), and adding one afterwards cost 10 ms a page."""
     p = Path(path)
     if p.is_dir():

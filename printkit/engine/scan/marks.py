@@ -135,9 +135,10 @@ _sheet_prints: OrderedDict[tuple[int, tuple[int, ...], float], SheetPrint] = Ord
 
 def sheet_print(ref: np.ndarray, shape: tuple[int, ...], px_per_mm: float) -> SheetPrint:
     """The :class:`SheetPrint` of the layout reference ``ref`` (any resolution) on a sheet of ``shape``,
-    kept for the next sheet of the same layout (``ref`` unchanged in between)."""
+    kept for the next sheet of the same layout when ``ref`` is read-only (as the bundled box tables' are: no
+    one can change it in between)."""
     key = (id(ref), tuple(shape[:2]), px_per_mm)
-    kept = _sheet_prints.get(key)
+    kept = _sheet_prints.get(key) if not ref.flags.writeable else None
     if kept is not None and kept.ref is ref:  # the entry holds ``ref``: its id is not reused while kept
         _sheet_prints.move_to_end(key)
         return kept
@@ -147,6 +148,8 @@ def sheet_print(ref: np.ndarray, shape: tuple[int, ...], px_per_mm: float) -> Sh
     printed.setflags(write=False)
     zones.setflags(write=False)
     made = SheetPrint(ref, printed, zones)
+    if ref.flags.writeable:
+        return made
     _sheet_prints[key] = made
     while len(_sheet_prints) > SHEET_PRINTS_KEPT:
         _sheet_prints.popitem(last=False)
@@ -746,7 +749,9 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
             out.append(BoxReading(s, None, 0.0, ()))  # unread, unless the reader below reads it
     # every written number at once: the reader classifies all their parts in one pass
     readings = [] if numbers is None or not written else \
-        numbers([c for _, c in written], [out[n].spec.allowed for n, _ in written])
+        list(numbers([c for _, c in written], [out[n].spec.allowed for n, _ in written]))
+    if len(readings) != len(written):
+        raise ValueError(f"the number reader read {len(readings)} boxes of the {len(written)} it was given")
     for (n, _), reading in zip(written, readings, strict=True):
         s = out[n].spec
         # Recorded, not acted on: capping these readings flagged most doubled boxes of clean sheets,

@@ -1,11 +1,11 @@
-"""Quantiles exactly as NumPy computes them (its default, linear interpolation), without its bookkeeping.
+"""A quantile exactly as NumPy computes it (its default, linear interpolation), without its bookkeeping.
 
 ``np.quantile`` and ``np.percentile`` spend most of a call on small arrays in argument handling (0.2-0.5 ms
-here), and the reader takes some seventy of them a sheet. These functions take the same steps as NumPy 2:
-partition, the two order statistics either side of (n - 1) q, and their interpolation, in the input's
-precision for a Python number q (NumPy's weak promotion) or in float64 for an array of them; so they give
-the same numbers to the last bit (the tests hold them to NumPy on random arrays). No NaNs: the reader's
-arrays hold none, and NumPy gives NaN for any slice that does.
+here), and the reader takes some seventy of them a sheet. This takes the same steps as NumPy 2:
+partition, the two order statistics either side of (n - 1) q, and their interpolation in the input's
+precision (a Python-number q: NumPy's weak promotion); so it gives the same numbers to the last bit (the tests
+hold it to NumPy on random arrays). No NaNs: the reader's arrays hold none, and NumPy gives NaN for any slice
+that does.
 """
 
 from __future__ import annotations
@@ -36,23 +36,3 @@ def quantile(a: np.ndarray, q: float, axis: int | None = None) -> np.ndarray:
     # NumPy's interpolation, from the nearer end: a - b + b = a need not hold in floating point
     return hi - diff * (1 - gamma) if gamma >= 0.5 else lo + diff * gamma  # type: ignore[no-any-return]
 
-
-def quantiles(a: np.ndarray, qs: np.ndarray) -> np.ndarray:
-    """``np.quantile(a, qs)`` over all of ``a`` for an array of quantiles ``qs`` (float64 interpolation)."""
-    flat = np.asarray(a).ravel()
-    n = flat.size
-    if n == 0:
-        raise ValueError("no values to take a quantile of")
-    virtual = (n - 1) * qs
-    below = np.floor(virtual)
-    above = below + 1
-    last = virtual >= n - 1
-    below[last], above[last] = -1, -1
-    below_i, above_i = below.astype(np.intp), above.astype(np.intp)
-    ordered = np.partition(flat, np.unique(np.concatenate((below_i % n, above_i % n))))
-    lo, hi = ordered[below_i], ordered[above_i]
-    gamma = virtual - below_i
-    diff = hi - lo
-    out = np.add(lo, diff * gamma)
-    np.subtract(hi, diff * (1 - gamma), out=out, where=gamma >= 0.5, casting="unsafe", dtype=type(out.dtype))
-    return out
