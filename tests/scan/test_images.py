@@ -269,7 +269,9 @@ def test_jpegs_decode_to_the_same_pixels_with_and_without_simplejpeg(tmp_path: P
     assert used == [1]  # libjpeg-turbo through simplejpeg decoded it
     monkeypatch.setitem(sys.modules, "simplejpeg", None)  # as on a platform without its wheel: OpenCV decodes
     (slow,) = _load(tmp_path, data, ".jpg")
+    four = next(open_pages(tmp_path / "in.jpg", four=True)[1]).pixels  # OpenCV adds the reader's fourth channel
     assert np.array_equal(fast, slow)
+    assert four.shape[2] == 4 and np.array_equal(four[..., :3], slow)
     assert np.array_equal(fast, _pillow_upright(data))
     assert fast.shape == (407, 301, 3)  # 6: turned a quarter clockwise
 

@@ -96,9 +96,8 @@ class Basis:
     def hidden_in(self, model: DigitModel, rows: Sequence[int] | None = None) -> np.ndarray:
         """The last hidden layer of the parts ``rows`` (default all) in ``model``: kept from the reading
         when it was made by that model, else computed."""
-        images = self.prepared.images if rows is None else self.prepared.images[list(rows)]
         if self.hidden is None or self.model is not model:
-            return model.hidden(images)
+            return model.hidden(self.prepared.images if rows is None else self.prepared.images[list(rows)])
         return self.hidden if rows is None else self.hidden[list(rows)]
 
 
@@ -393,7 +392,7 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
     total = max(1.0, sum(scores.values()))
     # the best few, as sorted() would rank them (a score box allows 401 values: sorting all took a twentieth)
     ranked = heapq.nsmallest(LISTED, scores.items(), key=lambda kv: (-kv[1], -1 if kv[0] is None else kv[0]))
-    alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked[:LISTED] if s / total >= LISTED_ABOVE)
+    alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked if s / total >= LISTED_ABOVE)
     value, score = ranked[0]
     if value is None:
         return Reading(None, float(score / total), alternatives, basis)
@@ -1019,7 +1018,8 @@ def adapt(readings: Sequence[Reading | None], sure: Sequence[bool], model: Digit
         if s or r is None or r.basis is None or r.confidence >= CONFIDENT or not len(r.basis.prepared.images):
             continue
         b = r.basis
-        sim = _unit(b.hidden_in(model)) @ ex.T  # (parts, exemplars)
+        hidden = b.hidden_in(model)
+        sim = _unit(hidden) @ ex.T  # (parts, exemplars)
         w = np.ones((len(sim), OTHER))
         for c in classes:
             best = sim[:, lab == c].max(axis=1)
@@ -1030,6 +1030,6 @@ def adapt(readings: Sequence[Reading | None], sure: Sequence[bool], model: Digit
         moved = digits * w
         moved *= digits.sum(axis=1, keepdims=True) / np.maximum(moved.sum(axis=1, keepdims=True), 1e-12)
         probs = np.concatenate([moved, b.probs[:, OTHER:]], axis=1)
-        again = _combine(b.prepared, probs, list(b.values), model, given=True, hidden=b.hidden_in(model))
+        again = _combine(b.prepared, probs, list(b.values), model, given=True, hidden=hidden)
         out[n] = Reading(again.value, min(again.confidence, WRITER_CAP), again.alternatives, again.basis)
     return out

@@ -114,49 +114,42 @@ def _png_orientation(data: bytes) -> int:
 def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> np.ndarray | None:
     """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (simplejpeg or OpenCV), or
     None where Pillow must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng
-    missing.  ``four``: a JPEG simplejpeg reads with a fourth channel, which libjpeg-turbo adds for free (see
-    :func:`open_pages`); libspng takes 16 ms more for it on a 300-dpi page than adding it afterwards, so a PNG
-    stays RGB."""
+    missing.  ``four``: a JPEG with a fourth channel (see :func:`open_pages`); libspng takes 16 ms more for it
+    on a 300-dpi page than adding it afterwards, so a PNG stays RGB."""
     if img.format == "PNG":
         rgb = png_rgb(data)
         return None if rgb is None else _orient(rgb, _png_orientation(data))
     if img.format == "JPEG" and img.mode in ("RGB", "L") and data.rstrip(b"\0").endswith(b"\xff\xd9"):
-        import cv2
-
-        orientation = int(img.getexif().get(ORIENTATION, 1) or 1)
         reduce = 1
         while reduce < 8 and max(img.size) / (2 * reduce) >= REDUCED_DECODE_SIDE:
             reduce *= 2
-        if reduce == 1:
-            whole = _simplejpeg_rgb(data, four)
-            if whole is not None:
-                return _orient(whole, orientation)
-        rgb_flag = getattr(cv2, "IMREAD_COLOR_RGB", None)  # OpenCV 4.10+
-        # the IMREAD_REDUCED_COLOR_* flags carry IMREAD_COLOR (BGR), which OpenCV refuses with RGB
-        reduced = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
-                   8: cv2.IMREAD_REDUCED_COLOR_8}[reduce]
-        flags = (reduced if rgb_flag is None else (reduced & ~cv2.IMREAD_COLOR) | rgb_flag) \
-            | cv2.IMREAD_IGNORE_ORIENTATION
-        pixels = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
-        if pixels is None:
-            return None
-        if rgb_flag is None:
-            cv2.cvtColor(pixels, cv2.COLOR_BGR2RGB, dst=pixels)
-        return _orient(pixels, orientation)
+        pixels = _jpeg_pixels(data, reduce, four)
+        return None if pixels is None else _orient(pixels, int(img.getexif().get(ORIENTATION, 1) or 1))
     return None
 
 
-def _simplejpeg_rgb(data: bytes, four: bool = False) -> np.ndarray | None:
-    """A complete JPEG's pixels by ``simplejpeg`` (``four``: RGBX), or None where it is not installed or the
-    file holds anything libjpeg-turbo only recovers from (OpenCV, or Pillow, then decodes it as before)."""
-    try:
-        import simplejpeg
-    except ImportError:  # pragma: no cover - part of the [scan] extra where it has a wheel
+def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> np.ndarray | None:
+    """A complete JPEG's pixels at 1 / ``reduce`` (1, 2, 4 or 8) of its size, RGB (``four``: with a fourth
+    channel), or None where it cannot be decoded.  At full size by libjpeg-turbo through ``simplejpeg``, which
+    writes the fourth channel as it goes; scaled, or where simplejpeg is missing or the file holds anything it
+    only recovers from, by OpenCV, whose decoder scales by itself (the same pixels either way)."""
+    if reduce == 1:
+        try:
+            import simplejpeg
+
+            return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=True)  # type: ignore[no-any-return]
+        except (ImportError, ValueError):  # not installed (it is in the [scan] extra where it has a wheel), or damage
+            pass
+    import cv2
+
+    flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+             8: cv2.IMREAD_REDUCED_COLOR_8}[reduce] | cv2.IMREAD_IGNORE_ORIENTATION
+    bgr = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
+    if bgr is None or bgr.ndim != 3:
         return None
-    try:
-        return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=True)  # type: ignore[no-any-return]
-    except ValueError:
-        return None
+    if four:
+        return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGBA)
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB, dst=bgr)
 
 
 def _bounded(rgb: np.ndarray) -> np.ndarray:
@@ -182,8 +175,8 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
     page is 26 MB: twenty of them were more than the 500 MB reading may take).  What is wrong with the
     file as a whole raises :class:`ScanError` here; a damaged page, when it is reached.
 
-    ``four``: a page may come with a fourth channel (its value to be ignored): a JPEG read by simplejpeg, or a
-    scanner PDF's page, has it written as its pixels are decoded; the sheet is warped in four channels
+    ``four``: a JPEG or a scanner PDF's page comes with a fourth channel (its value to be ignored), which
+    libjpeg-turbo writes as it decodes (other pages stay RGB); the sheet is warped in four channels
     (:func:`printkit.engine.scan.locate.rectify`), and adding one afterwards cost 10 ms a page."""
     p = Path(path)
     if p.is_dir():
@@ -300,7 +293,6 @@ def _scanned_page(page: object, four: bool = False) -> np.ndarray | None:
     size by the JPEG decoder itself).  None for any other page: it is rendered.  ``four``: with the
     fourth channel the reader warps in (see :func:`open_pages`), made as the pixels are decoded: the
     page is then held once, not also in RGB while the channel is added (26 MB at 300 dpi)."""
-    import cv2
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
@@ -329,17 +321,7 @@ def _scanned_page(page: object, four: bool = False) -> np.ndarray | None:
     reduce = 1
     while reduce < 8 and dpi / (2 * reduce) >= PDF_DPI:
         reduce *= 2
-    flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
-             8: cv2.IMREAD_REDUCED_COLOR_8}[reduce] | cv2.IMREAD_IGNORE_ORIENTATION
-    raw = bytes(image.get_data(decode_simple=False))
-    if reduce == 1:
-        whole = _simplejpeg_rgb(raw, four)
-        if whole is not None:
-            return whole
-    bgr = cv2.imdecode(np.frombuffer(raw, np.uint8), flags)
-    if bgr is None or bgr.ndim != 3:
-        return None
-    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGBA if four else cv2.COLOR_BGR2RGB)
+    return _jpeg_pixels(bytes(image.get_data(decode_simple=False)), reduce, four)
 
 
 def as_gray(rgb: np.ndarray) -> np.ndarray:
