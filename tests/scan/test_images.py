@@ -34,6 +34,16 @@ def _pillow_upright(data: bytes) -> np.ndarray:
         return np.asarray(ImageOps.exif_transpose(img).convert("RGB"))
 
 
+def _like(pixels: np.ndarray, expected: np.ndarray, fmt: str) -> bool:
+    """The same picture, the same way up: exactly for a PNG; for a JPEG within the fast decoding's levels (about
+    one on average: a picture turned or flipped the wrong way differs by dozens)."""
+    if pixels.shape != expected.shape:
+        return False
+    if fmt != "JPEG":
+        return bool(np.array_equal(pixels, expected))
+    return bool(np.abs(pixels.astype(int) - expected).mean() < 2.0)
+
+
 def _encoded(img: np.ndarray, fmt: str, orientation: int | None = None, **kw: object) -> bytes:
     pil = Image.fromarray(img)
     if orientation is not None:
@@ -60,7 +70,7 @@ def test_every_exif_orientation_comes_out_upright_as_pillow_turns_it(tmp_path: P
     expected = _pillow_upright(data)
     assert pixels.shape == expected.shape
     assert pixels.dtype == np.uint8 and pixels.flags.c_contiguous
-    assert np.array_equal(pixels, expected)
+    assert _like(pixels, expected, fmt)
     # a sideways flag (5 to 8) swaps width and height
     assert pixels.shape[:2] == ((140, 90) if orientation >= 5 else (90, 140))
 
@@ -95,7 +105,7 @@ def test_grey_and_cmyk_jpegs_read_as_pillow_reads_them(tmp_path: Path) -> None:
         buf = io.BytesIO()
         Image.fromarray(_picture()).convert(mode).save(buf, format="JPEG", quality=95)
         (pixels,) = _load(tmp_path, buf.getvalue(), ".jpg")
-        assert np.array_equal(pixels, _pillow_upright(buf.getvalue())), mode
+        assert _like(pixels, _pillow_upright(buf.getvalue()), "JPEG" if mode == "L" else "CMYK"), mode
 
 
 def test_tiff_pages_are_each_read(tmp_path: Path) -> None:
@@ -161,8 +171,10 @@ def _scanner_pdf(path: Path, pages: list[np.ndarray], dpi: float) -> Path:
 
 
 def _page_jpegs(path: Path) -> list[np.ndarray]:
-    """Each page's JPEG as stored in the file (taken out by pikepdf, decoded by Pillow)."""
+    """Each page's JPEG as stored in the file (taken out by pikepdf, decoded by libjpeg-turbo's fast decoding, as
+    printkit asks simplejpeg for it)."""
     import pikepdf
+    import simplejpeg
 
     with pikepdf.open(path) as pdf:
         out = []
@@ -170,7 +182,7 @@ def _page_jpegs(path: Path) -> list[np.ndarray]:
             found = page.get_images() if hasattr(page, "get_images") else page.images  # pikepdf < 10.1
             (image,) = found.values()
             assert image.Filter == "/DCTDecode"
-            out.append(np.asarray(Image.open(io.BytesIO(image.read_raw_bytes())).convert("RGB")))
+            out.append(simplejpeg.decode_jpeg(image.read_raw_bytes(), "RGB", fastdct=True, fastupsample=True))
         return out
 
 
@@ -210,7 +222,7 @@ def test_a_stack_of_scanned_pages_is_decoded_a_page_at_a_time(tmp_path: Path) ->
         all_at_once = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert levels == [25 * k for k in range(10)] and len(everything) == 10
+    assert all(abs(level - 25 * k) <= 1 for k, level in enumerate(levels)) and len(everything) == 10
     # a page, the next one being decoded and its colour conversion: never the whole stack
     assert one_at_a_time < 4 * one_page and 10 * one_page <= all_at_once
 
@@ -251,8 +263,9 @@ def test_without_libspng_pngs_are_decoded_by_pillow_to_the_same_pixels(tmp_path:
 
 @pytest.mark.parametrize("options", [{}, {"progressive": True}, {"subsampling": 0}, {"mode": "L"}],
                          ids=["baseline", "progressive", "4:4:4", "grey"])
-def test_jpegs_decode_to_the_same_pixels_with_and_without_simplejpeg(tmp_path: Path, options: dict,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_jpegs_decode_to_nearly_the_same_pixels_with_and_without_simplejpeg(tmp_path: Path, options: dict,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # simplejpeg decodes fast (integer IDCT, plain chroma upsampling); OpenCV, where it is missing, accurately.
     import sys
 
     import simplejpeg
@@ -264,16 +277,21 @@ def test_jpegs_decode_to_the_same_pixels_with_and_without_simplejpeg(tmp_path: P
     data = buf.getvalue()
     used = []
     real = simplejpeg.decode_jpeg
-    monkeypatch.setattr(simplejpeg, "decode_jpeg", lambda *a, **k: used.append(1) or real(*a, **k))
+    monkeypatch.setattr(simplejpeg, "decode_jpeg", lambda *a, **k: used.append(k) or real(*a, **k))
     (fast,) = _load(tmp_path, data, ".jpg")
-    assert used == [1]  # libjpeg-turbo through simplejpeg decoded it
+    assert len(used) == 1 and used[0]["fastdct"] and used[0]["fastupsample"]  # libjpeg-turbo, fast, decoded it
     monkeypatch.setitem(sys.modules, "simplejpeg", None)  # as on a platform without its wheel: OpenCV decodes
     (slow,) = _load(tmp_path, data, ".jpg")
     four = next(open_pages(tmp_path / "in.jpg", four=True)[1]).pixels  # OpenCV adds the reader's fourth channel
-    assert np.array_equal(fast, slow)
+    assert np.array_equal(slow, _pillow_upright(data))  # OpenCV decodes accurately, as Pillow does
     assert four.shape[2] == 4 and np.array_equal(four[..., :3], slow)
-    assert np.array_equal(fast, _pillow_upright(data))
-    assert fast.shape == (407, 301, 3)  # 6: turned a quarter clockwise
+    assert fast.shape == slow.shape == (407, 301, 3)  # 6: turned a quarter clockwise
+    diff = np.abs(fast.astype(int) - slow)
+    assert 0 < diff.mean() < 2.0  # the fast decoding is not the accurate one, but within a level or two
+    if options.get("subsampling") == 0 or mode == "L":  # no chroma to upsample: only the IDCT differs
+        assert diff.max() <= 6
+    else:  # colour stored at half resolution: plain upsampling differs across colour edges only
+        assert np.percentile(diff, 99) <= 12
 
 
 def test_a_jpeg_with_corrupt_data_is_left_to_opencv_as_before(tmp_path: Path) -> None:
