@@ -443,8 +443,13 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
     # averaging by an odd factor cost 20 ms a scan.
     small = gray if f == 1 else cv2.resize(gray, None, fx=f, fy=f,
                                              interpolation=cv2.INTER_LINEAR if f > 0.5 else cv2.INTER_AREA)
-    markers = [_scaled(m, 1 / f) for m in find_markers(small)]
+    markers = [_scaled(m, 1 / f) for m in find_markers(small, clear_specks=True)]
     grouped = group_markers(markers)
+    if not grouped or sum(map(len, grouped)) < len(markers):
+        # no sheet framed, or a marker framing none (a sheet whose other markers the opening lost?): the
+        # markers are looked for again on every blob, as they were before specks were cleared
+        markers = [_scaled(m, 1 / f) for m in find_markers(small)]
+        grouped = group_markers(markers)
     quads = [[refined(gray, m) for m in q] for q in grouped]
     if not quads:
         n = len(markers)
