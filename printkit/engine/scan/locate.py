@@ -422,6 +422,10 @@ def _corner_fit(quad: list[MarkerSeen], geom: SheetGeometry, shift: int, h_img_t
 
 
 DETECT_SIDE = 2000  # markers are looked for on a copy this large (they stay above 30 pixels)
+# Markers found on the copy cleared of specks (:func:`find_markers`) this small or smaller make the search run
+# again on every blob: the clearing opens away rings under 3 pixels (markers under 18), so a page's other
+# sheet is safe only while its markers are at least three quarters the size of the smallest found.
+MARKER_SAFE_PX = 24
 
 
 def _scaled(m: MarkerSeen, f: float) -> MarkerSeen:
@@ -443,11 +447,13 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
     # averaging by an odd factor cost 20 ms a scan.
     small = gray if f == 1 else cv2.resize(gray, None, fx=f, fy=f,
                                              interpolation=cv2.INTER_LINEAR if f > 0.5 else cv2.INTER_AREA)
-    markers = [_scaled(m, 1 / f) for m in find_markers(small, clear_specks=True)]
+    seen = find_markers(small, clear_specks=True)
+    markers = [_scaled(m, 1 / f) for m in seen]
     grouped = group_markers(markers)
-    if not grouped or sum(map(len, grouped)) < len(markers):
-        # no sheet framed, or a marker framing none (a sheet whose other markers the opening lost?): the
-        # markers are looked for again on every blob, as they were before specks were cleared
+    if not grouped or sum(map(len, grouped)) < len(markers) or min(m.size for m in seen) < MARKER_SAFE_PX:
+        # No sheet framed, a marker framing none (a sheet whose other markers the opening lost?), or markers
+        # so small that another sheet's, smaller still, may have been opened away whole: the markers are
+        # looked for again on every blob, as they were before specks were cleared.
         markers = [_scaled(m, 1 / f) for m in find_markers(small)]
         grouped = group_markers(markers)
     quads = [[refined(gray, m) for m in q] for q in grouped]

@@ -83,8 +83,10 @@ def find_markers(gray: np.ndarray, min_score: float = 0.25, clear_specks: bool =
     are traced.  A photo's table or a paper's grain leaves some 15,000 blobs, and tracing them was most of
     the time: 42 -> 25 ms a 12-megapixel photo, 41 -> 31 a 300-dpi scan.  A marker (above 30 pixels, its
     ring a sixth of that) keeps its outline to about a pixel, and its corners are placed on the full image
-    afterwards (:func:`refined`); on the tuning sets the readings came out the same.  Where the opened copy
-    shows no sheet, the caller looks again without it (:func:`printkit.engine.scan.locate.locate_sheets`)."""
+    afterwards (:func:`refined`); on the tuning sets the readings came out the same.  Where what is found on
+    the opened copy frames no sheet, leaves a marker framing none, or holds a marker small enough that a
+    smaller one may have been opened away, the caller looks again without clearing
+    (:func:`printkit.engine.scan.locate.locate_sheets`)."""
     h, w = gray.shape
     short = min(h, w)
     block = max(31, (short // 20) | 1)
