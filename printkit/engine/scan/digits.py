@@ -665,7 +665,9 @@ def _pieces(mask: np.ndarray) -> list[np.ndarray]:
     """The 8-connected pieces of ``mask``, each as a mask of its own: runs of ink along each row, joined
     where they touch a run of the row above (a writing holds a hundred runs or so)."""
     # every row's runs at once (row by row, finding them took three quarters of the time)
-    edges = np.diff(np.pad(mask, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), np.int8)  # a blank column each side (np.pad: slower)
+    padded[:, 1:-1] = mask
+    edges = np.diff(padded, axis=1)
     ys, a_s = np.nonzero(edges > 0)
     _, b_s = np.nonzero(edges < 0)  # row-major, like the starts: the k-th end closes the k-th start
     runs: list[tuple[int, int, int]] = list(zip(ys.tolist(), a_s.tolist(), b_s.tolist(), strict=True))
@@ -864,7 +866,8 @@ def _deslant(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float, floa
     x0 = np.floor(x).astype(np.int64)
     f = x - x0
     margin = 2 * pad + 2  # every sampled column (shifted by at most pad) stays inside the zero margin
-    src = np.pad(ink, ((0, 0), (margin, margin)))
+    src = np.zeros((h, w + 2 * margin), ink.dtype)  # np.pad's own bookkeeping took longer than the copy
+    src[:, margin:margin + w] = ink
     x0 = x0 + margin
     rows = np.arange(h)[:, None]
     return src[rows, x0] * (1 - f) + src[rows, x0 + 1] * f, slant, float(cy), pad
