@@ -422,9 +422,9 @@ def _corner_fit(quad: list[MarkerSeen], geom: SheetGeometry, shift: int, h_img_t
 
 
 DETECT_SIDE = 2000  # markers are looked for on a copy this large (they stay above 30 pixels)
-# Markers found on the copy cleared of specks (:func:`find_markers`) this small or smaller make the search run
-# again on every blob: the clearing opens away rings under 3 pixels (markers under 18), so a page's other
-# sheet is safe only while its markers are at least three quarters the size of the smallest found.
+# A marker found on the copy cleared of specks (:func:`find_markers`) under this size (pixels of the copy) makes
+# the search run again on every blob: the clearing opens away rings under 3 pixels (markers under 18), so a
+# page's other sheet is safe only while its markers are at least three quarters the size of the smallest found.
 MARKER_SAFE_PX = 24
 
 
