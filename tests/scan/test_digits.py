@@ -7,6 +7,7 @@ under what was measured on these exact samples (docs/scan-digits.md has the larg
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -46,12 +47,13 @@ def test_model_ships_small_and_loads():
     assert 0.3 < model.temperature < 5
 
 
-def test_convolution_is_the_direct_sum():
+@pytest.mark.parametrize("channels", [1, 3])  # the first convolution sees one channel, the next several
+def test_convolution_is_the_direct_sum(channels):
     """The NumPy convolution (PyTorch's kernel layout, zero padding, ReLU, 2x2 max pooling) against the plain sum
     written out, pixel by pixel."""
     rng = np.random.default_rng(7)
-    maps = rng.normal(size=(2, 6, 6, 3)).astype(np.float32)
-    w = rng.normal(size=(4, 3, 3, 3)).astype(np.float32)
+    maps = rng.normal(size=(2, 6, 6, channels)).astype(np.float32)
+    w = rng.normal(size=(4, channels, 3, 3)).astype(np.float32)
     b = rng.normal(size=4).astype(np.float32)
     padded = np.pad(maps, ((0, 0), (1, 1), (1, 1), (0, 0)))
     full = np.zeros((2, 6, 6, 4))
@@ -60,11 +62,41 @@ def test_convolution_is_the_direct_sum():
             for x in range(6):
                 for k in range(4):
                     full[n, y, x, k] = b[k] + sum(padded[n, y + dy, x + dx, c] * w[k, c, dy, dx]
-                                                  for c in range(3) for dy in range(3) for dx in range(3))
+                                                  for c in range(channels) for dy in range(3) for dx in range(3))
     full = np.maximum(full, 0)
     pooled = np.array([[[[max(full[n, 2 * y + i, 2 * x + j, k] for i in range(2) for j in range(2))
                           for k in range(4)] for x in range(3)] for y in range(3)] for n in range(2)])
     np.testing.assert_allclose(digits._conv_relu_pool(maps, w, b), pooled, rtol=1e-5, atol=1e-5)
+
+
+def test_stroke_directions_are_the_direct_sum():
+    """Each 4x4 cell's gradient magnitude shared between the two nearest of 0, 45, 90 and 135 degrees
+    (unsigned: a gradient pointing left is 0 degrees, like one pointing right), written out pixel by pixel."""
+    rng = np.random.default_rng(11)
+    images = np.zeros((3, digits.INPUTS), np.float32)
+    images[:, :400] = rng.random((3, 400)) * (rng.random((3, 400)) < 0.4)
+    images[2, :400] = 0
+    images[2, :400].reshape(20, 20)[:, 10:] = 1.0  # a dark right half: gradients along x, both signs
+    padded = np.pad(images[:, :400].reshape(3, 20, 20).astype(np.float64), ((0, 0), (1, 1), (1, 1)))
+    want = np.zeros((3, 4, 5, 5))
+    for n in range(3):
+        for y in range(20):
+            for x in range(20):
+                gx = padded[n, y + 1, x + 2] - padded[n, y + 1, x]
+                gy = padded[n, y + 2, x + 1] - padded[n, y, x + 1]
+                pos = (math.atan2(gy, gx) % math.pi) / (math.pi / 4)
+                low = int(pos)
+                share = pos - low
+                want[n, low % 4, y // 4, x // 4] += math.hypot(gx, gy) * (1 - share) / 4
+                want[n, (low + 1) % 4, y // 4, x // 4] += math.hypot(gx, gy) * share / 4
+    got = digits.directions(images).reshape(3, 4, 5, 5)
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
+    # away from the top and bottom rows (where the dark half meets the padding: 90 degrees), all at 0 degrees:
+    # the half's edge (magnitude 1 in two columns of cell 2) and the image's right border, where the
+    # gradient points left (one column of cell 4)
+    assert got[2, 0, 1:4, 2].tolist() == pytest.approx([2.0] * 3)
+    assert got[2, 0, 1:4, 4].tolist() == pytest.approx([1.0] * 3)
+    assert got[2, 1:, 1:4].sum() == pytest.approx(0)
 
 
 def test_reads_held_out_handwriting_style():

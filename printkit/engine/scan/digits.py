@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from printkit.engine.scan.quantiles import quantile
 
@@ -64,6 +65,7 @@ CUT_CAP = 0.85  # at most this score for a reading that only a cut along the ink
 CUT_PATHS = 3  # at most this many cuts along the ink are read
 CONFIDENT = 0.9  # readings with less confidence must be checked by a person (measured: docs/scan-digits.md)
 MAX_CROP_SIDE = 4000  # bound the work on untrusted input
+_PI = np.float32(np.pi)  # what ``% np.pi`` divides a float32 angle by
 
 
 @dataclass(frozen=True)
@@ -257,7 +259,13 @@ def _conv_relu_pool(maps: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarra
     k = len(w)
     padded = np.zeros((n, s + 2, s + 2, c), maps.dtype)  # np.pad's own bookkeeping took as long as this conv
     padded[:, 1:-1, 1:-1] = maps
-    columns = np.concatenate([padded[:, dy:dy + s, dx:dx + s, :] for dy in range(3) for dx in range(3)], axis=3)
+    # each pixel's 3x3 neighbourhood, row by row, channels innermost.  A window view copied once is three
+    # times faster than joining nine shifted copies for 16 channels (0.7 ms against 2 a batch) and three
+    # times slower for one, where the copies are a few values each: both the same array
+    if c == 1:
+        columns = np.concatenate([padded[:, dy:dy + s, dx:dx + s, :] for dy in range(3) for dx in range(3)], axis=3)
+    else:
+        columns = np.ascontiguousarray(sliding_window_view(padded, (3, 3), axis=(1, 2)).transpose(0, 1, 2, 4, 5, 3))
     out = (columns.reshape(-1, 9 * c) @ w.transpose(2, 3, 1, 0).reshape(9 * c, k)).reshape(n, s // 2, 2, s // 2, 2, k)
     pooled = np.maximum(np.maximum(out[:, :, 0, :, 0], out[:, :, 0, :, 1]),
                         np.maximum(out[:, :, 1, :, 0], out[:, :, 1, :, 1]))
@@ -285,8 +293,12 @@ def directions(images: np.ndarray) -> np.ndarray:
     gx = p[:, 1:-1, 2:] - p[:, 1:-1, :-2]
     gy = p[:, 2:, 1:-1] - p[:, :-2, 1:-1]
     mag = np.sqrt(gx * gx + gy * gy)
-    # unsigned orientation in [0, pi): soft-assigned to 4 bins centred on 0, 45, 90, 135 degrees
-    angle = np.arctan2(gy, gx) % np.pi
+    # unsigned orientation in [0, pi): soft-assigned to 4 bins centred on 0, 45, 90, 135 degrees.  The angle
+    # taken modulo pi the way ``% np.pi`` does it, to the bit, in a third of its time: fmod of an angle in
+    # [-pi, pi] by pi is the angle itself except at +-pi (0), and a negative result is moved up by pi
+    angle = np.arctan2(gy, gx)
+    angle = np.where(angle < 0, angle + _PI, angle)
+    angle[angle >= _PI] -= _PI
     pos = angle / (np.pi / 4)
     whole = np.floor(pos)
     lo = whole.astype(np.int8) % 4  # whole is 0..4
@@ -294,11 +306,20 @@ def directions(images: np.ndarray) -> np.ndarray:
     frac = pos - whole
     near, far = mag * (1 - frac), mag * frac  # each pixel's share for its lower bin and the next one up
     cells = SIDE // CELL
-    out = np.zeros((n, 4, cells, cells), np.float32)
+    shares = np.empty((4, n, SIDE, SIDE), np.float32)
     for b in range(4):
-        w = np.where(lo == b, near, np.where(hi == b, far, 0))
-        out[:, b] = w.reshape(n, cells, CELL, cells, CELL).sum(axis=(2, 4)) / CELL
-    return out.reshape(n, -1)
+        shares[b] = np.where(lo == b, near, np.where(hi == b, far, 0))
+    # each cell's sum taken along its rows, then down them: the order of NumPy's sum over both axes, so the
+    # same bits, without its reduction machinery (a third of the time of this function)
+    cell = shares.reshape(4, n, cells, CELL, cells, CELL)
+    rows = cell[..., 0] + cell[..., 1]
+    for k in range(2, CELL):
+        rows += cell[..., k]
+    sums = rows[:, :, :, 0] + rows[:, :, :, 1]
+    for k in range(2, CELL):
+        sums += rows[:, :, :, k]
+    out = sums / CELL
+    return out.transpose(1, 0, 2, 3).reshape(n, -1)
 
 
 @functools.cache
