@@ -172,3 +172,35 @@ def test_a_layouts_print_is_kept_only_when_no_one_can_change_it() -> None:
     assert marks.sheet_print(ref, (80, 80), P) is kept
     assert not kept.printed.flags.writeable and not kept.zones.flags.writeable
     assert kept.printed[20, 20] == 255 and kept.printed[60, 60] == 0  # the reference at the sheet's size
+
+
+def test_a_stack_mixing_layouts_works_out_each_print_once(monkeypatch) -> None:
+    """Three layouts taking turns are each worked out once while their prints fit the budget; past it the
+    oldest goes and is worked out again when it comes back."""
+    refs = []
+    for k in range(3):
+        ref = np.zeros((40, 40), np.uint8)
+        ref[k:k + 10, 10:20] = 255
+        ref.setflags(write=False)
+        refs.append(ref)
+    made = []
+    real = marks.print_zones
+    monkeypatch.setattr(marks, "print_zones", lambda *a, **k: made.append(1) or real(*a, **k))
+    monkeypatch.setattr(marks, "_sheet_prints", type(marks._sheet_prints)())
+    for _ in range(4):
+        for ref in refs:
+            marks.sheet_print(ref, (80, 80), P)
+    assert len(made) == 3
+    # room for two prints of 80 x 80 (printed and zones: 12,800 bytes each): every turn works one out again
+    monkeypatch.setattr(marks, "SHEET_PRINTS_BYTES", 2 * 2 * 80 * 80)
+    marks._sheet_prints.clear()
+    made.clear()
+    for _ in range(2):
+        for ref in refs:
+            marks.sheet_print(ref, (80, 80), P)
+    assert len(made) == 6
+    # and a print larger than the whole budget is still kept for the next sheet of its layout
+    monkeypatch.setattr(marks, "SHEET_PRINTS_BYTES", 1)
+    made.clear()
+    first = marks.sheet_print(refs[0], (80, 80), P)
+    assert marks.sheet_print(refs[0], (80, 80), P) is first and len(made) == 1
