@@ -529,7 +529,7 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
             hypotheses[k] = hyp
     rows = np.flatnonzero(mask.any(axis=1))
     height = float(rows[-1] - rows[0] + 1)
-    parts = [_digit_image(ink[:, a:b], mask[:, a:b], height, right - left) for a, b in spans]
+    parts = _span_images(ink, mask, spans, height, right - left)
     intact = [(a == left or not _severs(mask, a)) and (b == right or not _severs(mask, b)) for a, b in spans]
     split = _split(mask[:, left:right], profile, height)
     apart_from, apart = None, None
@@ -975,12 +975,39 @@ def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float, width: float)
     height and width relative to the whole writing's ``height`` (a fragment blown up must not pass for a digit)
     and its width relative to the whole writing's ``width`` (the whole is never a fragment).
     """
-    out = np.zeros(INPUTS, np.float32)
     rows = np.flatnonzero(mask.any(axis=1))
     if len(rows) == 0:
-        return out
+        return np.zeros(INPUTS, np.float32)
     cols = np.flatnonzero(mask.any(axis=0))
-    part = ink[rows[0]: rows[-1] + 1, cols[0]: cols[-1] + 1]
+    return _fitted(ink[rows[0]: rows[-1] + 1, cols[0]: cols[-1] + 1], height, width)
+
+
+def _span_images(ink: np.ndarray, mask: np.ndarray, spans: Sequence[tuple[int, int]], height: float,
+                 width: float) -> list[np.ndarray]:
+    """:func:`_digit_image` of the columns ``a:b`` of the writing for each span (a, b), the same arrays: each
+    span's ink found from every column's first and last row of ink, taken once for all the spans (a box
+    has a dozen spans, and finding each one's ink anew took a third of making its image)."""
+    h, n = mask.shape
+    inked = mask.any(axis=0)
+    first = np.where(inked, mask.argmax(axis=0), h).tolist()
+    last = np.where(inked, h - 1 - mask[::-1].argmax(axis=0), -1).tolist()
+    # the first inked column at or after each column, and the last at or before it (n and -1: none)
+    after = np.minimum.accumulate(np.where(inked, np.arange(n), n)[::-1])[::-1].tolist()
+    before = np.maximum.accumulate(np.where(inked, np.arange(n), -1)).tolist()
+    out = []
+    for a, b in spans:
+        c0, c1 = after[a], before[b - 1]
+        if c0 > c1:
+            out.append(np.zeros(INPUTS, np.float32))
+            continue
+        r0, r1 = min(first[c0:c1 + 1]), max(last[c0:c1 + 1])
+        out.append(_fitted(ink[r0:r1 + 1, c0:c1 + 1], height, width))
+    return out
+
+
+def _fitted(part: np.ndarray, height: float, width: float) -> np.ndarray:
+    """The classifier's input for ``part``, a part of the writing cropped to its ink (see :func:`_digit_image`)."""
+    out = np.zeros(INPUTS, np.float32)
     h, w = part.shape
     scale = FIT / max(h, w)
     oh, ow = max(1, round(h * scale)), max(1, round(w * scale))
