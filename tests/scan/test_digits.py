@@ -303,3 +303,20 @@ def test_many_boxes_read_together_read_as_each_alone():
     alone = [digits.read_number(c, ORANGE) for c in crops]
     assert [r.value for r in together] == [r.value for r in alone]
     assert all(abs(a.confidence - b.confidence) < 1e-5 for a, b in zip(together, alone, strict=True))
+
+
+def test_span_images_are_each_spans_own_image():
+    """The spans' images, cut from ink bounds found once for the whole writing, are those of each span cropped
+    alone: a blank span gives a blank image, a span's blank edge columns are not part of its digit."""
+    ink = np.zeros((12, 14), np.float32)
+    ink[2:9, 1:3] = 1.0  # a stroke
+    ink[4:11, 8:11] = 0.9  # another, lower down
+    ink[6, 5] = 0.7  # a dot between them
+    mask = ink > digits.INK
+    spans = [(0, 14), (3, 5), (0, 6), (3, 14), (8, 9), (11, 14), (5, 6)]
+    images = digits._span_images(ink, mask, spans, 9.0, 13.0)
+    for (a, b), image in zip(spans, images, strict=True):
+        np.testing.assert_array_equal(image, digits._digit_image(ink[:, a:b], mask[:, a:b], 9.0, 13.0))
+    assert not images[1].any() and not images[5].any()  # spans 3:5 and 11:14 hold no ink
+    # the dot alone: one pixel blown up to fill the image, its size 1/9 of the writing's height
+    assert images[6][:400].max() == 1.0 and images[6][400:402].tolist() == pytest.approx([1 / 9, 1 / 9])
