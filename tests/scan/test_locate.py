@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, locate_sheets, rectify
+from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, locate_sheets, percentile_u8, rectify
 from printkit.engine.scan.markers import MarkerSeen, refined
 
 DATA = Path(__file__).parent / "data"
@@ -144,3 +144,14 @@ def test_a_code_of_an_unknown_layout_is_refused_by_name(monkeypatch: pytest.Monk
     gray = as_gray(load_pages(DATA / "qr" / "soft-half-sheet-photo.jpg")[0].pixels)
     with pytest.raises(ScanError, match="unknown layout version 99"):
         locate_sheets(gray, resolve, all_geometries())
+
+
+def test_a_crops_paper_level_is_numpys_percentile_to_the_bit():
+    rng = np.random.default_rng(5)
+    for n in range(60):
+        img = rng.integers(0, 256, (rng.integers(1, 60), rng.integers(1, 60)), dtype=np.uint8)
+        if n % 3 == 0:
+            img = np.minimum(img, rng.integers(0, 256)).astype(np.uint8)  # many pixels at one level
+        for p in (0, 1, 50, 95, 99.5, 100):
+            assert percentile_u8(img, p) == np.percentile(img, p), (n, p)
+    assert percentile_u8(np.array([[10, 20]], np.uint8), 95) == 19.5  # 10 + 0.95 * 10

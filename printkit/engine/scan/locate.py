@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -222,6 +223,21 @@ def _qr_busyness(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, 
     return float(np.abs(np.diff(sample, axis=0)).mean() + np.abs(np.diff(sample, axis=1)).mean())
 
 
+def percentile_u8(img: np.ndarray, p: float) -> float:
+    """``np.percentile(img, p)`` of uint8 pixels to the last bit, from their histogram: the two order
+    statistics either side of (n - 1) p / 100 are the levels where the counts pass them, interpolated as
+    NumPy does (a QR crop's 95th: 0.1 ms against NumPy's 2, which sorts)."""
+    counts = cv2.calcHist([img], [0], None, [256], [0, 256]).ravel().astype(np.int64).cumsum()
+    n = img.size
+    virtual = (n - 1) * (p / 100)
+    below = min(math.floor(virtual), n - 1)
+    above = min(below + 1, n - 1)
+    lo, hi = (np.uint8(v) for v in np.searchsorted(counts, [below + 1, above + 1], side="left"))
+    gamma = virtual - below
+    diff = hi - lo
+    return float(hi - diff * (1 - gamma) if gamma >= 0.5 else lo + diff * gamma)
+
+
 QR_LIKELY = 2  # places tried with every size before the others
 
 
@@ -251,7 +267,7 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
     # The printed code has a narrow quiet zone with text beside it, which puts the decoders off.
     quiet = crop.copy()
     lo, hi = round(pad * f - 0.04 * qs * f), round((pad + qs) * f + 0.04 * qs * f)
-    paper = int(np.percentile(crop, 95))
+    paper = int(percentile_u8(crop, 95))
     quiet[:lo], quiet[hi:], quiet[:, :lo], quiet[:, hi:] = paper, paper, paper, paper
     for painted, scale in tries:
         attempt = quiet if painted else crop
