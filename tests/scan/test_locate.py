@@ -56,8 +56,8 @@ def _sheet_on(image_hw: tuple[int, int], to_image: np.ndarray) -> LocatedSheet:
 
 @pytest.mark.parametrize("degrees", [88.7, -91.2, 90.0, 0.0, 2.5, 181.0])
 def test_a_sheet_rectifies_to_the_same_pixels_as_the_whole_image_warped(degrees: float) -> None:
-    # Sideways, the part of the image under the sheet is turned before warping; upright or upside down the
-    # image is warped as it is: the same pixels either way.
+    # Sideways, the sheet is warped into its transpose and transposed back; upright or upside down it is
+    # warped as it is: the same pixels either way, to a level.
     rng = np.random.default_rng(3)
     image = rng.integers(0, 256, (1500, 1400, 3), dtype=np.uint8)
     image = cv2.GaussianBlur(image, (0, 0), 1.5)  # smooth enough that rounding differences stay at 1 level

@@ -501,32 +501,15 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
     return sheets, failed
 
 
-def _sideways(image: np.ndarray, sheet: LocatedSheet, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For a sheet lying sideways in the image, the part of the image it covers turned a quarter so
-    the sheet's rows are the image's rows again, and ``m`` (rectified pixel -> image) for that part.
-    Warping a sideways sheet reads the image down its columns, half again as slow (20 ms an A4 page)
-    as turning that part first; the pixels come out the same."""
+def _lies_sideways(sheet: LocatedSheet) -> bool:
+    """Whether the sheet's rows run up or down the image rather than across it."""
     o, x = sheet.to_image @ np.array([0, 0, 1.0]), sheet.to_image @ np.array([100, 0, 1.0])
     dx, dy = x[:2] / x[2] - o[:2] / o[2]
-    if abs(dy) <= abs(dx):
-        return image, m
-    corners = cv2.perspectiveTransform(np.array([[[0, 0], [sheet.frame.width, 0], [sheet.frame.width,
-                                                 sheet.frame.height], [0, sheet.frame.height]]], np.float64),
-                                       sheet.to_image)[0]
-    h, w = image.shape[:2]
-    x0, y0 = (max(0, int(np.floor(v)) - 2) for v in corners.min(axis=0))
-    x1, y1 = min(w, int(np.ceil(corners[:, 0].max())) + 3), min(h, int(np.ceil(corners[:, 1].max())) + 3)
-    if x1 - x0 < 2 or y1 - y0 < 2:
-        return image, m
-    part = image[y0:y1, x0:x1]
-    ph, pw = part.shape[:2]
-    if dy > 0:  # the sheet's x axis points down the image: turn it back a quarter anticlockwise
-        turned = cv2.rotate(part, cv2.ROTATE_90_COUNTERCLOCKWISE)
-        to_turned = np.array([[0, 1, -y0], [-1, 0, pw - 1 + x0], [0, 0, 1.0]])
-    else:
-        turned = cv2.rotate(part, cv2.ROTATE_90_CLOCKWISE)
-        to_turned = np.array([[0, -1, ph - 1 + y0], [1, 0, -x0], [0, 0, 1.0]])
-    return turned, to_turned @ m
+    return bool(abs(dy) > abs(dx))
+
+
+# pixel (u, v) of the sheet transposed is pixel (v, u) of the sheet
+_TRANSPOSED = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
 
 
 def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM) -> np.ndarray:
@@ -535,14 +518,23 @@ def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM
     ``image``: RGB, or RGBA for speed (:func:`printkit.engine.scan.images.as_rgba`), which gives the same
     RGB: OpenCV interpolates pixels of four channels with SIMD, of three one value at a time, so adding
     the fourth channel, warping and dropping it takes half the time of warping RGB (29 ms against 18 an
-    A4 page at 300 dpi, conversions included), for the same pixels.  Grey stays grey."""
+    A4 page at 300 dpi, conversions included), for the same pixels.  Grey stays grey.
+
+    A sheet lying sideways is warped into its transpose, whose rows run along the image's rows, and
+    transposed back: warping it as it lies reads the image down its columns, half again as slow, and
+    turning the part of the image under it first (as before) cost a sixth more than the transpose
+    (sideways tuning photos 48.5 against 42.3 ms, scans 50-60 against 42-47).  The pixels differ from a
+    plain warp's by a level at most (the sampling positions are worked out in another order)."""
     s = np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
     m = sheet.to_image @ s  # rectified pixel -> mm -> image
     size = (round(sheet.frame.width * px_per_mm), round(sheet.frame.height * px_per_mm))
-    source, m = _sideways(image, sheet, m)
-    channels = source.shape[2] if source.ndim == 3 else 1
-    if channels == 3:
-        source = cv2.cvtColor(source, cv2.COLOR_RGB2RGBA)
+    sideways = _lies_sideways(sheet)
+    if sideways:
+        m, size = m @ _TRANSPOSED, (size[1], size[0])
+    channels = image.shape[2] if image.ndim == 3 else 1
+    source = cv2.cvtColor(image, cv2.COLOR_RGB2RGBA) if channels == 3 else image
     out = cv2.warpPerspective(source, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
+    if sideways:
+        out = cv2.transpose(out)
     return cv2.cvtColor(out, cv2.COLOR_RGBA2RGB) if channels >= 3 else out
