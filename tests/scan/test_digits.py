@@ -305,6 +305,28 @@ def test_many_boxes_read_together_read_as_each_alone():
     assert all(abs(a.confidence - b.confidence) < 1e-5 for a, b in zip(together, alone, strict=True))
 
 
+def test_stroke_directions_are_the_trained_features_to_the_bit():
+    """The directions as the model was trained on them (``% np.pi``, NumPy's sum over both axes of a cell),
+    written out plainly: the faster form must give the same bits, or every reading would move a little."""
+    rng = np.random.default_rng(12)
+    images = rng.random((300, digits.INPUTS)).astype(np.float32) * (rng.random((300, digits.INPUTS)) < 0.5)
+    images[:100, :400] = np.round(images[:100, :400] * 3) / 3  # flat runs: gradients of exactly 0, +-pi
+    images[100:150, :400] *= -1e-30  # tiny negative steps
+    n = len(images)
+    p = np.pad(images[:, :400].reshape(n, 20, 20), ((0, 0), (1, 1), (1, 1)))
+    gx, gy = p[:, 1:-1, 2:] - p[:, 1:-1, :-2], p[:, 2:, 1:-1] - p[:, :-2, 1:-1]
+    mag = np.sqrt(gx * gx + gy * gy)
+    pos = (np.arctan2(gy, gx) % np.pi) / (np.pi / 4)
+    whole = np.floor(pos)
+    lo = whole.astype(np.int8) % 4
+    frac = pos - whole
+    want = np.zeros((n, 4, 5, 5), np.float32)
+    for b in range(4):
+        w = np.where(lo == b, mag * (1 - frac), np.where((lo + 1) % 4 == b, mag * frac, 0))
+        want[:, b] = w.reshape(n, 5, 4, 5, 4).sum(axis=(2, 4)) / 4
+    assert np.array_equal(digits.directions(images), want.reshape(n, -1))
+
+
 def test_span_images_are_each_spans_own_image():
     """The spans' images, cut from ink bounds found once for the whole writing, are those of each span cropped
     alone: a blank span gives a blank image, a span's blank edge columns are not part of its digit."""

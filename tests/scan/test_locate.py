@@ -173,3 +173,26 @@ def test_dark_blobs_are_found_as_opencvs_adaptive_threshold_finds_them():
     flat[10, 10], flat[20, 20] = 188, 189
     found = darker_than_around(flat, 31, 12)
     assert found[10, 10] == 255 and found[20, 20] == 0 and found.sum() == 255
+
+
+def test_paper_levels_it_cannot_count_exactly_are_left_to_numpy():
+    rng = np.random.default_rng(6)
+    colour = rng.integers(0, 256, (20, 30, 3), dtype=np.uint8)
+    assert percentile_u8(colour, 95) == np.percentile(colour, 95)
+    with pytest.raises(ValueError):
+        percentile_u8(colour[..., 0], 101)  # as NumPy refuses it
+    empty = np.zeros((0, 5), np.uint8)  # no pixels: whatever this NumPy does (an error, or NaN and a warning)
+    try:
+        want = np.percentile(empty, 50)
+    except Exception as exc:
+        with pytest.raises(type(exc)):
+            percentile_u8(empty, 50)
+    else:
+        assert np.isnan(want) and np.isnan(percentile_u8(empty, 50))
+
+
+def test_the_blob_threshold_refuses_what_it_cannot_match():
+    gray = np.full((40, 40), 200, np.uint8)
+    for by, block in ((0, 31), (12, 30), (12, 1)):
+        with pytest.raises(ValueError, match="odd block"):
+            darker_than_around(gray, block, by)

@@ -294,8 +294,9 @@ def directions(images: np.ndarray) -> np.ndarray:
     gy = p[:, 2:, 1:-1] - p[:, :-2, 1:-1]
     mag = np.sqrt(gx * gx + gy * gy)
     # unsigned orientation in [0, pi): soft-assigned to 4 bins centred on 0, 45, 90, 135 degrees.  The angle
-    # taken modulo pi the way ``% np.pi`` does it, to the bit, in a third of its time: fmod of an angle in
-    # [-pi, pi] by pi is the angle itself except at +-pi (0), and a negative result is moved up by pi
+    # is moved into [0, pi) in a third of the time ``% np.pi`` takes, giving the same bins and shares to the
+    # bit (the trained model's inputs; checked on every part of the tuning sheets): NumPy gives pi itself for
+    # a tiny negative angle and this 0 (both bin 0, share 0), and -0.0 stays -0.0 (the same bin and share)
     angle = np.arctan2(gy, gx)
     angle = np.where(angle < 0, angle + _PI, angle)
     angle[angle >= _PI] -= _PI
@@ -984,9 +985,9 @@ def _digit_image(ink: np.ndarray, mask: np.ndarray, height: float, width: float)
 
 def _span_images(ink: np.ndarray, mask: np.ndarray, spans: Sequence[tuple[int, int]], height: float,
                  width: float) -> list[np.ndarray]:
-    """:func:`_digit_image` of the columns ``a:b`` of the writing for each span (a, b), the same arrays: each
-    span's ink found from every column's first and last row of ink, taken once for all the spans (a box
-    has a dozen spans, and finding each one's ink anew took a third of making its image)."""
+    """:func:`_digit_image` of the columns ``a:b`` of the writing for each span (a, b), a < b, the same
+    arrays: each span's ink found from every column's first and last row of ink, taken once for all the
+    spans (a box has a dozen spans, and finding each one's ink anew took a third of making its image)."""
     h, n = mask.shape
     inked = mask.any(axis=0)
     first = np.where(inked, mask.argmax(axis=0), h).tolist()

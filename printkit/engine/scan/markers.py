@@ -77,7 +77,10 @@ def darker_than_around(gray: np.ndarray, block: int, by: int) -> np.ndarray:
     """255 where a pixel is at least ``by`` levels darker than the mean of the ``block`` x ``block`` pixels
     around it, else 0: ``cv2.adaptiveThreshold(gray, 255, ADAPTIVE_THRESH_MEAN_C, THRESH_BINARY_INV, block,
     by)`` to the bit (the same mean, then the same test), whose comparison runs a pixel at a time (7.5 ms
-    a 2000 x 1500 copy against 6 in all)."""
+    a 2000 x 1500 copy against 6 in all).  Only for ``by`` >= 1 (the difference saturates at 0, so "not
+    darker" cannot be told from "lighter") and an odd ``block`` > 1, as OpenCV asks."""
+    if by < 1 or block < 3 or block % 2 == 0:
+        raise ValueError(f"need a whole difference >= 1 and an odd block > 1, got {by} and {block}")
     mean = cv2.boxFilter(gray, -1, (block, block), normalize=True,
                          borderType=cv2.BORDER_REPLICATE | cv2.BORDER_ISOLATED)
     return cv2.threshold(cv2.subtract(mean, gray), by - 1, 255, cv2.THRESH_BINARY)[1]

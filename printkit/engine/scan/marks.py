@@ -129,9 +129,11 @@ class SheetPrint:
     cores: dict[BoxSpec, np.ndarray] = field(default_factory=dict)
 
 
-# The prints kept, newest first, while together under this many bytes (the newest is always kept): every
-# full-sheet layout of one version, A4, Letter and A3, each plain and ink-saver, takes 63 MB at 8 px/mm, so a
-# stack mixing them works each out once; keeping two (16 MB) made such a stack work out one a sheet, 3 ms each.
+# The prints kept, the least recently used going first, while their printed and zones arrays together stay
+# under this many bytes (the newest is always kept; the small cores filled in later are not counted): every
+# full-sheet layout of one version, A4, Letter and A3, each plain and ink-saver, takes 63.3 million bytes at
+# 8 px/mm, so a stack mixing them works each out once; keeping two layouts made such a stack work out one
+# a sheet, 3 ms each.
 SHEET_PRINTS_BYTES = 64 * 1024 * 1024
 _sheet_prints: OrderedDict[tuple[int, tuple[int, ...], float], SheetPrint] = OrderedDict()
 
@@ -154,8 +156,8 @@ def sheet_print(ref: np.ndarray, shape: tuple[int, ...], px_per_mm: float) -> Sh
     if ref.flags.writeable:
         return made
     _sheet_prints[key] = made
-    while len(_sheet_prints) > 1 and sum(k.printed.nbytes + k.zones.nbytes
-                                         for k in _sheet_prints.values()) > SHEET_PRINTS_BYTES:
+    while len(_sheet_prints) > 1 and sum(entry.printed.nbytes + entry.zones.nbytes
+                                         for entry in _sheet_prints.values()) > SHEET_PRINTS_BYTES:
         _sheet_prints.popitem(last=False)
     return made
 
