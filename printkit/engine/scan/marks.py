@@ -208,14 +208,21 @@ def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float, faint:
     if zones is None or not pen.any():
         return pen
     k = max(3, round(BRIDGE_MM * px_per_mm) | 1)
-    closed = cv2.morphologyEx(pen.astype(np.uint8), cv2.MORPH_CLOSE,
-                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))).astype(bool)
+    closed = cv2.morphologyEx(pen.view(np.uint8), cv2.MORPH_CLOSE, _ellipse(k)).view(bool)
     return pen | (closed & (zones >= 200) & (dark > INK))
+
+
+@functools.cache
+def _ellipse(k: int) -> np.ndarray:
+    """OpenCV's k x k elliptic structuring element, made once per size (read-only)."""
+    e = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    e.setflags(write=False)
+    return e
 
 
 def _reaching(seeds: np.ndarray, through: np.ndarray) -> np.ndarray:
     """The pixels of ``seeds | through`` in pieces (8-connected) that hold a seed."""
-    n, labels = cv2.connectedComponents((seeds | through).astype(np.uint8), connectivity=8)
+    n, labels = cv2.connectedComponents((seeds | through).view(np.uint8), connectivity=8)
     held = np.zeros(n, bool)
     held[labels[seeds]] = True
     held[0] = False
@@ -259,14 +266,15 @@ def _roundness(labels: np.ndarray, i: int, area: int, box: tuple[int, int, int, 
 
 
 def _strokes(extra: np.ndarray, side: float, p: float) -> Strokes:
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(extra.astype(np.uint8), connectivity=8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(extra.view(np.uint8), connectivity=8)
+    pieces = stats.tolist()
     x0 = y0 = 10**9
     x1 = y1 = -1
     pixels = count = largest = dots = 0
     round_ = 0.0
     min_px = MIN_PIECE_MM2 * p * p
     for i in range(1, n):
-        x, y, w, h, a = (int(v) for v in stats[i])
+        x, y, w, h, a = pieces[i]
         if a < min_px:
             continue
         count += 1
