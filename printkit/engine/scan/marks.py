@@ -113,7 +113,7 @@ def print_zones(ref: np.ndarray | None, shape: tuple[int, ...], px_per_mm: float
         return None
     big = printed if printed is not None else cv2.resize(ref, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
     r = max(1, round(REF_GROW_MM * px_per_mm))
-    return cv2.dilate(big, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    return cv2.dilate(big, _ellipse(2 * r + 1))
 
 
 @dataclass(frozen=True)
@@ -665,8 +665,7 @@ def _off_colour(rgb: np.ndarray, hue: np.ndarray) -> np.ndarray:
 def _around_print(inner: np.ndarray, p: float) -> np.ndarray:
     """Print inside a box grown as far as the reference was grown (REF_GROW_MM), and a pixel."""
     r = max(1, round(REF_GROW_MM * p)) + 1
-    return cv2.dilate(inner.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
-                      ).astype(bool)
+    return cv2.dilate(inner.astype(np.uint8), _ellipse(2 * r + 1)).astype(bool)
 
 
 def _pen_over_print(rgb: np.ndarray, d: np.ndarray, inner: np.ndarray, pen: np.ndarray, hue: np.ndarray,
