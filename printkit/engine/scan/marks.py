@@ -19,6 +19,7 @@ read with confidence instead of guessing.
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -28,6 +29,7 @@ from typing import Literal
 import cv2
 import numpy as np
 
+from printkit.engine.scan import mosaic
 from printkit.engine.scan.quantiles import quantile
 
 ReadKind = Literal["mark", "loop", "number"]
@@ -212,6 +214,25 @@ def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float, faint:
     return pen | (closed & (zones >= 200) & (dark > INK))
 
 
+def box_pens(dark: np.ndarray, zones: np.ndarray | None, rois: Sequence[tuple[slice, slice]], px_per_mm: float,
+             faint: float = PEN_OVER_FAINT) -> list[np.ndarray]:
+    """:func:`box_pen` of each crop ``dark[roi]`` (and ``zones[roi]``) of a sheet: the same pixels, worked out
+    in one call per step (:mod:`printkit.engine.scan.mosaic`), a part of the time of one call per box."""
+    if not rois:
+        return []
+    k = max(3, round(BRIDGE_MM * px_per_mm) | 1)
+    crops = [dark[roi] for roi in rois]
+    m = mosaic.layout([c.shape for c in crops], k // 2 + 1)
+    d = m.gather(crops)
+    z = None if zones is None else m.gather([zones[roi] for roi in rois])
+    clear = np.ones(d.shape, bool) if z is None else _clear_of_print(d, z, faint)
+    pen = _reaching((d > INK) & clear, (d > FAINT_INK) & clear)
+    if z is not None and pen.any():
+        closed = mosaic.close(pen.view(np.uint8), _ellipse(k), m.outside()).view(bool)
+        pen |= closed & (z >= 200) & (d > INK)
+    return m.pieces(pen)
+
+
 @functools.cache
 def _ellipse(k: int) -> np.ndarray:
     """OpenCV's k x k elliptic structuring element, made once per size (read-only)."""
@@ -243,8 +264,9 @@ ROUND = 2.5  # length squared over area: about 1.3 for a dot, 4 and more for a p
 class Strokes:
     """The pen ink in a box, measured in box sides: ``span``, the extent of all pieces together;
     ``coverage``, their pixels / side / the thinnest pen line (about strokes x their length);
-    ``largest``, the extent of the biggest piece; ``dots``, how many pieces are dots (round and not
-    long: a piece of a line cut by print may be as short, but it is thin); ``round``, the length squared over
+    ``largest``, the extent of the biggest piece; ``dots``, of one or two pieces, how many are dots (round
+    and not long: a piece of a line cut by print may be as short, but it is thin), and 0 for more pieces,
+    where it decides nothing (:func:`_mark_probability`); ``round``, the length squared over
     the area of the largest piece.  Printed ink cuts a cross into pieces, so the pieces are taken
     together."""
 
@@ -256,38 +278,66 @@ class Strokes:
     round: float = 0.0
 
 
-def _roundness(labels: np.ndarray, i: int, area: int, box: tuple[int, int, int, int]) -> float:
-    """How round piece ``i`` (``box``: x, y, w, h) is: its least rectangle's long side squared over its area."""
+def _roundness(labels: np.ndarray, i: int, area: int, box: tuple[int, int, int, int], left: int = 0) -> float:
+    """How round piece ``i`` (``box``: x, y, w, h, x counted from column ``left`` of ``labels``) is: its
+    least rectangle's long side squared over its area."""
     x, y, w, h = box
     # the piece's pixels looked for in its own box, in the order a search of the whole would list them
-    pts = (np.argwhere(labels[y:y + h, x:x + w] == i) + np.array([y, x])).astype(np.float32)
+    pts = (np.argwhere(labels[y:y + h, left + x:left + x + w] == i) + np.array([y, x])).astype(np.float32)
     (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
     return float((max(rw, rh) + 1) ** 2 / area)
 
 
 def _strokes(extra: np.ndarray, side: float, p: float) -> Strokes:
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(extra.view(np.uint8), connectivity=8)
-    pieces = stats.tolist()
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(extra.view(np.uint8), connectivity=8)
+    return _measured(list(enumerate(stats.tolist()))[1:], labels, 0, side, p)
+
+
+def strokes_each(masks: Sequence[np.ndarray], sides: Sequence[float], p: float) -> list[Strokes]:
+    """``_strokes`` of each boolean mask, ``sides[i]`` being mask i's box side in pixels: the same
+    measures, labelled in one call (:mod:`printkit.engine.scan.mosaic`)."""
+    if not masks:
+        return []
+    m = mosaic.layout([k.shape for k in masks], 1)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(m.gather(masks).view(np.uint8), connectivity=8)
+    own: list[list[tuple[int, list[int]]]] = [[] for _ in masks]
+    starts = m.starts
+    for i, piece in enumerate(stats.tolist()[1:], 1):
+        own[bisect.bisect_right(starts, piece[0]) - 1].append((i, piece))
+    return [_measured(own[j], labels, starts[j], sides[j], p) for j in range(len(masks))]
+
+
+def _measured(pieces: list[tuple[int, list[int]]], labels: np.ndarray, left: int, side: float, p: float) -> Strokes:
+    """The :class:`Strokes` of the pieces (label, [x, y, w, h, area]) of one mask labelled in ``labels``,
+    which may hold other masks beside it: this one starts at column ``left``."""
     x0 = y0 = 10**9
     x1 = y1 = -1
-    pixels = count = largest = dots = 0
-    round_ = 0.0
+    pixels = largest = 0
     min_px = MIN_PIECE_MM2 * p * p
-    for i in range(1, n):
-        x, y, w, h, a = pieces[i]
+    kept: list[tuple[int, int, int, int, int, int]] = []
+    biggest = 0
+    for i, (x, y, w, h, a) in pieces:
         if a < min_px:
             continue
-        count += 1
+        x -= left
         pixels += a
         extent = max(w, h)
-        rnd = _roundness(labels, i, a, (x, y, w, h)) if extent < BLOB * side else 99.0
-        dots += rnd < ROUND
         if extent > largest:
-            largest, round_ = extent, rnd
+            largest, biggest = extent, len(kept)
+        kept.append((i, x, y, w, h, a))
         x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w), max(y1, y + h)
-    if count == 0:
+    if not kept:
         return Strokes()
-    return Strokes(max(x1 - x0, y1 - y0) / side, pixels / side / (0.3 * p), count, largest / side, dots, round_)
+
+    def roundness(i: int, x: int, y: int, w: int, h: int, a: int) -> float:
+        return _roundness(labels, i, a, (x, y, w, h), left) if max(w, h) < BLOB * side else 99.0
+
+    # Which pieces are dots decides a reading only where there are one or two (_mark_probability), and
+    # measuring one takes longer than the rest of this: the pieces of the others are not measured.
+    rounds = [roundness(*k) for k in kept] if len(kept) <= 2 else [roundness(*kept[biggest])]
+    dots = sum(r < ROUND for r in rounds) if len(kept) <= 2 else 0
+    round_ = rounds[biggest] if len(kept) <= 2 else rounds[0]
+    return Strokes(max(x1 - x0, y1 - y0) / side, pixels / side / (0.3 * p), len(kept), largest / side, dots, round_)
 
 
 def _mark_probability(st: Strokes) -> float:
@@ -373,6 +423,18 @@ def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: floa
     prob = _mark_probability(st)
     if prob < UNDER_PRINT_DOUBT and inner is not None and st.pieces and _line_runs_under_print(extra, inner, p):
         prob = UNDER_PRINT_DOUBT
+    return _mark_reading(spec, st, prob)
+
+
+def read_marks(dark: np.ndarray, zones: np.ndarray | None, specs: Sequence[BoxSpec], p: float) -> list[BoxReading]:
+    """:func:`read_mark` of each box, without the colour image: the same readings, the pen of every box
+    found at once (:func:`box_pens`, :func:`strokes_each`)."""
+    pens = box_pens(dark, zones, [_box_crop(dark, s, p, 0.1) for s in specs], p)
+    strokes = strokes_each(pens, [min(s.w, s.h) * p for s in specs], p)
+    return [_mark_reading(s, st, _mark_probability(st)) for s, st in zip(specs, strokes, strict=True)]
+
+
+def _mark_reading(spec: BoxSpec, st: Strokes, prob: float) -> BoxReading:
     value = prob >= 0.5
     conf = prob if value else 1 - prob
     alts = ((value, conf), (not value, 1 - conf))
@@ -446,26 +508,19 @@ def _ring_thickness(dark: np.ndarray, printed: np.ndarray, ring: _Ring, p: float
     return thick
 
 
-def read_loop(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpec],
-              thicker: np.ndarray | None = None, ring: _Ring | None = None, faint: float = PEN_OVER_FAINT
-              ) -> BoxReading:
+def _loop_reading(spec: BoxSpec, ink: np.ndarray, ring: _Ring, thicker: np.ndarray | None, st: Strokes
+                  ) -> BoxReading:
     """A printed circle: looped round (earned) and maybe crossed out (used).
 
-    ``thicker``: per sector, whether the printed line is thicker than on the sheet's unwritten circles;
-    ``faint``: how dark ink over the faint print in the circle (its icon) must be to count as pen
-    (:func:`read_loops` works both out); a sector counts as looped when it holds pen or is thicker."""
-    ring = ring or _ring(dark, spec, p, neighbours)
-    ink = _pen_at(dark, zones, ring.sy, ring.sx, p, faint)
+    ``ink``: the pen round it (:func:`box_pen` over ``ring``'s crop); ``thicker``: per sector, whether the
+    printed line is thicker than on the sheet's unwritten circles (:func:`read_loops` works both out); a
+    sector counts as looped when it holds pen or is thicker.  ``st``: the strokes of ``ink`` within
+    CROSS_REACH of the centre."""
     hit = np.zeros(RING_BINS, bool)
     hit[ring.sector[ink & ring.band]] = True
     if thicker is not None:
         hit |= thicker
     around = float(hit.mean())
-    # The cross: strokes through the middle of the circle.  Not out to its line: a neighbour's loop,
-    # drawn wide, reaches about 0.7 r into this circle.
-    r = ring.r
-    inner = ink & (ring.dist <= CROSS_REACH * r)
-    st = _strokes(inner, 2 * CROSS_REACH * r * p, p)
     p_cross = _mark_probability(st)
     p_loop = _sig((around - 0.6) / 0.06)
     if p_cross >= 0.5:
@@ -504,8 +559,20 @@ def read_loops(dark: np.ndarray, zones: np.ndarray | None, printed: np.ndarray |
         if seen.size:
             base = float(quantile(seen, RING_BASE_SHARE))
             thicker = [np.nan_to_num(t - base, nan=0.0) >= LOOP_THICKER_MM * p for t in thick]
-    return [read_loop(dark, zones, s, p, rows[s.area], t, g, faint.get(s.area, PEN_OVER_FAINT))
-            for s, t, g in zip(specs, thicker, rings, strict=True)]
+    # Over faint print, pen must be as dark as its row's level: the pen round the circles of each level at once.
+    inks: list[np.ndarray] = [np.zeros(0, bool)] * len(specs)
+    levels: dict[float, list[int]] = {}
+    for n, s in enumerate(specs):
+        levels.setdefault(faint.get(s.area, PEN_OVER_FAINT), []).append(n)
+    for level, ns in levels.items():
+        for n, ink in zip(ns, box_pens(dark, zones, [(rings[n].sy, rings[n].sx) for n in ns], p, level), strict=True):
+            inks[n] = ink
+    # The cross: strokes through the middle of the circle.  Not out to its line: a neighbour's loop,
+    # drawn wide, reaches about 0.7 r into this circle.
+    crosses = strokes_each([ink & (g.dist <= CROSS_REACH * g.r) for ink, g in zip(inks, rings, strict=True)],
+                           [2 * CROSS_REACH * g.r * p for g in rings], p)
+    return [_loop_reading(s, ink, g, t, st)
+            for s, ink, g, t, st in zip(specs, inks, rings, thicker, crosses, strict=True)]
 
 
 FAINT_TOP = 0.99  # a circle's faint print is as dark as this share of its pixels ...
@@ -713,10 +780,18 @@ def hidden_by_print(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) 
 
 
 def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
-    """(empty, confidence) without the digit model: no stroke at all means an empty box."""
-    sy, sx = _box_crop(dark, spec, p, 0.1)
-    extra = ref[sy, sx]
-    st = _strokes(extra, min(spec.w, spec.h) * p, p)
+    """(empty, confidence) without the digit model: no stroke at all means an empty box (``ref``: the pen
+    on the sheet, :func:`pen_ink`)."""
+    return _empty(_strokes(ref[_box_crop(dark, spec, p, 0.1)], min(spec.w, spec.h) * p, p))
+
+
+def numbers_empty(ref: np.ndarray, specs: Sequence[BoxSpec], p: float) -> list[tuple[bool, float]]:
+    """:func:`number_is_empty` of each box, the strokes of all measured at once (:func:`strokes_each`)."""
+    crops = [ref[_box_crop(ref, s, p, 0.1)] for s in specs]
+    return [_empty(st) for st in strokes_each(crops, [min(s.w, s.h) * p for s in specs], p)]
+
+
+def _empty(st: Strokes) -> tuple[bool, float]:
     if st.pieces == 0 or st.span < 0.12:
         return True, 0.99
     return False, 0.0
@@ -734,16 +809,20 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     print_ = None if ref is None else sheet_print(ref, dark.shape, p)
     printed, zones = (None, None) if print_ is None else (print_.printed, print_.zones)
     cores = None if print_ is None else print_.cores
-    refm = _pen_in_boxes(dark, zones, [s for s in specs if s.read == "number"], p)
+    number_boxes = [s for s in specs if s.read == "number"]
+    refm = _pen_in_boxes(dark, zones, number_boxes, p)
     loops = [s for s in specs if s.read == "loop"]
     inside = marks_in_boxes(rgb, printed, specs, p, cores=cores)
     numbered: dict[str, MarksInBoxes | None] = {}  # per area, measured when a box first needs it: most never do
     looped = dict(zip(map(id, loops), read_loops(dark, zones, printed, loops, p), strict=True))
+    crosses = [s for s in specs if s.read == "mark"]
+    seen = dict(zip(map(id, crosses), read_marks(dark, zones, crosses, p), strict=True))
+    blank = dict(zip(map(id, number_boxes), numbers_empty(refm, number_boxes, p), strict=True))
     out: list[BoxReading] = []
     written: list[tuple[int, np.ndarray]] = []  # (place in out, crop) of each number box with writing
     for s in specs:
         if s.read == "mark":
-            r = read_mark(dark, zones, s, p)
+            r = seen[id(s)]
             if r.features["pieces"] and not (r.value and r.confidence >= SURE_CROSS):
                 if s.area not in numbered:
                     numbered[s.area] = marks_in_boxes(rgb, printed, [b for b in specs if b.area == s.area], p,
@@ -753,7 +832,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
         elif s.read == "loop":
             out.append(looped[id(s)])
         else:
-            empty, conf = number_is_empty(dark, refm, s, p)
+            empty, conf = blank[id(s)]
             if empty:
                 out.append(BoxReading(s, None, conf, ((None, conf),)))
                 continue
