@@ -68,7 +68,7 @@ def crop_cases(samples: dict[int, Sequence[Sample]], cases: Sequence[tuple[int, 
         sh = read_sheet(s, position, game, numbers=False)
         truth = box_truth(s.truth_at(position), sh.table.table)
         rect = sh.image.rectified
-        dark = marks.darkness(rect, PX_PER_MM)
+        dark = marks.darkness(rect, PX_PER_MM, sh.image.overview)
         pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
         spec = next(b for b in box_specs(sh.table.table) if b.area == area and b.index == box)
         name = f"s{seed}-{page:02d}-{position}-{area}{box}"

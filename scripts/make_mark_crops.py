@@ -97,7 +97,7 @@ def main(force: bool) -> int:
         samples = make_samples(pages, seed, kinds)  # type: ignore[arg-type]
         for _, page, position, area, box, what in (c for c in todo if c[0] == seed):
             s = samples[page]
-            sh = read_sheet(s, position, game, numbers=False)
+            sh = read_sheet(s, position, game, numbers=False, whole=True)  # crops reach past the boxes
             truth = box_truth(s.truth_at(position), sh.table.table)
             rect = sh.image.rectified
             specs = box_specs(sh.table.table)

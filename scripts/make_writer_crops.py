@@ -38,7 +38,7 @@ def main() -> int:
     sh = read_sheet(s, position, game, numbers=False)
     truth = box_truth(s.truth_at(position), sh.table.table)
     rect = sh.image.rectified
-    dark = marks.darkness(rect, PX_PER_MM)
+    dark = marks.darkness(rect, PX_PER_MM, sh.image.overview)
     pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
     OUT.mkdir(parents=True, exist_ok=True)
     index = []

@@ -815,7 +815,7 @@ def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
     for sample, sheet in read_back(make_samples(pages, seed, ("scan", "photo")), game, numbers=False):
         truth = box_truth(sample.truth_at(sheet.image.position), sheet.table.table)
         rect = sheet.image.rectified
-        dark = marks.darkness(rect, PX_PER_MM)
+        dark = marks.darkness(rect, PX_PER_MM, sheet.image.overview)
         pen = marks.pen_ink(dark, sheet.table.reference, PX_PER_MM)
         specs = box_specs(sheet.table.table)
         printed = cv2.resize(sheet.table.reference, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)

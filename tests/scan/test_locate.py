@@ -78,6 +78,32 @@ def test_a_sheet_rectifies_to_the_same_pixels_as_the_whole_image_warped(degrees:
     assert np.abs(got.astype(int) - plain).max() <= 1
 
 
+@pytest.mark.parametrize("grey", [False, True])
+@pytest.mark.parametrize("degrees", [91.0, 0.0, 178.5])
+def test_parts_of_a_sheet_rectify_to_the_whole_warps_pixels_and_the_rest_stays_black(degrees: float,
+                                                                                     grey: bool) -> None:
+    rng = np.random.default_rng(4)
+    image = cv2.GaussianBlur(rng.integers(0, 256, (1500, 1400, 3), dtype=np.uint8), (0, 0), 1.5)
+    if grey:
+        image = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+    a = np.radians(degrees)
+    to_image = np.array([[9 * np.cos(a), -9 * np.sin(a), 700], [9 * np.sin(a), 9 * np.cos(a), 750], [0, 0, 1.0]])
+    to_image[:2, 2] -= to_image[:2, :2] @ np.array([50.0, 70.0])
+    sheet = _sheet_on(image.shape[:2], to_image)
+    whole = rectify(image, sheet, 8.0)
+    # overlapping, touching the sheet's edges, one reaching past them, one of a single pixel
+    parts = [(10, 20, 310, 220), (300, 200, 420, 260), (0, 0, 800, 8), (750, 1100, 900, 1200), (5, 900, 6, 901)]
+    got = rectify(image, sheet, 8.0, parts)
+    assert got.shape == whole.shape == ((1120, 800) if grey else (1120, 800, 3))
+    inside = np.zeros((1120, 800), bool)
+    for x0, y0, x1, y1 in parts:
+        inside[y0:y1, x0:x1] = True
+    assert np.abs(got[inside].astype(int) - whole[inside]).max() <= 1
+    assert np.mean(got[inside] == whole[inside]) > 0.99
+    assert not got[~inside].any()
+    assert whole[~inside].mean() > 50  # there was something to leave out
+
+
 def test_a_sheet_partly_outside_the_image_rectifies_as_before() -> None:
     image = np.zeros((600, 500, 3), np.uint8)
     image[:, :, 0] = np.arange(500, dtype=np.uint8)[None, :] // 2

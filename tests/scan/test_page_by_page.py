@@ -16,6 +16,7 @@ from PIL import Image
 from printkit.engine.scan import reader
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.images import PageImage, load_pages
+from printkit.engine.scan.locate import PX_PER_MM
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.rules.play import simulated_sheets
 from printkit.games.ganz_schon_clever.scan.pad import print_pad
@@ -77,18 +78,20 @@ def test_a_long_pdf_is_written_out_page_by_page_keeping_no_sheet_image(tmp_path:
     pdf = _pdf(pages, tmp_path / "stack.pdf")
     del pages
     out = tmp_path / "out"
-    # Watch each sheet's rectified image (12 MB at the reader's resolution): when the next sheet is
-    # rectified, how many earlier ones are still alive, and which files have been written; and the page
-    # each was cut from (26 MB at 300 dpi): whether it is still alive when the sheet's boxes are read.
+    # Watch each sheet's rectified images (at most 12 MB at the reader's resolution, and its overview):
+    # when the next sheet is rectified, how many earlier ones are still alive, and which files have been
+    # written; and the page each was cut from (26 MB at 300 dpi): whether it is still alive when the
+    # sheet's boxes are read.
     alive: list[weakref.ref[np.ndarray]] = []
     pages_alive: list[weakref.ref[np.ndarray]] = []
     seen: list[tuple[int, set[str]]] = []
     page_when_read: list[int] = []
     rectify, read_boxes = reader.rectify, reader.read_boxes
 
-    def watched_rectify(source: np.ndarray, *args: object) -> np.ndarray:
-        seen.append((sum(r() is not None for r in alive), {p.name for p in out.glob("*")}))
-        img = rectify(source, *args)  # type: ignore[arg-type]
+    def watched_rectify(source: np.ndarray, sheet: object, px_per_mm: float, *args: object) -> np.ndarray:
+        if px_per_mm == PX_PER_MM:  # a sheet's first: the image it is read from (its overview follows)
+            seen.append((sum(r() is not None for r in alive), {p.name for p in out.glob("*")}))
+        img = rectify(source, sheet, px_per_mm, *args)  # type: ignore[arg-type]
         alive.append(weakref.ref(img))
         pages_alive.append(weakref.ref(source))
         return img

@@ -22,6 +22,7 @@ from printkit.engine.scan.markers import MarkerSeen, find_markers, refined
 from printkit.engine.scan.qr_grid import read_grid
 
 PX_PER_MM = 8.0  # resolution of the rectified sheet
+OVERVIEW_PX_PER_MM = 5.0  # resolution of the whole sheet's overview: its paper level, and the overlay a person checks
 
 
 @dataclass(frozen=True)
@@ -515,8 +516,16 @@ def _lies_sideways(sheet: LocatedSheet) -> bool:
 _TRANSPOSED = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
 
 
-def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM) -> np.ndarray:
+Part = tuple[int, int, int, int]  # a rectangle of a rectified sheet, pixels x0, y0, x1, y1 (x1, y1 excluded)
+
+
+def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM,
+            parts: Sequence[Part] | None = None) -> np.ndarray:
     """The sheet warped to its own frame: pixel (x, y) is sheet mm (x / px_per_mm, y / px_per_mm).
+
+    ``parts``: only these rectangles are warped, the rest of the sheet left black (a reader that reads
+    a fifth of the sheet warps that fifth); default: the whole sheet.  A part's pixels are the whole
+    warp's, but for the last bit of the sampling positions (worked out from the part's corner).
 
     ``image``: RGB, or RGBA for speed (:func:`printkit.engine.scan.images.as_rgba`), which gives the same
     RGB: OpenCV interpolates pixels of four channels with SIMD, of three one value at a time, so adding
@@ -531,14 +540,27 @@ def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM
     s = np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
     m = sheet.to_image @ s  # rectified pixel -> mm -> image
     size = (round(sheet.frame.width * px_per_mm), round(sheet.frame.height * px_per_mm))
-    sideways = _lies_sideways(sheet)
-    if sideways:
-        m, size = m @ _TRANSPOSED, (size[1], size[0])
     channels = image.shape[2] if image.ndim == 3 else 1
     source = cv2.cvtColor(image, cv2.COLOR_RGB2RGBA) if channels == 3 else image
+    sideways = _lies_sideways(sheet)
+    if parts is None:
+        return _warped(source, m, size, sideways, channels)
+    out = np.zeros((size[1], size[0], 3) if channels >= 3 else (size[1], size[0]), np.uint8)
+    for x0, y0, x1, y1 in parts:
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(size[0], x1), min(size[1], y1)
+        if x1 > x0 and y1 > y0:
+            corner = np.array([[1.0, 0.0, x0], [0.0, 1.0, y0], [0.0, 0.0, 1.0]])
+            out[y0:y1, x0:x1] = _warped(source, m @ corner, (x1 - x0, y1 - y0), sideways, channels)
+    return out
+
+
+def _warped(source: np.ndarray, m: np.ndarray, size: tuple[int, int], sideways: bool, channels: int
+            ) -> np.ndarray:
+    """``source`` warped by ``m`` (output pixel -> image) to ``size``, as RGB (or grey)."""
+    if sideways:
+        m, size = m @ _TRANSPOSED, (size[1], size[0])
     out = cv2.warpPerspective(source, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
     if sideways:
         out = cv2.transpose(out)
     return cv2.cvtColor(out, cv2.COLOR_RGBA2RGB) if channels >= 3 else out
-

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ import cv2
 import numpy as np
 
 from printkit.engine.scan import mosaic
+from printkit.engine.scan.locate import Part
 from printkit.engine.scan.quantiles import quantile
 
 ReadKind = Literal["mark", "loop", "number"]
@@ -77,28 +79,103 @@ NumberReader = Callable[[Sequence[np.ndarray], Sequence[Sequence[int]]], Sequenc
 _ACROSS_CHANNELS = np.ones((1, 3), np.uint8)
 
 
-def darkness(rgb: np.ndarray, px_per_mm: float) -> np.ndarray:
+def darkness(rgb: np.ndarray, px_per_mm: float, overview: np.ndarray | None = None,
+             parts: Sequence[Part] | None = None) -> np.ndarray:
     """0 (paper) .. 1 (black) per pixel, corrected for uneven light.
 
     Uses the darkest channel, so red, blue and green pens count as dark as black ones; the paper
-    level is the brightest value within about 3 mm (a box's white inside), smoothed.
+    level is the brightest value within about 3 mm (a box's white inside), smoothed, measured on
+    ``overview``: the same sheet whole at a lower resolution (default: ``rgb`` itself).  ``parts``:
+    the rectangles (:func:`read_parts`) where darkness is wanted, 0 elsewhere; default: everywhere.
     """
-    # The darkest channel: each pixel's three values lie side by side in a row of the image seen as one
-    # channel, so a 1 x 3 erosion (a running minimum) centred on the middle one is their minimum; half the
-    # time of splitting the channels and taking two minimums (numpy's min over the last axis: ten times).
     h, w = rgb.shape[:2]
-    m = cv2.erode(np.ascontiguousarray(rgb).reshape(h, w * 3), _ACROSS_CHANNELS)[:, 1::3].astype(np.float32)
-    # The paper level varies slowly: measure it on a quarter-size copy (four times less work).
-    small = cv2.resize(m, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    # The paper level varies slowly: measured on a quarter-size copy (four times less work).
+    small = cv2.resize(_darkest(rgb if overview is None else overview).astype(np.float32),
+                       (max(1, round(w / 4)), max(1, round(h / 4))), interpolation=cv2.INTER_AREA)
     k = max(3, int(0.8 * px_per_mm) | 1)
     bg = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     bg = cv2.GaussianBlur(bg, (0, 0), k / 2)
-    bg = cv2.resize(np.maximum(bg, 30.0), (m.shape[1], m.shape[0]), interpolation=cv2.INTER_LINEAR)
-    out = cv2.divide(m, bg)
+    bg = cv2.resize(np.maximum(bg, 30.0), (w, h), interpolation=cv2.INTER_LINEAR)
+    if parts is None:
+        return _darkness_over(rgb, bg)
+    out = np.zeros((h, w), np.float32)
+    for x0, y0, x1, y1 in parts:
+        out[y0:y1, x0:x1] = _darkness_over(rgb[y0:y1, x0:x1], bg[y0:y1, x0:x1])
+    return out
+
+
+def _darkest(rgb: np.ndarray) -> np.ndarray:
+    """The darkest channel of each pixel.  Each pixel's three values lie side by side in a row of the image
+    seen as one channel, so a 1 x 3 erosion (a running minimum) centred on the middle one is their minimum;
+    half the time of splitting the channels and taking two minimums (numpy's min over the last axis: ten
+    times).  The rows of a part of an image are such rows too, read in place."""
+    h, w = rgb.shape[:2]
+    return cv2.erode(rgb.reshape(h, w * 3), _ACROSS_CHANNELS)[:, 1::3]
+
+
+def _darkness_over(rgb: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """:func:`darkness` of pixels whose paper level is ``bg``."""
+    out = cv2.divide(_darkest(rgb).astype(np.float32), bg)
     cv2.subtract(1.0, out, dst=out)
     # m / bg >= 0 (bg >= 30), so only the floor can be crossed: OpenCV's to-zero threshold is that clip
     # in half numpy's time on a whole sheet
     return cv2.threshold(out, 0.0, 0.0, cv2.THRESH_TOZERO, dst=out)[1]
+
+
+PART_MARGIN_MM = 0.5  # a part read reaches this far past its boxes (rounding to pixels, and a pixel more)
+PART_CALL_PX = 4000  # two parts are warped and measured as one where that costs fewer pixels than this more
+
+
+def read_parts(specs: Sequence[BoxSpec], shape: tuple[int, ...], px_per_mm: float) -> tuple[Part, ...]:
+    """The rectangles of a sheet of ``shape`` (pixels, at ``px_per_mm``) that reading the boxes of ``specs``
+    looks at: every box, and round each action circle as far as its ring reaches (:func:`_ring_at`),
+    grown by PART_MARGIN_MM; near ones joined.  A sheet's boxes cover about a fifth of it, so a reader
+    that rectifies only these reads the sheet in a part of the time (the same for every sheet of a
+    layout: worked out once)."""
+    return _read_parts(tuple(specs), tuple(shape[:2]), px_per_mm)
+
+
+@functools.lru_cache(maxsize=32)
+def _read_parts(specs: tuple[BoxSpec, ...], shape: tuple[int, int], p: float) -> tuple[Part, ...]:
+    h, w = shape
+    g = PART_MARGIN_MM
+    rects = []
+    for s in specs:
+        x0, y0, x1, y1 = s.x, s.y, s.x + s.w, s.y + s.h
+        if s.read == "loop":  # as far as _ring_at reaches
+            cx, cy, reach = s.x + s.w / 2, s.y + s.h / 2, 1.6 * s.w / 2
+            x0, y0, x1, y1 = min(x0, cx - reach), min(y0, cy - reach), max(x1, cx + reach), max(y1, cy + reach)
+        r = (max(0, math.floor((x0 - g) * p)), max(0, math.floor((y0 - g) * p)),
+             min(w, math.ceil((x1 + g) * p)), min(h, math.ceil((y1 + g) * p)))
+        if r[2] > r[0] and r[3] > r[1]:
+            rects.append(r)
+    return tuple(sorted(_joined(rects)))
+
+
+def _joined(rects: list[Part]) -> list[Part]:
+    """``rects`` with any two joined into the rectangle round both while that costs fewer than PART_CALL_PX
+    pixels more than the two alone (their overlap counted twice, as two warps would do it twice)."""
+    def area(r: Part) -> int:
+        return (r[2] - r[0]) * (r[3] - r[1])
+
+    rects = list(rects)
+    joined = True
+    while joined:
+        joined = False
+        i = 0
+        while i < len(rects):
+            j = i + 1
+            while j < len(rects):
+                a, b = rects[i], rects[j]
+                both = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                if area(both) < area(a) + area(b) + PART_CALL_PX:
+                    rects[i] = both
+                    del rects[j]
+                    joined, j = True, i + 1  # grown, it may now join one looked at before
+                else:
+                    j += 1
+            i += 1
+    return rects
 
 
 PEN_OVER_FAINT = 0.62  # over faint print (grey icons), only ink darker than this is pen
@@ -798,14 +875,16 @@ def _empty(st: Strokes) -> tuple[bool, float]:
 
 
 def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None, px_per_mm: float,
-               numbers: NumberReader | None) -> list[BoxReading]:
-    """Read every box of a rectified sheet (``rgb``: the sheet at ``px_per_mm``, origin top-left).
+               numbers: NumberReader | None, overview: np.ndarray | None = None) -> list[BoxReading]:
+    """Read every box of a rectified sheet (``rgb``: the sheet at ``px_per_mm``, origin top-left; only its
+    :func:`read_parts` are looked at).
 
     ``ref``: where the blank sheet has ink (any resolution; resized here), or None.
     ``numbers``: the digit reader; without it every written number is unread (confidence 0).
+    ``overview``: the whole sheet at a lower resolution, where the paper level is measured (:func:`darkness`).
     """
     p = px_per_mm
-    dark = darkness(rgb, p)
+    dark = darkness(rgb, p, overview, read_parts(specs, rgb.shape, p))
     print_ = None if ref is None else sheet_print(ref, dark.shape, p)
     printed, zones = (None, None) if print_ is None else (print_.printed, print_.zones)
     cores = None if print_ is None else print_.cores

@@ -15,8 +15,16 @@ import numpy as np
 
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.images import PageImage, as_gray, as_rgba, open_pages
-from printkit.engine.scan.locate import PX_PER_MM, LocatedSheet, Resolver, SheetGeometry, locate_sheets, rectify
-from printkit.engine.scan.marks import BoxReading, BoxSpec, NumberReader, read_boxes
+from printkit.engine.scan.locate import (
+    OVERVIEW_PX_PER_MM,
+    PX_PER_MM,
+    LocatedSheet,
+    Resolver,
+    SheetGeometry,
+    locate_sheets,
+    rectify,
+)
+from printkit.engine.scan.marks import BoxReading, BoxSpec, NumberReader, read_boxes, read_parts
 
 Position = Literal["full", "top", "bottom", "left", "right"]
 
@@ -29,7 +37,8 @@ class SheetImage:
     page: int | None
     position: Position
     located: LocatedSheet
-    rectified: np.ndarray  # RGB at PX_PER_MM
+    rectified: np.ndarray  # RGB at PX_PER_MM where the boxes are read (black elsewhere, unless rectified whole)
+    overview: np.ndarray  # the whole sheet, RGB at OVERVIEW_PX_PER_MM
     readings: list[BoxReading]
 
 
@@ -73,26 +82,38 @@ def _positions(sheets: list[LocatedSheet], centers: list[tuple[float, float]]) -
 
 @dataclass
 class FoundSheet:
-    """A sheet found on a page and rectified, its boxes not read yet."""
+    """A sheet found on a page and rectified, its boxes not read yet (``specs``: its boxes and ink reference)."""
 
     position: Position
     located: LocatedSheet
-    rectified: np.ndarray  # RGB at PX_PER_MM
+    specs: tuple[Sequence[BoxSpec], np.ndarray | None]
+    rectified: np.ndarray  # RGB at PX_PER_MM where the boxes are read (black elsewhere, unless rectified whole)
+    overview: np.ndarray  # the whole sheet, RGB at OVERVIEW_PX_PER_MM
 
 
-def rectified_sheets(image: PageImage, resolve: Resolver, hints: Sequence[SheetGeometry] = ()
-                     ) -> tuple[list[FoundSheet], list[str]]:
+def rectified_sheets(image: PageImage, resolve: Resolver, specs: Specs, hints: Sequence[SheetGeometry] = (),
+                     whole: bool = False) -> tuple[list[FoundSheet], list[str]]:
     """The sheets on one page found and rectified, in reading order, and why any other sheet found on it
     could not be read.  Nothing here needs the page after: a caller that lets it go before the boxes
     are read (:func:`read_sheet`) reads them without the page (26 MB at 300 dpi, 35 more in RGBA for
-    two half sheets) in memory."""
+    two half sheets) in memory.
+
+    Each sheet is rectified at PX_PER_MM only where its boxes are read (:func:`read_parts`, a quarter
+    of it: 12 ms of a photo's 50 for the whole), and whole at OVERVIEW_PX_PER_MM (for the paper level
+    and for a person's eyes); ``whole``: at PX_PER_MM whole too (tools that crop round the boxes)."""
     gray = as_gray(image.pixels)
     sheets, failed = locate_sheets(gray, resolve, hints)
     del gray  # found: from here on the page's colour is read, and memory peaks (the page again, in RGBA)
     positions = _positions(sheets, [s.image_center for s in sheets] + [c for c, _ in failed])
     order = sorted(range(len(sheets)), key=lambda i: {"full": 0, "top": 1, "bottom": 2}.get(positions[i], 3))
     source = as_rgba(image.pixels) if len(sheets) > 1 else image.pixels  # one conversion for both halves
-    found = [FoundSheet(positions[i], sheets[i], rectify(source, sheets[i], PX_PER_MM)) for i in order]
+    found = []
+    for i in order:
+        boxes, ref = specs(sheets[i].geometry)
+        size = (round(sheets[i].frame.height * PX_PER_MM), round(sheets[i].frame.width * PX_PER_MM))
+        parts = None if whole else read_parts(boxes, size, PX_PER_MM)
+        found.append(FoundSheet(positions[i], sheets[i], (boxes, ref), rectify(source, sheets[i], PX_PER_MM, parts),
+                                rectify(source, sheets[i], OVERVIEW_PX_PER_MM)))
     problems = []
     if failed:
         named = {p for p in positions}
@@ -101,27 +122,28 @@ def rectified_sheets(image: PageImage, resolve: Resolver, hints: Sequence[SheetG
     return found, problems
 
 
-def read_sheet(found: FoundSheet, file: str, page: int | None, specs: Specs, numbers: NumberReader | None
-               ) -> SheetImage:
+def read_sheet(found: FoundSheet, file: str, page: int | None, numbers: NumberReader | None) -> SheetImage:
     """Every box of a found sheet read."""
-    box_specs, ref = specs(found.located.geometry)
-    readings = read_boxes(found.rectified, box_specs, ref, PX_PER_MM, numbers)
-    return SheetImage(file, page, found.position, found.located, found.rectified, readings)
+    box_specs, ref = found.specs
+    readings = read_boxes(found.rectified, box_specs, ref, PX_PER_MM, numbers, found.overview)
+    return SheetImage(file, page, found.position, found.located, found.rectified, found.overview, readings)
 
 
 def iter_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
-              hints: Sequence[SheetGeometry] = ()) -> Iterator[SheetImage | PageFailure]:
+              hints: Sequence[SheetGeometry] = (), whole: bool = False) -> Iterator[SheetImage | PageFailure]:
     """The sheets of ``path`` page by page, each as soon as its page is read, and a failure for each page
     (or half of one) not read, in page order.  The reader keeps nothing of a page once the next one is
     asked for, so a caller that writes out each sheet and lets it go reads a stack of any length in
     the memory of one page (a rectified sheet is 12 MB: forty of them were past the 500 MB reading may
-    take).  What is wrong with the file as a whole raises :class:`ScanError` here, before any page."""
+    take).  What is wrong with the file as a whole raises :class:`ScanError` here, before any page.
+    ``whole``: each sheet rectified whole (see :func:`rectified_sheets`)."""
     count, pages = open_pages(path, four=True)  # one page in memory at a time
-    return _pages_read(str(path), count, pages, resolve, specs, numbers, hints)
+    return _pages_read(str(path), count, pages, resolve, specs, numbers, hints, whole)
 
 
 def _pages_read(file: str, count: int, pages: Iterator[PageImage], resolve: Resolver, specs: Specs,
-                numbers: NumberReader | None, hints: Sequence[SheetGeometry]) -> Iterator[SheetImage | PageFailure]:
+                numbers: NumberReader | None, hints: Sequence[SheetGeometry], whole: bool
+                ) -> Iterator[SheetImage | PageFailure]:
     multi = count > 1
     done = 0
     while True:
@@ -135,13 +157,13 @@ def _pages_read(file: str, count: int, pages: Iterator[PageImage], resolve: Reso
         done += 1
         page = pg.page if multi else None
         try:
-            found, problems = rectified_sheets(pg, resolve, hints)
+            found, problems = rectified_sheets(pg, resolve, specs, hints, whole)
         except ScanError as exc:
             found, problems = [], [str(exc)]
         del pg  # the page's pixels go before its boxes are read, and before the next page is decoded
         for why in problems:
             yield PageFailure(file, page, why)
         while found:  # handed over one at a time and not kept here: the caller decides when each goes
-            s = read_sheet(found.pop(0), file, page, specs, numbers)
+            s = read_sheet(found.pop(0), file, page, numbers)
             yield s
             del s

@@ -36,22 +36,23 @@ def _specs(resolved: object) -> tuple[list, object]:
     return box_specs(bt.table), bt.reference
 
 
-def scan_file(path: str | Path, game: GscGame, players: int | None = None, numbers: object = None
-              ) -> tuple[list[ScannedSheet], list[PageFailure]]:
+def scan_file(path: str | Path, game: GscGame, players: int | None = None, numbers: object = None,
+              whole: bool = False) -> tuple[list[ScannedSheet], list[PageFailure]]:
     """Every sheet in ``path`` read and transcribed.  ``numbers``: the digit reader (default: the bundled
     model; ``False`` for none).  Holds every sheet's image: ``printkit scan`` reads with
-    :func:`iter_scan_file`."""
+    :func:`iter_scan_file`.  ``whole``: each sheet rectified whole at full resolution, not only where its
+    boxes are (for tools that crop round them)."""
     from printkit.engine.scan.reader import PageFailure
 
     out: list[ScannedSheet] = []
     failures: list[PageFailure] = []
-    for item in iter_scan_file(path, game, players, numbers):
+    for item in iter_scan_file(path, game, players, numbers, whole):
         (failures if isinstance(item, PageFailure) else out).append(item)  # type: ignore[arg-type]
     return out, failures
 
 
-def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, numbers: object = None
-                   ) -> Iterator[ScannedSheet | PageFailure]:
+def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, numbers: object = None,
+                   whole: bool = False) -> Iterator[ScannedSheet | PageFailure]:
     """The sheets of ``path`` read and transcribed as each page is read, and the pages not read, in page
     order (:func:`printkit.engine.scan.reader.iter_file`: nothing of a sheet is kept here once the next
     is asked for).  A file that is no image raises :class:`ScanError` here, before any page."""
@@ -59,7 +60,7 @@ def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, 
     from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     reader = default_numbers() if numbers is None else (numbers or None)
-    items = iter_file(path, resolve, _specs, reader, all_geometries())  # type: ignore[arg-type]
+    items = iter_file(path, resolve, _specs, reader, all_geometries(), whole)  # type: ignore[arg-type]
     return _transcribed(items, game, players)
 
 

@@ -198,10 +198,11 @@ def make_samples(n: int, seed: int, kinds: tuple[Kind, ...] = ("scan", "photo"),
     return out
 
 
-def read_back(samples: Iterable[Sample], game: GscGame, numbers: object = None
+def read_back(samples: Iterable[Sample], game: GscGame, numbers: object = None, whole: bool = False
               ) -> Iterator[tuple[Sample, ScannedSheet]]:
     """Each sample written to a temporary file and read as ``printkit scan`` reads it: (sample, sheet)
-    for every sheet read; a page that is not read yields nothing.  ``numbers`` as for ``scan_file``."""
+    for every sheet read; a page that is not read yields nothing.  ``numbers`` and ``whole`` as for
+    ``scan_file``."""
     from printkit.engine.scan.errors import ScanError
     from printkit.games.ganz_schon_clever.scan import scan_file
 
@@ -210,17 +211,18 @@ def read_back(samples: Iterable[Sample], game: GscGame, numbers: object = None
             path = Path(tmp) / f"{s.name}{s.suffix}"
             path.write_bytes(s.data)
             try:
-                sheets, _ = scan_file(path, game, numbers=numbers)
+                sheets, _ = scan_file(path, game, numbers=numbers, whole=whole)
             except ScanError:
                 continue
             for sheet in sheets:
                 yield s, sheet
 
 
-def read_sheet(sample: Sample, position: str, game: GscGame, numbers: object = None) -> ScannedSheet:
+def read_sheet(sample: Sample, position: str, game: GscGame, numbers: object = None, whole: bool = False
+               ) -> ScannedSheet:
     """The sheet of ``sample`` at ``position`` read as ``printkit scan`` reads it (:func:`read_back`);
     :class:`LookupError` when it is not read."""
-    for _, sheet in read_back([sample], game, numbers):
+    for _, sheet in read_back([sample], game, numbers, whole):
         if sheet.image.position == position:
             return sheet
     raise LookupError(f"{sample.name}: no {position} sheet read")
