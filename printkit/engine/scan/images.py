@@ -339,8 +339,9 @@ def as_gray(rgb: np.ndarray) -> np.ndarray:
 
 
 def as_rgba(rgb: np.ndarray) -> np.ndarray:
-    """``rgb`` with a fourth channel, made once for all the sheets of a page (see
-    :func:`printkit.engine.scan.locate.rectify`); pixels that have one already are kept as they are."""
+    """``rgb`` with a fourth channel, made once for all the warps of a page (each sheet is rectified twice, see
+    :func:`printkit.engine.scan.reader.rectified_sheets` and :func:`printkit.engine.scan.locate.rectify`);
+    pixels that have one already are kept as they are."""
     import cv2
 
     return rgb if rgb.shape[2] == 4 else cv2.cvtColor(rgb, cv2.COLOR_RGB2RGBA)

@@ -106,7 +106,7 @@ def rectified_sheets(image: PageImage, resolve: Resolver, specs: Specs, hints: S
     del gray  # found: from here on the page's colour is read, and memory peaks (the page again, in RGBA)
     positions = _positions(sheets, [s.image_center for s in sheets] + [c for c, _ in failed])
     order = sorted(range(len(sheets)), key=lambda i: {"full": 0, "top": 1, "bottom": 2}.get(positions[i], 3))
-    source = as_rgba(image.pixels) if len(sheets) > 1 else image.pixels  # one conversion for both halves
+    source = as_rgba(image.pixels) if sheets else image.pixels  # one conversion for every warp of the page
     found = []
     for i in order:
         boxes, ref = specs(sheets[i].geometry)
