@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from printkit.engine.scan.quantiles import quantile
+from printkit.engine.scan.quantiles import channel_quantiles_u8, quantile
 
 LEVELS = st.floats(0, 255, width=32)
 
@@ -36,6 +36,19 @@ def test_a_crops_paper_and_dark_levels_are_numpys_percentiles(g: np.ndarray) -> 
     assert _paper_and_dark(g) == (float(np.percentile(g, 70)), float(np.percentile(g, 1)))
 
 
+@settings(max_examples=300, deadline=None)
+@given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40), st.integers(1, 4))),
+       st.sampled_from([0.0, 0.1, 0.5, 0.9, 1.0]) | st.floats(0, 1), st.integers(0, 3), st.integers(0, 3))
+def test_a_quantile_of_each_channel_from_histograms_is_numpys(img: np.ndarray, q: float, top: int, left: int) -> None:
+    # the crop of a larger image, as a box's crop of the sheet is
+    h, w, c = img.shape
+    page = np.zeros((h + top + 2, w + left + 2, c), np.uint8)
+    page[top:top + h, left:left + w] = img
+    got = channel_quantiles_u8(page[top:top + h, left:left + w], q)
+    want = np.quantile(img.reshape(-1, c).astype(np.float32), q, axis=0)
+    assert got.dtype == want.dtype == np.float32 and got.tobytes() == want.tobytes()
+
+
 def test_the_interpolation_is_numpys_from_the_nearer_end() -> None:
     # 0.65 of the way from 174.8 to 250.1 (float32): from the lower end 223.745, from the upper (NumPy) 223.74501
     a = np.array([174.8, 250.1], np.float32)
@@ -48,3 +61,5 @@ def test_no_values_and_other_axes_are_refused() -> None:
         quantile(np.zeros(0), 0.5)
     with pytest.raises(ValueError, match="axis"):
         quantile(np.zeros((3, 3)), 0.5, axis=1)
+    with pytest.raises(ValueError, match="no values"):
+        channel_quantiles_u8(np.zeros((0, 4, 3), np.uint8), 0.5)

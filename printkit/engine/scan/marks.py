@@ -32,7 +32,7 @@ import numpy as np
 
 from printkit.engine.scan import mosaic
 from printkit.engine.scan.locate import Part
-from printkit.engine.scan.quantiles import quantile
+from printkit.engine.scan.quantiles import channel_quantiles_u8, quantile
 
 ReadKind = Literal["mark", "loop", "number"]
 INK = 0.33  # darkness (0 paper .. 1 black) that counts as pen; a pencil or a faded pen is darker than this
@@ -752,12 +752,13 @@ def _inner_print(printed: np.ndarray) -> np.ndarray:
     return ink.astype(bool) & ~np.isin(labels, edges)
 
 
-def _channel_darkness(rgb: np.ndarray) -> np.ndarray:
+def _channel_darkness(rgb: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
     """0 (paper) .. 1 per pixel and channel of a box's crop, paper being the crop's brightest tenth in that
-    channel (a box's inside is mostly paper; a light cast or gradient differs from box to box)."""
-    px = rgb.reshape(-1, rgb.shape[2]).astype(np.float32)
-    paper = np.maximum(quantile(px, 90 / 100, axis=0), 30.0)  # np.percentile(px, 90, axis=0)
-    return np.clip(1.0 - rgb.astype(np.float32) / paper, 0.0, 1.0)
+    channel (a box's inside is mostly paper; a light cast or gradient differs from box to box).  ``where``:
+    only the pixels of this mask, in a list (the paper is still measured on the whole crop)."""
+    paper = np.maximum(channel_quantiles_u8(rgb, 90 / 100), 30.0)  # np.percentile(px, 90, axis=0)
+    px = rgb if where is None else rgb[where]
+    return np.clip(1.0 - px.astype(np.float32) / paper, 0.0, 1.0)
 
 
 def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[BoxSpec], p: float,
@@ -787,7 +788,7 @@ def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[
                 core.setflags(write=False)
                 cores[s] = core
         if int(core.sum()) >= MARK_CORE_PX:
-            pooled.setdefault(s.area, []).append(_channel_darkness(rgb[sy, sx])[core])
+            pooled.setdefault(s.area, []).append(_channel_darkness(rgb[sy, sx], core))
     hues = {}
     for area, parts in pooled.items():
         px = np.concatenate(parts)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
 
@@ -36,3 +37,22 @@ def quantile(a: np.ndarray, q: float, axis: int | None = None) -> np.ndarray:
     # NumPy's interpolation, from the nearer end: a - b + b = a need not hold in floating point
     return hi - diff * (1 - gamma) if gamma >= 0.5 else lo + diff * gamma  # type: ignore[no-any-return]
 
+
+
+def channel_quantiles_u8(img: np.ndarray, q: float) -> np.ndarray:
+    """``quantile(img.reshape(-1, c).astype(np.float32), q, axis=0)`` of a uint8 image of c channels (fewer than
+    2**24 pixels): the same float32 numbers, each channel's two order statistics found in its histogram
+    instead of by partitioning every value (a box's crop: a tenth of the time)."""
+    n = img.shape[0] * img.shape[1]
+    if n == 0:
+        raise ValueError("no values to take a quantile of")
+    virtual = (n - 1) * q
+    below = min(math.floor(virtual), n - 1)
+    above = min(below + 1, n - 1)
+    ranks = np.array([below + 1, above + 1])
+    stats = np.array([np.searchsorted(cv2.calcHist([img], [k], None, [256], [0, 256]).ravel().cumsum(), ranks)
+                      for k in range(img.shape[2])], np.float32)
+    lo, hi = stats[:, 0], stats[:, 1]
+    gamma = virtual - below
+    diff = hi - lo
+    return hi - diff * (1 - gamma) if gamma >= 0.5 else lo + diff * gamma  # type: ignore[no-any-return]
