@@ -45,6 +45,13 @@ def test_the_parts_hold_every_box_and_ring_and_a_third_of_the_sheet_at_most(phot
         x1, y1 = max(s.x + s.w, cx + reach), max(s.y + s.h, cy + reach)
         box = inside[max(0, math.floor(y0 * P)):math.ceil(y1 * P), max(0, math.floor(x0 * P)):math.ceil(x1 * P)]
         assert box.all(), (s.area, s.index)
+        # and the crops the reader itself takes: a box's, a circle's ring
+        if s.read == "loop":
+            ring = marks._ring_at(shape, s, P, tuple(o for o in specs if o.area == s.area))
+            sy, sx = ring.sy, ring.sx
+        else:
+            sy, sx = marks._roi_in(shape, s.x, s.y, s.w, s.h, P)
+        assert inside[sy, sx].all(), (s.area, s.index)
     # what makes reading fast: 78 boxes of a Ganz schön clever sheet lie on about a quarter of it
     assert len(specs) == 78
     assert inside.mean() < 1 / 3

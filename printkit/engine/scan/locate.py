@@ -524,7 +524,7 @@ def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM
     """The sheet warped to its own frame: pixel (x, y) is sheet mm (x / px_per_mm, y / px_per_mm).
 
     ``parts``: only these rectangles are warped, the rest of the sheet left black (a reader that reads
-    a fifth of the sheet warps that fifth); default: the whole sheet.  A part's pixels are the whole
+    a quarter of the sheet warps that quarter); default: the whole sheet.  A part's pixels are the whole
     warp's, but for the last bit of the sampling positions (worked out from the part's corner).
 
     ``image``: RGB, or RGBA for speed (:func:`printkit.engine.scan.images.as_rgba`), which gives the same

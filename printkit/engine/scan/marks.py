@@ -87,6 +87,10 @@ def darkness(rgb: np.ndarray, px_per_mm: float, overview: np.ndarray | None = No
     level is the brightest value within about 3 mm (a box's white inside), smoothed, measured on
     ``overview``: the same sheet whole at a lower resolution (default: ``rgb`` itself).  ``parts``:
     the rectangles (:func:`read_parts`) where darkness is wanted, 0 elsewhere; default: everywhere.
+
+    A sheet the reader rectified in parts (black elsewhere: ``SheetImage.rectified``) must come with its
+    ``overview``: measured on the sheet itself, the black round its parts would lower the paper level near
+    their edges and make pen there read lighter.
     """
     h, w = rgb.shape[:2]
     # The paper level varies slowly: measured on a copy of about 2 px/mm, a quarter of ``rgb`` or the
@@ -128,8 +132,8 @@ def _darkness_over(rgb: np.ndarray, bg: np.ndarray) -> np.ndarray:
     """:func:`darkness` of pixels whose paper level is ``bg``."""
     out = cv2.divide(_darkest(rgb).astype(np.float32), bg)
     cv2.subtract(1.0, out, dst=out)
-    # m / bg >= 0 (bg >= 30), so only the floor can be crossed: OpenCV's to-zero threshold is that clip
-    # in half numpy's time on a whole sheet
+    # the darkest channel / bg >= 0 (bg >= 30), so only the floor can be crossed: OpenCV's to-zero threshold
+    # is that clip in half numpy's time on a whole sheet
     return cv2.threshold(out, 0.0, 0.0, cv2.THRESH_TOZERO, dst=out)[1]
 
 
@@ -140,7 +144,7 @@ PART_CALL_PX = 4000  # two parts are warped and measured as one where that costs
 def read_parts(specs: Sequence[BoxSpec], shape: tuple[int, ...], px_per_mm: float) -> tuple[Part, ...]:
     """The rectangles of a sheet of ``shape`` (pixels, at ``px_per_mm``) that reading the boxes of ``specs``
     looks at: every box, and round each action circle as far as its ring reaches (:func:`_ring_at`),
-    grown by PART_MARGIN_MM; near ones joined.  A sheet's boxes cover about a fifth of it, so a reader
+    grown by PART_MARGIN_MM; near ones joined.  A sheet's boxes cover about a quarter of it, so a reader
     that rectifies only these reads the sheet in a part of the time (the same for every sheet of a
     layout: worked out once)."""
     return _read_parts(tuple(specs), tuple(shape[:2]), px_per_mm)
@@ -893,7 +897,8 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
 
     ``ref``: where the blank sheet has ink (any resolution; resized here), or None.
     ``numbers``: the digit reader; without it every written number is unread (confidence 0).
-    ``overview``: the whole sheet at a lower resolution, where the paper level is measured (:func:`darkness`).
+    ``overview``: the whole sheet at a lower resolution, where the paper level is measured (:func:`darkness`;
+    needed for a sheet rectified in parts).
     """
     p = px_per_mm
     dark = darkness(rgb, p, overview, read_parts(specs, rgb.shape, p))
