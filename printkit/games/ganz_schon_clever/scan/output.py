@@ -116,6 +116,8 @@ def edited_by_a_person(path: Path) -> bool:
 # Faded, so the marks stand out, in steps of 4 levels: a scan's noise in the last two bits made the PNG
 # twice as large and twice as slow to write (about 60 ms a sheet), and no eye sees the steps.
 _FADE = ((np.arange(256) * 0.75 + 64).astype(np.uint8) & 0xFC).astype(np.uint8)
+FULL_SHEET_MM = 297.0  # an A4 sheet's height: labels are drawn at full size on it ...
+LABEL_SMALLEST = 0.7  # ... and no smaller than this share of it on a shorter sheet (a half sheet: 200 mm)
 
 
 @cache
@@ -135,6 +137,9 @@ def overlay_png(s: ScannedSheet) -> bytes:
     agreed = {(c.area, c.index) for c in s.read.confirmed}
     names = {int(b["index"]): b["name"] for b in s.table.table["boxes"] if b["area"] == "score"}
     p = OVERVIEW_PX_PER_MM
+    # labels as large as on a full sheet's boxes, smaller on a half sheet's, whose boxes are two thirds
+    # the size: the label covers no more of the writing it names
+    small = max(LABEL_SMALLEST, min(1.0, s.image.located.frame.height / FULL_SHEET_MM))
     for r in s.image.readings:
         sp = r.spec
         key = (sp.area, names[sp.index] if sp.area == "score" else sp.index)
@@ -158,7 +163,7 @@ def overlay_png(s: ScannedSheet) -> bytes:
         else:
             label = str(value)
         if label:
-            scale = 0.5 if sp.shape == "circle" else 0.7
+            scale = (0.5 if sp.shape == "circle" else 0.7) * small
             tw, th = _text_size(label, scale)
             org = (x1 - tw - 2, y0 + th + 2)
             cv2.rectangle(img, (org[0] - 2, org[1] - th - 3), (org[0] + tw + 2, org[1] + 3), (255, 255, 255), -1)
