@@ -107,3 +107,17 @@ def test_pen_found_for_many_boxes_at_once_is_each_box_pen_alone(seed: int, faint
         for roi, got in zip(rois, together, strict=True):
             alone = marks.box_pen(dark[roi], None if z is None else z[roi], P, faint)
             assert got.dtype == bool and np.array_equal(got, alone)
+
+
+def test_crops_without_pixels_read_as_no_pen_instead_of_crashing() -> None:
+    # OpenCV 5 labels an empty image by killing the process: a box cut off at the sheet's edge must not
+    dark = np.full((40, 40), 0.9, np.float32)
+    zones = np.zeros((40, 40), np.uint8)
+    empty = [(slice(5, 5), slice(0, 10)), (slice(0, 10), slice(40, 40))]
+    pens = marks.box_pens(dark, zones, empty, P)
+    assert [p.shape for p in pens] == [(0, 10), (10, 0)]
+    assert marks.strokes_each(pens, [10.0, 10.0], P) == [marks.Strokes(), marks.Strokes()]
+    assert marks._strokes(pens[0], 10.0, P) == marks.Strokes()
+    # beside a crop with pen, an empty one changes nothing
+    both = marks.box_pens(dark, zones, [*empty, (slice(0, 20), slice(0, 20))], P)
+    assert both[2].all()

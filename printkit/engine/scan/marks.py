@@ -335,6 +335,8 @@ def _ellipse(k: int) -> np.ndarray:
 
 def _reaching(seeds: np.ndarray, through: np.ndarray) -> np.ndarray:
     """The pixels of ``seeds | through`` in pieces (8-connected) that hold a seed."""
+    if not seeds.size:  # OpenCV 5 labels an empty image by crashing the process
+        return np.zeros(seeds.shape, bool)
     n, labels = cv2.connectedComponents((seeds | through).view(np.uint8), connectivity=8)
     held = np.zeros(n, bool)
     held[labels[seeds]] = True
@@ -381,6 +383,8 @@ def _roundness(labels: np.ndarray, i: int, area: int, box: tuple[int, int, int, 
 
 
 def _strokes(extra: np.ndarray, side: float, p: float) -> Strokes:
+    if not extra.size:  # no pixels (OpenCV 5 labels an empty image by crashing the process)
+        return Strokes()
     _, labels, stats, _ = cv2.connectedComponentsWithStats(extra.view(np.uint8), connectivity=8)
     return _measured(list(enumerate(stats.tolist()))[1:], labels, 0, side, p)
 
@@ -391,6 +395,8 @@ def strokes_each(masks: Sequence[np.ndarray], sides: Sequence[float], p: float) 
     if not masks:
         return []
     m = mosaic.layout([k.shape for k in masks], 1)
+    if not m.height * m.width:
+        return [Strokes() for _ in masks]
     _, labels, stats, _ = cv2.connectedComponentsWithStats(m.gather(masks).view(np.uint8), connectivity=8)
     own: list[list[tuple[int, list[int]]]] = [[] for _ in masks]
     starts = m.starts
