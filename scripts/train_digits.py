@@ -824,7 +824,7 @@ def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
             key = (spec.area, spec.index)
             if spec.read != "number" or key not in truth:
                 continue
-            if marks.number_is_empty(dark, pen, spec, PX_PER_MM)[0]:
+            if marks.number_is_empty(pen, spec, PX_PER_MM)[0]:
                 continue  # read as empty before the digit model is asked
             if marks.hidden_by_print(dark, pen, spec, PX_PER_MM):
                 continue  # the crop cannot show all of the writing: left out of the fit

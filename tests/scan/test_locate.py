@@ -9,8 +9,9 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, locate_sheets, percentile_u8, rectify
+from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, locate_sheets, rectify
 from printkit.engine.scan.markers import MarkerSeen, darker_than_around, refined
+from printkit.engine.scan.quantiles import percentile_u8
 
 DATA = Path(__file__).parent / "data"
 SS = 8  # drawn this many times larger, then averaged down: edges fall between pixels

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -20,6 +19,7 @@ import numpy as np
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.markers import MarkerSeen, find_markers, refined
 from printkit.engine.scan.qr_grid import read_grid
+from printkit.engine.scan.quantiles import percentile_u8
 
 PX_PER_MM = 8.0  # resolution of the rectified sheet
 OVERVIEW_PX_PER_MM = 5.0  # resolution of the whole sheet's overview: its paper level, and the overlay a person checks
@@ -222,24 +222,6 @@ def _qr_busyness(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, 
     sample = cv2.warpPerspective(gray, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                  borderValue=255).astype(np.int16)
     return float(np.abs(np.diff(sample, axis=0)).mean() + np.abs(np.diff(sample, axis=1)).mean())
-
-
-def percentile_u8(img: np.ndarray, p: float) -> float:
-    """``np.percentile(img, p)`` of a grey uint8 image to the last bit, from its histogram: the two order
-    statistics either side of (n - 1) p / 100 are the levels where the counts pass them, interpolated as
-    NumPy does (a QR crop's 95th: 0.1 ms against NumPy's 2, which sorts).  NumPy itself takes anything else:
-    no pixels, colour, p outside 0-100, or 2**24 pixels and more (OpenCV counts in float32)."""
-    if img.dtype != np.uint8 or img.ndim != 2 or not 0 < img.size < 2 ** 24 or not 0 <= p <= 100:
-        return float(np.percentile(img, p))
-    counts = cv2.calcHist([img], [0], None, [256], [0, 256]).ravel().astype(np.int64).cumsum()
-    n = img.size
-    virtual = (n - 1) * (p / 100)
-    below = min(math.floor(virtual), n - 1)
-    above = min(below + 1, n - 1)
-    lo, hi = (np.uint8(v) for v in np.searchsorted(counts, [below + 1, above + 1], side="left"))
-    gamma = virtual - below
-    diff = hi - lo
-    return float(hi - diff * (1 - gamma) if gamma >= 0.5 else lo + diff * gamma)
 
 
 QR_LIKELY = 2  # places tried with every size before the others
@@ -519,6 +501,11 @@ _TRANSPOSED = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
 Part = tuple[int, int, int, int]  # a rectangle of a rectified sheet, pixels x0, y0, x1, y1 (x1, y1 excluded)
 
 
+def rectified_shape(sheet: LocatedSheet, px_per_mm: float = PX_PER_MM) -> tuple[int, int]:
+    """(height, width) in pixels of the sheet rectified at ``px_per_mm`` (:func:`rectify`)."""
+    return round(sheet.frame.height * px_per_mm), round(sheet.frame.width * px_per_mm)
+
+
 def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM,
             parts: Sequence[Part] | None = None) -> np.ndarray:
     """The sheet warped to its own frame: pixel (x, y) is sheet mm (x / px_per_mm, y / px_per_mm).
@@ -539,7 +526,8 @@ def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM
     plain warp's by a level at most (the sampling positions are worked out in another order)."""
     s = np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
     m = sheet.to_image @ s  # rectified pixel -> mm -> image
-    size = (round(sheet.frame.width * px_per_mm), round(sheet.frame.height * px_per_mm))
+    h, w = rectified_shape(sheet, px_per_mm)
+    size = (w, h)
     channels = image.shape[2] if image.ndim == 3 else 1
     source = cv2.cvtColor(image, cv2.COLOR_RGB2RGBA) if channels == 3 else image
     sideways = _lies_sideways(sheet)

@@ -19,7 +19,6 @@ read with confidence instead of guessing.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import math
 from collections import OrderedDict
@@ -399,10 +398,9 @@ def strokes_each(masks: Sequence[np.ndarray], sides: Sequence[float], p: float) 
         return [Strokes() for _ in masks]
     _, labels, stats, _ = cv2.connectedComponentsWithStats(m.gather(masks).view(np.uint8), connectivity=8)
     own: list[list[tuple[int, list[int]]]] = [[] for _ in masks]
-    starts = m.starts
     for i, piece in enumerate(stats.tolist()[1:], 1):
-        own[bisect.bisect_right(starts, piece[0]) - 1].append((i, piece))
-    return [_measured(own[j], labels, starts[j], sides[j], p) for j in range(len(masks))]
+        own[m.crop_of(piece[0])].append((i, piece))
+    return [_measured(own[j], labels, m.starts[j], sides[j], p) for j in range(len(masks))]
 
 
 def _measured(pieces: list[tuple[int, list[int]]], labels: np.ndarray, left: int, side: float, p: float) -> Strokes:
@@ -878,22 +876,17 @@ def hidden_by_print(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) 
     return _number_region(dark, ref, spec, p)[4]
 
 
-def number_is_empty(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
+def number_is_empty(ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
     """(empty, confidence) without the digit model: no stroke at all means an empty box (``ref``: the pen
     on the sheet, :func:`pen_ink`)."""
-    return _empty(_strokes(ref[_box_crop(dark, spec, p, 0.1)], min(spec.w, spec.h) * p, p))
+    return numbers_empty(ref, [spec], p)[0]
 
 
 def numbers_empty(ref: np.ndarray, specs: Sequence[BoxSpec], p: float) -> list[tuple[bool, float]]:
     """:func:`number_is_empty` of each box, the strokes of all measured at once (:func:`strokes_each`)."""
     crops = [ref[_box_crop(ref, s, p, 0.1)] for s in specs]
-    return [_empty(st) for st in strokes_each(crops, [min(s.w, s.h) * p for s in specs], p)]
-
-
-def _empty(st: Strokes) -> tuple[bool, float]:
-    if st.pieces == 0 or st.span < 0.12:
-        return True, 0.99
-    return False, 0.0
+    return [(True, 0.99) if st.pieces == 0 or st.span < 0.12 else (False, 0.0)
+            for st in strokes_each(crops, [min(s.w, s.h) * p for s in specs], p)]
 
 
 def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None, px_per_mm: float,

@@ -11,6 +11,7 @@ that does.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import cv2
 import numpy as np
@@ -24,35 +25,50 @@ def quantile(a: np.ndarray, q: float, axis: int | None = None) -> np.ndarray:
         arr = arr.ravel()
     elif axis != 0:
         raise ValueError("axis must be None or 0")
-    n = arr.shape[0]
-    if n == 0:
-        raise ValueError("no values to take a quantile of")
-    virtual = (n - 1) * q
-    below = min(math.floor(virtual), n - 1)
-    above = min(below + 1, n - 1)
+    below, above, gamma = _ranks(arr.shape[0], q)
     ordered = np.partition(arr, sorted({below, above}), axis=0)
-    lo, hi = ordered[below], ordered[above]
-    gamma = virtual - below
-    diff = hi - lo
-    # NumPy's interpolation, from the nearer end: a - b + b = a need not hold in floating point
-    return hi - diff * (1 - gamma) if gamma >= 0.5 else lo + diff * gamma  # type: ignore[no-any-return]
-
+    return _between(ordered[below], ordered[above], gamma)
 
 
 def channel_quantiles_u8(img: np.ndarray, q: float) -> np.ndarray:
     """``quantile(img.reshape(-1, c).astype(np.float32), q, axis=0)`` of a uint8 image of c channels (fewer than
     2**24 pixels): the same float32 numbers, each channel's two order statistics found in its histogram
     instead of by partitioning every value (a box's crop: a tenth of the time)."""
-    n = img.shape[0] * img.shape[1]
+    below, above, gamma = _ranks(img.shape[0] * img.shape[1], q)
+    stats = np.array([_levels_at(img, k, (below, above)) for k in range(img.shape[2])], np.float32)
+    return _between(stats[:, 0], stats[:, 1], gamma)
+
+
+def percentile_u8(img: np.ndarray, p: float) -> float:
+    """``np.percentile(img, p)`` of a grey uint8 image to the last bit, from its histogram: the two order
+    statistics either side of (n - 1) p / 100 are the levels where the counts pass them, interpolated as
+    NumPy does (a QR crop's 95th: 0.1 ms against NumPy's 2, which sorts).  NumPy itself takes anything else:
+    no pixels, colour, p outside 0-100, or 2**24 pixels and more (OpenCV counts in float32)."""
+    if img.dtype != np.uint8 or img.ndim != 2 or not 0 < img.size < 2 ** 24 or not 0 <= p <= 100:
+        return float(np.percentile(img, p))
+    below, above, gamma = _ranks(img.size, p / 100)
+    lo, hi = (np.uint8(v) for v in _levels_at(img, 0, (below, above)))
+    return float(_between(lo, hi, gamma))
+
+
+def _ranks(n: int, q: float) -> tuple[int, int, float]:
+    """The places (0-based) of the two order statistics either side of the ``q`` quantile of ``n`` values,
+    and how far between them it lies, as NumPy counts them."""
     if n == 0:
         raise ValueError("no values to take a quantile of")
     virtual = (n - 1) * q
     below = min(math.floor(virtual), n - 1)
-    above = min(below + 1, n - 1)
-    ranks = np.array([below + 1, above + 1])
-    stats = np.array([np.searchsorted(cv2.calcHist([img], [k], None, [256], [0, 256]).ravel().cumsum(), ranks)
-                      for k in range(img.shape[2])], np.float32)
-    lo, hi = stats[:, 0], stats[:, 1]
-    gamma = virtual - below
+    return below, min(below + 1, n - 1), virtual - below
+
+
+def _between(lo: Any, hi: Any, gamma: float) -> Any:
+    """NumPy's interpolation, in the precision of ``lo`` and ``hi``, from the nearer end: a - b + b = a need
+    not hold in floating point."""
     diff = hi - lo
-    return hi - diff * (1 - gamma) if gamma >= 0.5 else lo + diff * gamma  # type: ignore[no-any-return]
+    return hi - diff * (1 - gamma) if gamma >= 0.5 else lo + diff * gamma
+
+
+def _levels_at(img: np.ndarray, channel: int, ranks: tuple[int, int]) -> np.ndarray:
+    """The levels of a uint8 image's ``channel`` at these places (0-based) of its values in order."""
+    counts = cv2.calcHist([img], [channel], None, [256], [0, 256]).ravel().astype(np.int64).cumsum()
+    return np.searchsorted(counts, [r + 1 for r in ranks], side="left")

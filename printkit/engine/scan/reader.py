@@ -22,6 +22,7 @@ from printkit.engine.scan.locate import (
     Resolver,
     SheetGeometry,
     locate_sheets,
+    rectified_shape,
     rectify,
 )
 from printkit.engine.scan.marks import BoxReading, BoxSpec, NumberReader, read_boxes, read_parts
@@ -110,8 +111,7 @@ def rectified_sheets(image: PageImage, resolve: Resolver, specs: Specs, hints: S
     found = []
     for i in order:
         boxes, ref = specs(sheets[i].geometry)
-        size = (round(sheets[i].frame.height * PX_PER_MM), round(sheets[i].frame.width * PX_PER_MM))
-        parts = None if whole else read_parts(boxes, size, PX_PER_MM)
+        parts = None if whole else read_parts(boxes, rectified_shape(sheets[i]), PX_PER_MM)
         found.append(FoundSheet(positions[i], sheets[i], (boxes, ref), rectify(source, sheets[i], PX_PER_MM, parts),
                                 rectify(source, sheets[i], OVERVIEW_PX_PER_MM)))
     problems = []
