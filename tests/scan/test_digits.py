@@ -342,3 +342,22 @@ def test_span_images_are_each_spans_own_image():
     assert not images[1].any() and not images[5].any()  # spans 3:5 and 11:14 hold no ink
     # the dot alone: one pixel blown up to fill the image, its size 1/9 of the writing's height
     assert images[6][:400].max() == 1.0 and images[6][400:402].tolist() == pytest.approx([1 / 9, 1 / 9])
+
+
+def test_writing_surely_one_digit_is_not_cut_and_reads_as_if_it_were(monkeypatch):
+    """A box allowing 1-18 that holds one clear digit is read whole, without its cuttings into two digits:
+    the values, alternatives and (to the rounding of the sums) confidences are those of the full reading,
+    whose readings as two digits scored too little to be listed. Two-digit writing is still cut."""
+    boxes = _boxes([3, 5, 7, 2, 9, 4, 12, 16], seed=41)
+    crops = [c for _, c in boxes]
+    short = digits.read_numbers(crops, ORANGE)
+    monkeypatch.setattr(digits, "ONE_DIGIT_BELOW", 0.0)  # every writing cut, as before the shortcut
+    full = digits.read_numbers(crops, ORANGE)
+    spared = [len(s.basis.prepared.images) == 1 < len(f.basis.prepared.images)
+              for s, f in zip(short, full, strict=True)]
+    assert sum(spared[:6]) >= 3 and not any(spared[6:])  # 3, 7, 9 and 4 read whole; 12 and 16 cut in both
+    assert [r.value for r in full] == [3, None, 7, 2, 9, 4, 12, 16]  # this 5 is too broken to read at all
+    for s, f in zip(short, full, strict=True):
+        assert s.value == f.value
+        assert [v for v, _ in s.alternatives] == [v for v, _ in f.alternatives]
+        assert s.confidence == pytest.approx(f.confidence, abs=1e-3)

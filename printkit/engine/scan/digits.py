@@ -15,7 +15,8 @@ How a box is read:
    network classifies each image as 0-9 or "not one digit" (two digits, a scribble, a fragment). Where no
    cutting between columns reads the writing well and it holds separate pieces of ink, the pieces are read too,
    each deslanted alone; where it is one piece (two digits touching), so are the parts of a few cuts along the
-   ink.
+   ink. Writing whose whole the network surely takes for one digit (:data:`ONE_DIGIT_BELOW`) is not cut: no
+   reading as several digits could score enough to be listed.
 5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
    through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
 6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
@@ -57,6 +58,13 @@ INK = 0.4  # normalised ink above this is part of the writing
 SPLIT_SINGLE = 0.05  # weight of "one digit" for writing split into tall parts by blank columns
 FAINT = 0.2  # normalised ink above this, below INK, is faint: a light stroke beside the writing, not paper
 FAINT_WEIGHT = 0.5  # at most this score for any value when a faint stroke stands beside the writing read
+# A writing whose whole reads "not one digit" below this is read as one digit only, never cut into parts:
+# a reading of k >= 2 digits scores at most that probability (its parts' product times the whole's "not
+# one digit"; see _digit_strings), so it could be neither listed (LISTED_ABOVE) nor the runner-up the
+# confidence weighs (margin_features floors it at the same 1e-4).  A fifth of a sheet's parts, in
+# boxes that allow two digits and hold one.  Not for writing split by blank columns, whose cuttings
+# are not weighed by the whole.
+ONE_DIGIT_BELOW = LISTED_ABOVE
 APART_BELOW = 0.5  # the writing's separate pieces are read only where no cutting between columns reaches this
 CUT_WINDOW = 0.15  # a cut along the ink (touching digits) keeps this share of the writing's width from its sides
 CUT_BEND = 0.05  # cost of a sideways step of such a cut, against 1 for a pixel of full-strength ink crossed
@@ -357,17 +365,40 @@ def read_numbers(crops: Sequence[np.ndarray], allowed: Sequence[int], model: Dig
 def read_each(crops: Sequence[np.ndarray], allowed: Sequence[Iterable[int]], model: DigitModel | None = None
               ) -> list[Reading]:
     """Read many boxes, each among the values it allows (``allowed[i]`` for ``crops[i]``), as
-    :func:`read_number` reads one, with the classifier run over the parts of every box together, ``BATCH``
-    at a time (a sheet's 18 numbers hold 150 parts or so: three quarters of the time of one run per box).
-    The values read are the same; a confidence may differ from reading the box alone in the sixth decimal,
-    as a matrix product's last bits depend on how many rows it is computed with."""
+    :func:`read_number` reads one, with the classifier run over every box's whole writing together, then
+    over the parts of those that may hold several digits, ``BATCH`` at a time (a sheet's 18 numbers hold 150
+    parts or so: three quarters of the time of one run per box).  The values read are the same; a
+    confidence may differ from reading the box alone in the sixth decimal, as a matrix product's last bits
+    depend on how many rows it is computed with."""
     if len(crops) != len(allowed):
         raise ValueError(f"{len(crops)} crops but {len(allowed)} sets of allowed values")
     model = model or default_model()
     values = [_values(a) for a in allowed]
-    prepared = [prepare(c, len(str(v[-1]))) for c, v in zip(crops, values, strict=True)]
-    images = [p.images for p in prepared if len(p.images)]
-    hidden = _hidden_in_batches(model, np.concatenate(images)) if images else None
+    writings = [_writing(c) for c in crops]
+    wholes = [w for w in writings if isinstance(w, _Writing)]
+    # every writing is read whole first; only where it might be several digits is it cut into parts
+    whole_hidden = _hidden_in_batches(model, np.stack([w.whole for w in wholes])) if wholes else None
+    not_one = model.probabilities_of(whole_hidden)[:, OTHER] if whole_hidden is not None else np.zeros(0)
+    prepared: list[Prepared] = []
+    at = 0
+    for w, v in zip(writings, values, strict=True):
+        if not isinstance(w, _Writing):
+            prepared.append(w)
+            continue
+        most = len(str(v[-1]))
+        prepared.append(_cut(w, 1 if not w.split and not_one[at] < ONE_DIGIT_BELOW else most))
+        at += 1
+    hidden = None
+    if whole_hidden is not None:
+        # each box's rows: its whole writing's, then its parts' (in the order of its images)
+        read = [p for p in prepared if len(p.images)]  # the boxes of ``wholes``, in order
+        rest = np.concatenate([p.images[1:] for p in read])
+        rest_hidden = _hidden_in_batches(model, rest) if len(rest) else whole_hidden[:0]
+        rows, start = [], 0
+        for i, p in enumerate(read):
+            rows += [whole_hidden[i:i + 1], rest_hidden[start:start + len(p.images) - 1]]
+            start += len(p.images) - 1
+        hidden = np.concatenate(rows)
     probs = model.probabilities_of(hidden) if hidden is not None else np.zeros((0, OTHER + 1))
     out, at = [], 0
     for p, v in zip(prepared, values, strict=True):
@@ -490,8 +521,35 @@ def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray 
     return table * (1.0 if prepared.split else probs[0, OTHER])
 
 
+@dataclass(frozen=True)
+class _Writing:
+    """A box's writing normalised and deslanted, and the image of the whole of it: what reading it as one
+    digit needs.  :func:`_cut` adds the parts for reading it as several."""
+
+    features: np.ndarray
+    ink: np.ndarray  # deslanted (where the shear left ink), 0..1
+    mask: np.ndarray
+    upright_ink: np.ndarray  # before deslanting
+    upright_mask: np.ndarray
+    geometry: tuple[float, float, float, float, float]
+    left: int  # the writing's columns in ``ink``
+    right: int
+    profile: np.ndarray  # ink pixels per column, left:right
+    height: float  # rows the writing spans
+    whole: np.ndarray  # the classifier's image of the whole writing
+    split: bool
+    faint_beside: bool
+
+
 def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
     """Normalise one box crop into what the models see (also used by the training script)."""
+    writing = _writing(crop)
+    return writing if isinstance(writing, Prepared) else _cut(writing, max_digits)
+
+
+def _writing(crop: np.ndarray) -> _Writing | Prepared:
+    """The first stage of :func:`prepare`: the writing and its whole image, or the Prepared of a box with
+    no writing (no images)."""
     ink = _normalised_ink(crop)
     scale_y, scale_x = ink.shape[0] / crop.shape[0], ink.shape[1] / crop.shape[1]
     mask = ink > INK
@@ -509,9 +567,19 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
     mask = ink > INK
     cols = np.flatnonzero(mask.any(axis=0))
     left, right = int(cols[0]), int(cols[-1]) + 1
+    profile = mask[:, left:right].sum(axis=0).astype(np.float64)
+    rows = np.flatnonzero(mask.any(axis=1))
+    height = float(rows[-1] - rows[0] + 1)
+    whole = _span_images(ink, mask, [(left, right)], height, right - left)[0]
+    return _Writing(features, ink, mask, upright_ink, upright_mask, (scale_x, scale_y, slant, centre, pad),
+                    left, right, profile, height, whole, _split(mask[:, left:right], profile, height), faint_beside)
+
+
+def _cut(w: _Writing, max_digits: int) -> Prepared:
+    """The second stage of :func:`prepare`: the writing's parts for reading it as 1..``max_digits`` digits."""
+    ink, mask, left, right, profile, height = w.ink, w.mask, w.left, w.right, w.profile, w.height
     spans: list[tuple[int, int]] = [(left, right)]
     hypotheses: dict[int, list[tuple[int, ...]]] = {1: [(0,)]}
-    profile = mask[:, left:right].sum(axis=0).astype(np.float64)
     index: dict[tuple[int, int], int] = {(left, right): 0}
 
     def part(a: int, b: int) -> int:
@@ -528,13 +596,11 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
             hyp.append(tuple(part(left + bounds[i], left + bounds[i + 1]) for i in range(k)))
         if hyp:
             hypotheses[k] = hyp
-    rows = np.flatnonzero(mask.any(axis=1))
-    height = float(rows[-1] - rows[0] + 1)
-    parts = _span_images(ink, mask, spans, height, right - left)
+    parts = [w.whole, *_span_images(ink, mask, spans[1:], height, right - left)]
     intact = [(a == left or not _severs(mask, a)) and (b == right or not _severs(mask, b)) for a, b in spans]
-    split = _split(mask[:, left:right], profile, height)
     apart_from, apart = None, None
-    if max_digits > 1 and not split:
+    upright_ink, upright_mask = w.upright_ink, w.upright_mask
+    if max_digits > 1 and not w.split:
         apart = _apart(upright_ink, upright_mask, max_digits)
         if apart is not None:
             apart_from = len(parts)
@@ -554,8 +620,8 @@ def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
                     spans.append((a, b))
                     parts.append(image)
                     intact.append(whole)
-    return Prepared(features, np.stack(parts), hypotheses, tuple(spans), (scale_x, scale_y, slant, centre, pad),
-                    split, faint_beside, tuple(intact), apart_from, apart is None and apart_from is not None)
+    return Prepared(w.features, np.stack(parts), hypotheses, tuple(spans), w.geometry, w.split, w.faint_beside,
+                    tuple(intact), apart_from, apart is None and apart_from is not None)
 
 
 def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tuple[int, int], np.ndarray]] | None:
