@@ -301,23 +301,25 @@ def directions(images: np.ndarray) -> np.ndarray:
     gx = p[:, 1:-1, 2:] - p[:, 1:-1, :-2]
     gy = p[:, 2:, 1:-1] - p[:, :-2, 1:-1]
     mag = np.sqrt(gx * gx + gy * gy)
-    # unsigned orientation in [0, pi): soft-assigned to 4 bins centred on 0, 45, 90, 135 degrees.  The angle
-    # is moved into [0, pi) in a third of the time ``% np.pi`` takes, giving the same bins and shares to the
-    # bit (the trained model's inputs; checked on every part of the tuning sheets): NumPy gives pi itself for
-    # a tiny negative angle and this 0 (both bin 0, share 0), and -0.0 stays -0.0 (the same bin and share)
-    angle = np.arctan2(gy, gx)
+    # unsigned orientation in [0, pi): soft-assigned to 4 bins centred on 0, 45, 90, 135 degrees.  Only the
+    # pixels with a gradient are measured: a pixel without one adds 0 to every bin whatever its angle, and
+    # much of a part's image is blank paper (a fifth less time than measuring every pixel).  The angle is moved
+    # into [0, pi) in a third of the time ``% np.pi`` takes, giving the same bins and shares to the bit (the
+    # trained model's inputs; checked on every part of the tuning sheets): NumPy gives pi itself for a tiny
+    # negative angle and this 0 (both bin 0, share 0), and -0.0 stays -0.0 (the same bin and share)
+    at = np.flatnonzero(mag)
+    strength = mag.reshape(-1)[at]
+    angle = np.arctan2(gy.reshape(-1)[at], gx.reshape(-1)[at])
     angle = np.where(angle < 0, angle + _PI, angle)
     angle[angle >= _PI] -= _PI
     pos = angle / (np.pi / 4)
     whole = np.floor(pos)
-    lo = whole.astype(np.int8) % 4  # whole is 0..4
-    hi = (lo + 1) % 4
+    lo = whole.astype(np.intp) % 4  # whole is 0..4
     frac = pos - whole
-    near, far = mag * (1 - frac), mag * frac  # each pixel's share for its lower bin and the next one up
     cells = SIDE // CELL
-    shares = np.empty((4, n, SIDE, SIDE), np.float32)
-    for b in range(4):
-        shares[b] = np.where(lo == b, near, np.where(hi == b, far, 0))
+    shares = np.zeros((4, n * SIDE * SIDE), np.float32)
+    shares[lo, at] = strength * (1 - frac)  # each pixel's share for its lower bin ...
+    shares[(lo + 1) % 4, at] = strength * frac  # ... and the next one up
     # each cell's sum taken along its rows, then down them: the order of NumPy's sum over both axes, so the
     # same bits, without its reduction machinery (a third of the time of this function)
     cell = shares.reshape(4, n, cells, CELL, cells, CELL)
