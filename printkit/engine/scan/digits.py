@@ -572,7 +572,7 @@ def _writing(crop: np.ndarray) -> _Writing | Prepared:
     profile = mask[:, left:right].sum(axis=0).astype(np.float64)
     rows = np.flatnonzero(mask.any(axis=1))
     height = float(rows[-1] - rows[0] + 1)
-    whole = _span_images(ink, mask, [(left, right)], height, right - left)[0]
+    whole = _fitted(ink[rows[0]:rows[-1] + 1, left:right], height, right - left)  # :func:`_digit_image` of it all
     return _Writing(features, ink, mask, upright_ink, upright_mask, (scale_x, scale_y, slant, centre, pad),
                     left, right, profile, height, whole, _split(mask[:, left:right], profile, height), faint_beside)
 
