@@ -361,3 +361,28 @@ def test_writing_surely_one_digit_is_not_cut_and_reads_as_if_it_were(monkeypatch
         assert s.value == f.value
         assert [v for v, _ in s.alternatives] == [v for v, _ in f.alternatives]
         assert s.confidence == pytest.approx(f.confidence, abs=1e-3)
+
+
+def test_a_batch_of_empty_one_digit_and_cut_boxes_reads_as_each_box_alone():
+    boxes = _boxes([3, None, 12, 7, None, 16, 9, 215], seed=43)
+    allowed = [ORANGE, ORANGE, range(0, 403), PURPLE, ORANGE, range(0, 403), ORANGE, range(0, 403)]
+    together = digits.read_each([c for _, c in boxes], allowed)
+    alone = [digits.read_each([c], [a])[0] for (_, c), a in zip(boxes, allowed, strict=True)]
+    for t, a in zip(together, alone, strict=True):
+        assert t.value == a.value and [v for v, _ in t.alternatives] == [v for v, _ in a.alternatives]
+        assert t.confidence == pytest.approx(a.confidence, abs=1e-5)
+        assert len(t.basis.prepared.images) == len(t.basis.hidden) == len(a.basis.prepared.images)
+    assert [t.value for t in together][:3] == [3, None, 12]
+
+
+def test_one_digit_that_no_allowed_value_reads_is_still_cut_where_nothing_else_scores(monkeypatch):
+    """A clear 3 in a box that allows 10-18 only, taken as surely written on: neither "no number" nor any
+    allowed single digit scores, so the readings as two digits, however small, decide; the writing is cut."""
+    crop = _boxes([3], seed=41)[0][1]
+    model = digits.default_model()
+    monkeypatch.setattr(model, "writing_probability", lambda features: 1.0)
+    short = digits.read_number(crop, range(10, 19), model)
+    monkeypatch.setattr(digits, "ONE_DIGIT_BELOW", 0.0)
+    full = digits.read_number(crop, range(10, 19), model)
+    assert len(short.basis.prepared.images) == len(full.basis.prepared.images) > 1
+    assert short.value == full.value is not None and short.alternatives == full.alternatives

@@ -58,12 +58,13 @@ INK = 0.4  # normalised ink above this is part of the writing
 SPLIT_SINGLE = 0.05  # weight of "one digit" for writing split into tall parts by blank columns
 FAINT = 0.2  # normalised ink above this, below INK, is faint: a light stroke beside the writing, not paper
 FAINT_WEIGHT = 0.5  # at most this score for any value when a faint stroke stands beside the writing read
-# A writing whose whole reads "not one digit" below this is read as one digit only, never cut into parts:
-# a reading of k >= 2 digits scores at most that probability (its parts' product times the whole's "not
-# one digit"; see _digit_strings), so it could be neither listed (LISTED_ABOVE) nor the runner-up the
-# confidence weighs (margin_features floors it at the same 1e-4).  A fifth of a sheet's parts, in
-# boxes that allow two digits and hold one.  Not for writing split by blank columns, whose cuttings
-# are not weighed by the whole.
+# A writing whose whole reads "not one digit" below this is read as one digit only, never cut into parts,
+# where "no number" or an allowed single digit scores at least as much: a reading of k >= 2 digits scores
+# at most that probability (its parts' product times the whole's "not one digit"; see _digit_strings), so
+# it could be neither listed (LISTED_ABOVE) nor read.  Only the sum the scores are divided by (at least 1)
+# may move, by at most the number of cuttings times this (a confidence by 2e-3 at the very most; 1e-7 on
+# the tuning boxes).  A fifth of a sheet's parts, in boxes that allow two digits and hold one.  Not for
+# writing split by blank columns, whose cuttings are not weighed by the whole.
 ONE_DIGIT_BELOW = LISTED_ABOVE
 APART_BELOW = 0.5  # the writing's separate pieces are read only where no cutting between columns reaches this
 CUT_WINDOW = 0.15  # a cut along the ink (touching digits) keeps this share of the writing's width from its sides
@@ -368,7 +369,7 @@ def read_each(crops: Sequence[np.ndarray], allowed: Sequence[Iterable[int]], mod
               ) -> list[Reading]:
     """Read many boxes, each among the values it allows (``allowed[i]`` for ``crops[i]``), as
     :func:`read_number` reads one, with the classifier run over every box's whole writing together, then
-    over the parts of those that may hold several digits, ``BATCH`` at a time (a sheet's 18 numbers hold 150
+    over the parts of those that may hold several digits, ``BATCH`` at a time (a sheet's 18 numbers hold 120
     parts or so: three quarters of the time of one run per box).  The values read are the same; a
     confidence may differ from reading the box alone in the sixth decimal, as a matrix product's last bits
     depend on how many rows it is computed with."""
@@ -380,34 +381,49 @@ def read_each(crops: Sequence[np.ndarray], allowed: Sequence[Iterable[int]], mod
     wholes = [w for w in writings if isinstance(w, _Writing)]
     # every writing is read whole first; only where it might be several digits is it cut into parts
     whole_hidden = _hidden_in_batches(model, np.stack([w.whole for w in wholes])) if wholes else None
-    not_one = model.probabilities_of(whole_hidden)[:, OTHER] if whole_hidden is not None else np.zeros(0)
+    whole_probs = model.probabilities_of(whole_hidden) if whole_hidden is not None else None
     prepared: list[Prepared] = []
     at = 0
     for w, v in zip(writings, values, strict=True):
         if not isinstance(w, _Writing):
             prepared.append(w)
             continue
-        most = len(str(v[-1]))
-        prepared.append(_cut(w, 1 if not w.split and not_one[at] < ONE_DIGIT_BELOW else most))
+        alone = _surely_one_digit(w, whole_probs[at], v, model)  # type: ignore[index]
+        prepared.append(_cut(w, 1 if alone else len(str(v[-1]))))
         at += 1
-    hidden = None
+    hidden, probs = None, np.zeros((0, OTHER + 1))
     if whole_hidden is not None:
         # each box's rows: its whole writing's, then its parts' (in the order of its images)
         read = [p for p in prepared if len(p.images)]  # the boxes of ``wholes``, in order
         rest = np.concatenate([p.images[1:] for p in read])
         rest_hidden = _hidden_in_batches(model, rest) if len(rest) else whole_hidden[:0]
-        rows, start = [], 0
+        rest_probs = model.probabilities_of(rest_hidden)
+        rows, prows, start = [], [], 0
         for i, p in enumerate(read):
-            rows += [whole_hidden[i:i + 1], rest_hidden[start:start + len(p.images) - 1]]
-            start += len(p.images) - 1
-        hidden = np.concatenate(rows)
-    probs = model.probabilities_of(hidden) if hidden is not None else np.zeros((0, OTHER + 1))
+            end = start + len(p.images) - 1
+            rows += [whole_hidden[i:i + 1], rest_hidden[start:end]]
+            prows += [whole_probs[i:i + 1], rest_probs[start:end]]  # type: ignore[index]
+            start = end
+        hidden, probs = np.concatenate(rows), np.concatenate(prows)
     out, at = [], 0
     for p, v in zip(prepared, values, strict=True):
         n = len(p.images)
         out.append(_combine(p, probs[at:at + n], v, model, hidden=None if hidden is None else hidden[at:at + n]))
         at += n
     return out
+
+
+def _surely_one_digit(writing: _Writing, probs: np.ndarray, values: list[int], model: DigitModel) -> bool:
+    """Whether reading ``writing`` as several digits can change nothing of its reading (see
+    :data:`ONE_DIGIT_BELOW`): its whole's ``probs`` say "not one digit" below that, and "no number" or an
+    allowed single digit scores at least that."""
+    if writing.split or probs[OTHER] >= ONE_DIGIT_BELOW:
+        return False
+    p_writing = model.writing_probability(writing.features)
+    best = max((float(probs[v]) for v in values if v < 10), default=0.0) * p_writing
+    if writing.faint_beside:
+        best = min(best, FAINT_WEIGHT * p_writing)
+    return max(1.0 - p_writing, best) >= ONE_DIGIT_BELOW
 
 
 BATCH = 64  # parts classified at once: the convolutions' working arrays of 64 parts take 6 MB
