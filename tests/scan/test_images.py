@@ -164,6 +164,29 @@ def test_a_truncated_file_is_refused_as_damaged(tmp_path: Path, fmt: str) -> Non
         _load(tmp_path, data[: len(data) // 2], ".png" if fmt == "PNG" else ".jpg")
 
 
+def _damaged_jpeg(img: np.ndarray) -> bytes:
+    """A complete JPEG of ``img`` with a marker no JPEG has (0xFF46) written into the middle of its
+    compressed pixels: libjpeg-turbo decodes past it, and says what it found."""
+    data = bytearray(_encoded(img, "JPEG", quality=90))
+    data[len(data) // 2:len(data) // 2 + 2] = b"\xff\x46"
+    return bytes(data)
+
+
+def test_a_damaged_jpeg_is_decoded_as_far_as_it_can_be_and_the_damage_named(tmp_path: Path,
+                                                                            capfd: pytest.CaptureFixture) -> None:
+    p = tmp_path / "damaged.jpg"
+    p.write_bytes(_damaged_jpeg(_picture(400, 300)))
+    (page,) = load_pages(p)
+    assert page.pixels.shape == (400, 300, 3)
+    assert page.damage == "Unsupported marker type 0x46"
+    # the top of the picture, before the damage, is the picture
+    assert np.abs(page.pixels[:100].astype(int) - _picture(400, 300)[:100]).mean() < 3
+    assert "Corrupt JPEG" not in capfd.readouterr().err  # no decoder's warning on the terminal
+    intact = tmp_path / "intact.jpg"
+    intact.write_bytes(_encoded(_picture(400, 300), "JPEG", quality=90))
+    assert load_pages(intact)[0].damage is None
+
+
 def _scanner_pdf(path: Path, pages: list[np.ndarray], dpi: float) -> Path:
     """A PDF as a sheet-feeder scanner writes it: one JPEG per page, filling the page."""
     first, *rest = (Image.fromarray(p) for p in pages)

@@ -364,6 +364,13 @@ def test_bad_inputs_exit_2_with_the_reason(tmp_path: Path) -> None:
     }
     page = _draw(LEGAL)[0]
     cases["half.png"] = (_png(page[: page.shape[0] // 2]), "not four that frame a sheet")
+    noise = io.BytesIO()
+    Image.fromarray(rng.integers(60, 200, (900, 1200, 3), dtype=np.uint8)).save(noise, format="JPEG", quality=90)
+    damaged = bytearray(noise.getvalue())
+    damaged[len(damaged) // 2:len(damaged) // 2 + 2] = b"\xff\x46"  # a marker no JPEG has, in its pixels
+    cases["damaged.jpg"] = (bytes(damaged), 'no corner markers found: this does not look like a printkit sheet '
+                            '(photograph the whole sheet, all four corners visible) (the file itself is '
+                            'damaged: its decoder says "Unsupported marker type 0x46"')
     for name, (data, reason) in cases.items():
         (tmp_path / name).write_bytes(data)
         result = runner.invoke(app, ["scan", str(tmp_path / name)])

@@ -51,6 +51,7 @@ class PageImage:
 
     pixels: np.ndarray  # H x W x 3, uint8, RGB; or H x W x 4, RGB and a fourth channel to ignore (see open_pages)
     page: int | None = None
+    damage: str | None = None  # what the decoder found wrong with the file and decoded past (a JPEG's bad data)
 
 
 def _register_heif() -> None:
@@ -111,28 +112,32 @@ def _png_orientation(data: bytes) -> int:
     return 1
 
 
-def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> np.ndarray | None:
-    """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (simplejpeg or OpenCV), or
-    None where Pillow must decode: another format, a CMYK JPEG, a truncated file (Pillow says so), libspng
-    missing.  ``four``: a JPEG with a fourth channel (see :func:`open_pages`); libspng takes 16 ms more for it
-    on a 300-dpi page than adding it afterwards, so a PNG stays RGB."""
+def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> tuple[np.ndarray, str | None] | None:
+    """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (simplejpeg or OpenCV),
+    and the damage the JPEG decoder decoded past (see :func:`_jpeg_pixels`); None where Pillow must decode:
+    another format, a CMYK JPEG, a truncated file (Pillow says so), libspng missing.  ``four``: a JPEG with a
+    fourth channel (see :func:`open_pages`); libspng takes 16 ms more for it on a 300-dpi page than adding it
+    afterwards, so a PNG stays RGB."""
     if img.format == "PNG":
         rgb = png_rgb(data)
-        return None if rgb is None else _orient(rgb, _png_orientation(data))
+        return None if rgb is None else (_orient(rgb, _png_orientation(data)), None)
     if img.format == "JPEG" and img.mode in ("RGB", "L") and data.rstrip(b"\0").endswith(b"\xff\xd9"):
         reduce = 1
         while reduce < 8 and max(img.size) / (2 * reduce) >= REDUCED_DECODE_SIDE:
             reduce *= 2
-        pixels = _jpeg_pixels(data, reduce, four)
-        return None if pixels is None else _orient(pixels, int(img.getexif().get(ORIENTATION, 1) or 1))
+        decoded = _jpeg_pixels(data, reduce, four)
+        if decoded is None:
+            return None
+        return _orient(decoded[0], int(img.getexif().get(ORIENTATION, 1) or 1)), decoded[1]
     return None
 
 
-def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> np.ndarray | None:
+def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, str | None] | None:
     """A complete JPEG's pixels at 1 / ``reduce`` (1, 2, 4 or 8) of its size, RGB (``four``: with a fourth
-    channel), or None where it cannot be decoded.  At full size by libjpeg-turbo through ``simplejpeg``, which
-    writes the fourth channel as it goes; scaled, or where simplejpeg is missing or the file holds anything it
-    only recovers from, by OpenCV, whose decoder scales by itself.
+    channel), and what libjpeg-turbo found wrong in it and decoded past (None: nothing); None where it cannot
+    be decoded.  At full size by libjpeg-turbo through ``simplejpeg``, which writes the fourth channel as it
+    goes, a damaged file as far as it can (as OpenCV would, without its decoder's warning on the terminal);
+    scaled, or where simplejpeg is missing or gives up, by OpenCV, whose decoder scales by itself.
 
     simplejpeg is asked for libjpeg-turbo's fast integer inverse DCT and plain (not interpolated) chroma
     upsampling: a 12-megapixel photo in 46 ms instead of 66, a 300-dpi A4 scan in 33 instead of 48.  The
@@ -142,11 +147,16 @@ def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> np.ndarray | None:
     if reduce == 1:
         try:
             import simplejpeg
-
-            return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=True,  # type: ignore[no-any-return]
-                                          fastdct=True, fastupsample=True)
-        except (ImportError, ValueError):  # not installed (it is in the [scan] extra where it has a wheel), or damage
-            pass
+        except ImportError:  # not installed (it is in the [scan] extra where it has a wheel)
+            simplejpeg = None
+        if simplejpeg is not None:
+            damage = None
+            for strict in (True, False):
+                try:
+                    return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=strict, fastdct=True,
+                                                  fastupsample=True), damage
+                except ValueError as exc:  # damage: decoded past where it can be, or given up on
+                    damage = damage or str(exc)
     import cv2
 
     flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
@@ -155,8 +165,8 @@ def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> np.ndarray | None:
     if bgr is None or bgr.ndim != 3:
         return None
     if four:
-        return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGBA)
-    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB, dst=bgr)
+        return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGBA), None
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB, dst=bgr), None
 
 
 def _bounded(rgb: np.ndarray) -> np.ndarray:
@@ -208,7 +218,9 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
         if frames == 1:
             with img:
                 fast = _decode_fast(img, data, four)
-                return 1, _handed_over([PageImage(_bounded(fast) if fast is not None else _shrink(img))])
+                if fast is None:
+                    return 1, _handed_over([PageImage(_shrink(img))])
+                return 1, _handed_over([PageImage(_bounded(fast[0]), damage=fast[1])])
     return min(frames, MAX_PDF_PAGES), _frames(p, img, min(frames, MAX_PDF_PAGES))
 
 
@@ -281,7 +293,7 @@ def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
             try:
                 scanned = _scanned_page(page, four)
                 if scanned is not None:
-                    return PageImage(_bounded(scanned), k + 1)
+                    return PageImage(_bounded(scanned[0]), k + 1, scanned[1])
                 w, h = page.get_size()
                 scale = min(PDF_DPI / 72, MAX_SIDE / max(w, h))
                 return PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
@@ -293,13 +305,14 @@ def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
         raise ScanError(f"{p}: page {k + 1} cannot be read: {exc}") from None
 
 
-def _scanned_page(page: object, four: bool = False) -> np.ndarray | None:
-    """The pixels of a page that is nothing but one upright JPEG filling it (what a scanner writes),
-    decoded from the JPEG itself: rendering it instead decodes and resamples it, 75 ms for an A4
-    page at 300 dpi against 25.  At most :data:`PDF_DPI` is kept (a 600-dpi scan is decoded at half
-    size by the JPEG decoder itself).  None for any other page: it is rendered.  ``four``: with the
-    fourth channel the reader warps in (see :func:`open_pages`), made as the pixels are decoded: the
-    page is then held once, not also in RGB while the channel is added (26 MB at 300 dpi)."""
+def _scanned_page(page: object, four: bool = False) -> tuple[np.ndarray, str | None] | None:
+    """The pixels of a page that is nothing but one upright JPEG filling it (what a scanner writes), and
+    the damage decoded past (see :func:`_jpeg_pixels`), decoded from the JPEG itself: rendering it instead
+    decodes and resamples it, 75 ms for an A4 page at 300 dpi against 25.  At most :data:`PDF_DPI` is kept
+    (a 600-dpi scan is decoded at half size by the JPEG decoder itself).  None for any other page: it is
+    rendered.  ``four``: with the fourth channel the reader warps in (see :func:`open_pages`), made as the
+    pixels are decoded: the page is then held once, not also in RGB while the channel is added (26 MB at
+    300 dpi)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 

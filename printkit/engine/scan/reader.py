@@ -160,6 +160,9 @@ def _pages_read(file: str, count: int, pages: Iterator[PageImage], resolve: Reso
             found, problems = rectified_sheets(pg, resolve, specs, hints, whole)
         except ScanError as exc:
             found, problems = [], [str(exc)]
+        if pg.damage is not None:  # what was wrong may be the file, not the sheet in it
+            problems = [f'{why} (the file itself is damaged: its decoder says "{pg.damage}"; only what it '
+                        "could decode was read)" for why in problems]
         del pg  # the page's pixels go before its boxes are read, and before the next page is decoded
         for why in problems:
             yield PageFailure(file, page, why)
