@@ -56,7 +56,8 @@ def scan(
 
     Writes <image>.yaml (the transcription, uncertain fields marked) and <image>.read.png (what was \
 read, uncertain boxes in red) per sheet. Exit 0: read confidently, legal, claims right; 1: illegal \
-or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet or unreadable.
+or a claim wrong; 3: some fields uncertain, or the file damaged (look at the overlay); 2: not a sheet or \
+unreadable.
     """
     # One file is read on one core: the digit model's small matrix products only lose time to BLAS
     # threads (ten times so on a busy machine), and --jobs spreads files over the cores.  Set before
@@ -113,6 +114,8 @@ or a claim wrong; 3: some fields uncertain (look at the overlay); 2: not a sheet
         if o.error:  # errors are said in English, as every other error of the command line
             typer.echo(f"error: {_where(o, texts, 'en')}: {o.error}" if not o.error.startswith(o.file)
                        else f"error: {o.error}", err=True)
+        if o.warning:
+            typer.echo(f"warning: {_where(o, texts, 'en')}: {o.warning}", err=True)
         if o.result is None or o.sheet is None:
             continue
         if json:

@@ -383,6 +383,28 @@ def test_bad_inputs_exit_2_with_the_reason(tmp_path: Path) -> None:
     assert folder.exit_code == 2 and "a folder, not an image" in folder.output, folder.output
 
 
+def test_a_sheet_read_from_a_damaged_jpeg_says_so_and_exits_3(tmp_path: Path) -> None:
+    """A JPEG with restart markers (as some scanners and phones write) whose data is damaged in the middle:
+    the decoder picks up again at the next marker, so the sheet is found and read, but part of it is
+    garbage: never a silent exit 0."""
+    _, buf = cv2.imencode(".jpg", _draw(LEGAL)[0][..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 90,
+                                                               cv2.IMWRITE_JPEG_RST_INTERVAL, 4])
+    data = bytearray(buf.tobytes())
+    for i in range(len(data) // 2, len(data) // 2 + 20):
+        data[i] ^= 0x5A
+    (tmp_path / "damaged.jpg").write_bytes(bytes(data))
+    result = runner.invoke(app, ["scan", str(tmp_path / "damaged.jpg")])
+    assert result.exit_code == 3, result.output
+    assert (f'warning: {tmp_path / "damaged.jpg"}: the file is damaged (its decoder says "Corrupt JPEG data: '
+            'premature end of data segment"): the sheet was read from what could be decoded; check every box on '
+            'the overlay' in result.stderr)
+    assert "Corrupt JPEG data" not in result.stderr.replace('its decoder says "Corrupt JPEG data', "")
+    assert "# Warning: the file is damaged" in (tmp_path / "damaged.yaml").read_text(encoding="utf-8")
+    as_json = runner.invoke(app, ["scan", str(tmp_path / "damaged.jpg"), "--json", "--force"])
+    assert as_json.exit_code == 3
+    assert any(n.startswith("the file is damaged") for n in json.loads(as_json.stdout)["notes"])
+
+
 def test_a_layout_printkit_never_printed_is_refused() -> None:
     with pytest.raises(ScanError, match="unknown layout version 99"):
         resolve("printkit:ganz-schon-clever?layout=99&format=a4&rounds=6&serial=000000-0001")

@@ -41,6 +41,7 @@ class SheetImage:
     rectified: np.ndarray  # RGB at PX_PER_MM where the boxes are read (black elsewhere, unless rectified whole)
     overview: np.ndarray  # the whole sheet, RGB at OVERVIEW_PX_PER_MM
     readings: list[BoxReading]
+    damage: str | None = None  # the image file was damaged: what its decoder said (the sheet read from the rest)
 
 
 @dataclass
@@ -122,11 +123,12 @@ def rectified_sheets(image: PageImage, resolve: Resolver, specs: Specs, hints: S
     return found, problems
 
 
-def read_sheet(found: FoundSheet, file: str, page: int | None, numbers: NumberReader | None) -> SheetImage:
-    """Every box of a found sheet read."""
+def read_sheet(found: FoundSheet, file: str, page: int | None, numbers: NumberReader | None,
+               damage: str | None = None) -> SheetImage:
+    """Every box of a found sheet read; ``damage``: what the decoder said of its page's damaged file."""
     box_specs, ref = found.specs
     readings = read_boxes(found.rectified, box_specs, ref, PX_PER_MM, numbers, found.overview)
-    return SheetImage(file, page, found.position, found.located, found.rectified, found.overview, readings)
+    return SheetImage(file, page, found.position, found.located, found.rectified, found.overview, readings, damage)
 
 
 def iter_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: NumberReader | None,
@@ -160,13 +162,14 @@ def _pages_read(file: str, count: int, pages: Iterator[PageImage], resolve: Reso
             found, problems = rectified_sheets(pg, resolve, specs, hints, whole)
         except ScanError as exc:
             found, problems = [], [str(exc)]
-        if pg.damage is not None:  # what was wrong may be the file, not the sheet in it
-            problems = [f'{why} (the file itself is damaged: its decoder says "{pg.damage}"; only what it '
+        damage = pg.damage
+        if damage is not None:  # what was wrong may be the file, not the sheet in it
+            problems = [f'{why} (the file itself is damaged: its decoder says "{damage}"; only what it '
                         "could decode was read)" for why in problems]
         del pg  # the page's pixels go before its boxes are read, and before the next page is decoded
         for why in problems:
             yield PageFailure(file, page, why)
         while found:  # handed over one at a time and not kept here: the caller decides when each goes
-            s = read_sheet(found.pop(0), file, page, numbers)
+            s = read_sheet(found.pop(0), file, page, numbers, damage)
             yield s
             del s

@@ -2,7 +2,7 @@
 
 Returns light, picklable outcomes (so ``--jobs`` can run files in worker processes); the CLI formats
 them.  Exit codes per sheet: 0 read confidently, legal and every claim right; 1 illegal or a claim
-wrong; 3 read, but some fields uncertain; 2 not a sheet or unreadable.
+wrong; 3 read, but some fields uncertain or the file damaged; 2 not a sheet or unreadable.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ class Outcome:
     result: CheckResult | None = None
     json: dict[str, Any] = field(default_factory=dict)  # without "check": the CLI adds check's own JSON
     uncertain: list[FieldPlace] = field(default_factory=list)  # worded by CheckTexts.scan_field
+    warning: str = ""  # about a sheet that was read: its file was damaged
 
 
 def output_stem(image: Path, page: int | None, position: str, out: Path | None) -> Path:
@@ -91,6 +92,7 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
                  game: GscGame) -> Outcome:
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
     from printkit.games.ganz_schon_clever.scan.output import (
+        damaged_file,
         edited_by_a_person,
         overlay_png,
         scan_json,
@@ -115,7 +117,9 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
             o.code = 2
         else:
             atomic_write(yaml_path, transcription_yaml(s, image.name).encode("utf-8"))
-            o.code = 3 if s.read.uncertain else (0 if result.ok else 1)
+            o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
+            if s.image.damage:
+                o.warning = damaged_file(s.image.damage)
     except OSError as exc:
         o.error, o.code = _cannot_write(png_path.parent, exc), 2
     return o
