@@ -12,6 +12,7 @@ import struct
 import zlib
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageOps
@@ -185,6 +186,34 @@ def test_a_damaged_jpeg_is_decoded_as_far_as_it_can_be_and_the_damage_named(tmp_
     intact = tmp_path / "intact.jpg"
     intact.write_bytes(_encoded(_picture(400, 300), "JPEG", quality=90))
     assert load_pages(intact)[0].damage is None
+
+
+def _big_jpeg() -> bytes:
+    """A JPEG of twice a 300-dpi A4 page's long side and more (so it is decoded at half size), with odd
+    sides (each halved and rounded up) and noise (so the DCT has work)."""
+    rng = np.random.default_rng(7)
+    y, x = np.mgrid[0:1801, 0:7103]
+    img = np.stack([x * 255 // 7103, y * 255 // 1801, (x + 2 * y) % 256], axis=-1).astype(np.uint8)
+    img = np.clip(img.astype(int) + rng.integers(-20, 21, img.shape), 0, 255).astype(np.uint8)
+    return _encoded(img, "JPEG", quality=92)
+
+
+def test_a_jpeg_decoded_at_half_size_is_opencvs_reduced_decoding_to_the_pixel(tmp_path: Path) -> None:
+    data = _big_jpeg()
+    (pixels,) = _load(tmp_path, data, ".jpg")
+    opencv = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_COLOR_2 | cv2.IMREAD_IGNORE_ORIENTATION)
+    assert pixels.shape == (901, 3552, 3) and np.array_equal(pixels, opencv[..., ::-1])
+
+
+def test_a_damaged_jpeg_decoded_at_half_size_names_its_damage_too(tmp_path: Path,
+                                                                   capfd: pytest.CaptureFixture) -> None:
+    damaged = bytearray(_big_jpeg())
+    damaged[len(damaged) // 2:len(damaged) // 2 + 2] = b"\xff\x46"
+    p = tmp_path / "big.jpg"
+    p.write_bytes(bytes(damaged))
+    (page,) = load_pages(p)
+    assert page.pixels.shape == (901, 3552, 3) and page.damage == "Unsupported marker type 0x46"
+    assert "Corrupt JPEG" not in capfd.readouterr().err
 
 
 def _scanner_pdf(path: Path, pages: list[np.ndarray], dpi: float) -> Path:

@@ -135,28 +135,20 @@ def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> tuple[np.
 def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, str | None] | None:
     """A complete JPEG's pixels at 1 / ``reduce`` (1, 2, 4 or 8) of its size, RGB (``four``: with a fourth
     channel), and what libjpeg-turbo found wrong in it and decoded past (None: nothing); None where it cannot
-    be decoded.  At full size by libjpeg-turbo through ``simplejpeg``, which writes the fourth channel as it
-    goes, a damaged file as far as it can (as OpenCV would, without its decoder's warning on the terminal);
-    scaled, or where simplejpeg is missing or gives up, by OpenCV, whose decoder scales by itself.
+    be decoded.  By libjpeg-turbo through ``simplejpeg``, which writes the fourth channel as it goes, a
+    damaged file as far as it can (as OpenCV would, without its decoder's warning on the terminal); where
+    simplejpeg is missing or gives up, by OpenCV.
 
-    simplejpeg is asked for libjpeg-turbo's fast integer inverse DCT and plain (not interpolated) chroma
-    upsampling: a 12-megapixel photo in 46 ms instead of 66, a 300-dpi A4 scan in 33 instead of 48.  The
+    At full size simplejpeg is asked for libjpeg-turbo's fast integer inverse DCT and plain (not interpolated)
+    chroma upsampling: a 12-megapixel photo in 46 ms instead of 66, a 300-dpi A4 scan in 33 instead of 48.  The
     pixels differ from OpenCV's accurate decoding by about one level on average (a few at most, the DCT; up to
     ~50 for one pixel across a sharp colour edge, where the colour was stored at half resolution anyway); on
-    the tuning sets no box was read differently (12,402 boxes of 120 images, ``bench/RESULTS.md``)."""
-    if reduce == 1:
-        try:
-            import simplejpeg
-        except ImportError:  # not installed (it is in the [scan] extra where it has a wheel)
-            simplejpeg = None
-        if simplejpeg is not None:
-            damage = None
-            for strict in (True, False):
-                try:
-                    return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=strict, fastdct=True,
-                                                  fastupsample=True), damage
-                except ValueError as exc:  # damage: decoded past where it can be, or given up on
-                    damage = damage or str(exc)
+    the tuning sets no box was read differently (12,402 boxes of 120 images, ``bench/RESULTS.md``).  Scaled,
+    in the accurate mode and at OpenCV's size (each side divided and rounded up): OpenCV's reduced decoding
+    to the pixel, which it was until 2026-12-02."""
+    decoded = _simplejpeg_pixels(data, reduce, four)
+    if decoded is not None:
+        return decoded
     import cv2
 
     flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
@@ -167,6 +159,28 @@ def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, str 
     if four:
         return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGBA), None
     return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB, dst=bgr), None
+
+
+def _simplejpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, str | None] | None:
+    """:func:`_jpeg_pixels` by simplejpeg; None where it is not installed or gives up on the file."""
+    try:
+        import simplejpeg
+    except ImportError:  # not installed (it is in the [scan] extra where it has a wheel)
+        return None
+    options: dict[str, float] = {"fastdct": reduce == 1, "fastupsample": reduce == 1}
+    if reduce > 1:
+        try:
+            h, w = simplejpeg.decode_jpeg_header(data)[:2]
+        except ValueError:
+            return None
+        options.update(min_height=-(-h // reduce), min_width=-(-w // reduce), min_factor=reduce)
+    damage = None
+    for strict in (True, False):
+        try:
+            return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=strict, **options), damage
+        except ValueError as exc:  # damage: decoded past where it can be, or given up on
+            damage = damage or str(exc)
+    return None
 
 
 def _bounded(rgb: np.ndarray) -> np.ndarray:
