@@ -15,8 +15,8 @@ How a box is read:
    network classifies each image as 0-9 or "not one digit" (two digits, a scribble, a fragment). Where no
    cutting between columns reads the writing well and it holds separate pieces of ink, the pieces are read too,
    each deslanted alone; where it is one piece (two digits touching), so are the parts of a few cuts along the
-   ink. Writing whose whole the network surely takes for one digit (:data:`ONE_DIGIT_BELOW`) is not cut: no
-   reading as several digits could score enough to be listed.
+   ink. Writing whose whole the network surely takes for one digit is not cut where "no number" or an allowed
+   digit scores enough that no reading as several digits could be listed or read (:data:`ONE_DIGIT_BELOW`).
 5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
    through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
 6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
