@@ -110,7 +110,7 @@ def darkness(rgb: np.ndarray, px_per_mm: float, overview: np.ndarray | None = No
         return _darkness_over(rgb, bg)
     out = np.zeros((h, w), np.float32)
     for x0, y0, x1, y1 in parts:
-        out[y0:y1, x0:x1] = _darkness_over(rgb[y0:y1, x0:x1], bg[y0:y1, x0:x1])
+        _darkness_over(rgb[y0:y1, x0:x1], bg[y0:y1, x0:x1], out[y0:y1, x0:x1])
     return out
 
 
@@ -127,9 +127,10 @@ def _darkest(rgb: np.ndarray) -> np.ndarray:
     return cv2.erode(rgb.reshape(h, w * 3), _ACROSS_CHANNELS)[:, 1::3]
 
 
-def _darkness_over(rgb: np.ndarray, bg: np.ndarray) -> np.ndarray:
-    """:func:`darkness` of pixels whose paper level is ``bg``."""
-    out = cv2.divide(_darkest(rgb).astype(np.float32), bg)
+def _darkness_over(rgb: np.ndarray, bg: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """:func:`darkness` of pixels whose paper level is ``bg``, written into ``out`` (a float32 array or a view
+    of one, of their shape) where given: a part's darkness goes straight into the sheet's map."""
+    out = cv2.divide(_darkest(rgb).astype(np.float32), bg, dst=out)
     cv2.subtract(1.0, out, dst=out)
     # the darkest channel / bg >= 0 (bg >= 30), so only the floor can be crossed: OpenCV's to-zero threshold
     # is that clip in half numpy's time on a whole sheet
