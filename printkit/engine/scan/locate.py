@@ -538,17 +538,23 @@ def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(size[0], x1), min(size[1], y1)
         if x1 > x0 and y1 > y0:
             corner = np.array([[1.0, 0.0, x0], [0.0, 1.0, y0], [0.0, 0.0, 1.0]])
-            out[y0:y1, x0:x1] = _warped(source, m @ corner, (x1 - x0, y1 - y0), sideways, channels)
+            _warped(source, m @ corner, (x1 - x0, y1 - y0), sideways, channels, out[y0:y1, x0:x1])
     return out
 
 
-def _warped(source: np.ndarray, m: np.ndarray, size: tuple[int, int], sideways: bool, channels: int
-            ) -> np.ndarray:
-    """``source`` warped by ``m`` (output pixel -> image) to ``size``, as RGB (or grey)."""
+def _warped(source: np.ndarray, m: np.ndarray, size: tuple[int, int], sideways: bool, channels: int,
+            dst: np.ndarray | None = None) -> np.ndarray:
+    """``source`` warped by ``m`` (output pixel -> image) to ``size``, as RGB (or grey); written into ``dst``
+    (a view of the rectified sheet, of that size) where given."""
     if sideways:
         m, size = m @ _TRANSPOSED, (size[1], size[0])
     out = cv2.warpPerspective(source, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
     if sideways:
         out = cv2.transpose(out)
-    return cv2.cvtColor(out, cv2.COLOR_RGBA2RGB) if channels >= 3 else out
+    if channels >= 3:
+        return cv2.cvtColor(out, cv2.COLOR_RGBA2RGB, dst=dst)
+    if dst is not None:
+        dst[...] = out
+        return dst
+    return out
