@@ -400,6 +400,14 @@ def test_a_sheet_read_from_a_damaged_jpeg_says_so_and_exits_3(tmp_path: Path) ->
             'the overlay' in result.stderr)
     assert "Corrupt JPEG data" not in result.stderr.replace('its decoder says "Corrupt JPEG data', "")
     assert "# Warning: the file is damaged" in (tmp_path / "damaged.yaml").read_text(encoding="utf-8")
+    # the overlay says it too, in red across the sheet's top margin (nothing is red there on a sound file)
+    def red_on_top(png: Path) -> int:
+        top = np.asarray(Image.open(png).convert("RGB"))[:70].astype(int)
+        return int(((top[..., 0] > 180) & (top[..., 1] < 90) & (top[..., 2] < 90)).sum())
+
+    (tmp_path / "sound.png").write_bytes(_png(_draw(LEGAL)[0]))
+    assert runner.invoke(app, ["scan", str(tmp_path / "sound.png")]).exit_code == 0
+    assert red_on_top(tmp_path / "damaged.read.png") > 300 and red_on_top(tmp_path / "sound.read.png") == 0
     as_json = runner.invoke(app, ["scan", str(tmp_path / "damaged.jpg"), "--json", "--force"])
     assert as_json.exit_code == 3
     assert any(n.startswith("the file is damaged") for n in json.loads(as_json.stdout)["notes"])

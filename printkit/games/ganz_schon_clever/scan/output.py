@@ -175,7 +175,18 @@ def overlay_png(s: ScannedSheet) -> bytes:
             org = (x1 - tw - 2, y0 + th + 2)
             cv2.rectangle(img, (org[0] - 2, org[1] - th - 3), (org[0] + tw + 2, org[1] + 3), (255, 255, 255), -1)
             cv2.putText(img, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv2.LINE_AA)
+    if s.image.damage:  # every box may be misread, green or not: said where the person looks
+        _banner(img, "damaged file: read from what could be decoded - check every box", small)
     return png_bytes(img)
+
+
+def _banner(img: np.ndarray, text: str, small: float) -> None:
+    """``text`` in red on white across the top margin of the sheet, between its corner markers."""
+    scale = 0.7 * small
+    tw, th = _text_size(text, scale)
+    x, y = max(2, (img.shape[1] - tw) // 2), round(6 * OVERVIEW_PX_PER_MM) + th
+    cv2.rectangle(img, (x - 6, y - th - 6), (x + tw + 6, y + 8), (255, 255, 255), -1)
+    cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, (220, 30, 30), 2, cv2.LINE_AA)
 
 
 def png_bytes(rgb: np.ndarray) -> bytes:
