@@ -188,6 +188,18 @@ def test_a_damaged_jpeg_is_decoded_as_far_as_it_can_be_and_the_damage_named(tmp_
     assert load_pages(intact)[0].damage is None
 
 
+def test_bytes_before_a_jpegs_end_marker_are_no_damage(tmp_path: Path) -> None:
+    """Some writers pad the end of the file: libjpeg-turbo complains of extraneous bytes before the end
+    marker, after every pixel was decoded, so the picture is sound."""
+    data = _encoded(_picture(400, 300), "JPEG", quality=90)
+    assert data.endswith(b"\xff\xd9")
+    p = tmp_path / "padded.jpg"
+    p.write_bytes(data[:-2] + b"\x00" * 6 + data[-2:])
+    (page,) = load_pages(p)
+    assert page.damage is None
+    np.testing.assert_array_equal(page.pixels, _load(tmp_path, data, ".jpg")[0])
+
+
 def _big_jpeg() -> bytes:
     """A JPEG of twice a 300-dpi A4 page's long side and more (so it is decoded at half size), with odd
     sides (each halved and rounded up) and noise (so the DCT has work)."""

@@ -411,6 +411,11 @@ def test_a_sheet_read_from_a_damaged_jpeg_says_so_and_exits_3(tmp_path: Path) ->
     as_json = runner.invoke(app, ["scan", str(tmp_path / "damaged.jpg"), "--json", "--force"])
     assert as_json.exit_code == 3
     assert any(n.startswith("the file is damaged") for n in json.loads(as_json.stdout)["notes"])
+    # a transcription a person corrected is kept, and the damage is still said
+    yaml = tmp_path / "damaged.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("players: 1", "players: 2"), encoding="utf-8")
+    kept = runner.invoke(app, ["scan", str(tmp_path / "damaged.jpg")])
+    assert kept.exit_code == 2 and "not overwritten" in kept.stderr and "the file is damaged" in kept.stderr
 
 
 def test_a_layout_printkit_never_printed_is_refused() -> None:

@@ -17,6 +17,7 @@ declines or fails (its messages name what is wrong with a damaged file).
 from __future__ import annotations
 
 import io
+import re
 import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -179,8 +180,13 @@ def _simplejpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray
         try:
             return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=strict, **options), damage
         except ValueError as exc:  # damage: decoded past where it can be, or given up on
-            damage = damage or str(exc)
+            # stray bytes before the end-of-image marker as the first complaint: every pixel came before
+            # them (some writers pad the end of the file)
+            damage = damage or (None if _AFTER_THE_PIXELS.search(str(exc)) else str(exc))
     return None
+
+
+_AFTER_THE_PIXELS = re.compile(r"extraneous bytes before marker 0xd9\b")
 
 
 def _bounded(rgb: np.ndarray) -> np.ndarray:

@@ -109,6 +109,8 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
                 sheet=s.read.sheet, result=result, json=scan_json(s, {}))
     o.uncertain = field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain])
+    if s.image.damage:  # said whatever becomes of the files
+        o.warning = damaged_file(s.image.damage)
     try:
         atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
         if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
@@ -118,8 +120,6 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
         else:
             atomic_write(yaml_path, transcription_yaml(s, image.name).encode("utf-8"))
             o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
-            if s.image.damage:
-                o.warning = damaged_file(s.image.damage)
     except OSError as exc:
         o.error, o.code = _cannot_write(png_path.parent, exc), 2
     return o
