@@ -200,6 +200,48 @@ def test_bytes_before_a_jpegs_end_marker_are_no_damage(tmp_path: Path) -> None:
     np.testing.assert_array_equal(page.pixels, _load(tmp_path, data, ".jpg")[0])
 
 
+def _with_surplus_intervals(data: bytes, garbage: bytes = b"") -> bytes:
+    """``data`` (a JPEG with restart markers) as some scanners write it: after its picture's last restart
+    interval, ``garbage``, then three more intervals (copies of the last one, each after the restart marker
+    that would come next) before the end-of-image marker."""
+    markers = [i for i in range(len(data) - 1) if data[i] == 0xFF and 0xD0 <= data[i + 1] <= 0xD7]
+    last = markers[-1]
+    interval = data[last + 2:-2]
+    surplus = b"".join(bytes([0xFF, 0xD0 + (data[last + 1] - 0xD0 + k) % 8]) + interval for k in (1, 2, 3))
+    return data[:-2] + garbage + surplus + data[-2:]
+
+
+def _with_restarts(img: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".jpg", img[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 90, cv2.IMWRITE_JPEG_RST_INTERVAL, 4])
+    assert ok
+    return buf.tobytes()
+
+
+@pytest.mark.parametrize("garbage", [b"", b"\x12\x34" * 300])
+def test_surplus_restart_intervals_after_the_picture_are_no_damage(tmp_path: Path, garbage: bytes,
+                                                                   capfd: pytest.CaptureFixture) -> None:
+    """Some scanners (a Brother DSmobile 920DW, image-rs/jpeg-decoder#100) write restart intervals past the
+    picture's last one; libjpeg-turbo reads every pixel, then complains of "extraneous bytes before marker
+    0xd?". The picture is sound: no damage, and the pixels of the file without them."""
+    sound = _with_restarts(_picture(400, 300))
+    padded = tmp_path / "scanner.jpg"
+    padded.write_bytes(_with_surplus_intervals(sound, garbage))
+    (page,) = load_pages(padded)
+    assert page.damage is None
+    np.testing.assert_array_equal(page.pixels, _load(tmp_path, sound, ".jpg")[0])
+    assert "Corrupt JPEG" not in capfd.readouterr().err
+
+
+def test_damage_inside_the_picture_is_named_though_surplus_intervals_follow_it(tmp_path: Path) -> None:
+    data = bytearray(_with_surplus_intervals(_with_restarts(_picture(400, 300))))
+    middle = len(data) // 3  # inside the picture's own intervals: the surplus is the last quarter or so
+    data[middle:middle + 20] = bytes(b ^ 0x5A for b in data[middle:middle + 20])
+    p = tmp_path / "damaged.jpg"
+    p.write_bytes(bytes(data))
+    (page,) = load_pages(p)
+    assert page.damage is not None and page.damage.startswith("Corrupt JPEG data")
+
+
 def _big_jpeg() -> bytes:
     """A JPEG of twice a 300-dpi A4 page's long side and more (so it is decoded at half size), with odd
     sides (each halved and rounded up) and noise (so the DCT has work)."""

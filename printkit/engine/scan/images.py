@@ -28,6 +28,7 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.jpeg import cut_after_the_image
 from printkit.engine.scan.png import chunks as png_chunks
 from printkit.engine.scan.png import png_rgb
 
@@ -175,18 +176,38 @@ def _simplejpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray
         except ValueError:
             return None
         options.update(min_height=-(-h // reduce), min_width=-(-w // reduce), min_factor=reduce)
-    damage = None
-    for strict in (True, False):
-        try:
-            return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=strict, **options), damage
-        except ValueError as exc:  # damage: decoded past where it can be, or given up on
-            # stray bytes before the end-of-image marker as the first complaint: every pixel came before
-            # them (some writers pad the end of the file)
-            damage = damage or (None if _AFTER_THE_PIXELS.search(str(exc)) else str(exc))
-    return None
+    try:
+        return simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=True, **options), None
+    except ValueError as exc:  # damage: decoded past where it can be, or given up on
+        complaint = str(exc)
+    try:
+        pixels = simplejpeg.decode_jpeg(data, "RGBX" if four else "RGB", strict=False, **options)
+    except ValueError:
+        return None
+    return pixels, _damage(complaint, data)
 
 
 _AFTER_THE_PIXELS = re.compile(r"extraneous bytes before marker 0xd9\b")
+_BEFORE_A_RESTART = re.compile(r"extraneous bytes before marker 0xd[0-7]\b")
+
+
+def _damage(complaint: str, data: bytes) -> str | None:
+    """What libjpeg-turbo's first complaint about a JPEG it decoded says of its pixels: None where it is
+    about bytes after every pixel: stray bytes before the end-of-image marker (some writers pad the end of
+    the file), or surplus restart intervals after the picture's last one (some scanners write them, see
+    :mod:`.jpeg`), which the file cut after its picture decodes without."""
+    import simplejpeg
+
+    if _AFTER_THE_PIXELS.search(complaint):
+        return None
+    cut = cut_after_the_image(data) if _BEFORE_A_RESTART.search(complaint) else None
+    if cut is None:
+        return complaint
+    try:  # in grey at an eighth of the size: every coefficient is still read, and the markers between them
+        simplejpeg.decode_jpeg(cut, "GRAY", strict=True, min_factor=8)
+    except ValueError as exc:
+        return None if _AFTER_THE_PIXELS.search(str(exc)) else complaint
+    return None
 
 
 def _bounded(rgb: np.ndarray) -> np.ndarray:
