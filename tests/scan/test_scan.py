@@ -369,8 +369,8 @@ def test_bad_inputs_exit_2_with_the_reason(tmp_path: Path) -> None:
     damaged = bytearray(noise.getvalue())
     damaged[len(damaged) // 2:len(damaged) // 2 + 2] = b"\xff\x46"  # a marker no JPEG has, in its pixels
     cases["damaged.jpg"] = (bytes(damaged), 'no corner markers found: this does not look like a printkit sheet '
-                            '(photograph the whole sheet, all four corners visible) (the file itself is '
-                            'damaged: its decoder says "Unsupported marker type 0x46"')
+                            '(photograph the whole sheet, all four corners visible); the file is damaged '
+                            '(its decoder says "Unsupported marker type 0x46"): only what could be decoded was read')
     for name, (data, reason) in cases.items():
         (tmp_path / name).write_bytes(data)
         result = runner.invoke(app, ["scan", str(tmp_path / name)])
@@ -396,7 +396,7 @@ def test_a_sheet_read_from_a_damaged_jpeg_says_so_and_exits_3(tmp_path: Path) ->
     result = runner.invoke(app, ["scan", str(tmp_path / "damaged.jpg")])
     assert result.exit_code == 3, result.output
     assert (f'warning: {tmp_path / "damaged.jpg"}: the file is damaged (its decoder says "Corrupt JPEG data: '
-            'premature end of data segment"): the sheet was read from what could be decoded; check every box on '
+            'premature end of data segment"): only what could be decoded was read; check every box on '
             'the overlay' in result.stderr)
     assert "Corrupt JPEG data" not in result.stderr.replace('its decoder says "Corrupt JPEG data', "")
     assert "# Warning: the file is damaged" in (tmp_path / "damaged.yaml").read_text(encoding="utf-8")

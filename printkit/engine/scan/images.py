@@ -56,6 +56,11 @@ class PageImage:
     damage: str | None = None  # what the decoder found wrong with the file and decoded past (a JPEG's bad data)
 
 
+def damaged_file(damage: str) -> str:
+    """What is said of anything read from a damaged file, ``damage`` being its decoder's words."""
+    return f'the file is damaged (its decoder says "{damage}"): only what could be decoded was read'
+
+
 def _register_heif() -> None:
     global _heif_registered
     if _heif_registered:

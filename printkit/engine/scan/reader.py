@@ -14,7 +14,7 @@ from typing import Literal
 import numpy as np
 
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import PageImage, as_gray, as_rgba, open_pages
+from printkit.engine.scan.images import PageImage, as_gray, as_rgba, damaged_file, open_pages
 from printkit.engine.scan.locate import (
     OVERVIEW_PX_PER_MM,
     PX_PER_MM,
@@ -164,8 +164,7 @@ def _pages_read(file: str, count: int, pages: Iterator[PageImage], resolve: Reso
             found, problems = [], [str(exc)]
         damage = pg.damage
         if damage is not None:  # what was wrong may be the file, not the sheet in it
-            problems = [f'{why} (the file itself is damaged: its decoder says "{damage}"; only what it '
-                        "could decode was read)" for why in problems]
+            problems = [f"{why}; {damaged_file(damage)}" for why in problems]
         del pg  # the page's pixels go before its boxes are read, and before the next page is decoded
         for why in problems:
             yield PageFailure(file, page, why)

@@ -11,6 +11,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from printkit.engine.scan.images import damaged_file
 from printkit.engine.scan.locate import OVERVIEW_PX_PER_MM
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.scan import ScannedSheet
@@ -96,15 +97,14 @@ def transcription_yaml(s: ScannedSheet, source: str) -> str:
             "# Lines marked '# uncertain' were not read with confidence: compare them with the .read.png overlay,\n"
             "# fix what is wrong, then run `printkit check` on this file. '# confirmed': read unsure, but the\n"
             "# sheet's own sums agree with the reading (blue on the overlay).\n"
-            + (f"# Warning: {damaged_file(s.image.damage)}.\n" if s.image.damage else "")
+            + (f"# Warning: {damage_warning(s.image.damage)}.\n" if s.image.damage else "")
             + f"{HASH_LINE}{hashlib.sha256(text.encode()).hexdigest()}\n")
     return head + text
 
 
-def damaged_file(damage: str) -> str:
+def damage_warning(damage: str) -> str:
     """What a sheet read from a damaged image file comes with (it exits 3: any box may be misread)."""
-    return (f'the file is damaged (its decoder says "{damage}"): the sheet was read from what could be decoded; '
-            "check every box on the overlay")
+    return f"{damaged_file(damage)}; check every box on the overlay"
 
 
 def edited_by_a_person(path: Path) -> bool:
@@ -218,4 +218,4 @@ def scan_json(s: ScannedSheet, check_json: dict[str, Any]) -> dict[str, Any]:
                       "rounds": s.sheet_id.rounds},
             "transcription": trans, "uncertain": [u.as_json() for u in s.read.uncertain],
             "confirmed": [c.as_json() for c in s.read.confirmed], "check": check_json,
-            "notes": s.read.notes + ([damaged_file(s.image.damage)] if s.image.damage else [])}
+            "notes": s.read.notes + ([damage_warning(s.image.damage)] if s.image.damage else [])}

@@ -92,7 +92,7 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
                  game: GscGame) -> Outcome:
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
     from printkit.games.ganz_schon_clever.scan.output import (
-        damaged_file,
+        damage_warning,
         edited_by_a_person,
         overlay_png,
         scan_json,
@@ -110,7 +110,7 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
                 sheet=s.read.sheet, result=result, json=scan_json(s, {}))
     o.uncertain = field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain])
     if s.image.damage:  # said whatever becomes of the files
-        o.warning = damaged_file(s.image.damage)
+        o.warning = damage_warning(s.image.damage)
     try:
         atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
         if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
