@@ -77,6 +77,21 @@ def test_every_exif_orientation_comes_out_upright_as_pillow_turns_it(tmp_path: P
     assert pixels.shape[:2] == ((140, 90) if orientation >= 5 else (90, 140))
 
 
+@pytest.mark.parametrize("orientation", [1, 3, 6, 8])
+def test_a_heic_photo_comes_out_upright(tmp_path: Path, orientation: int) -> None:
+    """Phones save HEIC with the turn in the file (libheif applies it, and pillow-heif then reports EXIF
+    orientation 1): turned once, not twice."""
+    import pillow_heif
+
+    pillow_heif.register_heif_opener()
+    big = cv2.resize(_picture(), (560, 360), interpolation=cv2.INTER_NEAREST)  # HEVC codes 8 x 8 blocks at least
+    data = _encoded(big, "HEIF", orientation, quality=95, enc_params={"preset": "ultrafast"})
+    (pixels,) = _load(tmp_path, data, ".HEIC")
+    turns = {1: 0, 3: 2, 6: -1, 8: 1}[orientation]  # 6: the camera was turned a quarter clockwise
+    upright = np.ascontiguousarray(np.rot90(big, turns))
+    assert pixels.shape == upright.shape and np.abs(pixels.astype(int) - upright).mean() < 4
+
+
 def _with_exif_after_pixels(png: bytes, orientation: int) -> bytes:
     """The PNG with an eXIf chunk placed after its pixel data (allowed, and what some tools write)."""
     exif = Image.Exif()

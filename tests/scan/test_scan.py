@@ -570,15 +570,17 @@ def test_jobs_reads_files_in_parallel_with_the_same_results(tmp_path: Path) -> N
 
 def test_a_jobs_worker_reads_on_one_core() -> None:
     import cv2
+    import pillow_heif
 
     from printkit.games.ganz_schon_clever.scan.run import one_thread_per_worker
 
-    before = cv2.getNumThreads()
+    before, heif_before = cv2.getNumThreads(), pillow_heif.options.DECODE_THREADS
     try:
         one_thread_per_worker()
-        assert cv2.getNumThreads() == 1
+        assert cv2.getNumThreads() == 1 and pillow_heif.options.DECODE_THREADS == 1
     finally:
         cv2.setNumThreads(before)
+        pillow_heif.options.DECODE_THREADS = heif_before
 
 
 def test_a_file_that_is_no_image_or_claims_too_many_pixels_is_named_not_the_buffer(tmp_path: Path) -> None:
@@ -611,6 +613,25 @@ def test_a_soft_photo_of_a_letter_sheet_is_read(tmp_path: Path) -> None:
     obj = json.loads(result.stdout)
     assert obj["sheet"]["format"] == "letter" and obj["sheet"]["serial"] == "51304a-0001"
     assert obj["transcription"]["yellow"] == [[3], [], [], []] and obj["transcription"]["blue"] == [2]
+
+
+def test_an_iphone_heic_photo_is_read(tmp_path: Path) -> None:
+    """iPhones save photos as HEIC by default (named IMG_1234.HEIC): read like any photo, its files named after it."""
+    import pillow_heif
+
+    pillow_heif.register_heif_opener()
+    data, _ = capture.photo(_draw(LEGAL)[0], random.Random(1), (1600, 1200))
+    rgb = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)[..., ::-1]
+    buf = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(rgb)).save(buf, format="HEIF", quality=90, enc_params={"preset": "ultrafast"})
+    img = tmp_path / "IMG_0001.HEIC"
+    img.write_bytes(buf.getvalue())
+    result = runner.invoke(app, ["scan", str(img), "--json"])
+    assert result.exit_code == 0, result.output
+    obj = json.loads(result.stdout)
+    assert obj["sheet"]["serial"] == "51304a-0001" and obj["uncertain"] == []
+    assert obj["transcription"]["yellow"] == [[3], [], [], []] and obj["transcription"]["blue"] == [2]
+    assert (tmp_path / "IMG_0001.yaml").is_file() and (tmp_path / "IMG_0001.read.png").is_file()
 
 
 def test_an_output_folder_that_cannot_be_written_is_named_exit_2(tmp_path: Path) -> None:

@@ -131,13 +131,20 @@ def _cannot_write(where: Path, exc: OSError) -> str:
 
 def one_thread_per_worker() -> None:
     """Start a ``--jobs`` worker: it reads on one core, as the files are already spread over the cores
-    (OpenCV's own thread pool in every worker would put several threads on each core), and keeps its
-    memory from one image to the next, as the single process does."""
+    (OpenCV's own thread pool in every worker, or libheif's decoding an iPhone photo's tiles four at a
+    time, would put several threads on each core), and keeps its memory from one image to the next, as
+    the single process does."""
     import cv2
 
     from printkit.engine.scan.memory import keep_freed_memory
 
     cv2.setNumThreads(1)
+    try:
+        import pillow_heif
+    except ImportError:  # pragma: no cover - part of the [scan] extra; HEIC files are then refused as such
+        pass
+    else:
+        pillow_heif.options.DECODE_THREADS = 1
     keep_freed_memory()
 
 
