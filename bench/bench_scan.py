@@ -22,6 +22,9 @@ sheet-feeder scanner writes it (every page one 300-dpi JPEG of an A4 sheet fille
 generator, seeds 100 on): the largest RSS of one process, and the sum over the process and its
 ``--jobs`` workers, sampled every 20 ms, for ``--out DIR``, ``--out DIR --json`` and ``--jobs 2`` on
 two copies of the PDF.  It only prints: the figures go into RESULTS.md by hand.
+
+``--heic K`` times instead K 12-megapixel photos read as JPEG and as HEIC (the iPhone's default format; the
+same pixels re-encoded by x265), and the HEIC decoding alone.  It only prints, too.
 """
 
 from __future__ import annotations
@@ -384,11 +387,79 @@ def long_pdf(sizes: list[int], keep: Path | None = None) -> str:
     return "\n".join(lines)
 
 
+HEIC_SEED = 300  # tuning seeds: the photos re-encoded as HEIC are seeds 300, 301, ...
+
+
+def _heic_pairs(k: int, folder: str) -> list[str]:
+    """``k`` 12-megapixel photos of one sheet each (tuning seeds from HEIC_SEED), written to ``folder`` as the
+    generator made them (``<name>.jpg``) and re-encoded as an iPhone stores them (``<name>.heic``: HEVC 4:2:0,
+    quality 80, x265's medium preset; the same pixels the JPEG decodes to)."""
+    import io
+
+    import pillow_heif
+
+    from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions
+
+    pillow_heif.register_heif_opener()
+    names = []
+    for i in range(k):
+        [s] = make_samples(1, HEIC_SEED + i, ("photo",), pads=(PadOptions(),))
+        (Path(folder) / f"{s.name}.jpg").write_bytes(s.data)
+        rgb = np.asarray(Image.open(io.BytesIO(s.data)).convert("RGB"))
+        Image.fromarray(rgb).save(Path(folder) / f"{s.name}.heic", format="HEIF", quality=80,
+                                  enc_params={"preset": "medium"})
+        names.append(s.name)
+    return names
+
+
+def heic(k: int) -> str:
+    """CPU time (best of three) of reading the same photos as JPEG and as HEIC, and of decoding alone."""
+    from printkit.engine.scan.images import load_pages
+
+    game, numbers = load_gsc_game(), default_numbers()
+
+    def best(f: object, path: Path) -> float:
+        runs = []
+        for _ in range(3):
+            c0 = time.process_time()
+            f(path)  # type: ignore[operator]
+            runs.append(time.process_time() - c0)
+        return 1000 * min(runs)
+
+    def read(path: Path) -> str:
+        sheets, _ = scan_file(path, game, numbers=numbers)
+        for sh in sheets:
+            overlay_png(sh)
+            transcription_yaml(sh, path.name)
+        return repr([sh.read.sheet for sh in sheets])
+
+    lines = [f"12 MP photos as JPEG and as HEIC (seeds {HEIC_SEED}+), ms CPU on one core, best of three, "
+             f"load {os.getloadavg()[0]:.1f}:", "",
+             "| photo | JPEG: read | HEIC: read | HEIC: decoding alone | same transcription |", "|---|---|---|---|---|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            names = pool.submit(_heic_pairs, k, tmp).result()
+        cols: list[list[float]] = [[], [], []]
+        for name in names:
+            jpg, hei = Path(tmp) / f"{name}.jpg", Path(tmp) / f"{name}.heic"
+            row = [best(read, jpg), best(read, hei), best(load_pages, hei)]
+            for c, v in zip(cols, row, strict=True):
+                c.append(v)
+            same = read(jpg) == read(hei)
+            lines.append(f"| {name} | {row[0]:.0f} | {row[1]:.0f} | {row[2]:.0f} | {'yes' if same else 'no'} |")
+            print(lines[-1], flush=True)
+        lines.append(f"| median | {statistics.median(cols[0]):.0f} | {statistics.median(cols[1]):.0f} | "
+                     f"{statistics.median(cols[2]):.0f} | |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--long-pdf", type=int, nargs="+", metavar="N",
                     help="measure peak memory on one PDF of N pages instead (e.g. --long-pdf 40 80)")
     ap.add_argument("--pdf-dir", type=Path, help="with --long-pdf: keep the PDFs here and reuse them")
+    ap.add_argument("--heic", type=int, metavar="K",
+                    help="time reading K 12 MP photos as JPEG and as HEIC instead (prints only)")
     ap.add_argument("--n", type=int, default=24, help="pages (half scans, half photos; and n/2 photos of every pad)")
     ap.add_argument("--seed", type=int, default=9000)
     ap.add_argument("--write", action="store_true", help="write the result into bench/RESULTS.md")
@@ -400,6 +471,9 @@ def main() -> None:
         ap.error("--list-wrong: tuning seeds only (from 9000 on is the held-out set: counts only, never looked at)")
     if a.long_pdf:
         print(long_pdf(a.long_pdf, a.pdf_dir))
+        return
+    if a.heic:
+        print(heic(a.heic))
         return
     text = report(run(a.n, a.seed, a.list_wrong), a.n, a.seed)
     print(text)
