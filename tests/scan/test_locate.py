@@ -223,3 +223,11 @@ def test_the_blob_threshold_refuses_what_it_cannot_match():
     for by, block in ((0, 31), (12, 30), (12, 1)):
         with pytest.raises(ValueError, match="odd block"):
             darker_than_around(gray, block, by)
+
+
+def test_an_image_that_is_not_uint8_is_refused_not_rectified_into_zeros() -> None:
+    # the parts are written into a uint8 sheet: another type would leave them black without a word
+    image = np.zeros((300, 300, 3), np.uint16)
+    sheet = _sheet_on(image.shape[:2], np.diag([2.0, 2.0, 1.0]))
+    with pytest.raises(ValueError, match="uint8 image, not uint16"):
+        rectify(image, sheet, 2.0, [(0, 0, 10, 10)])

@@ -102,3 +102,14 @@ def test_darkness_over_parts_is_the_whole_sheets_there_and_nothing_elsewhere(pho
     assert np.array_equal(got[inside], whole[inside])
     assert not got[~inside].any()
     assert whole[inside].max() > 0.8  # pen and print in the parts
+
+
+def test_darkness_is_never_written_into_an_array_it_does_not_fit() -> None:
+    # OpenCV would make a new array and leave the given one (a view of the sheet's map) untouched
+    rgb = np.full((20, 30, 3), 100, np.uint8)
+    bg = np.full((20, 30), 200, np.float32)
+    into = np.zeros((20, 30), np.float32)
+    assert marks._darkness_over(rgb, bg, into) is into and np.allclose(into, 0.5)
+    for wrong in (np.zeros((20, 30), np.float64), np.zeros((20, 31), np.float32)):
+        with pytest.raises(ValueError, match="darkness goes into float32 of shape"):
+            marks._darkness_over(rgb, bg, wrong)

@@ -524,6 +524,8 @@ def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM
     turning the part of the image under it first (as before) cost a sixth more than the transpose
     (sideways tuning photos 48.5 against 42.3 ms, scans 50-60 against 42-47).  The pixels differ from a
     plain warp's by a level at most (the sampling positions are worked out in another order)."""
+    if image.dtype != np.uint8:  # the parts are written into a uint8 sheet: OpenCV would put them elsewhere
+        raise ValueError(f"rectify takes a uint8 image, not {image.dtype}")
     s = np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
     m = sheet.to_image @ s  # rectified pixel -> mm -> image
     h, w = rectified_shape(sheet, px_per_mm)

@@ -130,6 +130,8 @@ def _darkest(rgb: np.ndarray) -> np.ndarray:
 def _darkness_over(rgb: np.ndarray, bg: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """:func:`darkness` of pixels whose paper level is ``bg``, written into ``out`` (a float32 array or a view
     of one, of their shape) where given: a part's darkness goes straight into the sheet's map."""
+    if out is not None and (out.dtype != np.float32 or out.shape != rgb.shape[:2]):
+        raise ValueError(f"darkness goes into float32 of shape {rgb.shape[:2]}, not {out.dtype} {out.shape}")
     out = cv2.divide(_darkest(rgb).astype(np.float32), bg, dst=out)
     cv2.subtract(1.0, out, dst=out)
     # the darkest channel / bg >= 0 (bg >= 30), so only the floor can be crossed: OpenCV's to-zero threshold
