@@ -257,6 +257,31 @@ def test_damage_inside_the_picture_is_named_though_surplus_intervals_follow_it(t
     assert page.damage is not None and page.damage.startswith("Corrupt JPEG data")
 
 
+def _with_header_quirk(data: bytes, quirk: str) -> bytes:
+    """``data`` (a JPEG) with something libjpeg-turbo warns of while reading its headers, and simplejpeg gives
+    up on: a JFIF header of version 2.01 (some old writers), or stray bytes before its quantisation tables."""
+    if quirk == "jfif 2.01":
+        at = data.index(b"JFIF\x00") + 5
+        return data[:at] + b"\x02\x01" + data[at + 2:]
+    dqt = data.index(b"\xff\xdb")
+    return data[:dqt] + b"\x12\x34\x56" + data[dqt:]
+
+
+@pytest.mark.parametrize("quirk", ["jfif 2.01", "stray bytes"])
+def test_a_jpeg_whose_headers_draw_a_warning_is_decoded_quietly_and_its_damage_still_named(
+        tmp_path: Path, quirk: str, capfd: pytest.CaptureFixture) -> None:
+    sound = _encoded(_picture(400, 300), "JPEG", quality=90)
+    (page,) = load_pages(_write(tmp_path / "quirk.jpg", _with_header_quirk(sound, quirk)))
+    assert page.damage is None
+    np.testing.assert_array_equal(page.pixels, _load(tmp_path, sound, ".jpg")[0])
+    damaged = bytearray(_with_header_quirk(sound, quirk))
+    damaged[len(damaged) // 2:len(damaged) // 2 + 2] = b"\xff\x46"
+    (page,) = load_pages(_write(tmp_path / "quirk-damaged.jpg", bytes(damaged)))
+    assert page.damage == "Unsupported marker type 0x46"
+    err = capfd.readouterr().err
+    assert "Warning" not in err and "Corrupt JPEG" not in err  # OpenCV decoded these, with libjpeg-turbo's words
+
+
 def _big_jpeg() -> bytes:
     """A JPEG of twice a 300-dpi A4 page's long side and more (so it is decoded at half size), with odd
     sides (each halved and rounded up) and noise (so the DCT has work)."""

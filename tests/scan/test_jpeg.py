@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from printkit.engine.scan.jpeg import cut_after_the_image
+from printkit.engine.scan.jpeg import cut_after_the_image, headers_for_the_pixels
 
 
 def _noise(h: int, w: int, channels: int = 3) -> np.ndarray:
@@ -102,3 +102,60 @@ def test_a_hostile_file_is_done_with_at_once() -> None:
     the bytes would take minutes here)."""
     assert cut_after_the_image(b"\xff\xd8" + b"\xff" * 50_000_000 + b"\xd9") is None
     assert cut_after_the_image(b"\xff\xd8" + b"\xff\xfe\x00\x02" * 5_000_000) is None
+
+
+def test_long_runs_of_ff_bytes_are_walked_in_linear_time() -> None:
+    """A run of 0xFF bytes that no marker ends, in the headers or in the pixels' data: a regular expression
+    that retried the run from each of its bytes took 95 s for 100 kB (this test would run for hours)."""
+    sound = _with_restarts(_noise(64, 64), 2)
+    first_restart = _restart_markers(sound)[0]
+    assert cut_after_the_image(sound[:first_restart] + b"\xff" * 400_000) is None  # the pixels' data, then fill
+    assert cut_after_the_image(_padded(sound)[:-2] + b"\xff" * 400_000 + b"\x00") == sound
+    headers_only = b"\xff\xd8" + (b"\xff" * 400_000 + b"\x00") * 3  # runs that end in no marker
+    assert cut_after_the_image(headers_only) is None and headers_for_the_pixels(headers_only) is None
+
+
+def _jpeg(img: np.ndarray) -> bytes:
+    buf = io.BytesIO()
+    Image.fromarray(img).save(buf, "JPEG", quality=90)
+    return buf.getvalue()
+
+
+def _segments(data: bytes) -> list[bytes]:
+    """The marker of each segment before the first scan, walked by hand from the segment lengths."""
+    out, pos = [], 2
+    while data[pos + 1] != 0xDA:
+        out.append(data[pos:pos + 2])
+        pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
+    return out
+
+
+def test_only_what_decoding_reads_is_kept_before_the_scan() -> None:
+    sound = _jpeg(_noise(40, 60))
+    assert headers_for_the_pixels(sound) is None  # Pillow's JFIF header is already the plain one
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    buf = io.BytesIO()
+    Image.fromarray(_noise(40, 60)).save(buf, "JPEG", quality=90, exif=exif.tobytes(), comment=b"hello")
+    with_more = buf.getvalue()
+    assert b"\xff\xe1" in _segments(with_more) and b"\xff\xfe" in _segments(with_more)
+    cleaned = headers_for_the_pixels(with_more)
+    assert cleaned is not None
+    assert _segments(cleaned) == [s for s in _segments(with_more) if s not in (b"\xff\xe1", b"\xff\xfe")]
+    scan = with_more.index(b"\xff\xda")
+    assert cleaned.endswith(with_more[scan:])  # the scan and all after it as it was
+
+
+def test_a_jfif_header_of_another_version_becomes_the_plain_one() -> None:
+    sound = _jpeg(_noise(40, 60))
+    odd = bytearray(sound)
+    at = odd.index(b"JFIF\x00") + 5
+    odd[at:at + 2] = b"\x02\x01"  # version 2.01: libjpeg-turbo warns of it
+    assert headers_for_the_pixels(bytes(odd)) == sound
+
+
+def test_stray_bytes_between_segments_are_left_out() -> None:
+    sound = _jpeg(_noise(40, 60))
+    dqt = sound.index(b"\xff\xdb")
+    for stray in (b"\x12\x34\x56", b"\x00\xff\x00\x07"):  # a stuffed-looking 0xFF 0x00 is no marker either
+        assert headers_for_the_pixels(sound[:dqt] + stray + sound[dqt:]) == sound

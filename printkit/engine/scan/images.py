@@ -28,7 +28,7 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.jpeg import cut_after_the_image
+from printkit.engine.scan.jpeg import cut_after_the_image, headers_for_the_pixels
 from printkit.engine.scan.png import chunks as png_chunks
 from printkit.engine.scan.png import png_rgb
 
@@ -169,11 +169,24 @@ def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, str 
 
 
 def _simplejpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, str | None] | None:
-    """:func:`_jpeg_pixels` by simplejpeg; None where it is not installed or gives up on the file."""
+    """:func:`_jpeg_pixels` by simplejpeg; None where it is not installed or gives up on the file, and on its
+    copy with only the headers decoding reads (:func:`.jpeg.headers_for_the_pixels`): simplejpeg gives up on
+    a file libjpeg-turbo warns of while reading its headers (a JFIF header of an unknown version, stray bytes
+    between segments), which OpenCV then decoded with libjpeg-turbo's warning on the terminal."""
     try:
-        import simplejpeg
+        import simplejpeg  # noqa: F401
     except ImportError:  # not installed (it is in the [scan] extra where it has a wheel)
         return None
+    decoded = _by_simplejpeg(data, reduce, four)
+    if decoded is None:
+        cleaned = headers_for_the_pixels(data)
+        decoded = None if cleaned is None else _by_simplejpeg(cleaned, reduce, four)
+    return decoded
+
+
+def _by_simplejpeg(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, str | None] | None:
+    import simplejpeg
+
     options: dict[str, float] = {"fastdct": reduce == 1, "fastupsample": reduce == 1}
     if reduce > 1:
         try:

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import re
 import struct
+from collections.abc import Iterator
 
 SOI, EOI = b"\xff\xd8", b"\xff\xd9"
 _SEQUENTIAL = (0xC0, 0xC1)  # baseline and extended sequential Huffman frames
 # every other start of frame: progressive, lossless, arithmetic-coded, hierarchical
 _OTHER_FRAMES = frozenset(range(0xC2, 0xD0)) - {0xC4, 0xC8, 0xCC}
 _DRI, _SOS = 0xDD, 0xDA
-# in entropy-coded data a 0xFF byte is followed by 0x00 (a stuffed data byte) or begins a marker, which
-# any number of 0xFF fill bytes may precede
-_MARKER_IN_SCAN = re.compile(rb"\xff+[^\x00\xff]")
-_FILL = re.compile(rb"\xff+")
+# In entropy-coded data a 0xFF byte is followed by 0x00 (a stuffed data byte) or begins a marker, which any
+# number of 0xFF fill bytes may precede.  The look-behind starts a match only at the first 0xFF of a run:
+# without it a long run of 0xFF with no marker after it took quadratic time (95 s for 100 kB).
+_MARKER_IN_SCAN = re.compile(rb"(?<!\xff)\xff+[^\x00\xff]")
+_RUN = re.compile(rb"\xff+")
 MAX_SEGMENTS = 4096  # before the scan: a file's headers are a few dozen
 
 
@@ -37,6 +39,40 @@ def _mcus(width: int, height: int, sampling: list[tuple[int, int]], interleaved:
     return -(-width // (8 * h_max)) * -(-height // (8 * v_max))
 
 
+def _headers(data: bytes) -> Iterator[tuple[int, int, int]]:
+    """(marker, start, end) of each segment from the start of image up to its first scan's header, that one
+    included: ``start`` at the segment's 0xFF, ``end`` past its body.  Stray bytes between segments are
+    passed over, as libjpeg-turbo passes over them (with a warning); it stops at anything else it cannot
+    follow: a segment running past the end, a second start or an end of image, too many segments."""
+    if not data.startswith(SOI):
+        return
+    pos, n = 2, len(data)
+    for _ in range(MAX_SEGMENTS):
+        ff = data.find(b"\xff", pos)  # the next marker, after stray bytes if any
+        if ff < 0:
+            return
+        run = _RUN.match(data, ff)  # and after fill bytes
+        after = run.end() if run else ff + 1
+        if after + 3 > n:
+            return
+        if data[after] == 0x00:  # 0xFF 0x00 among stray bytes: no marker
+            pos = after + 1
+            continue
+        pos, marker = after - 1, data[after]
+        if 0xD0 <= marker <= 0xD7 or marker == 0x01:  # markers with no segment (stray here)
+            pos += 2
+            continue
+        if marker in (0xD8, 0xD9):
+            return
+        (length,) = struct.unpack(">H", data[pos + 2:pos + 4])
+        if length < 2 or pos + 2 + length > n:
+            return
+        yield marker, pos, pos + 2 + length
+        if marker == _SOS:
+            return
+        pos += 2 + length
+
+
 def cut_after_the_image(data: bytes) -> bytes | None:
     """``data`` cut where its picture's last restart interval ends, and closed with an end-of-image marker,
     when its entropy-coded data holds more restart markers than its picture has intervals; None otherwise
@@ -44,21 +80,10 @@ def cut_after_the_image(data: bytes) -> bytes | None:
 
     Whatever lies between the last interval's data and the first surplus marker is kept: libjpeg-turbo
     reads every pixel before it and calls it extraneous bytes before the end-of-image marker."""
-    if not data.startswith(SOI):
-        return None
-    pos, n = 2, len(data)
     frame: tuple[int, int, list[tuple[int, int]]] | None = None
-    interval = 0
-    for _ in range(MAX_SEGMENTS):
-        fill = _FILL.match(data, pos)  # fill bytes before a marker
-        pos = fill.end() - 1 if fill else pos
-        if pos + 4 > n or data[pos] != 0xFF:
-            return None
-        marker = data[pos + 1]
-        (length,) = struct.unpack(">H", data[pos + 2:pos + 4])
-        body = data[pos + 4:pos + 2 + length]
-        if length < 2 or len(body) != length - 2:
-            return None
+    interval, scan = 0, None
+    for marker, start, end in _headers(data):
+        body = data[start + 4:end]
         if marker in _OTHER_FRAMES:
             return None
         if marker in _SEQUENTIAL:
@@ -71,25 +96,49 @@ def cut_after_the_image(data: bytes) -> bytes | None:
             frame = (width, height, [(f >> 4, f & 15) for f in factors])
         elif marker == _DRI and len(body) >= 2:
             (interval,) = struct.unpack(">H", body[:2])
-        elif marker == _SOS:
-            break
-        elif marker in (0xD8, 0xD9):
-            return None
-        pos += 2 + length
-    else:
-        return None
-    if frame is None or interval == 0 or not body:
+        elif marker == _SOS and body:
+            scan = (body[0], end)
+    if frame is None or interval == 0 or scan is None:
         return None
     width, height, sampling = frame
-    in_scan = body[0]
+    in_scan, data_start = scan
     if in_scan not in (1, len(sampling)) or min(min(f) for f in sampling) == 0:
         return None  # the frame's components in several scans, or a sampling factor no JPEG has
     if in_scan == 1 and len(sampling) > 1:
         return None
     intervals = -(-_mcus(width, height, sampling, in_scan > 1) // interval)
-    for restarts, m in enumerate(_MARKER_IN_SCAN.finditer(data, pos + 2 + length), start=1):
+    for restarts, m in enumerate(_MARKER_IN_SCAN.finditer(data, data_start), start=1):
         if not 0xD0 <= data[m.end() - 1] <= 0xD7:
             return None  # the scan ended (end of image, or another marker) with no surplus interval
         if restarts == intervals:  # one marker between each two intervals: this one opens a surplus one
             return data[:m.start()] + EOI
     return None
+
+
+# What decoding the pixels reads before the first scan: frames, Huffman and arithmetic-coding tables,
+# quantisation tables, the restart interval, Adobe's colour transform (APP14), and the scan's header.
+_FOR_THE_PIXELS = frozenset(range(0xC0, 0xD0)) - {0xC8} | {0xDB, 0xDD, 0xEE, _SOS}
+# A JFIF header (version 1.01, no density, no thumbnail): all libjpeg-turbo takes from one is that the
+# colours are YCbCr, which a file that had one keeps.
+_JFIF = b"\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
+
+
+def headers_for_the_pixels(data: bytes) -> bytes | None:
+    """``data`` with only the segments decoding its pixels reads before its first scan (a JFIF header
+    replaced by a plain one, stray bytes between segments left out); None where that changes nothing, or
+    the headers cannot be followed to a scan.
+
+    libjpeg-turbo warns of a JFIF header of an unknown version (2.01, some old writers) or stray bytes
+    between segments, and simplejpeg gives up on a file it warns of while reading its headers, even when
+    told to decode past what it can: this copy of the file has the same pixels, and no such warning."""
+    segments = list(_headers(data))
+    if not segments or segments[-1][0] != _SOS:
+        return None
+    kept = [SOI]
+    for marker, start, end in segments:
+        if marker == 0xE0 and data[start + 4:start + 9] == b"JFIF\x00":
+            kept.append(_JFIF)
+        elif marker in _FOR_THE_PIXELS:
+            kept.append(data[start:end])
+    cleaned = b"".join(kept) + data[segments[-1][2]:]
+    return None if cleaned == data else cleaned
