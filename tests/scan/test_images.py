@@ -15,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+import simplejpeg
 from PIL import Image, ImageOps
 
 from printkit.engine.scan.errors import ScanError
@@ -203,16 +204,36 @@ def test_a_damaged_jpeg_is_decoded_as_far_as_it_can_be_and_the_damage_named(tmp_
     assert load_pages(intact)[0].damage is None
 
 
-def test_bytes_before_a_jpegs_end_marker_are_no_damage(tmp_path: Path) -> None:
-    """Some writers pad the end of the file: libjpeg-turbo complains of extraneous bytes before the end
-    marker, after every pixel was decoded, so the picture is sound."""
+def test_zero_bytes_before_a_jpegs_end_marker_are_no_damage_other_bytes_are(tmp_path: Path) -> None:
+    """Some writers pad the end of the file with zeros: libjpeg-turbo complains of extraneous bytes before the
+    end marker, after every pixel was decoded, so the picture is sound. Other stray bytes there are what a
+    decoder that lost its place in damaged data leaves: the picture's own."""
     data = _encoded(_picture(400, 300), "JPEG", quality=90)
     assert data.endswith(b"\xff\xd9")
-    p = tmp_path / "padded.jpg"
-    p.write_bytes(data[:-2] + b"\x00" * 6 + data[-2:])
-    (page,) = load_pages(p)
+    (page,) = load_pages(_write(tmp_path / "padded.jpg", data[:-2] + b"\x00" * 6 + data[-2:]))
     assert page.damage is None
     np.testing.assert_array_equal(page.pixels, _load(tmp_path, data, ".jpg")[0])
+    (page,) = load_pages(_write(tmp_path / "stray.jpg", data[:-2] + b"\x12\x34\x56\x78\x9a\xbc" + data[-2:]))
+    assert page.damage is not None and page.damage.endswith("extraneous bytes before marker 0xd9")
+
+
+def test_a_decoder_that_lost_its_place_near_the_end_is_damage(tmp_path: Path) -> None:
+    """Damage in the last rows of a JPEG without restart markers: where libjpeg-turbo's one complaint is of
+    stray bytes before the end marker, they are the picture's data it did not reach, not padding."""
+    sound = _encoded(_picture(400, 300), "JPEG", quality=90)
+    named = 0
+    for at in range(len(sound) - 400, len(sound) - 40, 9):
+        damaged = sound[:at] + b"\x00\x00\x00" + sound[at + 3:]
+        try:
+            simplejpeg.decode_jpeg(damaged, "RGB", strict=True)
+            continue  # damage the decoder does not notice: nothing can be said of it
+        except ValueError as exc:
+            if "before marker 0xd9" not in str(exc):
+                continue
+        (page,) = load_pages(_write(tmp_path / "damaged.jpg", damaged))
+        assert page.damage is not None and "extraneous bytes before marker 0xd9" in page.damage, at
+        named += 1
+    assert named >= 3  # the case this test is about did come up
 
 
 def _with_surplus_intervals(data: bytes, garbage: bytes = b"") -> bytes:
@@ -232,19 +253,42 @@ def _with_restarts(img: np.ndarray) -> bytes:
     return buf.tobytes()
 
 
-@pytest.mark.parametrize("garbage", [b"", b"\x12\x34" * 300])
-def test_surplus_restart_intervals_after_the_picture_are_no_damage(tmp_path: Path, garbage: bytes,
+def test_surplus_restart_intervals_after_the_picture_are_no_damage(tmp_path: Path,
                                                                    capfd: pytest.CaptureFixture) -> None:
     """Some scanners (a Brother DSmobile 920DW, image-rs/jpeg-decoder#100) write restart intervals past the
     picture's last one; libjpeg-turbo reads every pixel, then complains of "extraneous bytes before marker
     0xd?". The picture is sound: no damage, and the pixels of the file without them."""
     sound = _with_restarts(_picture(400, 300))
-    padded = tmp_path / "scanner.jpg"
-    padded.write_bytes(_with_surplus_intervals(sound, garbage))
-    (page,) = load_pages(padded)
+    (page,) = load_pages(_write(tmp_path / "scanner.jpg", _with_surplus_intervals(sound)))
     assert page.damage is None
     np.testing.assert_array_equal(page.pixels, _load(tmp_path, sound, ".jpg")[0])
     assert "Corrupt JPEG" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("stray", [b"\x00" * 600, b"\x12\x34" * 300])
+def test_stray_bytes_before_the_surplus_intervals_are_damage(tmp_path: Path, stray: bytes) -> None:
+    """Bytes between the picture's last interval and the first surplus one are what a decoder that lost its
+    place in that interval would leave too (a fresh-eyes review found such damage called sound): damage."""
+    sound = _with_restarts(_picture(400, 300))
+    (page,) = load_pages(_write(tmp_path / "scanner.jpg", _with_surplus_intervals(sound, stray)))
+    assert page.damage is not None and "extraneous bytes before marker 0xd" in page.damage
+
+
+def test_surplus_intervals_hide_no_damage_the_file_without_them_shows(tmp_path: Path) -> None:
+    """Damage written into the picture's last restart interval, where a decoder that loses its place reads on
+    into what follows: whatever the file without surplus intervals is found to be, the file with them is too."""
+    sound = _with_restarts(np.ascontiguousarray(cv2.resize(_picture(), (222, 91))))
+    last = max(i for i in range(len(sound) - 1) if sound[i] == 0xFF and 0xD0 <= sound[i + 1] <= 0xD7)
+    rng = np.random.default_rng(11)
+    told = 0
+    for at in range(last + 2, len(sound) - 12, 3):
+        damaged = sound[:at] + rng.integers(0, 256, 8, dtype=np.uint8).tobytes().replace(b"\xff", b"\xfe") \
+            + sound[at + 8:]
+        (alone,) = load_pages(_write(tmp_path / "alone.jpg", damaged))
+        (padded,) = load_pages(_write(tmp_path / "padded.jpg", _with_surplus_intervals(damaged)))
+        assert alone.damage is None or padded.damage is not None, at
+        told += alone.damage is not None
+    assert told >= 3  # damage that can be told came up
 
 
 def test_damage_inside_the_picture_is_named_though_surplus_intervals_follow_it(tmp_path: Path) -> None:

@@ -205,27 +205,43 @@ def _by_simplejpeg(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, st
     return pixels, _damage(complaint, data)
 
 
-_AFTER_THE_PIXELS = re.compile(r"extraneous bytes before marker 0xd9\b")
+_BEFORE_THE_END = re.compile(r"(\d+) extraneous bytes before marker 0xd9\b")
 _BEFORE_A_RESTART = re.compile(r"extraneous bytes before marker 0xd[0-7]\b")
 
 
 def _damage(complaint: str, data: bytes) -> str | None:
     """What libjpeg-turbo's first complaint about a JPEG it decoded says of its pixels: None where it is
-    about bytes after every pixel: stray bytes before the end-of-image marker (some writers pad the end of
-    the file), or surplus restart intervals after the picture's last one (some scanners write them, see
-    :mod:`.jpeg`), which the file cut after its picture decodes without."""
+    about bytes after every pixel, else the complaint.
+
+    Two such cases are told from damage.  Zero bytes before the end-of-image marker: some writers pad the
+    end of the file so (:func:`_zero_padding`).  Restart intervals after the picture's last one: some
+    scanners write them (see :mod:`.jpeg`); the file cut before them must then decode without a complaint.
+    Stray bytes of any other value in either place are damage: a decoder that lost its place in damaged data
+    stops short of the real end, and the bytes it leaves are the picture's own."""
     import simplejpeg
 
-    if _AFTER_THE_PIXELS.search(complaint):
+    if _zero_padding(complaint, data):
         return None
     cut = cut_after_the_image(data) if _BEFORE_A_RESTART.search(complaint) else None
     if cut is None:
         return complaint
     try:  # in grey at an eighth of the size: every coefficient is still read, and the markers between them
         simplejpeg.decode_jpeg(cut, "GRAY", strict=True, min_factor=8)
-    except ValueError as exc:
-        return None if _AFTER_THE_PIXELS.search(str(exc)) else complaint
+    except ValueError:
+        return complaint
     return None
+
+
+def _zero_padding(complaint: str, data: bytes) -> bool:
+    """Whether ``complaint`` is of stray bytes before the end-of-image marker that are all zero: the last
+    such marker's, before any 0xFF fill bytes (libjpeg-turbo counts neither)."""
+    found = _BEFORE_THE_END.search(complaint)
+    if found is None:
+        return False
+    n, end = int(found.group(1)), data.rfind(b"\xff\xd9")
+    while end > 0 and data[end - 1] == 0xFF:
+        end -= 1
+    return 0 < n <= end and not any(data[end - n:end])
 
 
 def _bounded(rgb: np.ndarray) -> np.ndarray:
