@@ -75,7 +75,8 @@ def _headers(data: bytes) -> Iterator[tuple[int, int, int]]:
 
 def cut_after_the_image(data: bytes) -> bytes | None:
     """``data`` cut where its picture's last restart interval ends, and closed with an end-of-image marker,
-    when its entropy-coded data holds more restart markers than its picture has intervals; None otherwise
+    when its entropy-coded data holds as many restart markers as its picture has intervals or more (a marker
+    comes between each two intervals: the one after the last interval opens a surplus one); None otherwise
     (no surplus, or not a single-scan sequential JPEG with a restart interval and a height in its frame).
 
     Whatever lies between the last interval's data and the first surplus marker is kept: libjpeg-turbo
