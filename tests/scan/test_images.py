@@ -217,6 +217,62 @@ def test_zero_bytes_before_a_jpegs_end_marker_are_no_damage_other_bytes_are(tmp_
     assert page.damage is not None and page.damage.endswith("extraneous bytes before marker 0xd9")
 
 
+@pytest.mark.parametrize("ending", [b"\x00" * 6 + b"\xff\xff", b"\x12\x34\x56\x78\x9a\xbc\xff\xff"])
+def test_stray_bytes_are_padding_only_all_zero_whatever_fill_follows(tmp_path: Path, ending: bytes) -> None:
+    data = _encoded(_picture(400, 300), "JPEG", quality=90)
+    (page,) = load_pages(_write(tmp_path / "end.jpg", data[:-2] + ending + data[-2:]))
+    assert (page.damage is None) == (ending[0] == 0), page.damage
+
+
+def test_a_decoder_that_reads_on_into_zero_padding_is_damage(tmp_path: Path) -> None:
+    """Damage that makes the decoder read past the picture's real end: without padding it runs into the end
+    marker ("premature end of data segment"); with zeros after the picture it reads them as data and leaves
+    some over, "extraneous bytes before marker 0xd9", all zero. A second fresh-eyes review found such files
+    called sound; the file without its padding must decode without a complaint."""
+    sound = _encoded(_picture(400, 300), "JPEG", quality=90)
+    told = 0
+    for at in range(len(sound) // 2, len(sound) - 100, 97):
+        damaged = sound[:at] + bytes([sound[at] ^ 0x01]) + sound[at + 1:]
+        try:
+            simplejpeg.decode_jpeg(damaged, "RGB", strict=True)
+            continue  # damage the decoder does not notice
+        except ValueError as exc:
+            if "premature end" not in str(exc):
+                continue
+        padded = damaged[:-2] + b"\x00" * 512 + damaged[-2:]
+        try:
+            simplejpeg.decode_jpeg(padded, "RGB", strict=True)
+            continue
+        except ValueError as exc:
+            if "before marker 0xd9" not in str(exc):
+                continue
+        (page,) = load_pages(_write(tmp_path / "padded.jpg", padded))
+        assert page.damage is not None, at
+        told += 1
+    assert told >= 3  # the case did come up
+
+
+def test_only_the_pictures_own_end_marker_counts_not_an_appended_pictures(tmp_path: Path) -> None:
+    """A second JPEG after the first (an MPO file, an appended preview), itself padded with zeros: damage in
+    the first picture that leaves stray bytes before its own end marker is named."""
+    sound = _encoded(_picture(400, 300), "JPEG", quality=90)
+    preview = _encoded(_picture(40, 30), "JPEG", quality=90)
+    preview = preview[:-2] + b"\x00" * 64 + preview[-2:]
+    told = 0
+    for at in range(len(sound) - 400, len(sound) - 40, 9):
+        damaged = sound[:at] + b"\x00\x00\x00" + sound[at + 3:]
+        try:
+            simplejpeg.decode_jpeg(damaged, "RGB", strict=True)
+            continue
+        except ValueError as exc:
+            if "before marker 0xd9" not in str(exc):
+                continue
+        (page,) = load_pages(_write(tmp_path / "two.jpg", damaged + preview))
+        assert page.damage is not None, at
+        told += 1
+    assert told >= 3
+
+
 def test_a_decoder_that_lost_its_place_near_the_end_is_damage(tmp_path: Path) -> None:
     """Damage in the last rows of a JPEG without restart markers: where libjpeg-turbo's one complaint is of
     stray bytes before the end marker, they are the picture's data it did not reach, not padding."""
@@ -324,6 +380,35 @@ def test_a_jpeg_whose_headers_draw_a_warning_is_decoded_quietly_and_its_damage_s
     assert page.damage == "Unsupported marker type 0x46"
     err = capfd.readouterr().err
     assert "Warning" not in err and "Corrupt JPEG" not in err  # OpenCV decoded these, with libjpeg-turbo's words
+
+
+def _stray_before_tables(data: bytes) -> bytes:
+    dqt = data.index(b"\xff\xdb")
+    return data[:dqt] + b"\x12\x34\x56" + data[dqt:]
+
+
+def test_a_cleaned_copy_keeps_the_colour_transform_and_the_restart_interval(tmp_path: Path) -> None:
+    """What decoding reads in the headers stays in the copy decoded past a header warning: Adobe's colour
+    transform (an RGB-coded file whose component ids say nothing), the restart interval (a file with restart
+    markers), and no JFIF header where a short APP0 that only starts like one was (libjpeg-turbo takes no
+    colours from it): each comes out as its own sound file does."""
+    picture = _picture(400, 300)
+    buf = io.BytesIO()
+    Image.fromarray(picture).save(buf, "JPEG", quality=92, keep_rgb=True)  # RGB, Adobe transform 0, ids R, G, B
+    rgb = buf.getvalue()
+    ids_123 = bytearray(rgb)  # the components renamed 1, 2, 3 in the frame and the scan: only Adobe's says RGB
+    sof, sos = rgb.index(b"\xff\xc0"), rgb.index(b"\xff\xda")
+    for k in range(3):
+        ids_123[sof + 10 + 3 * k] = ids_123[sos + 5 + 2 * k] = k + 1
+    ids_123 = bytes(ids_123)
+    short_jfif = rgb[:2] + b"\xff\xe0\x00\x09JFIF\x00\x01\x01" + rgb[2:]
+    cases = {"adobe": ids_123, "short jfif": short_jfif, "restarts": _with_restarts(picture)}
+    for name, sound in cases.items():
+        (expected,) = _load(tmp_path, sound, ".jpg")
+        assert np.abs(expected.astype(int) - picture).mean() < 3, name  # the sound file is the picture
+        (page,) = load_pages(_write(tmp_path / f"{name}.jpg", _stray_before_tables(sound)))
+        assert page.damage is None, name
+        assert np.abs(page.pixels.astype(int) - expected).mean() < 0.5, name
 
 
 def _big_jpeg() -> bytes:

@@ -28,7 +28,7 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.jpeg import cut_after_the_image, headers_for_the_pixels
+from printkit.engine.scan.jpeg import cut_after_the_image, headers_for_the_pixels, picture_end
 from printkit.engine.scan.png import chunks as png_chunks
 from printkit.engine.scan.png import png_rgb
 
@@ -213,35 +213,48 @@ def _damage(complaint: str, data: bytes) -> str | None:
     """What libjpeg-turbo's first complaint about a JPEG it decoded says of its pixels: None where it is
     about bytes after every pixel, else the complaint.
 
-    Two such cases are told from damage.  Zero bytes before the end-of-image marker: some writers pad the
-    end of the file so (:func:`_zero_padding`).  Restart intervals after the picture's last one: some
-    scanners write them (see :mod:`.jpeg`); the file cut before them must then decode without a complaint.
-    Stray bytes of any other value in either place are damage: a decoder that lost its place in damaged data
-    stops short of the real end, and the bytes it leaves are the picture's own."""
+    Two such cases are told from damage, each by decoding the file without what the complaint is about:
+    it must then decode without any complaint, as a decoder that lost its place in damaged data reads on
+    into what follows the picture, or stops short of its end.  Zero bytes before the end-of-image marker:
+    some writers pad the end of the file so (:func:`_without_zero_padding`).  Restart intervals after the
+    picture's last one: some scanners write them (see :mod:`.jpeg`).  Stray bytes of any other value in
+    either place are damage."""
+    if _BEFORE_THE_END.search(complaint):
+        unpadded = _without_zero_padding(complaint, data)
+        return None if unpadded is not None and _decodes_cleanly(unpadded) else complaint
+    cut = cut_after_the_image(data) if _BEFORE_A_RESTART.search(complaint) else None
+    return None if cut is not None and _decodes_cleanly(cut) else complaint
+
+
+def _without_zero_padding(complaint: str, data: bytes) -> bytes | None:
+    """``data`` without the zero bytes before its picture's end-of-image marker, and without what follows
+    that marker, when ``complaint`` is of stray bytes there that are all zero (libjpeg-turbo counts
+    neither 0xFF fill bytes nor the bytes it read ahead); else None."""
+    found, end = _BEFORE_THE_END.search(complaint), picture_end(data)
+    if found is None or end is None:
+        return None
+    fill = end
+    while fill > 0 and data[fill - 1] == 0xFF:
+        fill -= 1
+    n = int(found.group(1))
+    if not 0 < n <= fill or any(data[fill - n:fill]):
+        return None
+    kept = len(data[:fill].rstrip(b"\x00"))
+    if data[kept - 1] == 0xFF:
+        kept += 1  # the zero of a 0xFF 0x00 pair is the pixels' data (a 0xFF byte, stuffed)
+    return data[:kept] + data[fill:end + 2]
+
+
+def _decodes_cleanly(data: bytes) -> bool:
+    """Whether libjpeg-turbo decodes ``data`` without a complaint: in grey at an eighth of the size, as every
+    coefficient is still read, and the markers between them."""
     import simplejpeg
 
-    if _zero_padding(complaint, data):
-        return None
-    cut = cut_after_the_image(data) if _BEFORE_A_RESTART.search(complaint) else None
-    if cut is None:
-        return complaint
-    try:  # in grey at an eighth of the size: every coefficient is still read, and the markers between them
-        simplejpeg.decode_jpeg(cut, "GRAY", strict=True, min_factor=8)
+    try:
+        simplejpeg.decode_jpeg(data, "GRAY", strict=True, min_factor=8)
     except ValueError:
-        return complaint
-    return None
-
-
-def _zero_padding(complaint: str, data: bytes) -> bool:
-    """Whether ``complaint`` is of stray bytes before the end-of-image marker that are all zero: the last
-    such marker's, before any 0xFF fill bytes (libjpeg-turbo counts neither)."""
-    found = _BEFORE_THE_END.search(complaint)
-    if found is None:
         return False
-    n, end = int(found.group(1)), data.rfind(b"\xff\xd9")
-    while end > 0 and data[end - 1] == 0xFF:
-        end -= 1
-    return 0 < n <= end and not any(data[end - n:end])
+    return True
 
 
 def _bounded(rgb: np.ndarray) -> np.ndarray:

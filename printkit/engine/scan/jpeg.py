@@ -127,7 +127,8 @@ _JFIF = b"\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
 def headers_for_the_pixels(data: bytes) -> bytes | None:
     """``data`` with only the segments decoding its pixels reads before its first scan (a JFIF header
     replaced by a plain one, stray bytes between segments left out); None where that changes nothing, or
-    the headers cannot be followed to a scan.
+    the headers cannot be followed to a scan.  A JFIF header is one of at least 14 bytes, as libjpeg-turbo
+    takes it (a shorter one left the colours to the frame's component ids and an Adobe segment).
 
     libjpeg-turbo warns of a JFIF header of an unknown version (2.01, some old writers) or stray bytes
     between segments, and simplejpeg gives up on a file it warns of while reading its headers, even when
@@ -137,9 +138,22 @@ def headers_for_the_pixels(data: bytes) -> bytes | None:
         return None
     kept = [SOI]
     for marker, start, end in segments:
-        if marker == 0xE0 and data[start + 4:start + 9] == b"JFIF\x00":
-            kept.append(_JFIF)
+        if marker == 0xE0 and data[start + 4:start + 9] == b"JFIF\x00" and end - start >= 18:
+            kept.append(_JFIF)  # a shorter one is no JFIF header to libjpeg-turbo: it says nothing of colours
         elif marker in _FOR_THE_PIXELS:
             kept.append(data[start:end])
     cleaned = b"".join(kept) + data[segments[-1][2]:]
     return None if cleaned == data else cleaned
+
+
+def picture_end(data: bytes) -> int | None:
+    """Where the end-of-image marker that closes the picture is (its 0xFF, after any 0xFF fill bytes): the
+    first 0xFF 0xD9 after the first scan's header, as in scan data 0xFF is followed by 0x00 or a marker, and
+    the tables between the scans of a progressive file hold no 0xFF; None where there is none, or the
+    headers cannot be followed to a scan.  Not the file's last such marker: a preview or a second picture
+    may follow (MPO files)."""
+    segments = list(_headers(data))
+    if not segments or segments[-1][0] != _SOS:
+        return None
+    at = data.find(EOI, segments[-1][2])
+    return None if at < 0 else at
