@@ -271,6 +271,20 @@ def test_a_decoder_that_lost_its_place_near_the_end_is_damage(tmp_path: Path, ap
     assert named >= 3  # the case this test is about did come up
 
 
+@pytest.mark.parametrize("trailer", [b"\xff", b"\xff" * 64, b"MORE DATA\x00\x01"])
+def test_bytes_after_the_end_marker_change_nothing_sound_or_damaged(tmp_path: Path, trailer: bytes) -> None:
+    """Bytes after a JPEG's end marker are no part of its picture: a sound file reads as without them, and
+    damage is named as without them (a third fresh-eyes review found such files decoded by Pillow, which
+    names no damage)."""
+    sound = _encoded(_picture(400, 300), "JPEG", quality=90)
+    (page,) = load_pages(_write(tmp_path / "sound.jpg", sound + trailer))
+    assert page.damage is None
+    np.testing.assert_array_equal(page.pixels, _load(tmp_path, sound, ".jpg")[0])
+    damaged = _damaged_jpeg(_picture(400, 300))
+    (page,) = load_pages(_write(tmp_path / "damaged.jpg", damaged + trailer))
+    assert page.damage == "Unsupported marker type 0x46"
+
+
 def _with_surplus_intervals(data: bytes, garbage: bytes = b"") -> bytes:
     """``data`` (a JPEG with restart markers) as some scanners write it: after its picture's last restart
     interval, ``garbage``, then three more intervals (copies of the last one, each after the restart marker

@@ -128,7 +128,11 @@ def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> tuple[np.
     if img.format == "PNG":
         rgb = png_rgb(data)
         return None if rgb is None else (_orient(rgb, _png_orientation(data)), None)
-    if img.format == "JPEG" and img.mode in ("RGB", "L") and data.rstrip(b"\0").endswith(b"\xff\xd9"):
+    # A JPEG is complete when its picture's end marker is there; whatever follows it (a trailer, fill bytes)
+    # is no part of the picture, and left out: before, such a file went to Pillow, which names no damage.
+    end = picture_end(data) if img.format == "JPEG" and img.mode in ("RGB", "L") else None
+    if end is not None:
+        data = data[:end + 2]
         reduce = 1
         while reduce < 8 and max(img.size) / (2 * reduce) >= REDUCED_DECODE_SIDE:
             reduce *= 2
