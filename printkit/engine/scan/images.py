@@ -128,11 +128,15 @@ def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> tuple[np.
     if img.format == "PNG":
         rgb = png_rgb(data)
         return None if rgb is None else (_orient(rgb, _png_orientation(data)), None)
-    # A JPEG is complete when its picture's end marker is there; whatever follows it (a trailer, fill bytes)
-    # is no part of the picture, and left out: before, such a file went to Pillow, which names no damage.
-    end = picture_end(data) if img.format == "JPEG" and img.mode in ("RGB", "L") else None
-    if end is not None:
-        data = data[:end + 2]
+    if img.format == "JPEG" and img.mode in ("RGB", "L"):
+        # A JPEG is complete when its picture's end marker is there; whatever follows it (a trailer, fill
+        # bytes) is no part of the picture, and left out: before, such a file went to Pillow, which names no
+        # damage.  The marker is looked for only in a file that does not end with it (1 ms a photo).
+        if not data.rstrip(b"\0").endswith(b"\xff\xd9"):
+            end = picture_end(data)
+            if end is None:
+                return None  # truncated: Pillow says so
+            data = data[:end + 2]
         reduce = 1
         while reduce < 8 and max(img.size) / (2 * reduce) >= REDUCED_DECODE_SIDE:
             reduce *= 2
@@ -223,24 +227,22 @@ def _damage(complaint: str, data: bytes) -> str | None:
     some writers pad the end of the file so (:func:`_without_zero_padding`).  Restart intervals after the
     picture's last one: some scanners write them (see :mod:`.jpeg`).  Stray bytes of any other value in
     either place are damage."""
-    if _BEFORE_THE_END.search(complaint):
-        unpadded = _without_zero_padding(complaint, data)
+    stray = _BEFORE_THE_END.search(complaint)
+    if stray is not None:
+        unpadded = _without_zero_padding(data, int(stray.group(1)))
         return None if unpadded is not None and _decodes_cleanly(unpadded) else complaint
     cut = cut_after_the_image(data) if _BEFORE_A_RESTART.search(complaint) else None
     return None if cut is not None and _decodes_cleanly(cut) else complaint
 
 
-def _without_zero_padding(complaint: str, data: bytes) -> bytes | None:
+def _without_zero_padding(data: bytes, n: int) -> bytes | None:
     """``data`` without the zero bytes before its picture's end-of-image marker, and without what follows
-    that marker, when ``complaint`` is of stray bytes there that are all zero (libjpeg-turbo counts
+    that marker, when the ``n`` stray bytes libjpeg-turbo complained of there are all zero (it counts
     neither 0xFF fill bytes nor the bytes it read ahead); else None."""
-    found, end = _BEFORE_THE_END.search(complaint), picture_end(data)
-    if found is None or end is None:
+    end = picture_end(data)
+    if end is None:
         return None
-    fill = end
-    while fill > 0 and data[fill - 1] == 0xFF:
-        fill -= 1
-    n = int(found.group(1))
+    fill = len(data[:end].rstrip(b"\xff"))  # where the 0xFF fill bytes before the marker start
     if not 0 < n <= fill or any(data[fill - n:fill]):
         return None
     kept = len(data[:fill].rstrip(b"\x00"))
