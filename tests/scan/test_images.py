@@ -21,6 +21,8 @@ from PIL import Image, ImageOps
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.images import MAX_SIDE, load_pages, open_pages
 
+from .jpeg_files import restart_markers, with_restarts, with_surplus_intervals
+
 ORIENTATION = 0x0112
 
 
@@ -285,30 +287,13 @@ def test_bytes_after_the_end_marker_change_nothing_sound_or_damaged(tmp_path: Pa
     assert page.damage == "Unsupported marker type 0x46"
 
 
-def _with_surplus_intervals(data: bytes, garbage: bytes = b"") -> bytes:
-    """``data`` (a JPEG with restart markers) as some scanners write it: after its picture's last restart
-    interval, ``garbage``, then three more intervals (copies of the last one, each after the restart marker
-    that would come next) before the end-of-image marker."""
-    markers = [i for i in range(len(data) - 1) if data[i] == 0xFF and 0xD0 <= data[i + 1] <= 0xD7]
-    last = markers[-1]
-    interval = data[last + 2:-2]
-    surplus = b"".join(bytes([0xFF, 0xD0 + (data[last + 1] - 0xD0 + k) % 8]) + interval for k in (1, 2, 3))
-    return data[:-2] + garbage + surplus + data[-2:]
-
-
-def _with_restarts(img: np.ndarray) -> bytes:
-    ok, buf = cv2.imencode(".jpg", img[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 90, cv2.IMWRITE_JPEG_RST_INTERVAL, 4])
-    assert ok
-    return buf.tobytes()
-
-
 def test_surplus_restart_intervals_after_the_picture_are_no_damage(tmp_path: Path,
                                                                    capfd: pytest.CaptureFixture) -> None:
     """Some scanners (a Brother DSmobile 920DW, image-rs/jpeg-decoder#100) write restart intervals past the
     picture's last one; libjpeg-turbo reads every pixel, then complains of "extraneous bytes before marker
     0xd?". The picture is sound: no damage, and the pixels of the file without them."""
-    sound = _with_restarts(_picture(400, 300))
-    (page,) = load_pages(_write(tmp_path / "scanner.jpg", _with_surplus_intervals(sound)))
+    sound = with_restarts(_picture(400, 300))
+    (page,) = load_pages(_write(tmp_path / "scanner.jpg", with_surplus_intervals(sound)))
     assert page.damage is None
     np.testing.assert_array_equal(page.pixels, _load(tmp_path, sound, ".jpg")[0])
     assert "Corrupt JPEG" not in capfd.readouterr().err
@@ -318,30 +303,30 @@ def test_surplus_restart_intervals_after_the_picture_are_no_damage(tmp_path: Pat
 def test_stray_bytes_before_the_surplus_intervals_are_damage(tmp_path: Path, stray: bytes) -> None:
     """Bytes between the picture's last interval and the first surplus one are what a decoder that lost its
     place in that interval would leave too (a fresh-eyes review found such damage called sound): damage."""
-    sound = _with_restarts(_picture(400, 300))
-    (page,) = load_pages(_write(tmp_path / "scanner.jpg", _with_surplus_intervals(sound, stray)))
+    sound = with_restarts(_picture(400, 300))
+    (page,) = load_pages(_write(tmp_path / "scanner.jpg", with_surplus_intervals(sound, stray)))
     assert page.damage is not None and "extraneous bytes before marker 0xd" in page.damage
 
 
 def test_surplus_intervals_hide_no_damage_the_file_without_them_shows(tmp_path: Path) -> None:
     """Damage written into the picture's last restart interval, where a decoder that loses its place reads on
     into what follows: whatever the file without surplus intervals is found to be, the file with them is too."""
-    sound = _with_restarts(np.ascontiguousarray(cv2.resize(_picture(), (222, 91))))
-    last = max(i for i in range(len(sound) - 1) if sound[i] == 0xFF and 0xD0 <= sound[i + 1] <= 0xD7)
+    sound = with_restarts(np.ascontiguousarray(cv2.resize(_picture(), (222, 91))))
+    last = restart_markers(sound)[-1]
     rng = np.random.default_rng(11)
     told = 0
     for at in range(last + 2, len(sound) - 12, 3):
         damaged = sound[:at] + rng.integers(0, 256, 8, dtype=np.uint8).tobytes().replace(b"\xff", b"\xfe") \
             + sound[at + 8:]
         (alone,) = load_pages(_write(tmp_path / "alone.jpg", damaged))
-        (padded,) = load_pages(_write(tmp_path / "padded.jpg", _with_surplus_intervals(damaged)))
+        (padded,) = load_pages(_write(tmp_path / "padded.jpg", with_surplus_intervals(damaged)))
         assert alone.damage is None or padded.damage is not None, at
         told += alone.damage is not None
     assert told >= 3  # damage that can be told came up
 
 
 def test_damage_inside_the_picture_is_named_though_surplus_intervals_follow_it(tmp_path: Path) -> None:
-    data = bytearray(_with_surplus_intervals(_with_restarts(_picture(400, 300))))
+    data = bytearray(with_surplus_intervals(with_restarts(_picture(400, 300))))
     middle = len(data) // 3  # inside the picture's own intervals: the surplus is the last quarter or so
     data[middle:middle + 20] = bytes(b ^ 0x5A for b in data[middle:middle + 20])
     p = tmp_path / "damaged.jpg"
@@ -395,7 +380,7 @@ def test_a_cleaned_copy_keeps_the_colour_transform_and_the_restart_interval(tmp_
         ids_123[sof + 10 + 3 * k] = ids_123[sos + 5 + 2 * k] = k + 1
     ids_123 = bytes(ids_123)
     short_jfif = rgb[:2] + b"\xff\xe0\x00\x09JFIF\x00\x01\x01" + rgb[2:]
-    cases = {"adobe": ids_123, "short jfif": short_jfif, "restarts": _with_restarts(picture)}
+    cases = {"adobe": ids_123, "short jfif": short_jfif, "restarts": with_restarts(picture)}
     for name, sound in cases.items():
         (expected,) = _load(tmp_path, sound, ".jpg")
         assert np.abs(expected.astype(int) - picture).mean() < 3, name  # the sound file is the picture

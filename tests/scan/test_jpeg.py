@@ -13,33 +13,13 @@ from PIL import Image
 
 from printkit.engine.scan.jpeg import cut_after_the_image, headers_for_the_pixels
 
+from .jpeg_files import restart_markers, with_restarts, with_surplus_intervals
+
 
 def _noise(h: int, w: int, channels: int = 3) -> np.ndarray:
     rng = np.random.default_rng(h * 1000 + w)
     shape = (h, w, channels) if channels > 1 else (h, w)
     return (rng.random(shape) * 90 + 80).astype(np.uint8)
-
-
-def _with_restarts(img: np.ndarray, interval: int, sampling: int | None = None) -> bytes:
-    params = [cv2.IMWRITE_JPEG_QUALITY, 90, cv2.IMWRITE_JPEG_RST_INTERVAL, interval]
-    if sampling is not None:
-        params += [cv2.IMWRITE_JPEG_SAMPLING_FACTOR, sampling]
-    ok, buf = cv2.imencode(".jpg", img, params)
-    assert ok
-    return buf.tobytes()
-
-
-def _restart_markers(data: bytes) -> list[int]:
-    """Where each restart marker is: in a file libjpeg-turbo wrote, 0xFF is followed by 0xD0-0xD7 nowhere else."""
-    return [i for i in range(len(data) - 1) if data[i] == 0xFF and 0xD0 <= data[i + 1] <= 0xD7]
-
-
-def _padded(data: bytes, garbage: bytes = b"", surplus: int = 3) -> bytes:
-    last = _restart_markers(data)[-1]
-    interval = data[last + 2:-2]
-    n = data[last + 1] - 0xD0
-    more = b"".join(bytes([0xFF, 0xD0 + (n + k) % 8]) + interval for k in range(1, surplus + 1))
-    return data[:-2] + garbage + more + b"\xff\xd9"
 
 
 # (height, width, channels, sampling, interval): the intervals and MCUs counted by hand below
@@ -56,18 +36,18 @@ INTERVALS = [119, 646, 194, 277, 16]
 @pytest.mark.parametrize(("case", "intervals"), list(zip(CASES, INTERVALS, strict=True)))
 def test_a_sound_file_has_no_surplus_and_a_padded_one_is_cut_back_to_it(case: tuple, intervals: int) -> None:
     h, w, channels, sampling, every = case
-    sound = _with_restarts(_noise(h, w, channels), every, sampling)
-    assert len(_restart_markers(sound)) == intervals - 1  # the hand count above is the encoder's
+    sound = with_restarts(_noise(h, w, channels), every, sampling)
+    assert len(restart_markers(sound)) == intervals - 1  # the hand count above is the encoder's
     assert cut_after_the_image(sound) is None
-    assert cut_after_the_image(_padded(sound)) == sound
-    assert cut_after_the_image(_padded(sound, surplus=1)) == sound
+    assert cut_after_the_image(with_surplus_intervals(sound)) == sound
+    assert cut_after_the_image(with_surplus_intervals(sound, surplus=1)) == sound
     garbage = b"\x12\x34" * 50
-    assert cut_after_the_image(_padded(sound, garbage)) == sound[:-2] + garbage + b"\xff\xd9"
+    assert cut_after_the_image(with_surplus_intervals(sound, garbage)) == sound[:-2] + garbage + b"\xff\xd9"
 
 
 def test_fill_bytes_before_a_surplus_marker_go_with_it() -> None:
-    sound = _with_restarts(_noise(64, 64), 2)
-    last = _restart_markers(sound)[-1]
+    sound = with_restarts(_noise(64, 64), 2)
+    last = restart_markers(sound)[-1]
     padded = sound[:-2] + b"\xff\xff\xff\xd0" + sound[last + 2:]
     assert cut_after_the_image(padded) == sound
 
@@ -78,19 +58,19 @@ def test_files_it_does_not_follow_are_left_alone() -> None:
         buf = io.BytesIO()
         img.save(buf, "JPEG", **kwargs)
         assert cut_after_the_image(buf.getvalue()) is None
-    sound = _with_restarts(_noise(64, 64), 2)
+    sound = with_restarts(_noise(64, 64), 2)
     assert cut_after_the_image(b"\x89PNG\r\n\x1a\n" + sound) is None
     assert cut_after_the_image(b"") is None
     # a height left to a later DNL marker (zero in the frame): not followed
     sof = sound.index(b"\xff\xc0")
     no_height = sound[:sof + 5] + b"\x00\x00" + sound[sof + 7:]
-    assert cut_after_the_image(_padded(no_height)) is None
+    assert cut_after_the_image(with_surplus_intervals(no_height)) is None
 
 
 @settings(max_examples=300, deadline=None)
 @given(cut=st.integers(0, 700), flips=st.lists(st.tuples(st.integers(0, 699), st.integers(1, 255)), max_size=4))
 def test_damaged_headers_never_raise(cut: int, flips: list[tuple[int, int]]) -> None:
-    data = bytearray(_padded(_with_restarts(_noise(64, 64), 2)))
+    data = bytearray(with_surplus_intervals(with_restarts(_noise(64, 64), 2)))
     for at, x in flips:
         data[at] ^= x
     result = cut_after_the_image(bytes(data[:cut]) + bytes(data[700:]))
@@ -107,10 +87,10 @@ def test_a_hostile_file_is_done_with_at_once() -> None:
 def test_long_runs_of_ff_bytes_are_walked_in_linear_time() -> None:
     """A run of 0xFF bytes that no marker ends, in the headers or in the pixels' data: a regular expression
     that retried the run from each of its bytes took 95 s for 100 kB (this test would run for hours)."""
-    sound = _with_restarts(_noise(64, 64), 2)
-    first_restart = _restart_markers(sound)[0]
+    sound = with_restarts(_noise(64, 64), 2)
+    first_restart = restart_markers(sound)[0]
     assert cut_after_the_image(sound[:first_restart] + b"\xff" * 400_000) is None  # the pixels' data, then fill
-    assert cut_after_the_image(_padded(sound)[:-2] + b"\xff" * 400_000 + b"\x00") == sound
+    assert cut_after_the_image(with_surplus_intervals(sound)[:-2] + b"\xff" * 400_000 + b"\x00") == sound
     headers_only = b"\xff\xd8" + (b"\xff" * 400_000 + b"\x00") * 3  # runs that end in no marker
     assert cut_after_the_image(headers_only) is None and headers_for_the_pixels(headers_only) is None
 

@@ -33,6 +33,8 @@ from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions, Sample, 
 from printkit.games.ganz_schon_clever.scan.tables import resolve
 from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
+from .jpeg_files import with_restarts, with_surplus_intervals
+
 runner = CliRunner()
 GAME = load_gsc_game()
 
@@ -421,12 +423,7 @@ def test_a_sheet_read_from_a_damaged_jpeg_says_so_and_exits_3(tmp_path: Path) ->
 def test_a_sheet_from_a_scanner_that_writes_surplus_restart_intervals_is_read_as_sound(tmp_path: Path) -> None:
     """Some scanners write restart intervals past the picture's last one (the decoder complains of them
     after every pixel): the sheet is read as from any sound file, exit 0 and no warning."""
-    _, buf = cv2.imencode(".jpg", _draw(LEGAL)[0][..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 90,
-                                                               cv2.IMWRITE_JPEG_RST_INTERVAL, 4])
-    data = buf.tobytes()
-    last = max(i for i in range(len(data) - 1) if data[i] == 0xFF and 0xD0 <= data[i + 1] <= 0xD7)
-    surplus = b"".join(bytes([0xFF, 0xD0 + (data[last + 1] - 0xD0 + k) % 8]) + data[last + 2:-2] for k in (1, 2))
-    (tmp_path / "scanner.jpg").write_bytes(data[:-2] + surplus + data[-2:])
+    (tmp_path / "scanner.jpg").write_bytes(with_surplus_intervals(with_restarts(_draw(LEGAL)[0]), surplus=2))
     result = runner.invoke(app, ["scan", str(tmp_path / "scanner.jpg")])
     assert result.exit_code == 0, result.output
     assert "warning" not in result.stderr and "damaged" not in result.output
