@@ -73,6 +73,12 @@ def _headers(data: bytes) -> Iterator[tuple[int, int, int]]:
         pos += 2 + length
 
 
+def _up_to_the_scan(data: bytes) -> list[tuple[int, int, int]] | None:
+    """:func:`_headers` of a file whose headers can be followed to its first scan's; None for any other."""
+    segments = list(_headers(data))
+    return segments if segments and segments[-1][0] == _SOS else None
+
+
 def cut_after_the_image(data: bytes) -> bytes | None:
     """``data`` cut where its picture's last restart interval ends, and closed with an end-of-image marker,
     when its entropy-coded data holds as many restart markers as its picture has intervals or more (a marker
@@ -133,8 +139,8 @@ def headers_for_the_pixels(data: bytes) -> bytes | None:
     libjpeg-turbo warns of a JFIF header of an unknown version (2.01, some old writers) or stray bytes
     between segments, and simplejpeg gives up on a file it warns of while reading its headers, even when
     told to decode past what it can: this copy of the file has the same pixels, and no such warning."""
-    segments = list(_headers(data))
-    if not segments or segments[-1][0] != _SOS:
+    segments = _up_to_the_scan(data)
+    if segments is None:
         return None
     kept = [SOI]
     for marker, start, end in segments:
@@ -152,8 +158,8 @@ def picture_end(data: bytes) -> int | None:
     the tables between the scans of a progressive file hold no 0xFF; None where there is none, or the
     headers cannot be followed to a scan.  Not the file's last such marker: a preview or a second picture
     may follow (MPO files)."""
-    segments = list(_headers(data))
-    if not segments or segments[-1][0] != _SOS:
+    segments = _up_to_the_scan(data)
+    if segments is None:
         return None
     at = data.find(EOI, segments[-1][2])
     return None if at < 0 else at
