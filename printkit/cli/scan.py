@@ -73,7 +73,7 @@ unreadable.
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
     from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
-    from printkit.games.ganz_schon_clever.scan.run import one_thread_per_worker, scan_one, worst
+    from printkit.games.ganz_schon_clever.scan.run import clashes, one_thread_per_worker, scan_one, worst
 
     texts = load_check_texts()
     if lang not in texts.languages:
@@ -81,6 +81,11 @@ unreadable.
         raise typer.Exit(2)
     if solo_passive is not None and solo_passive not in SOLO_PASSIVE_RULINGS:
         typer.echo(f"error: --solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}", err=True)
+        raise typer.Exit(2)
+    clash = clashes([str(p) for p in images], str(out) if out else None)
+    for why in clash:
+        typer.echo(f"error: {why}", err=True)
+    if clash:
         raise typer.Exit(2)
     game = load_gsc_game()
     keep_freed_memory()  # each image reuses the last one's memory instead of faulting in its own
@@ -115,7 +120,8 @@ unreadable.
             typer.echo(f"error: {_where(o, texts, 'en')}: {o.error}" if not o.error.startswith(o.file)
                        else f"error: {o.error}", err=True)
         if o.warning:
-            typer.echo(f"warning: {_where(o, texts, 'en')}: {o.warning}", err=True)
+            typer.echo(f"warning: {_where(o, texts, 'en')}: {o.warning}" if not o.warning.startswith(o.file)
+                       else f"warning: {o.warning}", err=True)
         if o.result is None or o.sheet is None:
             continue
         if json:
@@ -131,7 +137,9 @@ unreadable.
             typer.echo("")
     if json:
         typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))
-    raise typer.Exit(worst([o.code for o in outcomes]))
+    if all(o.skipped for o in outcomes):
+        typer.echo("error: nothing read: every file given is an overlay printkit scan wrote", err=True)
+    raise typer.Exit(worst(outcomes))
 
 
 def _where(o: Outcome, texts: CheckTexts, lang: str) -> str:

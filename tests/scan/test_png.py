@@ -15,12 +15,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, PngImagePlugin
 
 from printkit.engine.scan import capture
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.images import load_pages
-from printkit.engine.scan.png import chunks, inflated, png_rgb, rows_short
+from printkit.engine.scan.png import chunks, inflated, is_overlay, png_rgb, rows_short, tagged_as_overlay
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan.pad import print_pad
 from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
@@ -297,3 +297,24 @@ def test_a_rewritten_file_libspng_refuses_falls_back_to_the_file_itself(crop: np
     data = _png(crop, 8, 2)
     monkeypatch.setattr(png, "inflated", lambda _: b"\x89PNG\r\n\x1a\n not a png")
     assert np.array_equal(png.png_rgb(data), crop)
+
+
+def test_an_overlay_tag_keeps_the_pixels_and_is_told_from_other_text() -> None:
+    rgb = np.arange(5 * 7 * 3, dtype=np.uint8).reshape(5, 7, 3)
+    buf = io.BytesIO()
+    Image.fromarray(rgb).save(buf, format="PNG")
+    plain = buf.getvalue()
+    tagged = tagged_as_overlay(plain)
+    assert is_overlay(tagged) and not is_overlay(plain)
+    assert len(tagged) == len(plain) + 12 + len(b"Software\0printkit scan overlay")
+    with Image.open(io.BytesIO(tagged)) as img:
+        img.load()  # its chunk's CRC checked by Pillow
+        assert np.array_equal(np.asarray(img), rgb) and img.text == {"Software": "printkit scan overlay"}
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Software", "some scanner")
+    buf = io.BytesIO()
+    Image.fromarray(rgb).save(buf, format="PNG", pnginfo=info)
+    assert not is_overlay(buf.getvalue())
+    assert not is_overlay(b"\xff\xd8\xff\xe0 a JPEG") and not is_overlay(b"")
+    with pytest.raises(ValueError, match="not a PNG"):
+        tagged_as_overlay(b"\xff\xd8\xff\xe0 a JPEG")

@@ -136,8 +136,11 @@ def test_a_legal_sheet_without_numbers_reads_confidently_and_exits_0(tmp_path: P
                                 "--out", str(tmp_path / "q")])
     assert quiet.exit_code == 2 and quiet.stdout == ""
     assert "missing.jpg: no such file" in quiet.stderr
-    assert (tmp_path / "q" / "legal.yaml").read_text(encoding="utf-8") == \
-        (tmp_path / "legal.yaml").read_text(encoding="utf-8")
+    # the same transcription in --out, its first line naming the image from there
+    into, beside = ((tmp_path / d / "legal.yaml").read_text(encoding="utf-8").split("\n", 1) for d in ("q", "."))
+    assert into[1] == beside[1]
+    assert into[0] == "# printkit scan of ../legal.png (layout 2, a4, serial 51304a-0001)"
+    assert beside[0] == "# printkit scan of legal.png (layout 2, a4, serial 51304a-0001)"
 
 
 def test_an_impossible_sheet_exits_1_and_a_corrected_transcription_is_kept(tmp_path: Path) -> None:

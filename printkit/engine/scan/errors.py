@@ -8,3 +8,8 @@ class ScanError(Exception):
 
     The message is for the user: it says what was looked for and what was found.
     """
+
+
+class OwnOverlay(ScanError):
+    """The input is an overlay printkit scan itself wrote (``<image>.read.png``), not a photo or a scan:
+    passed again with the images it came from (``printkit scan *.png`` run twice), it is skipped, not read."""

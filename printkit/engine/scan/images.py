@@ -27,10 +27,10 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.errors import OwnOverlay, ScanError
 from printkit.engine.scan.jpeg import cut_after_the_image, headers_for_the_pixels, picture_end
 from printkit.engine.scan.png import chunks as png_chunks
-from printkit.engine.scan.png import png_rgb
+from printkit.engine.scan.png import is_overlay, png_rgb
 
 MAX_SIDE = 4800  # pixels on the long side after loading
 MAX_FILE_BYTES = 200 * 1024 * 1024
@@ -301,6 +301,9 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
     data = p.read_bytes()
     if data.startswith(b"%PDF"):
         return _pdf_pages(p, four)
+    if is_overlay(data):
+        raise OwnOverlay(f"{p}: an overlay printkit scan wrote (what it read from a photo or a scan), not a photo "
+                         "or a scan itself")
     _register_heif()
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     with _pillow_errors(p):

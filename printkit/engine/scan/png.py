@@ -56,6 +56,33 @@ def chunks(data: bytes) -> Iterator[tuple[bytes, int, int]]:
         pos = end + 4
 
 
+OVERLAY_KEYWORD = b"Software"
+OVERLAY_TEXT = b"printkit scan overlay"  # what marks an overlay printkit scan wrote (see :func:`tagged_as_overlay`)
+
+
+def tagged_as_overlay(png: bytes) -> bytes:
+    """``png`` with a text chunk saying printkit scan wrote it as an overlay, just after its header: a later
+    run given it with the photos (``printkit scan *.png``) knows it for what it is (:func:`is_overlay`)."""
+    body = OVERLAY_KEYWORD + b"\0" + OVERLAY_TEXT
+    chunk = struct.pack(">I", len(body)) + b"tEXt" + body + struct.pack(">I", zlib.crc32(b"tEXt" + body))
+    header_end = len(SIGNATURE) + 8 + 13 + 4  # IHDR's body is 13 bytes
+    if not png.startswith(SIGNATURE) or png[len(SIGNATURE) + 4:len(SIGNATURE) + 8] != b"IHDR":
+        raise ValueError("not a PNG file starting with its header chunk")
+    return png[:header_end] + chunk + png[header_end:]
+
+
+def is_overlay(data: bytes) -> bool:
+    """Whether ``data`` is a PNG that :func:`tagged_as_overlay` marked (its text chunks before the pixels)."""
+    if not data.startswith(SIGNATURE):
+        return False
+    for kind, start, end in chunks(data):
+        if kind == b"IDAT":
+            return False
+        if kind == b"tEXt" and data[start:end] == OVERLAY_KEYWORD + b"\0" + OVERLAY_TEXT:
+            return True
+    return False
+
+
 def row_bytes(width: int, height: int, depth: int, colour: int) -> int:
     """The size of a non-interlaced image's filtered rows: a filter byte and the packed pixels each."""
     return height * (1 + (width * _CHANNELS[colour] * depth + 7) // 8)

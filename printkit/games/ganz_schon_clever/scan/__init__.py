@@ -8,7 +8,7 @@ become a transcription for ``printkit check`` (:mod:`.transcribe`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,7 @@ class ScannedSheet:
     sheet_id: SheetId
     table: BoxTable
     read: Transcribed
+    warnings: list[str] = field(default_factory=list)  # about how it was read: a --players the sheet contradicts
 
 
 def _specs(resolved: object) -> tuple[list, object]:
@@ -74,6 +75,26 @@ def _writer_adapted(readings: list) -> list:
                                     for r in readings])
 
 
+def sheet_players(printed: int | None, rounds: int, given: int | None, game: GscGame) -> tuple[int | None, str | None]:
+    """The player count a sheet is checked for, and why ``given`` (``--players``) was not taken, if it was not.
+
+    The count in the sheet's QR code (``printed``) stands; else ``given``, when the sheet's printed
+    ``rounds`` are those of that many players; else the one count those rounds allow, or None when they
+    allow several (a 6-round sheet: the transcription checks 1 and 2 players)."""
+    fits = sorted(p for p, r in game.rounds.by_player_count.items() if r == rounds)
+    if printed is not None:
+        ignored = given is not None and given != printed
+        return printed, f"--players {given} ignored: the sheet's QR code says {printed}" if ignored else None
+    warning = None
+    if given is not None and given not in fits:
+        warning = (f"--players {given} ignored: the sheet has {rounds} rounds, the rounds of "
+                   f"{' or '.join(map(str, fits)) or 'no'} players")
+        given = None
+    if given is None and len(fits) == 1:
+        return fits[0], warning
+    return given, warning
+
+
 def _transcribed(items: Iterator[SheetImage | PageFailure], game: GscGame, players: int | None
                  ) -> Iterator[ScannedSheet | PageFailure]:
     from printkit.engine.scan.reader import PageFailure
@@ -84,10 +105,8 @@ def _transcribed(items: Iterator[SheetImage | PageFailure], game: GscGame, playe
             yield item
             continue
         sid, bt = item.located.geometry  # type: ignore[misc]
-        who = players if players is not None else sid.players
-        if who is None and len({p for p, r in game.rounds.by_player_count.items() if r == sid.rounds}) == 1:
-            who = next(p for p, r in game.rounds.by_player_count.items() if r == sid.rounds)
+        who, warning = sheet_players(sid.players, sid.rounds, players, game)
         item.readings = _writer_adapted(item.readings)
         read = transcribe(game, bt.table, item.readings, sid.rounds, who)
-        yield ScannedSheet(item, sid, bt, read)
+        yield ScannedSheet(item, sid, bt, read, [warning] if warning else [])
         del item, read  # not kept while the next page is read

@@ -13,10 +13,12 @@ import numpy as np
 
 from printkit.engine.scan.images import damaged_file
 from printkit.engine.scan.locate import OVERVIEW_PX_PER_MM
+from printkit.engine.scan.png import tagged_as_overlay
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.scan import ScannedSheet
 
 HASH_LINE = "# printkit-scan-sha256: "
+SOURCE_LINE = "# printkit scan of "  # the first line, naming the image (see why_kept)
 _FIELD_OF = {"yellow": "yellow", "blue": "blue", "green": "green", "orange": "orange", "purple": "purple",
              "reroll": "rerolls", "plus1": "extra_dice", "score": "claimed", "players": "players"}
 
@@ -59,7 +61,8 @@ def _describe_confirmed(c: Any, who: str) -> str:
 
 def transcription_yaml(s: ScannedSheet, source: str) -> str:
     """The sheet in ``printkit check``'s format; each uncertain field's line ends in ``# uncertain: ...``,
-    a field that was read unsure but that the sheet's sums confirmed in ``# confirmed: ...``."""
+    a field that was read unsure but that the sheet's sums confirmed in ``# confirmed: ...``.  ``source``
+    names the image in the first line: its path from the transcription's folder (see :func:`why_kept`)."""
     sheet: Sheet = s.read.sheet
     by_field: dict[str, list[str]] = {}
     confirmed: dict[str, list[str]] = {}
@@ -93,7 +96,7 @@ def transcription_yaml(s: ScannedSheet, source: str) -> str:
         lines.append(line)
     text = "\n".join(lines) + "\n"
     sid = s.sheet_id
-    head = (f"# printkit scan of {source} (layout {sid.layout}, {sid.format}, serial {sid.serial or '?'})\n"
+    head = (f"{SOURCE_LINE}{source} (layout {sid.layout}, {sid.format}, serial {sid.serial or '?'})\n"
             "# Lines marked '# uncertain' were not read with confidence: compare them with the .read.png overlay,\n"
             "# fix what is wrong, then run `printkit check` on this file. '# confirmed': read unsure, but the\n"
             "# sheet's own sums agree with the reading (blue on the overlay).\n"
@@ -107,17 +110,26 @@ def damage_warning(damage: str) -> str:
     return f"{damaged_file(damage)}; check every box on the overlay"
 
 
-def edited_by_a_person(path: Path) -> bool:
-    """Whether an existing transcription differs from what scan wrote (or was not written by scan)."""
+def why_kept(path: Path, source: str) -> str | None:
+    """Why an existing transcription at ``path`` must not be replaced by one of ``source`` without
+    ``--force``, or None: a person changed it after printkit scan wrote it, or wrote it themselves, or
+    it is the transcription of another image (two photos named alike read into one folder)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return True
+        return "it is not a transcription printkit scan wrote"
     _, sep, body = text.partition("\n" + HASH_LINE)
-    if not sep:  # not written by printkit scan: a person's own transcription
-        return True
+    if not sep:
+        return "printkit scan did not write it (a transcription typed by hand?)"
     digest, _, rest = body.partition("\n")
-    return hashlib.sha256(rest.encode()).hexdigest() != digest.strip()
+    if hashlib.sha256(rest.encode()).hexdigest() != digest.strip():
+        return "it was changed after printkit scan wrote it (a corrected transcription?)"
+    first = text.partition("\n")[0]
+    if first.startswith(SOURCE_LINE):
+        was = first[len(SOURCE_LINE):].rpartition(" (layout ")[0]
+        if was and was != source:
+            return f"it is the transcription of {was}, not of {source}"
+    return None
 
 
 # Faded, so the marks stand out, in steps of 4 levels: a scan's noise in the last two bits made the PNG
@@ -177,7 +189,7 @@ def overlay_png(s: ScannedSheet) -> bytes:
             cv2.putText(img, label, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv2.LINE_AA)
     if s.image.damage:  # every box may be misread, green or not: said where the person looks
         _banner(img, "damaged file: read from what could be decoded - check every box", small)
-    return png_bytes(img)
+    return tagged_as_overlay(png_bytes(img))  # a later `printkit scan *.png` skips it
 
 
 def _banner(img: np.ndarray, text: str, small: float) -> None:
@@ -218,4 +230,4 @@ def scan_json(s: ScannedSheet, check_json: dict[str, Any]) -> dict[str, Any]:
                       "rounds": s.sheet_id.rounds},
             "transcription": trans, "uncertain": [u.as_json() for u in s.read.uncertain],
             "confirmed": [c.as_json() for c in s.read.confirmed], "check": check_json,
-            "notes": s.read.notes + ([damage_warning(s.image.damage)] if s.image.damage else [])}
+            "notes": s.read.notes + s.warnings + ([damage_warning(s.image.damage)] if s.image.damage else [])}

@@ -7,12 +7,13 @@ wrong; 3 read, but some fields uncertain or the file damaged; 2 not a sheet or u
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.engine.outputs import atomic_write
-from printkit.engine.scan.errors import ScanError
+from printkit.engine.scan.errors import OwnOverlay, ScanError
 from printkit.games.ganz_schon_clever.check import solo_passive_ruling
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
@@ -38,16 +39,43 @@ class Outcome:
     json: dict[str, Any] = field(default_factory=dict)  # without "check": the CLI adds check's own JSON
     uncertain: list[FieldPlace] = field(default_factory=list)  # worded by CheckTexts.scan_field
     warning: str = ""  # about a sheet that was read: its file was damaged
+    skipped: bool = False  # an overlay printkit scan wrote, given again with the images: not read, no exit code
 
 
 def output_stem(image: Path, page: int | None, position: str, out: Path | None) -> Path:
-    """``<image>[-p<page>][-top|-bottom]`` next to the image, or in ``out``."""
+    """``<image>[-p<page>][-top|-bottom]`` next to the image, or in ``out``; ``<image>`` is the image's
+    name without its last suffix (``sheet.1.png``: ``sheet.1``)."""
     name = image.stem
     if page is not None:
         name += f"-p{page}"
     if position in ("top", "bottom"):
         name += f"-{position}"
     return (out if out is not None else image.parent) / name
+
+
+def output_paths(stem: Path) -> tuple[Path, Path]:
+    """The transcription and the overlay of one sheet: ``<stem>.yaml`` and ``<stem>.read.png``."""
+    return stem.with_name(stem.name + ".yaml"), stem.with_name(stem.name + ".read.png")
+
+
+def clashes(images: list[str], out: str | None) -> list[str]:
+    """What makes two of ``images`` write the same files (the same image twice; ``x.jpg`` and ``x.heic``;
+    ``a/x.png`` and ``b/x.png`` into one ``--out``): one message per clash.  Checked before anything is
+    read, so no sheet's files replace another's of the same run."""
+    out_dir = Path(out) if out else None
+    by_stem: dict[str, list[str]] = {}
+    for image in images:
+        stem = output_stem(Path(image), None, "full", out_dir)
+        by_stem.setdefault(os.path.normcase(os.path.abspath(stem)), []).append(image)
+    problems = []
+    for named in by_stem.values():
+        if len({os.path.normcase(os.path.abspath(n)) for n in named}) == 1 < len(named):
+            problems.append(f"{named[0]} is given {len(named)} times")
+        elif len(named) > 1:
+            yaml_path = output_paths(output_stem(Path(named[0]), None, "full", out_dir))[0]
+            problems.append(f"{' and '.join(named)} would each write {yaml_path} (and its .read.png): "
+                            "read them into different folders (--out) or rename one")
+    return problems
 
 
 def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_passive: str | None = None,
@@ -67,6 +95,8 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
     game = load_gsc_game()
     try:
         items = iter_scan_file(image, game, players, numbers)
+    except OwnOverlay as exc:
+        return [Outcome(path, code=0, warning=f"{exc}: skipped", skipped=True)]
     except ScanError as exc:
         return [Outcome(path, error=str(exc))]
     out_dir = Path(out) if out else None
@@ -93,36 +123,44 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
     from printkit.games.ganz_schon_clever.scan.output import (
         damage_warning,
-        edited_by_a_person,
         overlay_png,
         scan_json,
         transcription_yaml,
+        why_kept,
     )
     from printkit.games.ganz_schon_clever.scan.tables import field_places
 
     image = Path(path)
-    stem = output_stem(image, s.image.page, s.image.position, out_dir)
-    yaml_path, png_path = stem.with_suffix(".yaml"), stem.with_suffix(".read.png")
+    yaml_path, png_path = output_paths(output_stem(image, s.image.page, s.image.position, out_dir))
     result = s.read.result
     if solo_passive is not None:
         result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
     o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
                 sheet=s.read.sheet, result=result, json=scan_json(s, {}))
     o.uncertain = field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain])
-    if s.image.damage:  # said whatever becomes of the files
-        o.warning = damage_warning(s.image.damage)
+    # said whatever becomes of the files
+    o.warning = "; ".join([*s.warnings, *([damage_warning(s.image.damage)] if s.image.damage else [])])
+    source = _from(image, yaml_path.parent)
+    kept = why_kept(yaml_path, source) if yaml_path.exists() and not force else None
+    if kept is not None:  # neither file is written: the overlay beside a transcription is the one it was read from
+        o.error = f"{yaml_path}: not overwritten: {kept}; use --force to replace it"
+        o.code, o.sheet, o.result = 2, None, None
+        return o
     try:
         atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
-        if yaml_path.exists() and not force and edited_by_a_person(yaml_path):
-            o.error = (f"{yaml_path}: not overwritten: it was changed after printkit scan wrote it (a "
-                       "corrected transcription?); use --force to replace it")
-            o.code = 2
-        else:
-            atomic_write(yaml_path, transcription_yaml(s, image.name).encode("utf-8"))
-            o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
+        atomic_write(yaml_path, transcription_yaml(s, source).encode("utf-8"))
+        o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
     except OSError as exc:
         o.error, o.code = _cannot_write(png_path.parent, exc), 2
     return o
+
+
+def _from(image: Path, folder: Path) -> str:
+    """``image`` as a path from ``folder``: its name when the transcription is written beside it."""
+    try:
+        return Path(os.path.relpath(image.resolve(), folder.resolve())).as_posix()
+    except ValueError:  # another drive (Windows): no relative path
+        return image.resolve().as_posix()
 
 
 def _cannot_write(where: Path, exc: OSError) -> str:
@@ -148,7 +186,9 @@ def one_thread_per_worker() -> None:
     keep_freed_memory()
 
 
-def worst(codes: list[int]) -> int:
-    """A batch's exit code: the most serious of its sheets, 2 > 3 > 1 > 0."""
+def worst(outcomes: list[Outcome]) -> int:
+    """A batch's exit code: the most serious of its sheets, 2 > 3 > 1 > 0; 2 when nothing was read (every
+    file given was an overlay printkit scan wrote)."""
     rank = {2: 3, 3: 2, 1: 1, 0: 0}
-    return max(codes, key=lambda c: rank[c]) if codes else 0
+    codes = [o.code for o in outcomes if not o.skipped]
+    return max(codes, key=lambda c: rank[c]) if codes else 2

@@ -1,0 +1,152 @@
+"""printkit scan's files: named after each image, never one sheet's over another's, a person's corrections
+kept, its own overlays skipped when given again; and a --players the sheet's QR code contradicts."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from printkit.cli import app
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
+from printkit.games.ganz_schon_clever.scan import sheet_players
+from printkit.games.ganz_schon_clever.scan.pad import print_pad
+from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
+
+runner = CliRunner()
+LEGAL = Sheet(players=1, yellow=((3,), (), (), ()), blue=(2,), rerolls=ActionCount(earned=2, used=0),
+              extra_dice=ActionCount(earned=1, used=0))
+
+
+def _png(players: int | None = None) -> bytes:
+    pad = print_pad("a4", 1, players=players)
+    [page] = filled_pages(pad, [LEGAL], random.Random(3), dpi=200)
+    buf = io.BytesIO()
+    Image.fromarray(page).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def legal_png() -> bytes:
+    """A 1-player legal sheet (no numbers written), printed without a player count: 6 rounds."""
+    return _png()
+
+
+def _scan(*args: str) -> tuple[int, str, str]:
+    r = runner.invoke(app, ["scan", *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_a_name_with_dots_keeps_them_and_two_such_images_keep_their_own_files(tmp_path: Path, legal_png: bytes
+                                                                             ) -> None:
+    for name in ("sheet.1.png", "sheet.2.png"):
+        (tmp_path / name).write_bytes(legal_png)
+    code, out, _ = _scan(str(tmp_path / "sheet.1.png"), str(tmp_path / "sheet.2.png"))
+    assert code == 0, out
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "sheet.1.png", "sheet.1.read.png", "sheet.1.yaml", "sheet.2.png", "sheet.2.read.png", "sheet.2.yaml"]
+    for n in (1, 2):
+        first = (tmp_path / f"sheet.{n}.yaml").read_text(encoding="utf-8").splitlines()[0]
+        assert first == f"# printkit scan of sheet.{n}.png (layout 2, a4, serial 51304a-0001)"
+
+
+def test_scanning_a_folder_again_skips_the_overlays_it_wrote(tmp_path: Path, legal_png: bytes) -> None:
+    (tmp_path / "sheet.png").write_bytes(legal_png)
+    assert _scan(str(tmp_path / "sheet.png"))[0] == 0
+    yaml_before = (tmp_path / "sheet.yaml").read_bytes()
+    overlay = tmp_path / "sheet.read.png"
+    assert b"printkit scan overlay" in overlay.read_bytes()[:200]  # a tEXt chunk before the pixels
+    # `printkit scan *.png` the second time: the photo and its overlay
+    code, out, err = _scan(str(tmp_path / "sheet.png"), str(overlay))
+    assert code == 0, (out, err)  # the sheet's own code: the overlay is skipped, not a failure
+    assert f"warning: {overlay}: an overlay printkit scan wrote" in err and "skipped" in err
+    assert "read " + str(overlay) not in out
+    assert (tmp_path / "sheet.yaml").read_bytes() == yaml_before
+    assert not (tmp_path / "sheet.read.read.png").exists() and not (tmp_path / "sheet.read.yaml").exists()
+    # the overlay alone: nothing to read
+    code, out, err = _scan(str(overlay))
+    assert code == 2 and "error: nothing read: every file given is an overlay printkit scan wrote" in err
+
+
+def test_two_images_that_would_write_the_same_files_are_refused_before_any_is_read(tmp_path: Path,
+                                                                                   legal_png: bytes) -> None:
+    for name in ("x.png", "x.jpg", "a/x.png", "b/x.png"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(legal_png)  # (a PNG named .jpg: never read, refused first)
+    code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x.jpg"))
+    assert code == 2
+    assert f"error: {tmp_path / 'x.png'} and {tmp_path / 'x.jpg'} would each write {tmp_path / 'x.yaml'}" in err
+    code, _, err = _scan(str(tmp_path / "a/x.png"), str(tmp_path / "b/x.png"), "--out", str(tmp_path / "o"))
+    assert code == 2 and f"would each write {tmp_path / 'o' / 'x.yaml'}" in err and "--out" in err
+    code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x.png"))
+    assert code == 2 and f"error: {tmp_path / 'x.png'} is given 2 times" in err
+    assert not list(tmp_path.glob("*.yaml")) and not (tmp_path / "o").exists()
+    # each alone, into its own folder, is read
+    assert _scan(str(tmp_path / "a/x.png"))[0] == 0 and _scan(str(tmp_path / "b/x.png"))[0] == 0
+
+
+def test_the_transcription_of_another_image_is_not_replaced_without_force(tmp_path: Path, legal_png: bytes
+                                                                          ) -> None:
+    for name in ("a/x.png", "b/x.png"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(legal_png)
+    out = tmp_path / "o"
+    assert _scan(str(tmp_path / "a/x.png"), "--out", str(out))[0] == 0
+    first = (out / "x.yaml").read_bytes()
+    assert first.startswith(b"# printkit scan of ../a/x.png (layout 2")
+    overlay = (out / "x.read.png").stat().st_mtime_ns
+    code, stdout, err = _scan(str(tmp_path / "b/x.png"), "--out", str(out))
+    assert code == 2
+    assert (f"{out / 'x.yaml'}: not overwritten: it is the transcription of ../a/x.png, not of ../b/x.png; "
+            "use --force to replace it") in err
+    assert stdout == ""  # no report of a reading that was not written
+    assert (out / "x.yaml").read_bytes() == first and (out / "x.read.png").stat().st_mtime_ns == overlay
+    # the same image again replaces its own transcription; --force replaces another's
+    assert _scan(str(tmp_path / "a/x.png"), "--out", str(out))[0] == 0
+    assert _scan(str(tmp_path / "b/x.png"), "--out", str(out), "--force")[0] == 0
+    assert (out / "x.yaml").read_bytes().startswith(b"# printkit scan of ../b/x.png (layout 2")
+
+
+def test_a_transcription_typed_by_hand_is_kept_and_said_to_be_so(tmp_path: Path, legal_png: bytes) -> None:
+    (tmp_path / "x.png").write_bytes(legal_png)
+    (tmp_path / "x.yaml").write_text("game: ganz-schon-clever\nplayers: 1\n", encoding="utf-8")
+    code, stdout, err = _scan(str(tmp_path / "x.png"))
+    assert code == 2 and stdout == ""
+    assert "x.yaml: not overwritten: printkit scan did not write it (a transcription typed by hand?)" in err
+    assert (tmp_path / "x.yaml").read_text(encoding="utf-8") == "game: ganz-schon-clever\nplayers: 1\n"
+    assert not (tmp_path / "x.read.png").exists()
+
+
+def test_the_qr_codes_player_count_stands_over_players(tmp_path: Path) -> None:
+    img = tmp_path / "three.png"
+    img.write_bytes(_png(players=3))  # a pad printed for 3 players: 5 rounds, the count in its QR code
+    code, out, err = _scan(str(img), "--players", "1")
+    assert code in (0, 1), (out, err)  # read, and checked for 3 players
+    assert f"warning: {img}: --players 1 ignored: the sheet's QR code says 3" in err
+    assert "3 player(s), 5 rounds" in out
+    assert "players: 3\n" in (tmp_path / "three.yaml").read_text(encoding="utf-8")
+
+
+GAME = load_gsc_game()
+
+
+@pytest.mark.parametrize(("printed", "rounds", "given", "expected"), [
+    (None, 6, None, (None, None)),  # 1 or 2 players: the transcription checks both
+    (None, 6, 2, (2, None)),
+    (None, 6, 1, (1, None)),
+    (None, 6, 3, (None, "--players 3 ignored: the sheet has 6 rounds, the rounds of 1 or 2 players")),
+    (None, 5, None, (3, None)),  # only 3 players play 5 rounds
+    (None, 4, 2, (4, "--players 2 ignored: the sheet has 4 rounds, the rounds of 4 players")),
+    (3, 5, None, (3, None)),
+    (3, 5, 3, (3, None)),
+    (3, 5, 1, (3, "--players 1 ignored: the sheet's QR code says 3")),
+    (2, 6, 1, (2, "--players 1 ignored: the sheet's QR code says 2")),
+])
+def test_sheet_players(printed: int | None, rounds: int, given: int | None,
+                       expected: tuple[int | None, str | None]) -> None:
+    assert sheet_players(printed, rounds, given, GAME) == expected
