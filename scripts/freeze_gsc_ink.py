@@ -14,11 +14,19 @@ script again only ever adds ink; it rewrites a file only when it added some. Run
 layout version's tables, or when a sheet of a known version prints something new (a language).
 
     python scripts/freeze_gsc_ink.py
+
+A layout an older printkit printed is frozen from that printkit's own builds: its box tables as it wrote
+them and its ink from its PDFs, every language, ink-saver and player count of every paper and pad
+(``--from-builds DIR``: folders each holding one ``printkit build ganz-schon-clever --count 1`` of that
+version, as ``scripts/build_old_gsc_pads.sh`` makes them; layout 1, printed until commit 84c5704).
+
+    python scripts/freeze_gsc_ink.py --from-builds /tmp/layout1-builds
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import sys
 from pathlib import Path
 
@@ -40,14 +48,19 @@ PLAYERS = (None, 1, 2, 3, 4)  # a pad printed for a player count prints its roun
 def _levels(paper: str, per_page: int, lang: str, ink_saver: bool, players: int | None) -> np.ndarray:
     """One printing of the first sheet of a page, as reference levels."""
     pad = print_pad(paper, per_page, lang, ink_saver, players)
-    doc = pdfium.PdfDocument(pad.pdf)
+    return _pdf_levels(pad.pdf, pad.table, per_page)
+
+
+def _pdf_levels(pdf: bytes, table: dict, per_page: int) -> np.ndarray:
+    """The first sheet of a pad's first page, as reference levels."""
+    doc = pdfium.PdfDocument(pdf)
     page = doc[0]
     pw_pt, ph_pt = page.get_size()
     scale = REF_PX_PER_MM * 25.4 / 72
     rgb = np.asarray(page.render(scale=scale).to_pil().convert("RGB"), dtype=np.float32)
     img = rgb.min(axis=2)  # the darkest channel, as the reader measures pen
     doc.close()
-    w, h = pad.table["sheet"]["width"], pad.table["sheet"]["height"]
+    w, h = table["sheet"]["width"], table["sheet"]["height"]
     ox, oy = sheet_origins((pw_pt / 72 * 25.4, ph_pt / 72 * 25.4), (w, h), per_page)[0]
     x0, y0 = round(ox * REF_PX_PER_MM), round(oy * REF_PX_PER_MM)
     crop = img[y0:y0 + round(h * REF_PX_PER_MM), x0:x0 + round(w * REF_PX_PER_MM)]
@@ -55,23 +68,72 @@ def _levels(paper: str, per_page: int, lang: str, ink_saver: bool, players: int 
     return np.where(dark > DARK, 255, np.where(dark > FAINT, 128, 0)).astype(np.uint8)
 
 
+def _write(path: Path, level: np.ndarray, old: np.ndarray | None) -> None:
+    if old is not None and np.array_equal(level, old):
+        print(f"kept {path.name} (nothing printed outside it)")
+        return
+    Image.fromarray(level).save(path, optimize=True)
+    added = int((level != old).sum()) if old is not None else int((level > 0).sum())
+    print(f"wrote {path.name} ({added} pixels of ink added)")
+
+
+def _old(path: Path) -> np.ndarray | None:
+    return np.asarray(Image.open(path).convert("L")) if path.exists() else None
+
+
+def from_builds(folder: Path) -> int:
+    """Freeze the layout an older printkit printed, from its builds in ``folder`` (see the module's doc)."""
+    per_page = {name: fmt.per_page for name, fmt in load_sheet_layout().formats.items()}  # the same formats
+    tables: dict[str, str] = {}  # format -> its box table, as that printkit wrote it
+    fewer: dict[str, list[tuple[Path, dict]]] = {}  # every build's table, of pads printed for fewer rounds too
+    levels: dict[str, np.ndarray] = {}
+    for build in sorted(p for p in folder.iterdir() if (p / "ganz-schon-clever").is_dir()):
+        pad = build / "ganz-schon-clever"
+        [boxes] = pad.glob("score-sheet-boxes-*.json")
+        [pdf] = pad.glob("score-sheets-*.pdf")
+        fmt = boxes.stem.removeprefix("score-sheet-boxes-")
+        text = boxes.read_text(encoding="utf-8")
+        table = json.loads(text)
+        if table["rounds"] == 6 and tables.setdefault(fmt, text) != text:
+            raise SystemExit(f"{boxes}: another table than the other builds of {fmt} (one layout, one table)")
+        fewer.setdefault(fmt, []).append((boxes, table))
+        one = _pdf_levels(pdf.read_bytes(), table, per_page[fmt])
+        levels[fmt] = np.maximum(levels[fmt], one) if fmt in levels else one
+    for fmt, text in sorted(tables.items()):
+        # a pad printed for 3 or 4 players prints 5 or 4 round circles and says so in its table: that table is
+        # the 6-round one without the last round circles (the frozen table is the 6-round one, as for the
+        # current layout: a sheet's QR code says its rounds)
+        full = json.loads(text)
+        for boxes, table in fewer[fmt]:
+            n = table["rounds"]
+            cut = [b for b in full["boxes"] if not (b["area"] == "round" and int(b["index"]) >= n)]
+            if table != {**full, "rounds": n, "boxes": cut}:
+                raise SystemExit(f"{boxes}: another table than the other builds of {fmt} (one layout, one table)")
+        version = full["layout_version"]
+        table = DATA / f"layout-{version}-{fmt}.json"
+        if table.exists() and table.read_text(encoding="utf-8") != text:
+            raise SystemExit(f"{table}: frozen already, and not as these builds wrote it")
+        table.write_text(text, encoding="utf-8")
+        ink = DATA / f"layout-{version}-{fmt}.ink.png"
+        old = _old(ink)
+        _write(ink, levels[fmt] if old is None else np.maximum(levels[fmt], old), old)
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["--from-builds"] and len(sys.argv) == 3:
+        return from_builds(Path(sys.argv[2]))
     layout = load_sheet_layout()
     DATA.mkdir(parents=True, exist_ok=True)
     for name, fmt in layout.formats.items():
         path = DATA / f"layout-{layout.layout_version}-{name}.ink.png"
-        old = np.asarray(Image.open(path).convert("L")) if path.exists() else None
+        old = _old(path)
         level = old
         for lang, ink_saver, players in itertools.product(LANGS, (False, True), PLAYERS):
             one = _levels(fmt.paper, fmt.per_page, lang, ink_saver, players)
             level = one if level is None else np.maximum(level, one)
         assert level is not None
-        if old is not None and np.array_equal(level, old):
-            print(f"kept {path.name} (nothing printed outside it)")
-            continue
-        Image.fromarray(level).save(path, optimize=True)
-        added = int((level != old).sum()) if old is not None else int((level > 0).sum())
-        print(f"wrote {path.name} ({added} pixels of ink added)")
+        _write(path, level, old)
     return 0
 
 
