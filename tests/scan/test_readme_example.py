@@ -21,7 +21,10 @@ def test_the_readme_photo_reads_exactly_right_and_exits_0(tmp_path: Path) -> Non
     result = CliRunner().invoke(app, ["scan", str(PHOTO), "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "Total: claimed 70, computed 70 -- right" in result.output
-    sheet = yaml.safe_load((tmp_path / "scan-example-photo.yaml").read_text(encoding="utf-8"))
+    text = (tmp_path / "scan-example-photo.yaml").read_text(encoding="utf-8")
+    assert "   # uncertain" not in text and "   # confirmed" not in text  # every field green on the overlay
+    assert text.startswith(f"# printkit scan of {PHOTO.as_posix()} (layout 2, a4, serial 05d9e4-0001)\n")
+    sheet = yaml.safe_load(text)
     assert sheet["yellow"] == [[], [2, 1], [1, 2, 4], [3]]
     assert sheet["blue"] == [3, 4, 6, 9, 10]
     assert sheet["green"] == 4

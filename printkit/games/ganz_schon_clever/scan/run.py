@@ -156,11 +156,14 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
 
 
 def _from(image: Path, folder: Path) -> str:
-    """``image`` as a path from ``folder``: its name when the transcription is written beside it."""
+    """``image`` as a path from ``folder`` (its name when the transcription is written beside it), or its
+    absolute path where that is shorter (a folder far from it: no ``../../..`` climbing to the root)."""
+    absolute = image.resolve().as_posix()
     try:
-        return Path(os.path.relpath(image.resolve(), folder.resolve())).as_posix()
+        relative = Path(os.path.relpath(image.resolve(), folder.resolve())).as_posix()
     except ValueError:  # another drive (Windows): no relative path
-        return image.resolve().as_posix()
+        return absolute
+    return relative if len(relative) <= len(absolute) else absolute
 
 
 def _cannot_write(where: Path, exc: OSError) -> str:
