@@ -134,6 +134,8 @@ unreadable.
             if o.uncertain:
                 places = texts.scan_fields(game, o.uncertain, lang)
                 typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=places))
+            if o.two_legal:
+                typer.echo(texts.report_text("scan_two_legal", lang))
             typer.echo("")
     if json:
         typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))

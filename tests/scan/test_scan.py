@@ -502,6 +502,33 @@ def test_rules_decide_only_among_uncertain_readings_and_say_so() -> None:
     assert t.sheet.purple == (3, 2) and not t.result.legal and t.uncertain == []
 
 
+def test_two_legal_readings_both_plausible_are_said_in_every_language() -> None:
+    from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+    from printkit.games.ganz_schon_clever.scan.tables import box_table
+    from printkit.games.ganz_schon_clever.scan.transcribe import transcribe
+
+    table = box_table(2, "a4").table
+    tracks = {("reroll", 0): ("earned", 0.99, ()), ("reroll", 1): ("earned", 0.99, ()),
+              ("plus1", 0): ("earned", 0.99, ()), ("yellow", 0): (True, 0.99, ())}
+
+    def after_a_3(alternatives: tuple) -> object:
+        return transcribe(GAME, table, _readings(table, {**tracks, ("purple", 0): (3, 0.99, ((3, 0.99),)),
+                                                         ("purple", 1): (alternatives[0][0], alternatives[0][1],
+                                                                         alternatives)}), rounds=6, players=1)
+
+    # purple after a 3: a 5 or a 4 both follow the rule, the 4 not far less likely: said, the 5 written
+    both = after_a_3(((5, 0.55), (4, 0.45)))
+    assert both.two_legal and both.sheet.purple == (3, 5) and both.result.legal  # type: ignore[attr-defined]
+    assert "two readings of the uncertain boxes make a legal sheet" in " ".join(both.notes)  # type: ignore[attr-defined]
+    # the 4 less than half as likely as the 5: nothing to say
+    one = after_a_3(((5, 0.75), (4, 0.25)))
+    assert not one.two_legal and one.notes == []  # type: ignore[attr-defined]
+    texts = load_check_texts()
+    assert texts.report_text("scan_two_legal", "en") == ("two readings of the uncertain boxes make a legal sheet: "
+                                                          "the more probable is written, check both")
+    assert texts.report_text("scan_two_legal", "zh-TW").startswith("不確定的格子有兩種讀法")
+
+
 def test_a_gap_in_green_is_shown_not_hidden() -> None:
     from printkit.games.ganz_schon_clever.scan.tables import box_table
     from printkit.games.ganz_schon_clever.scan.transcribe import transcribe

@@ -101,6 +101,8 @@ def transcription_yaml(s: ScannedSheet, source: str) -> str:
             "# fix what is wrong, then run `printkit check` on this file. '# confirmed': read unsure, but the\n"
             "# sheet's own sums agree with the reading (blue on the overlay).\n"
             + (f"# Warning: {damage_warning(s.image.damage)}.\n" if s.image.damage else "")
+            + ("# Two readings of the uncertain boxes make a legal sheet: the more probable is written below;\n"
+               "# check both.\n" if s.read.two_legal else "")
             + f"{HASH_LINE}{hashlib.sha256(text.encode()).hexdigest()}\n")
     return head + text
 

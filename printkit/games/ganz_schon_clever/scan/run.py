@@ -40,6 +40,7 @@ class Outcome:
     uncertain: list[FieldPlace] = field(default_factory=list)  # worded by CheckTexts.scan_field
     warning: str = ""  # about a sheet that was read: its file was damaged
     skipped: bool = False  # an overlay printkit scan wrote, given again with the images: not read, no exit code
+    two_legal: bool = False  # two readings of its uncertain boxes both make a legal sheet
 
 
 def output_stem(image: Path, page: int | None, position: str, out: Path | None) -> Path:
@@ -138,6 +139,7 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
                 sheet=s.read.sheet, result=result, json=scan_json(s, {}))
     o.uncertain = field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain])
+    o.two_legal = s.read.two_legal
     # said whatever becomes of the files
     o.warning = "; ".join([*s.warnings, *([damage_warning(s.image.damage)] if s.image.damage else [])])
     source = _from(image, yaml_path.parent)

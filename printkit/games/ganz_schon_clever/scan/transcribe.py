@@ -82,6 +82,7 @@ class Transcribed:
     values: dict[tuple[str, int], Any]  # what each box was finally taken to hold (for the overlay)
     notes: list[str] = field(default_factory=list)
     confirmed: list[Confirmed] = field(default_factory=list)  # read below CONFIDENT, confirmed by the sums
+    two_legal: bool = False  # two readings of the uncertain boxes make a legal sheet, both plausible (a note says so)
 
 
 def _players_for(game: GscGame, rounds: int) -> list[int]:
@@ -231,7 +232,7 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
         else:
             notes.append(f"players not printed on the sheet; checked for {' and '.join(map(str, candidates))}: "
                          "same verdict")
-    return Transcribed(sheet, uncertain, result, values, notes, confirmed)
+    return Transcribed(sheet, uncertain, result, values, notes, confirmed, bool(plausible))
 
 
 def _agreed(game: GscGame, table: dict, readings: list[BoxReading], names: dict[int, str], players: int
