@@ -41,7 +41,8 @@ def scan(
     out: Annotated[Path | None, typer.Option("--out", help="Folder for the .yaml and .read.png files "
                                              "(default: next to each image).")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of the report: en or zh-TW.")] = "en",
-    jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help="Read this many files at once.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", min=0, max=64, help="Read this many files at once; 0: one per "
+                                      "core.")] = 1,
     players: Annotated[int | None, typer.Option("--players", min=1, max=4,
                                                 help="Players, when the sheet's QR code does not say.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite transcriptions a person has corrected.")
@@ -64,7 +65,10 @@ unreadable.
     # NumPy loads; a setting of the user's own stands.
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
-    missing = _missing_extra(load=jobs == 1 or len(images) == 1)
+    from printkit.games.ganz_schon_clever.scan.run import workers
+
+    jobs = workers(jobs, len(images))
+    missing = _missing_extra(load=jobs == 1)
     if missing is not None:
         typer.echo(f"error: {INSTALL_HINT} ({missing})", err=True)
         raise typer.Exit(2)
@@ -91,7 +95,7 @@ unreadable.
     keep_freed_memory()  # each image reuses the last one's memory instead of faulting in its own
     args = [(str(p), str(out) if out else None, players, force, solo_passive) for p in images]
     outcomes: list[Outcome] = []
-    if jobs > 1 and len(images) > 1:
+    if jobs > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool

@@ -150,3 +150,13 @@ GAME = load_gsc_game()
 def test_sheet_players(printed: int | None, rounds: int, given: int | None,
                        expected: tuple[int | None, str | None]) -> None:
     assert sheet_players(printed, rounds, given, GAME) == expected
+
+
+def test_jobs_0_is_one_process_per_core_and_never_more_than_the_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from printkit.games.ganz_schon_clever.scan.run import workers
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    assert [workers(0, 10), workers(0, 2), workers(0, 1), workers(2, 10), workers(5, 3), workers(1, 10)] == \
+        [3, 2, 1, 2, 3, 1]

@@ -172,6 +172,13 @@ def _cannot_write(where: Path, exc: OSError) -> str:
     return f"{exc.filename or where}: cannot write: {exc.strerror or exc}"
 
 
+def workers(jobs: int, files: int) -> int:
+    """How many processes read ``files`` files for ``--jobs jobs``: 0 is one per core this process may run
+    on; never more than the files (one file is read in this process)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(jobs or cores, files))
+
+
 def one_thread_per_worker() -> None:
     """Start a ``--jobs`` worker: it reads on one core, as the files are already spread over the cores
     (OpenCV's own thread pool in every worker, or libheif's decoding an iPhone photo's tiles four at a
