@@ -338,7 +338,11 @@ def _pillow_errors(p: Path) -> Iterator[None]:
     except Image.DecompressionBombError as exc:
         raise ScanError(f"{p}: more pixels than a sheet photo needs: {exc}") from None
     except OSError as exc:
-        raise ScanError(f"{p}: the image is damaged or truncated: {exc}") from None
+        # "image file is truncated (12 bytes not processed)": the count is of Pillow's buffer, not of what
+        # is missing, which may be most of the picture
+        why = ("the file ends before its picture does (copied or saved only in part?)"
+               if str(exc).startswith("image file is truncated") else str(exc))
+        raise ScanError(f"{p}: the image is damaged or truncated: {why}") from None
 
 
 def _frames(p: Path, img: Image.Image, n: int) -> Iterator[PageImage]:
