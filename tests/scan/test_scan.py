@@ -143,14 +143,28 @@ def test_a_legal_sheet_without_numbers_reads_confidently_and_exits_0(tmp_path: P
     assert beside[0] == "# printkit scan of legal.png (layout 2, a4, serial 51304a-0001)"
 
 
-def test_an_impossible_sheet_exits_1_and_a_corrected_transcription_is_kept(tmp_path: Path) -> None:
+def test_a_sheet_not_filled_in_exits_2_and_says_so(tmp_path: Path) -> None:
     empty = Sheet(players=1, rerolls=ActionCount(earned=0, used=0), extra_dice=ActionCount(earned=0, used=0))
     img = tmp_path / "empty.png"
     img.write_bytes(_png(_draw(empty)[0]))
     result = runner.invoke(app, ["scan", str(img)])
-    assert result.exit_code == 1, result.output  # nothing crossed: the round bonuses never landed
-    assert "ILLEGAL" in result.stdout
-    yaml_path = tmp_path / "empty.yaml"
+    assert result.exit_code == 2, result.output  # not "ILLEGAL: the round bonuses never landed"
+    assert result.stdout == ""
+    assert (f"error: {img}: nothing is written on this sheet: every box read empty (not filled in yet?); see "
+            f"{tmp_path / 'empty.read.png'}") in result.stderr
+    assert (tmp_path / "empty.read.png").exists() and not (tmp_path / "empty.yaml").exists()
+
+
+def test_an_impossible_sheet_exits_1_and_a_corrected_transcription_is_kept(tmp_path: Path) -> None:
+    # three rerolls circled where only the round bonuses' two were earned
+    impossible = Sheet(players=1, yellow=((3,), (), (), ()), blue=(2,), rerolls=ActionCount(earned=3, used=0),
+                       extra_dice=ActionCount(earned=1, used=0))
+    img = tmp_path / "impossible.png"
+    img.write_bytes(_png(_draw(impossible)[0]))
+    result = runner.invoke(app, ["scan", str(img)])
+    assert result.exit_code == 1, result.output
+    assert "ILLEGAL" in result.stdout and "rerolls: 3 circled, but this sheet earned exactly 2" in result.stdout
+    yaml_path = tmp_path / "impossible.yaml"
     yaml_path.write_text(yaml_path.read_text() + "# checked by hand\n")
     again = runner.invoke(app, ["scan", str(img)])
     assert again.exit_code == 2 and "--force" in again.output

@@ -150,6 +150,10 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
         return o
     try:
         atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
+        if s.read.blank:  # nothing to check: a sheet not filled in is no illegal game (its bonuses "missing")
+            o.error = f"nothing is written on this sheet: every box read empty (not filled in yet?); see {png_path}"
+            o.code, o.sheet, o.result, o.yaml_path = 2, None, None, ""
+            return o
         atomic_write(yaml_path, transcription_yaml(s, source).encode("utf-8"))
         o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
     except OSError as exc:

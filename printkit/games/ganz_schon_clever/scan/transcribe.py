@@ -84,6 +84,14 @@ class Transcribed:
     confirmed: list[Confirmed] = field(default_factory=list)  # read below CONFIDENT, confirmed by the sums
     two_legal: bool = False  # two readings of the uncertain boxes make a legal sheet, both plausible (a note says so)
 
+    @property
+    def blank(self) -> bool:
+        """Nothing was read on the sheet: every box empty, and read so with confidence (not filled in yet)."""
+        s = self.sheet
+        tracks = [t for t in (s.rerolls, s.extra_dice) if t is not None]
+        return (not self.uncertain and not any(s.yellow) and not s.blue and s.green == 0 and not s.orange
+                and not s.purple and not s.claimed and all(t.earned == 0 and t.used == 0 for t in tracks))
+
 
 def _players_for(game: GscGame, rounds: int) -> list[int]:
     return sorted(p for p, r in game.rounds.by_player_count.items() if r == rounds)
