@@ -99,6 +99,8 @@ def from_builds(folder: Path) -> int:
         fewer.setdefault(fmt, []).append((boxes, table))
         one = _pdf_levels(pdf.read_bytes(), table, per_page[fmt])
         levels[fmt] = np.maximum(levels[fmt], one) if fmt in levels else one
+    if missing := sorted(set(fewer) - set(tables)):
+        raise SystemExit(f"{folder}: no build of {', '.join(missing)} for 6 rounds (no --players, or 1 or 2)")
     for fmt, text in sorted(tables.items()):
         # a pad printed for 3 or 4 players prints 5 or 4 round circles and says so in its table: that table is
         # the 6-round one without the last round circles (the frozen table is the 6-round one, as for the

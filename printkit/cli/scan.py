@@ -45,7 +45,8 @@ def scan(
                                       "core.")] = 1,
     players: Annotated[int | None, typer.Option("--players", min=1, max=4,
                                                 help="Players, when the sheet's QR code does not say.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite transcriptions a person has corrected.")
+    force: Annotated[bool, typer.Option("--force", help="Overwrite transcriptions a person has corrected, typed, "
+                                        "or read from another image.")
                      ] = False,
     solo_passive: Annotated[str | None, typer.Option(
         "--solo-passive", help="Solo passive turn: none (no actions, the printed rule) or plus1 (the +1 allowed, "
@@ -73,11 +74,10 @@ unreadable.
         typer.echo(f"error: {INSTALL_HINT} ({missing})", err=True)
         raise typer.Exit(2)
     from printkit.engine.scan.memory import keep_freed_memory
-    from printkit.games.ganz_schon_clever.check import as_json, as_text
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
     from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
-    from printkit.games.ganz_schon_clever.scan.run import clashes, one_thread_per_worker, scan_one, worst
+    from printkit.games.ganz_schon_clever.scan.run import before_reading, one_run
 
     texts = load_check_texts()
     if lang not in texts.languages:
@@ -86,14 +86,23 @@ unreadable.
     if solo_passive is not None and solo_passive not in SOLO_PASSIVE_RULINGS:
         typer.echo(f"error: --solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}", err=True)
         raise typer.Exit(2)
-    clash = clashes([str(p) for p in images], str(out) if out else None)
-    for why in clash:
+    problems = before_reading([str(p) for p in images], str(out) if out else None)
+    for why in problems:
         typer.echo(f"error: {why}", err=True)
-    if clash:
+    if problems:
         raise typer.Exit(2)
     game = load_gsc_game()
     keep_freed_memory()  # each image reuses the last one's memory instead of faulting in its own
-    args = [(str(p), str(out) if out else None, players, force, solo_passive) for p in images]
+    with one_run() as claims:
+        outcomes = _read(images, out, players, force, solo_passive, claims, jobs, quiet)
+    _report(outcomes, json, quiet, lang, texts, game)
+
+
+def _read(images: list[Path], out: Path | None, players: int | None, force: bool, solo_passive: str | None,
+          claims: str, jobs: int, quiet: bool) -> list[Outcome]:
+    from printkit.games.ganz_schon_clever.scan.run import one_thread_per_worker, scan_one
+
+    args = [(str(p), str(out) if out else None, players, force, solo_passive, None, claims) for p in images]
     outcomes: list[Outcome] = []
     if jobs > 1:
         import multiprocessing
@@ -118,12 +127,19 @@ unreadable.
     else:
         for a in args:
             outcomes.extend(scan_one(*a))
+    return outcomes
+
+
+def _report(outcomes: list[Outcome], json: bool, quiet: bool, lang: str, texts: CheckTexts, game: Any) -> None:
+    from printkit.games.ganz_schon_clever.check import as_json, as_text
+    from printkit.games.ganz_schon_clever.scan.run import worst
+
     objects: list[dict[str, Any]] = []
     for o in outcomes:
         if o.error:  # errors are said in English, as every other error of the command line
             typer.echo(f"error: {_where(o, texts, 'en')}: {o.error}" if not o.error.startswith(o.file)
                        else f"error: {o.error}", err=True)
-        if o.warning:
+        if o.warning and not quiet:
             typer.echo(f"warning: {_where(o, texts, 'en')}: {o.warning}" if not o.warning.startswith(o.file)
                        else f"warning: {o.warning}", err=True)
         if o.result is None or o.sheet is None:
@@ -144,7 +160,8 @@ unreadable.
     if json:
         typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))
     if all(o.skipped for o in outcomes):
-        typer.echo("error: nothing read: every file given is an overlay printkit scan wrote", err=True)
+        typer.echo("error: nothing read: every file given is an overlay or a transcription printkit scan wrote",
+                   err=True)
     raise typer.Exit(worst(outcomes))
 
 

@@ -586,3 +586,22 @@ def _exif_bytes(orientation: int) -> bytes:
     exif = Image.Exif()
     exif[ORIENTATION] = orientation
     return exif.tobytes()
+
+
+@pytest.mark.parametrize("kept", [0.3, 0.6, 0.9])
+def test_a_truncated_multi_page_tiff_is_refused_as_damaged_without_pillows_warnings(tmp_path: Path, kept: float
+                                                                                      ) -> None:
+    import warnings
+
+    rng = np.random.default_rng(1)
+    frames = [Image.fromarray(rng.integers(0, 255, (600, 400, 3), dtype=np.uint8)) for _ in range(2)]
+    buf = io.BytesIO()
+    frames[0].save(buf, format="TIFF", save_all=True, append_images=frames[1:])
+    cut = tmp_path / "cut.tiff"
+    cut.write_bytes(buf.getvalue()[:int(len(buf.getvalue()) * kept)])
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        # cut in its page directory, Pillow raised TypeError ("Missing dimensions"): an internal error
+        with pytest.raises(ScanError, match=f"^{cut}: the image is damaged or truncated: "):
+            load_pages(cut)
+    assert said == []

@@ -71,5 +71,6 @@ def test_a_layout_after_the_newest_may_be_known_to_a_newer_printkit_one_before_n
         resolve("printkit:ganz-schon-clever?layout=3&format=a4&rounds=6&serial=000000-0001")
     with pytest.raises(ScanError, match="no printkit printed layout 0 in that format"):
         resolve("printkit:ganz-schon-clever?layout=0&format=a4&rounds=6&serial=000000-0001")
-    with pytest.raises(ScanError, match="no printkit printed layout 1 in that format"):
+    with pytest.raises(ScanError, match=r"unknown sheet format 'tabloid' of layout 1: .*no printkit printed layout 1 "
+                                        "in that format"):
         resolve("printkit:ganz-schon-clever?layout=1&format=tabloid&rounds=6&serial=000000-0001")

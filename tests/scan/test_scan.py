@@ -150,9 +150,9 @@ def test_a_sheet_not_filled_in_exits_2_and_says_so(tmp_path: Path) -> None:
     result = runner.invoke(app, ["scan", str(img)])
     assert result.exit_code == 2, result.output  # not "ILLEGAL: the round bonuses never landed"
     assert result.stdout == ""
-    assert (f"error: {img}: nothing is written on this sheet: every box read empty (not filled in yet?); see "
-            f"{tmp_path / 'empty.read.png'}") in result.stderr
-    assert (tmp_path / "empty.read.png").exists() and not (tmp_path / "empty.yaml").exists()
+    assert f"error: {img}: nothing is written on this sheet: every box read empty (not filled in yet?)\n" in \
+        result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.png"]  # no files: and none replaced
 
 
 def test_an_impossible_sheet_exits_1_and_a_corrected_transcription_is_kept(tmp_path: Path) -> None:
@@ -682,13 +682,16 @@ def test_an_output_folder_that_cannot_be_written_is_named_exit_2(tmp_path: Path)
     (tmp_path / "taken").write_text("a file", encoding="utf-8")
     result = runner.invoke(app, ["scan", str(img), "--out", str(tmp_path / "taken")])
     assert result.exit_code == 2, result.output
-    assert "cannot write" in result.output and "taken" in result.output and "Traceback" not in result.output
-    # the overlay's name is taken by a folder: that sheet fails, named, and no part file is left behind
-    (tmp_path / "out" / "legal.read.png").mkdir(parents=True)
-    result = runner.invoke(app, ["scan", str(img), "--out", str(tmp_path / "out")])
-    assert result.exit_code == 2, result.output
-    assert "cannot write" in result.output and "legal.read.png" in result.output
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["legal.read.png"]
+    assert f"error: --out {tmp_path / 'taken'}: not a folder" in result.stderr and "Traceback" not in result.output
+    # the overlay's or the transcription's name is taken by a folder: that sheet fails, named, and nothing is
+    # written beside it (no part file either)
+    for taken in ("legal.read.png", "legal.yaml"):
+        out = tmp_path / f"out-{taken}"
+        (out / taken).mkdir(parents=True)
+        result = runner.invoke(app, ["scan", str(img), "--out", str(out), "--force"])
+        assert result.exit_code == 2, result.output
+        assert f"{out / taken}: cannot write: a folder has that name" in result.stderr
+        assert sorted(p.name for p in out.iterdir()) == [taken] and not any((out / taken).iterdir())
 
 
 class _UnsureDigitsDouble(_BoxByBox):

@@ -55,39 +55,90 @@ def test_a_name_with_dots_keeps_them_and_two_such_images_keep_their_own_files(tm
         assert first == f"# printkit scan of sheet.{n}.png (layout 2, a4, serial 51304a-0001)"
 
 
-def test_scanning_a_folder_again_skips_the_overlays_it_wrote(tmp_path: Path, legal_png: bytes) -> None:
+def test_scanning_a_folder_again_skips_the_overlays_and_transcriptions_it_wrote(tmp_path: Path, legal_png: bytes
+                                                                                ) -> None:
     (tmp_path / "sheet.png").write_bytes(legal_png)
     assert _scan(str(tmp_path / "sheet.png"))[0] == 0
     yaml_before = (tmp_path / "sheet.yaml").read_bytes()
     overlay = tmp_path / "sheet.read.png"
     assert b"printkit scan overlay" in overlay.read_bytes()[:200]  # a tEXt chunk before the pixels
-    # `printkit scan *.png` the second time: the photo and its overlay
-    code, out, err = _scan(str(tmp_path / "sheet.png"), str(overlay))
-    assert code == 0, (out, err)  # the sheet's own code: the overlay is skipped, not a failure
-    assert f"warning: {overlay}: an overlay printkit scan wrote" in err and "skipped" in err
+    # `printkit scan *` the second time: the photo, its overlay and its transcription
+    everything = sorted(str(p) for p in tmp_path.iterdir())
+    code, out, err = _scan(*everything)
+    assert code == 0, (out, err)  # the sheet's own code: the overlay and the YAML are skipped, not failures
+    assert f"warning: {overlay}: an overlay printkit scan wrote" in err
+    assert f"warning: {tmp_path / 'sheet.yaml'}: a transcription printkit scan wrote, not a photo or a scan: " \
+        "skipped" in err
     assert "read " + str(overlay) not in out
     assert (tmp_path / "sheet.yaml").read_bytes() == yaml_before
-    assert not (tmp_path / "sheet.read.read.png").exists() and not (tmp_path / "sheet.read.yaml").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.png", "sheet.read.png", "sheet.yaml"]
+    assert "warning" not in _scan("-q", *everything)[2]  # -q: errors only
     # the overlay alone: nothing to read
     code, out, err = _scan(str(overlay))
-    assert code == 2 and "error: nothing read: every file given is an overlay printkit scan wrote" in err
+    assert code == 2
+    assert "error: nothing read: every file given is an overlay or a transcription printkit scan wrote" in err
 
 
-def test_two_images_that_would_write_the_same_files_are_refused_before_any_is_read(tmp_path: Path,
-                                                                                   legal_png: bytes) -> None:
+def test_a_photo_named_like_an_overlay_is_never_written_over(tmp_path: Path, legal_png: bytes) -> None:
+    (tmp_path / "x.png").write_bytes(legal_png)
+    (tmp_path / "x.read.png").write_bytes(legal_png)  # a real photo, not an overlay
+    for force in ([], ["--force"]):
+        code, out, err = _scan(str(tmp_path / "x.png"), *force)
+        assert code == 2 and out == ""
+        assert (f"{tmp_path / 'x.read.png'}: not overwritten: it is not an overlay printkit scan wrote (a photo "
+                "named like one?)") in err
+        assert (tmp_path / "x.read.png").read_bytes() == legal_png and not (tmp_path / "x.yaml").exists()
+    # given with it, the photo named like an overlay is read as what it is
+    code, out, err = _scan(str(tmp_path / "x.read.png"))
+    assert code == 0 and (tmp_path / "x.read.yaml").exists()
+
+
+def test_two_images_of_a_run_never_write_the_same_files(tmp_path: Path, legal_png: bytes) -> None:
     for name in ("x.png", "x.jpg", "a/x.png", "b/x.png"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
-        (tmp_path / name).write_bytes(legal_png)  # (a PNG named .jpg: never read, refused first)
-    code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x.jpg"))
-    assert code == 2
-    assert f"error: {tmp_path / 'x.png'} and {tmp_path / 'x.jpg'} would each write {tmp_path / 'x.yaml'}" in err
+        (tmp_path / name).write_bytes(legal_png)  # (a PNG named .jpg: read as what it is)
+    for args in ([], ["--force"], ["--jobs", "2"]):
+        for f in tmp_path.glob("*.yaml"):
+            f.unlink()
+        code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x.jpg"), *args)
+        assert code == 2
+        first = (tmp_path / "x.yaml").read_text(encoding="utf-8").splitlines()[0]
+        winner, loser = ("x.png", "x.jpg") if first.startswith("# printkit scan of x.png ") else ("x.jpg", "x.png")
+        assert first.startswith(f"# printkit scan of {winner} (layout 2")
+        assert (f"error: {tmp_path / loser}: {tmp_path / 'x.yaml'}: not written: {tmp_path / winner} of this run "
+                "writes it; read one of them into another folder (--out) or rename it") in err
     code, _, err = _scan(str(tmp_path / "a/x.png"), str(tmp_path / "b/x.png"), "--out", str(tmp_path / "o"))
-    assert code == 2 and f"would each write {tmp_path / 'o' / 'x.yaml'}" in err and "--out" in err
+    assert code == 2 and f"{tmp_path / 'o' / 'x.yaml'}: not written: {tmp_path / 'a/x.png'} of this run" in err
+    assert (tmp_path / "o" / "x.yaml").read_text(encoding="utf-8").startswith("# printkit scan of ../a/x.png")
+    # one image named twice, or by two paths: refused before any is read
     code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x.png"))
     assert code == 2 and f"error: {tmp_path / 'x.png'} is given 2 times" in err
-    assert not list(tmp_path.glob("*.yaml")) and not (tmp_path / "o").exists()
-    # each alone, into its own folder, is read
-    assert _scan(str(tmp_path / "a/x.png"))[0] == 0 and _scan(str(tmp_path / "b/x.png"))[0] == 0
+    (tmp_path / "c").symlink_to(tmp_path / "a")
+    code, _, err = _scan(str(tmp_path / "a/x.png"), str(tmp_path / "c/x.png"), "--out", str(tmp_path / "p"))
+    assert code == 2 and f"error: {tmp_path / 'a/x.png'} and {tmp_path / 'c/x.png'} are one image given 2 times" in err
+    assert not (tmp_path / "p").exists()
+
+
+def test_a_page_of_two_half_sheets_and_an_image_named_like_its_top_half(tmp_path: Path, legal_png: bytes) -> None:
+    pad = print_pad("a4", 2, count=2)
+    [page] = filled_pages(pad, [LEGAL, LEGAL], random.Random(4), dpi=240)
+    buf = io.BytesIO()
+    Image.fromarray(page).save(buf, format="PNG")
+    (tmp_path / "x.png").write_bytes(buf.getvalue())
+    (tmp_path / "x-top.png").write_bytes(legal_png)
+    code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x-top.png"))
+    assert code == 2
+    assert (f"error: {tmp_path / 'x-top.png'}: {tmp_path / 'x-top.yaml'}: not written: {tmp_path / 'x.png'} of "
+            "this run writes it") in err
+    assert (tmp_path / "x-top.yaml").read_text(encoding="utf-8").startswith("# printkit scan of x.png (layout 2")
+    assert (tmp_path / "x-bottom.yaml").exists()
+    # a two-page TIFF and a PNG of the same name write different files (y-p1, y-p2 and y): all read
+    (tmp_path / "y.png").write_bytes(legal_png)
+    frame = Image.open(io.BytesIO(legal_png)).convert("RGB")
+    frame.save(tmp_path / "y.tiff", save_all=True, append_images=[frame], compression="tiff_deflate")
+    code, out, err = _scan(str(tmp_path / "y.tiff"), str(tmp_path / "y.png"))
+    assert code == 0, (out, err)
+    assert {"y-p1.yaml", "y-p2.yaml", "y.yaml"} <= {p.name for p in tmp_path.iterdir()}
 
 
 def test_the_transcription_of_another_image_is_not_replaced_without_force(tmp_path: Path, legal_png: bytes
@@ -160,3 +211,28 @@ def test_jobs_0_is_one_process_per_core_and_never_more_than_the_files(monkeypatc
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
     assert [workers(0, 10), workers(0, 2), workers(0, 1), workers(2, 10), workers(5, 3), workers(1, 10)] == \
         [3, 2, 1, 2, 3, 1]
+
+
+def test_a_transcription_from_before_paths_were_written_is_taken_for_its_images(tmp_path: Path, legal_png: bytes
+                                                                                ) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.png").write_bytes(legal_png)
+    out = tmp_path / "o"
+    assert _scan(str(tmp_path / "a/x.png"), "--out", str(out))[0] == 0
+    text = (out / "x.yaml").read_text(encoding="utf-8")
+    # until 2026-12-04 the first line named the image alone, wherever the transcription was written
+    (out / "x.yaml").write_text(text.replace("# printkit scan of ../a/x.png ", "# printkit scan of x.png ", 1),
+                                encoding="utf-8")
+    assert _scan(str(tmp_path / "a/x.png"), "--out", str(out))[0] == 0
+    assert (out / "x.yaml").read_text(encoding="utf-8") == text
+
+
+def test_a_name_with_a_line_break_still_gives_a_transcription_check_reads(tmp_path: Path, legal_png: bytes) -> None:
+    odd = tmp_path / "two\nlines.png"
+    odd.write_bytes(legal_png)
+    assert _scan(str(odd))[0] == 0
+    yaml_path = tmp_path / "two\nlines.yaml"
+    assert yaml_path.read_text(encoding="utf-8").startswith("# printkit scan of two?lines.png (layout 2")
+    checked = runner.invoke(app, ["check", str(yaml_path)])
+    assert checked.exit_code == 0, checked.output
+    assert _scan(str(odd))[0] == 0  # its own transcription, named the same way, is replaced

@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import re
 import struct
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -330,18 +331,23 @@ def _handed_over(pages: list[PageImage]) -> Iterator[PageImage]:
 
 @contextmanager
 def _pillow_errors(p: Path) -> Iterator[None]:
+    """Pillow's complaints about ``p`` as a :class:`ScanError` naming it, and its warnings (a damaged file's
+    "Corrupt EXIF data") kept off the terminal: what is wrong is said once, by the error or by the reading."""
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
     except UnidentifiedImageError:
         # Pillow's own words name the in-memory buffer the file was read into, not the file
         raise ScanError(f"{p}: not an image printkit can read (JPEG, PNG, TIFF, HEIC or PDF)") from None
     except Image.DecompressionBombError as exc:
         raise ScanError(f"{p}: more pixels than a sheet photo needs: {exc}") from None
-    except OSError as exc:
+    except (OSError, ValueError, TypeError, EOFError, struct.error) as exc:
+        # (a TIFF cut short: "TypeError: Missing dimensions" while its frames are counted)
         # "image file is truncated (12 bytes not processed)": the count is of Pillow's buffer, not of what
         # is missing, which may be most of the picture
         why = ("the file ends before its picture does (copied or saved only in part?)"
-               if str(exc).startswith("image file is truncated") else str(exc))
+               if str(exc).startswith("image file is truncated") else str(exc) or type(exc).__name__)
         raise ScanError(f"{p}: the image is damaged or truncated: {why}") from None
 
 

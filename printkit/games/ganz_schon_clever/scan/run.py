@@ -7,7 +7,11 @@ wrong; 3 read, but some fields uncertain or the file damaged; 2 not a sheet or u
 
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -59,30 +63,54 @@ def output_paths(stem: Path) -> tuple[Path, Path]:
     return stem.with_name(stem.name + ".yaml"), stem.with_name(stem.name + ".read.png")
 
 
-def clashes(images: list[str], out: str | None) -> list[str]:
-    """What makes two of ``images`` write the same files (the same image twice; ``x.jpg`` and ``x.heic``;
-    ``a/x.png`` and ``b/x.png`` into one ``--out``): one message per clash.  Checked before anything is
-    read, so no sheet's files replace another's of the same run."""
-    out_dir = Path(out) if out else None
-    by_stem: dict[str, list[str]] = {}
-    for image in images:
-        stem = output_stem(Path(image), None, "full", out_dir)
-        by_stem.setdefault(os.path.normcase(os.path.abspath(stem)), []).append(image)
+def before_reading(images: list[str], out: str | None) -> list[str]:
+    """What is wrong with a run before any image is read: an image named twice (also by another path to
+    the same file), an ``--out`` that is not a folder.  One message each."""
     problems = []
-    for named in by_stem.values():
-        if len({os.path.normcase(os.path.abspath(n)) for n in named}) == 1 < len(named):
-            problems.append(f"{named[0]} is given {len(named)} times")
-        elif len(named) > 1:
-            yaml_path = output_paths(output_stem(Path(named[0]), None, "full", out_dir))[0]
-            problems.append(f"{' and '.join(named)} would each write {yaml_path} (and its .read.png): "
-                            "read them into different folders (--out) or rename one")
+    if out is not None and Path(out).exists() and not Path(out).is_dir():
+        problems.append(f"--out {out}: not a folder")
+    named: dict[str, list[str]] = {}
+    for image in images:
+        named.setdefault(os.path.normcase(os.path.realpath(image)), []).append(image)
+    for same in named.values():
+        if len(same) > 1:
+            problems.append(f"{' and '.join(dict.fromkeys(same))} {'are one image' if len(set(same)) > 1 else 'is'}"
+                            f" given {len(same)} times")
     return problems
 
 
+@contextmanager
+def one_run() -> Iterator[str]:
+    """A folder where the files of one run (its ``--jobs`` workers included) claim the sheets' output
+    names: the first image to claim a name writes there; another image of the same run that would write
+    the same files (``x.jpg`` and ``x.heic``; ``a/x.png`` and ``b/x.png`` into one ``--out``; ``x.png``
+    holding two half sheets and ``x-top.png``) is refused, ``--force`` or not (:func:`scan_one`)."""
+    with tempfile.TemporaryDirectory(prefix="printkit-scan-") as claims:
+        yield claims
+
+
+def _claim(claims: str | None, stem: Path, source: str) -> str | None:
+    """Claim ``stem``'s files for ``source`` in this run; the image that claimed them first, if another."""
+    if claims is None:
+        return None
+    key = hashlib.sha256(os.fsencode(os.path.normcase(os.path.realpath(stem)))).hexdigest()
+    try:
+        fd = os.open(os.path.join(claims, key), os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+    except FileExistsError:  # atomic: of two workers claiming at once, one wins
+        try:
+            return Path(claims, key).read_text(encoding="utf-8", errors="replace") or "another image"
+        except OSError:
+            return "another image"
+    with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
+        f.write(source)
+    return None
+
+
 def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_passive: str | None = None,
-             numbers: object = None) -> list[Outcome]:
+             numbers: object = None, claims: str | None = None) -> list[Outcome]:
     """Read every sheet of one file; ``solo_passive`` (``none``/``plus1``) checks the result under that
-    ruling (the reading itself, which prefers legal sheets, accepts either).
+    ruling (the reading itself, which prefers legal sheets, accepts either); ``claims``: the run's
+    :func:`one_run` folder, so no two images of one run write the same files.
 
     Each sheet's files are written as soon as its page is read and its images let go, so a PDF of any
     number of pages is read in the memory of one: only the small outcomes are kept.  Pages not read come
@@ -93,6 +121,9 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
     from printkit.games.ganz_schon_clever.scan import iter_scan_file
 
     image = Path(path)
+    if _written_by_scan(image):
+        return [Outcome(path, code=0, warning=f"{path}: a transcription printkit scan wrote, not a photo or a scan: "
+                                              "skipped", skipped=True)]
     game = load_gsc_game()
     try:
         items = iter_scan_file(image, game, players, numbers)
@@ -112,15 +143,27 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
         if isinstance(item, PageFailure):
             failed.append(Outcome(path, item.page, error=item.message))
         else:
-            read.append(_write_sheet(item, path, out_dir, force, solo_passive, game))
+            read.append(_write_sheet(item, path, out_dir, force, solo_passive, game, claims))
         del item  # the sheet's images go before the next page is read
     if not read and not failed:  # pragma: no cover - the reader reports a failure for every page
         failed.append(Outcome(path, error="no sheet found"))
     return failed + read
 
 
+def _written_by_scan(image: Path) -> bool:
+    """Whether ``image`` is a transcription printkit scan wrote (``printkit scan *`` run twice in a folder)."""
+    from printkit.games.ganz_schon_clever.scan.output import HASH_LINE, SOURCE_LINE
+
+    try:
+        with image.open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False  # said when the image is read
+    return head.startswith(SOURCE_LINE.encode()) and ("\n" + HASH_LINE).encode() in head
+
+
 def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, solo_passive: str | None,
-                 game: GscGame) -> Outcome:
+                 game: GscGame, claims: str | None = None) -> Outcome:
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
     from printkit.games.ganz_schon_clever.scan.output import (
         damage_warning,
@@ -132,7 +175,8 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     from printkit.games.ganz_schon_clever.scan.tables import field_places
 
     image = Path(path)
-    yaml_path, png_path = output_paths(output_stem(image, s.image.page, s.image.position, out_dir))
+    stem = output_stem(image, s.image.page, s.image.position, out_dir)
+    yaml_path, png_path = output_paths(stem)
     result = s.read.result
     if solo_passive is not None:
         result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
@@ -143,22 +187,38 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     # said whatever becomes of the files
     o.warning = "; ".join([*s.warnings, *([damage_warning(s.image.damage)] if s.image.damage else [])])
     source = _from(image, yaml_path.parent)
-    kept = why_kept(yaml_path, source) if yaml_path.exists() and not force else None
-    if kept is not None:  # neither file is written: the overlay beside a transcription is the one it was read from
-        o.error = f"{yaml_path}: not overwritten: {kept}; use --force to replace it"
-        o.code, o.sheet, o.result = 2, None, None
+    refused = None
+    if (first := _claim(claims, stem, path)) is not None:
+        refused = (f"{yaml_path}: not written: {first} of this run writes it; read one of them into another "
+                   "folder (--out) or rename it")
+    elif folder := next((f for f in (png_path, yaml_path) if f.is_dir()), None):
+        refused = f"{folder}: cannot write: a folder has that name"
+    elif png_path.exists() and not _is_overlay_file(png_path):
+        refused = f"{png_path}: not overwritten: it is not an overlay printkit scan wrote (a photo named like one?)"
+    elif yaml_path.exists() and not force and (kept := why_kept(yaml_path, source)) is not None:
+        refused = f"{yaml_path}: not overwritten: {kept}; use --force to replace it"
+    elif s.read.blank:  # nothing to check: a sheet not filled in is no illegal game (its bonuses "missing")
+        refused = "nothing is written on this sheet: every box read empty (not filled in yet?)"
+    if refused is not None:  # neither file is written: the overlay beside a transcription is the one it was read from
+        o.error, o.code, o.sheet, o.result = refused, 2, None, None
         return o
     try:
         atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
-        if s.read.blank:  # nothing to check: a sheet not filled in is no illegal game (its bonuses "missing")
-            o.error = f"nothing is written on this sheet: every box read empty (not filled in yet?); see {png_path}"
-            o.code, o.sheet, o.result, o.yaml_path = 2, None, None, ""
-            return o
         atomic_write(yaml_path, transcription_yaml(s, source).encode("utf-8"))
         o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
     except OSError as exc:
         o.error, o.code = _cannot_write(png_path.parent, exc), 2
     return o
+
+
+def _is_overlay_file(path: Path) -> bool:
+    from printkit.engine.scan.png import is_overlay  # NumPy with it: not in a --jobs parent
+
+    try:
+        with path.open("rb") as f:
+            return is_overlay(f.read(4096))  # its tag comes right after the PNG's header
+    except OSError:
+        return False
 
 
 def _from(image: Path, folder: Path) -> str:
@@ -168,8 +228,10 @@ def _from(image: Path, folder: Path) -> str:
     try:
         relative = Path(os.path.relpath(image.resolve(), folder.resolve())).as_posix()
     except ValueError:  # another drive (Windows): no relative path
-        return absolute
-    return relative if len(relative) <= len(absolute) else absolute
+        relative = absolute
+    # one line of YAML comment, written as UTF-8: no line break, no byte of a name that is not UTF-8
+    return "".join(c if c.isprintable() and not "\ud800" <= c <= "\udfff" else "?"
+                   for c in (relative if len(relative) <= len(absolute) else absolute))
 
 
 def _cannot_write(where: Path, exc: OSError) -> str:

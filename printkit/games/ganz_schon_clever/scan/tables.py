@@ -78,11 +78,12 @@ def known_layouts() -> list[str]:
 def box_table(layout: int, fmt: str) -> BoxTable:
     stem = DATA / f"layout-{layout}-{fmt}"
     if not stem.with_suffix(".json").is_file() or "/" in fmt or "\\" in fmt:
-        newest = max(int(name.split("-", 1)[0]) for name in known_layouts())
-        why = ("a newer printkit may know it" if layout > newest else
+        versions = {int(name.split("-", 1)[0]) for name in known_layouts()}
+        what = (f"unknown sheet format {fmt!r} of layout {layout}" if layout in versions else
+                f"unknown layout version {layout} (format {fmt!r})")
+        why = ("a newer printkit may know it" if layout > max(versions) else
                f"no printkit printed layout {layout} in that format")
-        raise ScanError(f"unknown layout version {layout} (format {fmt!r}): this printkit reads "
-                        f"{', '.join(known_layouts())}; {why}")
+        raise ScanError(f"{what}: this printkit reads {', '.join(known_layouts())}; {why}")
     table = json.loads(stem.with_suffix(".json").read_text(encoding="utf-8"))
     ref = np.asarray(Image.open(stem.with_suffix(".ink.png")).convert("L"))
     p = ref.shape[1] / float(table["sheet"]["width"])
