@@ -86,11 +86,24 @@ def test_a_photo_named_like_an_overlay_is_never_written_over(tmp_path: Path, leg
         code, out, err = _scan(str(tmp_path / "x.png"), *force)
         assert code == 2 and out == ""
         assert (f"{tmp_path / 'x.read.png'}: not overwritten: it is not an overlay printkit scan wrote (a photo "
-                "named like one?)") in err
+                "named like one, or an overlay of a printkit before 2026-12-04?): move it away or delete it") in err
         assert (tmp_path / "x.read.png").read_bytes() == legal_png and not (tmp_path / "x.yaml").exists()
     # given with it, the photo named like an overlay is read as what it is
     code, out, err = _scan(str(tmp_path / "x.read.png"))
     assert code == 0 and (tmp_path / "x.read.yaml").exists()
+
+
+def test_a_blank_sheet_claims_no_name(tmp_path: Path, legal_png: bytes) -> None:
+    pad = print_pad("a4", 1)
+    blank = Sheet(players=1, rerolls=ActionCount(earned=0, used=0), extra_dice=ActionCount(earned=0, used=0))
+    [page] = filled_pages(pad, [blank], random.Random(3), dpi=200)
+    buf = io.BytesIO()
+    Image.fromarray(page).save(buf, format="PNG")
+    (tmp_path / "x.png").write_bytes(buf.getvalue())
+    (tmp_path / "x.jpg").write_bytes(legal_png)
+    code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x.jpg"))
+    assert code == 2 and "x.png: nothing is written on this sheet" in err and "of this run writes it" not in err
+    assert (tmp_path / "x.yaml").read_text(encoding="utf-8").startswith("# printkit scan of x.jpg (layout 2")
 
 
 def test_two_images_of_a_run_never_write_the_same_files(tmp_path: Path, legal_png: bytes) -> None:
@@ -213,18 +226,16 @@ def test_jobs_0_is_one_process_per_core_and_never_more_than_the_files(monkeypatc
         [3, 2, 1, 2, 3, 1]
 
 
-def test_a_transcription_from_before_paths_were_written_is_taken_for_its_images(tmp_path: Path, legal_png: bytes
-                                                                                ) -> None:
-    (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "x.png").write_bytes(legal_png)
-    out = tmp_path / "o"
-    assert _scan(str(tmp_path / "a/x.png"), "--out", str(out))[0] == 0
-    text = (out / "x.yaml").read_text(encoding="utf-8")
-    # until 2026-12-04 the first line named the image alone, wherever the transcription was written
-    (out / "x.yaml").write_text(text.replace("# printkit scan of ../a/x.png ", "# printkit scan of x.png ", 1),
-                                encoding="utf-8")
-    assert _scan(str(tmp_path / "a/x.png"), "--out", str(out))[0] == 0
-    assert (out / "x.yaml").read_text(encoding="utf-8") == text
+def test_a_transcription_beside_its_image_is_not_taken_for_another_of_that_name(tmp_path: Path,
+                                                                                  legal_png: bytes) -> None:
+    for name in ("d/x.png", "other/x.png"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(legal_png)
+    assert _scan(str(tmp_path / "d/x.png"))[0] == 0  # "# printkit scan of x.png": beside it
+    mine = (tmp_path / "d/x.yaml").read_bytes()
+    code, _, err = _scan(str(tmp_path / "other/x.png"), "--out", str(tmp_path / "d"))
+    assert code == 2 and "it is the transcription of x.png, not of ../other/x.png; use --force" in err
+    assert (tmp_path / "d/x.yaml").read_bytes() == mine
 
 
 def test_a_name_with_a_line_break_still_gives_a_transcription_check_reads(tmp_path: Path, legal_png: bytes) -> None:
@@ -236,3 +247,18 @@ def test_a_name_with_a_line_break_still_gives_a_transcription_check_reads(tmp_pa
     checked = runner.invoke(app, ["check", str(yaml_path)])
     assert checked.exit_code == 0, checked.output
     assert _scan(str(odd))[0] == 0  # its own transcription, named the same way, is replaced
+
+
+def test_names_one_case_or_unicode_form_apart_are_one_name_on_every_disk(tmp_path: Path, legal_png: bytes) -> None:
+    # macOS and Windows disks ignore case, and macOS the Unicode form: X.yaml and x.yaml, or café in its
+    # two forms, are one file there, so one run writes only one of them anywhere
+    (tmp_path / "X.png").write_bytes(legal_png)
+    (tmp_path / "x.jpg").write_bytes(legal_png)
+    code, _, err = _scan(str(tmp_path / "X.png"), str(tmp_path / "x.jpg"))
+    assert code == 2 and f"{tmp_path / 'x.yaml'}: not written: {tmp_path / 'X.png'} of this run writes it" in err
+    assert sorted(p.name for p in tmp_path.glob("*.yaml")) == ["X.yaml"]
+    composed, decomposed = tmp_path / "caf\u00e9.png", tmp_path / "cafe\u0301.jpg"
+    composed.write_bytes(legal_png)
+    decomposed.write_bytes(legal_png)
+    code, _, err = _scan(str(composed), str(decomposed))
+    assert code == 2 and f"{composed} of this run writes it" in err

@@ -129,10 +129,7 @@ def why_kept(path: Path, source: str) -> str | None:
     first = text.partition("\n")[0]
     if first.startswith(SOURCE_LINE):
         was = first[len(SOURCE_LINE):].rpartition(" (layout ")[0]
-        # before 2026-12-04 the line named the image alone, wherever the transcription went: its name agreeing
-        # is all that can be asked of it
-        named_alone = "/" not in was and was == source.rpartition("/")[2]
-        if was and was != source and not named_alone:
+        if was and was != source:
             return f"it is the transcription of {was}, not of {source}"
     return None
 

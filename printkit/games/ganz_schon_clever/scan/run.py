@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -69,9 +70,14 @@ def before_reading(images: list[str], out: str | None) -> list[str]:
     problems = []
     if out is not None and Path(out).exists() and not Path(out).is_dir():
         problems.append(f"--out {out}: not a folder")
-    named: dict[str, list[str]] = {}
+    named: dict[object, list[str]] = {}
     for image in images:
-        named.setdefault(os.path.normcase(os.path.realpath(image)), []).append(image)
+        try:  # the same file by any name: another path, a link, another case on a disk that ignores case
+            st = os.stat(image)
+            key: object = (st.st_dev, st.st_ino)
+        except OSError:  # said when it is read
+            key = _name_key(image)
+        named.setdefault(key, []).append(image)
     for same in named.values():
         if len(same) > 1:
             problems.append(f"{' and '.join(dict.fromkeys(same))} {'are one image' if len(set(same)) > 1 else 'is'}"
@@ -89,18 +95,34 @@ def one_run() -> Iterator[str]:
         yield claims
 
 
+def _name_key(path: str | Path) -> str:
+    """A name as a disk may store it: a disk that ignores case (macOS, Windows) or the Unicode form (macOS)
+    writes ``X.yaml`` and ``x.yaml`` to one file, so they are one name here on every disk."""
+    return unicodedata.normalize("NFC", os.path.realpath(path)).casefold()
+
+
+def _claim_file(claims: str, stem: Path) -> str:
+    return os.path.join(claims, hashlib.sha256(_name_key(stem).encode("utf-8", "surrogateescape")).hexdigest())
+
+
+def _claimed_by(claims: str | None, stem: Path) -> str | None:
+    """The image of this run that claimed ``stem``'s files, if any."""
+    if claims is None or not os.path.exists(_claim_file(claims, stem)):
+        return None
+    try:
+        return Path(_claim_file(claims, stem)).read_text(encoding="utf-8", errors="replace") or "another image"
+    except OSError:
+        return "another image"
+
+
 def _claim(claims: str | None, stem: Path, source: str) -> str | None:
     """Claim ``stem``'s files for ``source`` in this run; the image that claimed them first, if another."""
     if claims is None:
         return None
-    key = hashlib.sha256(os.fsencode(os.path.normcase(os.path.realpath(stem)))).hexdigest()
     try:
-        fd = os.open(os.path.join(claims, key), os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+        fd = os.open(_claim_file(claims, stem), os.O_WRONLY | os.O_CREAT | os.O_EXCL)
     except FileExistsError:  # atomic: of two workers claiming at once, one wins
-        try:
-            return Path(claims, key).read_text(encoding="utf-8", errors="replace") or "another image"
-        except OSError:
-            return "another image"
+        return _claimed_by(claims, stem) or "another image"
     with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
         f.write(source)
     return None
@@ -187,18 +209,24 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     # said whatever becomes of the files
     o.warning = "; ".join([*s.warnings, *([damage_warning(s.image.damage)] if s.image.damage else [])])
     source = _from(image, yaml_path.parent)
+    def another_writes(first: str) -> str:
+        return f"{yaml_path}: not written: {first} of this run writes it; read one of them into another folder " \
+               "(--out) or rename it"
+
     refused = None
-    if (first := _claim(claims, stem, path)) is not None:
-        refused = (f"{yaml_path}: not written: {first} of this run writes it; read one of them into another "
-                   "folder (--out) or rename it")
+    if s.read.blank:  # nothing to check: a sheet not filled in is no illegal game (its bonuses "missing")
+        refused = "nothing is written on this sheet: every box read empty (not filled in yet?)"
+    elif (first := _claimed_by(claims, stem)) is not None:
+        refused = another_writes(first)
     elif folder := next((f for f in (png_path, yaml_path) if f.is_dir()), None):
         refused = f"{folder}: cannot write: a folder has that name"
     elif png_path.exists() and not _is_overlay_file(png_path):
-        refused = f"{png_path}: not overwritten: it is not an overlay printkit scan wrote (a photo named like one?)"
+        refused = (f"{png_path}: not overwritten: it is not an overlay printkit scan wrote (a photo named like "
+                   "one, or an overlay of a printkit before 2026-12-04?): move it away or delete it")
     elif yaml_path.exists() and not force and (kept := why_kept(yaml_path, source)) is not None:
         refused = f"{yaml_path}: not overwritten: {kept}; use --force to replace it"
-    elif s.read.blank:  # nothing to check: a sheet not filled in is no illegal game (its bonuses "missing")
-        refused = "nothing is written on this sheet: every box read empty (not filled in yet?)"
+    elif (first := _claim(claims, stem, path)) is not None:  # claimed last: only by a sheet about to be written
+        refused = another_writes(first)
     if refused is not None:  # neither file is written: the overlay beside a transcription is the one it was read from
         o.error, o.code, o.sheet, o.result = refused, 2, None, None
         return o
