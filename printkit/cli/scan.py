@@ -143,10 +143,12 @@ def _report(outcomes: list[Outcome], json: bool, quiet: bool, lang: str, texts: 
             typer.echo(f"warning: {_where(o, texts, 'en')}: {o.warning}" if not o.warning.startswith(o.file)
                        else f"warning: {o.warning}", err=True)
         if o.result is None or o.sheet is None:
+            if json and o.error:  # a file, page or half not read, or a sheet whose files were not written
+                objects.append({"file": o.file, "page": o.page, "position": o.position, "error": o.error})
             continue
         if json:
             objects.append({**o.json, "check": as_json(Path(o.yaml_path), o.sheet.players, o.result, game, texts,
-                                                       lang)})
+                                                       lang), **({"error": o.error} if o.error else {})})
         elif not quiet:
             typer.echo(texts.report_text("scan_read", lang, where=_where(o, texts, lang),
                                          files=f"{o.yaml_path}, {o.png_path}"))

@@ -269,10 +269,12 @@ def test_a_half_sheet_with_a_marker_not_found_is_reported_not_dropped(tmp_path: 
     img.write_bytes(_png(page))
     result = runner.invoke(app, ["scan", str(img), "--out", str(tmp_path / "out"), "--json"])
     assert result.exit_code == 2, result.output
-    obj = json.loads(result.stdout)
+    failed, obj = json.loads(result.stdout)  # what was not read is in the JSON too
     assert obj["position"] == "top" and obj["transcription"]["blue"] == [2]
     assert ("two.png: the bottom sheet on this page: only 3 corner markers found that frame no sheet"
             in result.stderr)
+    assert failed["error"].startswith("the bottom sheet on this page: only 3 corner markers found that frame no "
+                                      "sheet") and "check" not in failed
 
 
 def _on_speckled_table(page: np.ndarray, seed: int = 4) -> np.ndarray:

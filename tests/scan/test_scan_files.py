@@ -4,6 +4,7 @@ kept, its own overlays skipped when given again; and a --players the sheet's QR 
 from __future__ import annotations
 
 import io
+import json
 import random
 from pathlib import Path
 
@@ -262,3 +263,25 @@ def test_names_one_case_or_unicode_form_apart_are_one_name_on_every_disk(tmp_pat
     decomposed.write_bytes(legal_png)
     code, _, err = _scan(str(composed), str(decomposed))
     assert code == 2 and f"{composed} of this run writes it" in err
+
+
+def test_json_holds_what_was_not_read_too(tmp_path: Path, legal_png: bytes) -> None:
+    (tmp_path / "x.png").write_bytes(legal_png)
+    (tmp_path / "notes.txt").write_text("not an image", encoding="utf-8")
+    (tmp_path / "x.jpg").write_bytes(legal_png)
+    code, out, err = _scan("--json", str(tmp_path / "x.png"), str(tmp_path / "notes.txt"), str(tmp_path / "x.jpg"))
+    assert code == 2
+    objs = json.loads(out)
+    assert [(o["file"], "error" in o, "check" in o) for o in objs] == [
+        (str(tmp_path / "x.png"), False, True), (str(tmp_path / "notes.txt"), True, False),
+        (str(tmp_path / "x.jpg"), True, False)]
+    assert objs[1] == {"file": str(tmp_path / "notes.txt"), "page": None, "position": "full",
+                       "error": f"{tmp_path / 'notes.txt'}: not an image printkit can read (JPEG, PNG, TIFF, HEIC "
+                                "or PDF)"}
+    assert objs[2]["error"].endswith(f"not written: {tmp_path / 'x.png'} of this run writes it; read one of them "
+                                     "into another folder (--out) or rename it")
+    assert "error:" in err  # said on stderr as well
+    # one image not read: one object
+    code, out, _ = _scan("--json", str(tmp_path / "notes.txt"))
+    assert code == 2 and json.loads(out)["error"].endswith("not an image printkit can read (JPEG, PNG, TIFF, HEIC "
+                                                           "or PDF)")
