@@ -8,6 +8,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 from typer.testing import CliRunner
@@ -285,3 +286,24 @@ def test_json_holds_what_was_not_read_too(tmp_path: Path, legal_png: bytes) -> N
     code, out, _ = _scan("--json", str(tmp_path / "notes.txt"))
     assert code == 2 and json.loads(out)["error"].endswith("not an image printkit can read (JPEG, PNG, TIFF, HEIC "
                                                            "or PDF)")
+
+
+def test_an_action_circle_is_marked_below_so_its_loop_and_cross_stay_in_sight(tmp_path: Path, legal_png: bytes
+                                                                               ) -> None:
+    """The overlay outlines a box around it; a circle only along its lower half: a ring over a loop drawn
+    round the circle hid the very pen a person checks."""
+    (tmp_path / "x.png").write_bytes(legal_png)
+    assert _scan(str(tmp_path / "x.png"))[0] == 0
+    overlay = np.asarray(Image.open(tmp_path / "x.read.png").convert("RGB")).astype(int)
+    green = np.abs(overlay - (20, 150, 60)).sum(axis=2) < 60
+    table = json.loads((Path(__file__).parents[2] / "printkit/games/ganz_schon_clever/data/box-tables/"
+                        "layout-2-a4.json").read_text(encoding="utf-8"))
+    px = 5.0  # the overlay's pixels per mm
+    for b in table["boxes"]:
+        if b["area"] not in ("reroll", "plus1") or b["index"] < 3:  # unwritten circles: no label over them
+            continue
+        cx, cy, r = (b["x"] + b["w"] / 2) * px, (b["y"] + b["h"] / 2) * px, b["w"] / 2 * px + 3
+        yy, xx = np.mgrid[0:overlay.shape[0], 0:overlay.shape[1]]
+        ring = np.abs(np.hypot(xx - cx, yy - cy) - r) <= 1.5
+        assert green[ring & (yy > cy + 0.3 * r)].mean() > 0.6, b  # lower half: outlined
+        assert green[ring & (yy < cy - 0.3 * r)].mean() < 0.05, b  # upper half: left clear

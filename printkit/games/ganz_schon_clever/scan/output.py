@@ -168,7 +168,9 @@ def overlay_png(s: ScannedSheet) -> bytes:
         colour = (220, 30, 30) if bad else (30, 90, 230) if key in agreed else (20, 150, 60)
         x0, y0, x1, y1 = round(sp.x * p), round(sp.y * p), round((sp.x + sp.w) * p), round((sp.y + sp.h) * p)
         if sp.shape == "circle":
-            cv2.circle(img, ((x0 + x1) // 2, (y0 + y1) // 2), (x1 - x0) // 2 + 3, colour, 2, cv2.LINE_AA)
+            # the lower half only: a loop around the circle and a cross through it stay in sight above it
+            radius = (x1 - x0) // 2 + 3
+            cv2.ellipse(img, ((x0 + x1) // 2, (y0 + y1) // 2), (radius, radius), 0, 10, 170, colour, 2, cv2.LINE_AA)
         else:
             cv2.rectangle(img, (x0 - 1, y0 - 1), (x1 + 1, y1 + 1), colour, 2, cv2.LINE_AA)
         value = s.read.values.get((sp.area, sp.index), r.value) if sp.area != "score" \
