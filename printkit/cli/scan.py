@@ -36,8 +36,8 @@ def _missing_extra(load: bool) -> str | None:
 
 def scan(
     images: Annotated[list[Path], typer.Argument(help="Photos or scans: JPEG, PNG, TIFF, HEIC or PDF.")],
-    json: Annotated[bool, typer.Option("--json", help="Print JSON: one object per sheet (a list for several).")
-                    ] = False,
+    json: Annotated[bool, typer.Option("--json", help="Print JSON: one object per sheet, and per file or page "
+                                       "not read (a list for several).")] = False,
     out: Annotated[Path | None, typer.Option("--out", help="Folder for the .yaml and .read.png files "
                                              "(default: next to each image).")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of the report: en or zh-TW.")] = "en",
