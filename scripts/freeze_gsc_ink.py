@@ -85,7 +85,7 @@ def from_builds(folder: Path) -> int:
     """Freeze the layout an older printkit printed, from its builds in ``folder`` (see the module's doc)."""
     per_page = {name: fmt.per_page for name, fmt in load_sheet_layout().formats.items()}  # the same formats
     tables: dict[str, str] = {}  # format -> its box table, as that printkit wrote it
-    fewer: dict[str, list[tuple[Path, dict]]] = {}  # every build's table, of pads printed for fewer rounds too
+    built: dict[str, list[tuple[Path, dict]]] = {}  # every build's table, pads printed for fewer rounds too
     levels: dict[str, np.ndarray] = {}
     for build in sorted(p for p in folder.iterdir() if (p / "ganz-schon-clever").is_dir()):
         pad = build / "ganz-schon-clever"
@@ -96,17 +96,17 @@ def from_builds(folder: Path) -> int:
         table = json.loads(text)
         if table["rounds"] == 6 and tables.setdefault(fmt, text) != text:
             raise SystemExit(f"{boxes}: another table than the other builds of {fmt} (one layout, one table)")
-        fewer.setdefault(fmt, []).append((boxes, table))
+        built.setdefault(fmt, []).append((boxes, table))
         one = _pdf_levels(pdf.read_bytes(), table, per_page[fmt])
         levels[fmt] = np.maximum(levels[fmt], one) if fmt in levels else one
-    if missing := sorted(set(fewer) - set(tables)):
+    if missing := sorted(set(built) - set(tables)):
         raise SystemExit(f"{folder}: no build of {', '.join(missing)} for 6 rounds (no --players, or 1 or 2)")
     for fmt, text in sorted(tables.items()):
         # a pad printed for 3 or 4 players prints 5 or 4 round circles and says so in its table: that table is
         # the 6-round one without the last round circles (the frozen table is the 6-round one, as for the
         # current layout: a sheet's QR code says its rounds)
         full = json.loads(text)
-        for boxes, table in fewer[fmt]:
+        for boxes, table in built[fmt]:
             n = table["rounds"]
             cut = [b for b in full["boxes"] if not (b["area"] == "round" and int(b["index"]) >= n)]
             if table != {**full, "rounds": n, "boxes": cut}:

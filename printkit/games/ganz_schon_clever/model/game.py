@@ -362,6 +362,10 @@ class GscGame(_Frozen):
     def rounds_for(self, players: int) -> int:
         return self.rounds.by_player_count[players]
 
+    def players_for(self, rounds: int) -> list[int]:
+        """The player counts that play ``rounds`` rounds, fewest first (none for a count no game plays)."""
+        return sorted(p for p, r in self.rounds.by_player_count.items() if r == rounds)
+
     def solo_label(self, total: int, lang: str = "en") -> str | None:
         for band in self.solo_rating:
             if band.contains(total):

@@ -81,7 +81,7 @@ def sheet_players(printed: int | None, rounds: int, given: int | None, game: Gsc
     The count in the sheet's QR code (``printed``) stands; else ``given``, when the sheet's printed
     ``rounds`` are those of that many players; else the one count those rounds allow, or None when they
     allow several (a 6-round sheet: the transcription checks 1 and 2 players)."""
-    fits = sorted(p for p, r in game.rounds.by_player_count.items() if r == rounds)
+    fits = game.players_for(rounds)
     if printed is not None:
         ignored = given is not None and given != printed
         return printed, f"--players {given} ignored: the sheet's QR code says {printed}" if ignored else None

@@ -112,6 +112,11 @@ def damage_warning(damage: str) -> str:
     return f"{damaged_file(damage)}; check every box on the overlay"
 
 
+def written_by_scan(head: bytes) -> bool:
+    """Whether a file beginning with ``head`` (its first few kB) is a transcription printkit scan wrote."""
+    return head.startswith(SOURCE_LINE.encode()) and ("\n" + HASH_LINE).encode() in head
+
+
 def why_kept(path: Path, source: str) -> str | None:
     """Why an existing transcription at ``path`` must not be replaced by one of ``source`` without
     ``--force``, or None: a person changed it after printkit scan wrote it, or wrote it themselves, or

@@ -44,7 +44,7 @@ class Outcome:
     json: dict[str, Any] = field(default_factory=dict)  # without "check": the CLI adds check's own JSON
     uncertain: list[FieldPlace] = field(default_factory=list)  # worded by CheckTexts.scan_field
     warning: str = ""  # about a sheet that was read: its file was damaged
-    skipped: bool = False  # an overlay printkit scan wrote, given again with the images: not read, no exit code
+    skipped: bool = False  # a file printkit scan wrote, given again with the images: not read, no exit code
     two_legal: bool = False  # two readings of its uncertain boxes both make a legal sheet
 
 
@@ -107,10 +107,12 @@ def _claim_file(claims: str, stem: Path) -> str:
 
 def _claimed_by(claims: str | None, stem: Path) -> str | None:
     """The image of this run that claimed ``stem``'s files, if any."""
-    if claims is None or not os.path.exists(_claim_file(claims, stem)):
+    if claims is None:
         return None
     try:
         return Path(_claim_file(claims, stem)).read_text(encoding="utf-8", errors="replace") or "another image"
+    except FileNotFoundError:
+        return None
     except OSError:
         return "another image"
 
@@ -141,9 +143,10 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
     # module: the --jobs parent only hands out files and collects outcomes, and takes memory from its workers.
     from printkit.engine.scan.reader import PageFailure
     from printkit.games.ganz_schon_clever.scan import iter_scan_file
+    from printkit.games.ganz_schon_clever.scan.output import written_by_scan
 
     image = Path(path)
-    if _written_by_scan(image):
+    if written_by_scan(_head(image)):
         return [Outcome(path, code=0, warning=f"{path}: a transcription printkit scan wrote, not a photo or a scan: "
                                               "skipped", skipped=True)]
     game = load_gsc_game()
@@ -172,21 +175,24 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
     return failed + read
 
 
-def _written_by_scan(image: Path) -> bool:
-    """Whether ``image`` is a transcription printkit scan wrote (``printkit scan *`` run twice in a folder)."""
-    from printkit.games.ganz_schon_clever.scan.output import HASH_LINE, SOURCE_LINE
-
+def _head(path: Path) -> bytes:
+    """The first 4 kB of ``path`` (where printkit scan's own files say they are its own), or nothing."""
     try:
-        with image.open("rb") as f:
-            head = f.read(4096)
+        with path.open("rb") as f:
+            return f.read(4096)
     except OSError:
-        return False  # said when the image is read
-    return head.startswith(SOURCE_LINE.encode()) and ("\n" + HASH_LINE).encode() in head
+        return b""  # said when it is read, or written
+
+
+def _another_writes(yaml_path: Path, first: str) -> str:
+    return f"{yaml_path}: not written: {first} of this run writes it; read one of them into another folder " \
+           "(--out) or rename it"
 
 
 def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, solo_passive: str | None,
                  game: GscGame, claims: str | None = None) -> Outcome:
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
+    from printkit.engine.scan.png import is_overlay
     from printkit.games.ganz_schon_clever.scan.output import (
         damage_warning,
         overlay_png,
@@ -199,37 +205,32 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     image = Path(path)
     stem = output_stem(image, s.image.page, s.image.position, out_dir)
     yaml_path, png_path = output_paths(stem)
-    result = s.read.result
-    if solo_passive is not None:
-        result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
-    o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
-                sheet=s.read.sheet, result=result, json=scan_json(s, {}))
-    o.uncertain = field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain])
-    o.two_legal = s.read.two_legal
-    # said whatever becomes of the files
-    o.warning = "; ".join([*s.warnings, *([damage_warning(s.image.damage)] if s.image.damage else [])])
     source = _from(image, yaml_path.parent)
-    def another_writes(first: str) -> str:
-        return f"{yaml_path}: not written: {first} of this run writes it; read one of them into another folder " \
-               "(--out) or rename it"
-
     refused = None
     if s.read.blank:  # nothing to check: a sheet not filled in is no illegal game (its bonuses "missing")
         refused = "nothing is written on this sheet: every box read empty (not filled in yet?)"
     elif (first := _claimed_by(claims, stem)) is not None:
-        refused = another_writes(first)
+        refused = _another_writes(yaml_path, first)
     elif folder := next((f for f in (png_path, yaml_path) if f.is_dir()), None):
         refused = f"{folder}: cannot write: a folder has that name"
-    elif png_path.exists() and not _is_overlay_file(png_path):
+    elif png_path.exists() and not is_overlay(_head(png_path)):
         refused = (f"{png_path}: not overwritten: it is not an overlay printkit scan wrote (a photo named like "
                    "one, or an overlay of a printkit before 2026-12-04?): move it away or delete it")
     elif yaml_path.exists() and not force and (kept := why_kept(yaml_path, source)) is not None:
         refused = f"{yaml_path}: not overwritten: {kept}; use --force to replace it"
     elif (first := _claim(claims, stem, path)) is not None:  # claimed last: only by a sheet about to be written
-        refused = another_writes(first)
+        refused = _another_writes(yaml_path, first)
+    # said whatever becomes of the files
+    warning = "; ".join([*s.warnings, *([damage_warning(s.image.damage)] if s.image.damage else [])])
     if refused is not None:  # neither file is written: the overlay beside a transcription is the one it was read from
-        o.error, o.code, o.sheet, o.result = refused, 2, None, None
-        return o
+        return Outcome(path, s.image.page, s.image.position, error=refused, warning=warning)
+    result = s.read.result
+    if solo_passive is not None:
+        result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
+    o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
+                sheet=s.read.sheet, result=result, json=scan_json(s, {}), warning=warning,
+                uncertain=field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain]),
+                two_legal=s.read.two_legal)
     try:
         atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
         atomic_write(yaml_path, transcription_yaml(s, source).encode("utf-8"))
@@ -237,16 +238,6 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     except OSError as exc:
         o.error, o.code = _cannot_write(png_path.parent, exc), 2
     return o
-
-
-def _is_overlay_file(path: Path) -> bool:
-    from printkit.engine.scan.png import is_overlay  # NumPy with it: not in a --jobs parent
-
-    try:
-        with path.open("rb") as f:
-            return is_overlay(f.read(4096))  # its tag comes right after the PNG's header
-    except OSError:
-        return False
 
 
 def _from(image: Path, folder: Path) -> str:
@@ -294,7 +285,7 @@ def one_thread_per_worker() -> None:
 
 def worst(outcomes: list[Outcome]) -> int:
     """A batch's exit code: the most serious of its sheets, 2 > 3 > 1 > 0; 2 when nothing was read (every
-    file given was an overlay printkit scan wrote)."""
+    file given was one printkit scan wrote)."""
     rank = {2: 3, 3: 2, 1: 1, 0: 0}
     codes = [o.code for o in outcomes if not o.skipped]
     return max(codes, key=lambda c: rank[c]) if codes else 2

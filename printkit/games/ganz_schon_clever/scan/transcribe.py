@@ -93,10 +93,6 @@ class Transcribed:
                 and not s.purple and not s.claimed and all(t.earned == 0 and t.used == 0 for t in tracks))
 
 
-def _players_for(game: GscGame, rounds: int) -> list[int]:
-    return sorted(p for p, r in game.rounds.by_player_count.items() if r == rounds)
-
-
 def _sheet_from(game: GscGame, table: dict, values: dict[tuple[str, int], Any], players: int,
                 claims: dict[str, int]) -> Sheet:
     boxes = {(b["area"], int(b["index"])): b for b in table["boxes"]}
@@ -186,7 +182,7 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
             if i not in filled and (area, i) not in flagged:
                 uncertain.append(Uncertain(area, i, values.get((area, i)), [], 0.5))
 
-    candidates = [players] if players is not None else _players_for(game, rounds) or [1]
+    candidates = [players] if players is not None else game.players_for(rounds) or [1]
 
     def build(vals: dict[tuple[str, int], Any], p: int) -> Sheet:
         return _sheet_from(game, table, vals, p, claims)
