@@ -25,9 +25,10 @@ LEGAL = Sheet(players=1, yellow=((3,), (), (), ()), blue=(2,), rerolls=ActionCou
               extra_dice=ActionCount(earned=1, used=0))
 
 
-def _png(players: int | None = None) -> bytes:
-    pad = print_pad("a4", 1, players=players)
-    [page] = filled_pages(pad, [LEGAL], random.Random(3), dpi=200)
+def _png(sheets: tuple[Sheet, ...] = (LEGAL,), players: int | None = None, seed: int = 3, dpi: int = 200) -> bytes:
+    """A page of printkit's A4 pad (two half sheets for two ``sheets``) with ``sheets`` written on it, as PNG."""
+    pad = print_pad("a4", len(sheets), players=players, count=len(sheets))
+    [page] = filled_pages(pad, list(sheets), random.Random(seed), dpi=dpi)
     buf = io.BytesIO()
     Image.fromarray(page).save(buf, format="PNG")
     return buf.getvalue()
@@ -96,12 +97,8 @@ def test_a_photo_named_like_an_overlay_is_never_written_over(tmp_path: Path, leg
 
 
 def test_a_blank_sheet_claims_no_name(tmp_path: Path, legal_png: bytes) -> None:
-    pad = print_pad("a4", 1)
     blank = Sheet(players=1, rerolls=ActionCount(earned=0, used=0), extra_dice=ActionCount(earned=0, used=0))
-    [page] = filled_pages(pad, [blank], random.Random(3), dpi=200)
-    buf = io.BytesIO()
-    Image.fromarray(page).save(buf, format="PNG")
-    (tmp_path / "x.png").write_bytes(buf.getvalue())
+    (tmp_path / "x.png").write_bytes(_png((blank,)))
     (tmp_path / "x.jpg").write_bytes(legal_png)
     code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x.jpg"))
     assert code == 2 and "x.png: nothing is written on this sheet" in err and "of this run writes it" not in err
@@ -135,11 +132,7 @@ def test_two_images_of_a_run_never_write_the_same_files(tmp_path: Path, legal_pn
 
 
 def test_a_page_of_two_half_sheets_and_an_image_named_like_its_top_half(tmp_path: Path, legal_png: bytes) -> None:
-    pad = print_pad("a4", 2, count=2)
-    [page] = filled_pages(pad, [LEGAL, LEGAL], random.Random(4), dpi=240)
-    buf = io.BytesIO()
-    Image.fromarray(page).save(buf, format="PNG")
-    (tmp_path / "x.png").write_bytes(buf.getvalue())
+    (tmp_path / "x.png").write_bytes(_png((LEGAL, LEGAL), seed=4, dpi=240))
     (tmp_path / "x-top.png").write_bytes(legal_png)
     code, _, err = _scan(str(tmp_path / "x.png"), str(tmp_path / "x-top.png"))
     assert code == 2
