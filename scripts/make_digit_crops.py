@@ -70,7 +70,7 @@ def crop_cases(samples: dict[int, Sequence[Sample]], cases: Sequence[tuple[int, 
         rect = sh.image.rectified
         dark = marks.darkness(rect, PX_PER_MM, sh.image.overview)
         pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
-        spec = next(b for b in box_specs(sh.table.table) if b.area == area and b.index == box)
+        spec = next(b for b in box_specs(sh.table.table, game) if b.area == area and b.index == box)
         name = f"s{seed}-{page:02d}-{position}-{area}{box}"
         cv2.imwrite(str(OUT / f"{name}.png"), marks.number_crop(rect, dark, pen, spec, PX_PER_MM))
         index.append({"name": name, "what": what, "allowed": list(spec.allowed), "truth": truth[(area, box)]})

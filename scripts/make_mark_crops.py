@@ -100,7 +100,7 @@ def main(force: bool) -> int:
             sh = read_sheet(s, position, game, numbers=False, whole=True)  # crops reach past the boxes
             truth = box_truth(s.truth_at(position), sh.table.table)
             rect = sh.image.rectified
-            specs = box_specs(sh.table.table)
+            specs = box_specs(sh.table.table, game)
             target = next(b for b in specs if b.area == area and b.index == box)
             # the darkest channel is all the circle reader looks at; a number or cross box keeps its colours
             gray = np.min(rect, axis=2) if target.read == "loop" else cv2.cvtColor(rect, cv2.COLOR_RGB2BGR)

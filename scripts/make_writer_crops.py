@@ -42,7 +42,7 @@ def main() -> int:
     pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
     OUT.mkdir(parents=True, exist_ok=True)
     index = []
-    for spec in box_specs(sh.table.table):
+    for spec in box_specs(sh.table.table, game):
         if spec.read != "number" or truth.get((spec.area, spec.index)) is None:
             continue
         name = f"s{seed}-{page:02d}-{position}-{spec.area}{spec.index}"

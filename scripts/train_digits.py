@@ -817,7 +817,7 @@ def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
         rect = sheet.image.rectified
         dark = marks.darkness(rect, PX_PER_MM, sheet.image.overview)
         pen = marks.pen_ink(dark, sheet.table.reference, PX_PER_MM)
-        specs = box_specs(sheet.table.table)
+        specs = box_specs(sheet.table.table, game)
         printed = cv2.resize(sheet.table.reference, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
         inside = marks.marks_in_boxes(rect, printed, specs, PX_PER_MM)  # as read_boxes: pen over an "x2" by colour
         for spec in specs:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.rules.legality import check
-from printkit.games.ganz_schon_clever.rules.score import score
+from printkit.games.ganz_schon_clever.rules.score import highest_score, score
 
 from .conftest import sheet
 
@@ -22,6 +22,14 @@ def test_full_example_total(game: GscGame) -> None:
     assert (sc.yellow, sc.blue, sc.green, sc.orange, sc.purple) == (14, 7, 15, 28, 13)
     assert (sc.foxes, sc.fox_value) == (1, 7)
     assert sc.total == 14 + 7 + 15 + 28 + 13 + 7 == 84
+
+
+def test_the_most_each_area_can_score(game: GscGame) -> None:
+    # published maxima: yellow's four columns 10 + 14 + 16 + 20, blue's 11 crosses 56, green's 11 boxes 66,
+    # orange 7 x 6 + 3 doubled x 12 + 1 tripled x 18, purple 11 x 6, one fox per area worth the lowest area
+    top = highest_score(game)
+    assert (top.yellow, top.blue, top.green, top.orange, top.purple) == (60, 56, 66, 96, 66)
+    assert (top.foxes, top.lowest, top.total) == (5, 56, 624)
 
 
 def test_zero_area_makes_foxes_worthless(game: GscGame) -> None:

@@ -39,7 +39,7 @@ SURE = 0.99
 def _readings(values: dict[tuple[str, int | str], tuple[object, float, tuple]]) -> list[BoxReading]:
     """Every box of layout 2 (A4): the given ones as given, the rest read empty with confidence."""
     out = []
-    for spec in box_specs(TABLE):
+    for spec in box_specs(TABLE, GAME):
         key: tuple[str, int | str] = (spec.area, spec.index)
         if spec.area == "score":
             key = ("score", next(n for n, i in SCORE_BOX.items() if i == spec.index))

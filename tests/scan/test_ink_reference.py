@@ -16,6 +16,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from printkit.engine.scan import marks
+from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.pad import print_pad, sheet_origins
 from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table
 
@@ -51,7 +52,7 @@ def test_a_blank_sheet_in_any_language_shows_no_pen_round_its_circles_and_boxes(
         paper: str, per_page: int, fmt: str, lang: str, ink_saver: bool, players: int | None) -> None:
     rgb = _blank_sheet(paper, per_page, lang, ink_saver, players)
     table = box_table(2, fmt)
-    specs = [s for s in box_specs(table.table) if s.read in ("loop", "mark")]
+    specs = [s for s in box_specs(table.table, load_gsc_game()) if s.read in ("loop", "mark")]
     dark = marks.darkness(rgb, P)
     pen = marks.pen_ink(dark, table.reference, P)
     for s in specs:

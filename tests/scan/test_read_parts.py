@@ -33,7 +33,7 @@ def _covered(parts: tuple[marks.Part, ...], shape: tuple[int, int]) -> np.ndarra
 
 
 def test_the_parts_hold_every_box_and_ring_and_a_third_of_the_sheet_at_most(photo: object) -> None:
-    specs = box_specs(photo.table.table)  # type: ignore[attr-defined]
+    specs = box_specs(photo.table.table, load_gsc_game())  # type: ignore[attr-defined]
     shape = photo.image.rectified.shape[:2]  # type: ignore[attr-defined]
     assert shape == (round(297 * P), round(210 * P))
     inside = _covered(marks.read_parts(specs, shape, P), shape)
@@ -66,7 +66,7 @@ class _Unread:
 
 def test_a_sheet_reads_the_same_with_everything_outside_its_parts_black(photo: object,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    specs = box_specs(photo.table.table)  # type: ignore[attr-defined]
+    specs = box_specs(photo.table.table, load_gsc_game())  # type: ignore[attr-defined]
     ref = photo.table.reference  # type: ignore[attr-defined]
     whole = photo.image.rectified  # type: ignore[attr-defined]
     parts = marks.read_parts(specs, whole.shape, P)
@@ -95,7 +95,7 @@ def test_a_sheet_reads_the_same_with_everything_outside_its_parts_black(photo: o
 def test_darkness_over_parts_is_the_whole_sheets_there_and_nothing_elsewhere(photo: object) -> None:
     rgb = photo.image.rectified  # type: ignore[attr-defined]
     overview = photo.image.overview  # type: ignore[attr-defined]
-    parts = marks.read_parts(box_specs(photo.table.table), rgb.shape, P)  # type: ignore[attr-defined]
+    parts = marks.read_parts(box_specs(photo.table.table, load_gsc_game()), rgb.shape, P)  # type: ignore[attr-defined]
     whole = marks.darkness(rgb, P, overview)
     got = marks.darkness(rgb, P, overview, parts)
     inside = _covered(parts, rgb.shape[:2])

@@ -203,6 +203,17 @@ class HighestAllowedDigitsDouble(_BoxByBox):
         return _Reading(allowed[-1], 0.99, ((allowed[-1], 0.99), (allowed[0], 0.01)))
 
 
+def test_a_claimed_score_is_read_among_the_values_its_field_can_score() -> None:
+    from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table, score_name
+
+    table = box_table(2, "a4").table
+    tops = {score_name(table, s.index): (s.allowed[0], s.allowed[-1], len(s.allowed))
+            for s in box_specs(table, GAME) if s.area == "score"}
+    # a blue 16 has no 116 to be mistaken for, a fox count 1 no 7 (one fox per area: five at most)
+    assert tops == {"yellow": (0, 60, 61), "blue": (0, 56, 57), "green": (0, 66, 67), "orange": (0, 96, 97),
+                    "purple": (0, 66, 67), "foxes": (0, 5, 6), "lowest": (0, 56, 57), "total": (0, 624, 625)}
+
+
 def test_written_numbers_go_to_the_digit_model_with_the_values_each_box_allows(tmp_path: Path) -> None:
     sheet = Sheet(players=1, orange=(3, 2, 5, 8), purple=(1, 4), claimed={"total": 42})
     img = tmp_path / "numbers.png"
@@ -211,7 +222,8 @@ def test_written_numbers_go_to_the_digit_model_with_the_values_each_box_allows(t
     [read], _ = scan_file(img, GAME, numbers=double)
     assert read.read.sheet.orange == (6, 6, 6, 12)  # box 4 is x2: it allows 2, 4, ..., 12
     assert read.read.sheet.purple == (6, 6)
-    assert read.read.sheet.claimed == {"total": 400}
+    # the most a Ganz schön clever sheet can score: 60 + 56 + 66 + 96 + 66 and 5 foxes worth 56 each
+    assert read.read.sheet.claimed == {"total": 624}
     assert (2, 4, 6, 8, 10, 12) in double.allowed and (1, 2, 3, 4, 5, 6) in double.allowed
     assert len(double.allowed) == 4 + 2 + 1  # empty boxes never reach the model
 
@@ -489,7 +501,7 @@ def _readings(table: dict, values: dict[tuple[str, int], tuple[object, float, tu
     from printkit.games.ganz_schon_clever.scan.tables import box_specs
 
     out = []
-    for spec in box_specs(table):
+    for spec in box_specs(table, GAME):
         key = (spec.area, spec.index)
         empty = {"mark": False, "loop": "empty", "number": None}[spec.read]
         value, conf, alts = values.get(key, (empty, 0.99, ((empty, 0.99),)))

@@ -472,8 +472,8 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
 
 def _ranked(empty: float, values: np.ndarray, scores: np.ndarray) -> list[tuple[int | None, float]]:
     """The ``LISTED`` best of "no number" (scoring ``empty``) and ``values`` (scoring ``scores``): highest score
-    first, a tie going to the smaller value, "no number" before any.  One NumPy sort over the 402 a score box
-    allows: ranking them as Python pairs took a tenth of reading a sheet's numbers."""
+    first, a tie going to the smaller value, "no number" before any.  One NumPy sort over the hundreds a score
+    box allows: ranking them as Python pairs took a tenth of reading a sheet's numbers."""
     order = np.lexsort((np.concatenate(([-1], values)), -np.concatenate(([empty], scores))))[:LISTED].tolist()
     return [(None, empty) if i == 0 else (int(values[i - 1]), float(scores[i - 1])) for i in order]
 

@@ -52,6 +52,21 @@ def score(sheet: Sheet, game: GscGame) -> Score:
     return score_marks(t.marks(sheet), t)
 
 
+def highest_score(game: GscGame) -> Score:
+    """The most each area, the foxes and the total can score: every box of every area crossed or filled, each
+    orange box with the die's highest face times its multiplier, each purple box with the highest face.
+
+    No sheet need be legal to reach it (purple's highest face may follow itself); it bounds what a player's
+    claimed score can truly be (the Ganz schön clever of the definition: yellow 60, blue 56, green 66,
+    orange 96, purple 66, 5 foxes, total 624).
+    """
+    t = tables(game)
+    top = t.faces
+    full = Marks(t.full_mask["yellow"], t.full_mask["blue"], t.size["green"],
+                 tuple(top * m for m in t.multipliers), (top,) * t.size["purple"])
+    return score_marks(full, t)
+
+
 def score_marks(m: Marks, t: Tables, fired: list[Trigger] | None = None) -> Score:
     """:func:`score` of the marks ``m``; ``fired`` is ``t.fired(m)`` when the caller has it already."""
     g = t.game

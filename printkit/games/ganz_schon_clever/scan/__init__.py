@@ -7,6 +7,7 @@ become a transcription for ``printkit check`` (:mod:`.transcribe`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,11 +31,11 @@ class ScannedSheet:
     warnings: list[str] = field(default_factory=list)  # about how it was read: a --players the sheet contradicts
 
 
-def _specs(resolved: object) -> tuple[list, object]:
+def _specs(game: GscGame, resolved: object) -> tuple[list, object]:
     from printkit.games.ganz_schon_clever.scan.tables import box_specs
 
     _, bt = resolved  # type: ignore[misc]
-    return box_specs(bt.table), bt.reference
+    return box_specs(bt.table, game), bt.reference
 
 
 def scan_file(path: str | Path, game: GscGame, players: int | None = None, numbers: object = None,
@@ -61,7 +62,7 @@ def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, 
     from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     reader = default_numbers() if numbers is None else (numbers or None)
-    items = iter_file(path, resolve, _specs, reader, all_geometries(), whole)  # type: ignore[arg-type]
+    items = iter_file(path, resolve, functools.partial(_specs, game), reader, all_geometries(), whole)  # type: ignore[arg-type]
     return _transcribed(items, game, players)
 
 

@@ -20,7 +20,9 @@ from PIL import Image
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.locate import PrintedMarker, SheetGeometry
 from printkit.engine.scan.marks import BoxSpec
+from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.messages import FieldPlace
+from printkit.games.ganz_schon_clever.rules.score import highest_score
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "box-tables"
 GAME_ID = "ganz-schon-clever"
@@ -97,9 +99,17 @@ def resolve(payload: str) -> tuple[tuple[SheetId, BoxTable], SheetGeometry]:
     return (sid, bt), bt.geometry
 
 
-def box_specs(table: dict) -> list[BoxSpec]:
+def box_specs(table: dict, game: GscGame) -> list[BoxSpec]:
     """What to read in each box: crosses in yellow, blue, green; numbers in orange, purple and the
-    score boxes; loops on the action tracks.  Round circles and dice fields are not read."""
+    score boxes; loops on the action tracks.  Round circles and dice fields are not read.
+
+    A die's faces bound orange and purple; a score box may hold 0 up to the most its field can score
+    (:func:`~printkit.games.ganz_schon_clever.rules.score.highest_score`): a blue 16 is never read as 116.  A
+    value above that (a player's wrong sum) is no reading's: its box is read unsure, never as another
+    number."""
+    highest = highest_score(game)
+    claim_top = {**highest.as_dict(), "lowest": highest.lowest}
+    faces = range(1, game.die_faces + 1)
     specs = []
     for b in table["boxes"]:
         area, kind = b["area"], b["kind"]
@@ -108,13 +118,13 @@ def box_specs(table: dict) -> list[BoxSpec]:
             specs.append(BoxSpec(area, int(b["index"]), *geo, b.get("shape", "rect"), "mark"))
         elif area == "orange":
             mult = int(b.get("multiplier", 1))
-            specs.append(BoxSpec(area, int(b["index"]), *geo, "rect", "number", tuple(v * mult for v in range(1, 7))))
+            specs.append(BoxSpec(area, int(b["index"]), *geo, "rect", "number", tuple(v * mult for v in faces)))
         elif area == "purple":
-            specs.append(BoxSpec(area, int(b["index"]), *geo, "rect", "number", tuple(range(1, 7))))
+            specs.append(BoxSpec(area, int(b["index"]), *geo, "rect", "number", tuple(faces)))
         elif kind == "action":
             specs.append(BoxSpec(area, int(b["index"]), *geo, "circle", "loop"))
         elif kind == "score":
-            top = 20 if b.get("name") in ("foxes",) else 400
+            top = claim_top[str(b["name"])]
             specs.append(BoxSpec("score", int(b["index"]), *geo, "rect", "number", tuple(range(top + 1))))
     return specs
 
