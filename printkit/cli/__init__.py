@@ -31,14 +31,23 @@ app.command("showcase")(showcase)
 
 def main() -> None:
     """The console script: a bug still ends in one line and exit 3, not a traceback
-    (``PRINTKIT_DEBUG=1`` shows the traceback, for reporting it)."""
+    (``PRINTKIT_DEBUG=1`` shows the traceback, for reporting it).  ``kill`` and a closed terminal stop it
+    as Ctrl-C does: every file being written is removed, never left half written, and it exits 130."""
     import os
+    import signal
     import sys
 
+    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP: not on Windows
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop)
     try:
         app()
+    except SystemExit as exc:
+        if exc.code == 130:  # Typer's answer to KeyboardInterrupt
+            _say_interrupted()
+        raise
     except KeyboardInterrupt:
-        print("printkit: interrupted; files already in place are unchanged", file=sys.stderr)
+        _say_interrupted()
         sys.exit(130)
     except Exception as exc:
         if os.environ.get("PRINTKIT_DEBUG"):
@@ -46,3 +55,13 @@ def main() -> None:
         print(f"printkit: internal error ({type(exc).__name__}: {exc}); this is a bug, please report it "
               "(PRINTKIT_DEBUG=1 shows the details)", file=sys.stderr)
         sys.exit(3)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _say_interrupted() -> None:
+    import sys
+
+    print("printkit: interrupted; files already in place are unchanged", file=sys.stderr)

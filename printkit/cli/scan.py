@@ -124,6 +124,9 @@ def _read(images: list[Path], out: Path | None, players: int | None, force: bool
             except BrokenProcessPool as exc:  # e.g. OpenCV installed but unable to load in a worker
                 typer.echo(f"error: a reading process stopped ({exc}); try without --jobs to see why", err=True)
                 raise typer.Exit(2) from None
+            except KeyboardInterrupt:  # the images not begun are not read: each worker ends the one it reads
+                pool.shutdown(cancel_futures=True)
+                raise
     else:
         for a in args:
             outcomes.extend(scan_one(*a))

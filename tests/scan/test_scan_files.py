@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -300,3 +305,32 @@ def test_an_action_circle_is_marked_below_so_its_loop_and_cross_stay_in_sight(tm
         ring = np.abs(np.hypot(xx - cx, yy - cy) - r) <= 1.5
         assert green[ring & (yy > cy + 0.3 * r)].mean() > 0.6, b  # lower half: outlined
         assert green[ring & (yy < cy - 0.3 * r)].mean() < 0.05, b  # upper half: left clear
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_kill_stops_a_batch_as_ctrl_c_does_leaving_no_part_file_and_no_claims(tmp_path: Path, legal_png: bytes,
+                                                                               jobs: str) -> None:
+    images = tmp_path / "in"
+    images.mkdir()
+    for i in range(40):
+        (images / f"p{i:02d}.png").write_bytes(legal_png)
+    tmp, out = tmp_path / "tmp", tmp_path / "out"
+    tmp.mkdir()
+    proc = subprocess.Popen([sys.executable, "-m", "printkit", "scan", *sorted(map(str, images.iterdir())),
+                             "--out", str(out), "--jobs", jobs, "-q"],
+                            env={**os.environ, "TMPDIR": str(tmp)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not list(out.glob("*.yaml")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "printkit: interrupted; files already in place are unchanged" in err.decode()
+    assert list(tmp.iterdir()) == []  # the run's claims folder is gone
+    written = sorted(p.name for p in out.iterdir())
+    assert not [n for n in written if n.startswith(".") or n.endswith(".part")]
+    yamls = [n for n in written if n.endswith(".yaml")]
+    assert 1 <= len(yamls) < 40  # stopped: the images not begun are not read
+    overlays = {n.removesuffix(".read.png") for n in written if n.endswith(".read.png")}
+    assert {n.removesuffix(".yaml") for n in yamls} <= overlays  # the overlay is written first
