@@ -733,6 +733,11 @@ def _inside(shape: tuple[int, ...]) -> np.ndarray:
 MARK_CORE_PX = 6  # a printed mark inside a box must show this many pixels clear of its edges to be measured
 OFF_HUE = 0.2  # ink this far (channel darkness) off the printed mark's colour is not the mark alone
 OFF_FULL = 0.3  # pen over the mark shows at its full darkness from OFF_HUE / 2 + this off its colour
+# A pen whose strokes lie this close to a printed mark's colour (median, :func:`_off_colour`) cannot be told from
+# the mark where it crosses it: the writing under the mark may be lost (a red 4 over an orange "x2" read as a
+# sure 6, 2026-12-04). House value: the one such pen seen lay at 0.199, clear pens at 0.3 and more.
+PEN_LIKE_PRINT = 0.25
+UNSEEN_CAP = 0.89  # the highest confidence of a number with strokes unseen under print: below CONFIDENT (0.9)
 
 
 @dataclass(frozen=True)
@@ -879,6 +884,20 @@ def hidden_by_print(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float) 
     return _number_region(dark, ref, spec, p)[4]
 
 
+def unseen_under_print(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float,
+                       inside: MarksInBoxes | None) -> bool:
+    """Whether strokes of the writing may lie unseen under a mark printed inside the box: the pen runs into
+    the mark (:func:`hidden_by_print`) and its colour cannot be told from the mark's (a grey image, or a pen
+    within :data:`PEN_LIKE_PRINT` of the mark's colour), so :func:`number_crop` could not carry it across."""
+    (sy, sx), _, pen, _, touching = _number_region(dark, ref, spec, p)
+    if not touching:
+        return False
+    hue = None if inside is None else inside.hues.get(spec.area)
+    if hue is None or rgb.ndim != 3:
+        return True
+    return float(np.median(_off_colour(rgb[sy, sx], hue)[pen])) < PEN_LIKE_PRINT
+
+
 def number_is_empty(ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
     """(empty, confidence) without the digit model: no stroke at all means an empty box (``ref``: the pen
     on the sheet, :func:`pen_ink`)."""
@@ -944,10 +963,11 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
         raise ValueError(f"the number reader read {len(readings)} boxes of the {len(written)} it was given")
     for (n, _), reading in zip(written, readings, strict=True):
         s = out[n].spec
-        # Recorded, not acted on: capping these readings flagged most doubled boxes of clean sheets,
-        # and the wrong ones measured (a 12 read 10 with its foot under the "x2") stayed below 0.9.
+        # Writing that runs into the print is only recorded where the pen's colour carried it across (capping
+        # every such reading flagged most doubled boxes of clean sheets); where it could not be, capped.
         hidden = hidden_by_print(dark, refm, s, p)
-        out[n] = _number_box(s, reading, {"hidden_by_print": float(hidden)})
+        unseen = hidden and unseen_under_print(rgb, dark, refm, s, p, inside)
+        out[n] = _number_box(s, reading, {"hidden_by_print": float(hidden), "unseen_under_print": float(unseen)})
     return out
 
 
@@ -957,6 +977,8 @@ def _number_box(s: BoxSpec, reading: NumberReading, features: dict[str, float]) 
     if reading.value is None:
         # strokes were seen above: "empty" is then never taken on the model's word alone
         conf = min(conf, WRITTEN_BUT_EMPTY)
+    elif features.get("unseen_under_print"):
+        conf = min(conf, UNSEEN_CAP)
     return BoxReading(s, reading.value, conf, alts, features, reading)
 
 
