@@ -23,6 +23,7 @@ from printkit.engine.scan.marks import BoxSpec
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.messages import FieldPlace
 from printkit.games.ganz_schon_clever.rules.score import highest_score
+from printkit.games.ganz_schon_clever.scan.agreement import FOX_MISTAKE_SPREAD, MISTAKE_SPREAD
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "box-tables"
 GAME_ID = "ganz-schon-clever"
@@ -103,10 +104,11 @@ def box_specs(table: dict, game: GscGame) -> list[BoxSpec]:
     """What to read in each box: crosses in yellow, blue, green; numbers in orange, purple and the
     score boxes; loops on the action tracks.  Round circles and dice fields are not read.
 
-    A die's faces bound orange and purple; a score box may hold 0 up to the most its field can score
-    (:func:`~printkit.games.ganz_schon_clever.rules.score.highest_score`): a blue 16 is never read as 116.  A
-    value above that (a player's wrong sum) is no reading's: its box is read unsure, never as another
-    number."""
+    A die's faces bound orange and purple.  A score box may hold 0 up to the most its field can score
+    (:func:`~printkit.games.ganz_schon_clever.rules.score.highest_score`) and the largest mistake the sums'
+    decoder allows a player (:data:`~.agreement.MISTAKE_SPREAD` points, :data:`~.agreement.FOX_MISTAKE_SPREAD`
+    foxes): a blue 16 is never read as 116, and an orange 101 written by a player who added 96 wrongly has its
+    three digits read as three.  A value above that is no reading's: its box is read unsure."""
     highest = highest_score(game)
     claim_top = {**highest.as_dict(), "lowest": highest.lowest}
     faces = range(1, game.die_faces + 1)
@@ -124,7 +126,8 @@ def box_specs(table: dict, game: GscGame) -> list[BoxSpec]:
         elif kind == "action":
             specs.append(BoxSpec(area, int(b["index"]), *geo, "circle", "loop"))
         elif kind == "score":
-            top = claim_top[str(b["name"])]
+            name = str(b["name"])
+            top = claim_top[name] + (FOX_MISTAKE_SPREAD if name == "foxes" else MISTAKE_SPREAD)
             specs.append(BoxSpec("score", int(b["index"]), *geo, "rect", "number", tuple(range(top + 1))))
     return specs
 
