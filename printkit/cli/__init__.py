@@ -32,14 +32,13 @@ app.command("showcase")(showcase)
 def main() -> None:
     """The console script: a bug still ends in one line and exit 3, not a traceback
     (``PRINTKIT_DEBUG=1`` shows the traceback, for reporting it).  ``kill`` and a closed terminal stop it
-    as Ctrl-C does: every file being written is removed, never left half written, and it exits 130."""
+    as Ctrl-C does (:mod:`printkit.engine.signals`): exit 130, no file left half written."""
     import os
-    import signal
     import sys
 
-    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP: not on Windows
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _stop)
+    from printkit.engine.signals import stop_on_signals
+
+    stop_on_signals()
     try:
         app()
     except SystemExit as exc:
@@ -57,11 +56,9 @@ def main() -> None:
         sys.exit(3)
 
 
-def _stop(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 def _say_interrupted() -> None:
+    import contextlib
     import sys
 
-    print("printkit: interrupted; files already in place are unchanged", file=sys.stderr)
+    with contextlib.suppress(OSError):  # a closed terminal has no one to tell
+        print("printkit: interrupted; files already in place are unchanged", file=sys.stderr)

@@ -100,7 +100,7 @@ unreadable.
 
 def _read(images: list[Path], out: Path | None, players: int | None, force: bool, solo_passive: str | None,
           claims: str, jobs: int, quiet: bool) -> list[Outcome]:
-    from printkit.games.ganz_schon_clever.scan.run import one_thread_per_worker, scan_one
+    from printkit.games.ganz_schon_clever.scan.run import scan_one, start_worker
 
     args = [(str(p), str(out) if out else None, players, force, solo_passive, None, claims) for p in images]
     outcomes: list[Outcome] = []
@@ -111,10 +111,14 @@ def _read(images: list[Path], out: Path | None, players: int | None, force: bool
 
         from rich.progress import Progress
 
+        from printkit.engine.signals import helpers_started_deaf
+
         # Fresh worker processes, not forks: a fork of a process whose OpenCV or BLAS threads hold a lock
         # waits for it forever.
         spawn = multiprocessing.get_context("spawn")
-        with (ProcessPoolExecutor(max_workers=jobs, mp_context=spawn, initializer=one_thread_per_worker) as pool,
+        with helpers_started_deaf():
+            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=spawn, initializer=start_worker)
+        with (pool,
               Progress(transient=True, console=_stderr(), disable=quiet) as bar):
             task = bar.add_task("reading", total=len(images))
             try:

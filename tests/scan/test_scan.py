@@ -625,19 +625,27 @@ def test_jobs_reads_files_in_parallel_with_the_same_results(tmp_path: Path) -> N
         f"{n}{s}" for n in ("a", "b", "c") for s in (".png", ".yaml", ".read.png"))
 
 
-def test_a_jobs_worker_reads_on_one_core() -> None:
+def test_a_jobs_worker_reads_on_one_core_and_leaves_stopping_to_the_main_process() -> None:
+    import signal
+
     import cv2
     import pillow_heif
 
-    from printkit.games.ganz_schon_clever.scan.run import one_thread_per_worker
+    from printkit.games.ganz_schon_clever.scan.run import start_worker
 
     before, heif_before = cv2.getNumThreads(), pillow_heif.options.DECODE_THREADS
+    stops = [s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+    handlers = {s: signal.getsignal(s) for s in stops}
     try:
-        one_thread_per_worker()
+        start_worker()
         assert cv2.getNumThreads() == 1 and pillow_heif.options.DECODE_THREADS == 1
+        # a worker stopped mid-write would leave half a file: the main process stops handing out files
+        assert all(signal.getsignal(s) == signal.SIG_IGN for s in stops)
     finally:
         cv2.setNumThreads(before)
         pillow_heif.options.DECODE_THREADS = heif_before
+        for s, h in handlers.items():
+            signal.signal(s, h)
 
 
 def test_a_file_that_is_no_image_or_claims_too_many_pixels_is_named_not_the_buffer(tmp_path: Path) -> None:

@@ -307,26 +307,32 @@ def test_an_action_circle_is_marked_below_so_its_loop_and_cross_stay_in_sight(tm
         assert green[ring & (yy < cy - 0.3 * r)].mean() < 0.05, b  # upper half: left clear
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(("jobs", "sig", "to"), [("1", "SIGTERM", "process"), ("2", "SIGTERM", "process"),
+                                                 ("2", "SIGTERM", "group"), ("2", "SIGHUP", "group")],
+                         ids=["kill", "kill --jobs 2", "kill the job's processes", "close the terminal"])
 def test_kill_stops_a_batch_as_ctrl_c_does_leaving_no_part_file_and_no_claims(tmp_path: Path, legal_png: bytes,
-                                                                               jobs: str) -> None:
+                                                                               jobs: str, sig: str, to: str) -> None:
     images = tmp_path / "in"
     images.mkdir()
     for i in range(40):
         (images / f"p{i:02d}.png").write_bytes(legal_png)
     tmp, out = tmp_path / "tmp", tmp_path / "out"
     tmp.mkdir()
+    # a session of its own: its process group is what a terminal signals when it closes
     proc = subprocess.Popen([sys.executable, "-m", "printkit", "scan", *sorted(map(str, images.iterdir())),
-                             "--out", str(out), "--jobs", jobs, "-q"],
+                             "--out", str(out), "--jobs", jobs, "-q"], start_new_session=True,
                             env={**os.environ, "TMPDIR": str(tmp)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while not list(out.glob("*.yaml")) and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.05)
-    proc.send_signal(signal.SIGTERM)
+    if to == "group":
+        os.killpg(proc.pid, getattr(signal, sig))
+    else:
+        proc.send_signal(getattr(signal, sig))
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
-    assert "printkit: interrupted; files already in place are unchanged" in err.decode()
+    assert err.decode().strip() == "printkit: interrupted; files already in place are unchanged"  # no traceback
     assert list(tmp.iterdir()) == []  # the run's claims folder is gone
     written = sorted(p.name for p in out.iterdir())
     assert not [n for n in written if n.startswith(".") or n.endswith(".part")]

@@ -264,15 +264,18 @@ def workers(jobs: int, files: int) -> int:
     return max(1, min(jobs or cores, files))
 
 
-def one_thread_per_worker() -> None:
+def start_worker() -> None:
     """Start a ``--jobs`` worker: it reads on one core, as the files are already spread over the cores
     (OpenCV's own thread pool in every worker, or libheif's decoding an iPhone photo's tiles four at a
     time, would put several threads on each core), and keeps its memory from one image to the next, as
-    the single process does."""
+    the single process does.  Ctrl-C, ``kill`` and a closed terminal are left to the main process, which
+    stops handing out files: a worker finishes the one it reads, never leaving half a file."""
     import cv2
 
     from printkit.engine.scan.memory import keep_freed_memory
+    from printkit.engine.signals import leave_stopping_to_the_main_process
 
+    leave_stopping_to_the_main_process()
     cv2.setNumThreads(1)
     try:
         import pillow_heif
