@@ -108,7 +108,6 @@ def test_pen_over_a_printed_mark_is_kept_in_the_crop(case: dict) -> None:
         assert marks.unseen_under_print(rgb, dark, pen, target, P, inside), case["what"]
     else:
         assert ((crop < 200) & mark).sum() >= 0.25 * mark.sum(), case["what"]
-        assert not marks.unseen_under_print(rgb, dark, pen, target, P, inside), case["what"]
 
 
 @pytest.mark.parametrize("case", NUMBER_CASES, ids=[c["name"] for c in NUMBER_CASES])
