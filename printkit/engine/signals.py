@@ -16,6 +16,7 @@ from types import FrameType
 
 # SIGHUP: not on Windows
 _STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+_ALL = (signal.SIGINT, *_STOPPING)  # and Ctrl-C
 
 
 def stop_on_signals() -> None:
@@ -33,7 +34,7 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def leave_stopping_to_the_main_process() -> None:
     """In a worker process: ignore Ctrl-C, SIGTERM and SIGHUP (the main process stops the work)."""
-    for sig in (signal.SIGINT, *_STOPPING):
+    for sig in _ALL:
         signal.signal(sig, signal.SIG_IGN)
 
 
@@ -44,8 +45,7 @@ def helpers_started_deaf() -> Iterator[None]:
     process of the job, does not kill the tracker mid-run (it ignores Ctrl-C and SIGTERM itself, not SIGHUP)."""
     from multiprocessing import resource_tracker
 
-    sigs = (signal.SIGINT, *_STOPPING)
-    before = {sig: signal.signal(sig, signal.SIG_IGN) for sig in sigs}
+    before = {sig: signal.signal(sig, signal.SIG_IGN) for sig in _ALL}
     try:
         resource_tracker.ensure_running()
         yield

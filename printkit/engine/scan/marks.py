@@ -890,13 +890,19 @@ def unseen_under_print(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec:
     """Whether strokes of the writing may lie unseen under a mark printed inside the box: the pen runs into
     the mark (:func:`hidden_by_print`) and its colour cannot be told from the mark's (a grey image, or a pen
     within :data:`PEN_LIKE_PRINT` of the mark's colour), so :func:`number_crop` could not carry it across."""
+    return _print_in_the_way(rgb, dark, ref, spec, p, inside)[1]
+
+
+def _print_in_the_way(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float,
+                      inside: MarksInBoxes | None) -> tuple[bool, bool]:
+    """(:func:`hidden_by_print`, :func:`unseen_under_print`) from one look at the box."""
     (sy, sx), _, pen, _, touching = _number_region(dark, ref, spec, p)
     if not touching:
-        return False
+        return False, False
     hue = None if inside is None else inside.hues.get(spec.area)
     if hue is None or rgb.ndim != 3:
-        return True
-    return float(np.median(_off_colour(rgb[sy, sx], hue)[pen])) < PEN_LIKE_PRINT
+        return True, True
+    return True, float(np.median(_off_colour(rgb[sy, sx], hue)[pen])) < PEN_LIKE_PRINT
 
 
 def number_is_empty(ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
@@ -966,8 +972,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
         s = out[n].spec
         # Writing that runs into the print is only recorded where the pen's colour carried it across (capping
         # every such reading flagged most doubled boxes of clean sheets); where it could not be, capped.
-        hidden = hidden_by_print(dark, refm, s, p)
-        unseen = hidden and unseen_under_print(rgb, dark, refm, s, p, inside)
+        hidden, unseen = _print_in_the_way(rgb, dark, refm, s, p, inside)
         out[n] = _number_box(s, reading, {"hidden_by_print": float(hidden), "unseen_under_print": float(unseen)})
     return out
 

@@ -110,7 +110,6 @@ def box_specs(table: dict, game: GscGame) -> list[BoxSpec]:
     foxes): a blue 16 is never read as 116, and an orange 101 written by a player who added 96 wrongly has its
     three digits read as three.  A value above that is no reading's: its box is read unsure."""
     highest = highest_score(game)
-    claim_top = {**highest.as_dict(), "lowest": highest.lowest}
     faces = range(1, game.die_faces + 1)
     specs = []
     for b in table["boxes"]:
@@ -127,7 +126,7 @@ def box_specs(table: dict, game: GscGame) -> list[BoxSpec]:
             specs.append(BoxSpec(area, int(b["index"]), *geo, "circle", "loop"))
         elif kind == "score":
             name = str(b["name"])
-            top = claim_top[name] + (FOX_MISTAKE_SPREAD if name == "foxes" else MISTAKE_SPREAD)
+            top = getattr(highest, name) + (FOX_MISTAKE_SPREAD if name == "foxes" else MISTAKE_SPREAD)
             specs.append(BoxSpec("score", int(b["index"]), *geo, "rect", "number", tuple(range(top + 1))))
     return specs
 
