@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import printkit
-from printkit.engine.readback import all_text, page_count, shapes
+from devkit.readback import all_text, page_count, shapes
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "example_games"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.engine.readback import page_count, qpdf_problems, unembedded_fonts
+from devkit.readback import page_count, qpdf_problems, unembedded_fonts
 
 from .cases import Case, build, cases, reference_file
 

@@ -8,8 +8,8 @@ import pytest
 from PIL import Image, ImageDraw
 from typer.testing import CliRunner
 
+from devkit.readback import page_size_mm
 from printkit.cli import app
-from printkit.engine.readback import page_size_mm
 
 
 def _art(tmp: Path, px: tuple[int, int] = (800, 400)) -> None:

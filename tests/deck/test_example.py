@@ -8,8 +8,8 @@ from pathlib import Path
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.readback import all_text, char_styles
 from printkit.cli import app
-from printkit.engine.readback import all_text, char_styles
 
 DECK = Path(__file__).resolve().parents[2] / "examples" / "designer-deck" / "deck.yaml"
 

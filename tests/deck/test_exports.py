@@ -83,7 +83,7 @@ def test_corner_radius_outline_on_previews_only(tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["build", str(deck), "-o", str(out), "-q", "--png", "--png-cards", "254"])
     assert result.exit_code == 0, result.output
-    from printkit.engine.readback import render_page, shapes
+    from devkit.readback import render_page, shapes
 
     pdf = (out / "deck" / "cards-en-a4.pdf").read_bytes()
     magenta = (0xE6, 0x00, 0x7E)

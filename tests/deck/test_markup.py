@@ -9,8 +9,8 @@ from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
 from typer.testing import CliRunner
 
+from devkit.readback import char_styles, unembedded_fonts
 from printkit.cli import app
-from printkit.engine.readback import char_styles, unembedded_fonts
 from printkit.engine.render.markup import Run, parse, plain
 
 

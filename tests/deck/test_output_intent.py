@@ -10,8 +10,8 @@ import pikepdf
 import pytest
 from typer.testing import CliRunner
 
+from devkit.readback import qpdf_problems
 from printkit.cli import app
-from printkit.engine.readback import qpdf_problems
 
 from .iccprofiles import icc_profile
 

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.readback import all_text, boxes_mm, open_pdf, page_count
 from printkit.cli import app
-from printkit.engine.readback import all_text, boxes_mm, open_pdf, page_count
 
 FRONT = ("background: '#203040'\nelements:\n"
          "  - text: {x: 5, y: 40, w: 53.5, h: 10, text: '{{ card.name }}', size: 12, color: '#ffffff'}\n")

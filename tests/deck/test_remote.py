@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from devkit.readback import all_text
 from printkit.cli import app
-from printkit.engine.readback import all_text
 
 from .workbooks import write_xlsx
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from devkit.readback import char_boxes, page_count
 from printkit.cli import app
-from printkit.engine.readback import char_boxes, page_count
 
 DECK = ("title: Wide\nsize: {width: 100, height: 65}\nback_fields: {back_title: Reverse}\n"
         "cards:\n  - {name: Tower, qty: 6}\n")

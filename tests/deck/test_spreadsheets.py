@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from devkit.readback import all_text
 from printkit.cli import app
 from printkit.engine.errors import InputError
-from printkit.engine.readback import all_text
 from printkit.games.deck.definition import load_deck
 
 from .workbooks import write_ods, write_xls, write_xlsx

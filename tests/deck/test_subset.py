@@ -9,10 +9,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from devkit.readback import all_text
 from printkit.cli import app
 from printkit.engine.build import BuildRequest
 from printkit.engine.components import BuildOptions
-from printkit.engine.readback import all_text
 from printkit.engine.watch import watch_build
 
 DECK = """title: Subset

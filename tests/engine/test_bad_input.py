@@ -8,8 +8,8 @@ from pathlib import Path
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.readback import all_text, shapes
 from printkit.cli import app
-from printkit.engine.readback import all_text, shapes
 from printkit.games.deck.definition import load_deck
 
 runner = CliRunner()

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops
 
+from devkit.readback import render_page
 from printkit.engine.components import CardComponent
 from printkit.engine.elements import Piece, Rect
 from printkit.engine.imposition import card_grid, fold_sheet
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import render_page
 from printkit.engine.render.pdf import render
 
 DPI = 254  # 10 px per mm

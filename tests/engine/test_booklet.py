@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from devkit.readback import find_text, page_count, page_size_mm, shapes
 from printkit.engine.booklet import booklet, booklet_page_size, saddle_stitch_order
 from printkit.engine.elements import Piece, Text
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import find_text, page_count, page_size_mm, shapes
 from printkit.engine.render.pdf import render
 
 # Written out by hand from a folded paper dummy: (front left, front right, back left, back right) per sheet.

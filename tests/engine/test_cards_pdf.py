@@ -7,12 +7,7 @@ import io
 import pikepdf
 import pytest
 
-from printkit.engine.components import CardComponent
-from printkit.engine.elements import Piece, Rect, Text
-from printkit.engine.errors import MissingGlyphError
-from printkit.engine.imposition import card_grid
-from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import (
+from devkit.readback import (
     all_text,
     boxes_mm,
     char_boxes,
@@ -23,6 +18,11 @@ from printkit.engine.readback import (
     shapes,
     unembedded_fonts,
 )
+from printkit.engine.components import CardComponent
+from printkit.engine.elements import Piece, Rect, Text
+from printkit.engine.errors import MissingGlyphError
+from printkit.engine.imposition import card_grid
+from printkit.engine.paper import PrintSettings
 from printkit.engine.render.pdf import render
 
 MARKER = "#12ab34"  # a fill no other shape uses

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from devkit.readback import all_text, page_count
 from printkit.cli import app
-from printkit.engine.readback import all_text, page_count
 
 REPO = Path(__file__).resolve().parents[2]
 runner = CliRunner()

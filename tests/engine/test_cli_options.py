@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from devkit.readback import page_count
 from printkit.cli import app
-from printkit.engine.readback import page_count
 
 runner = CliRunner()
 EXAMPLES = int(os.environ.get("PRINTKIT_FUZZ_EXAMPLES", "25"))

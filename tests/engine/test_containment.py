@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.readback import all_text
 from printkit.cli import app
 from printkit.engine.containment import Containment
-from printkit.engine.readback import all_text
 
 runner = CliRunner()
 SECRET = "TOP-SECRET-LINE"

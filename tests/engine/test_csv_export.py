@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from devkit.readback import all_text
 from printkit.cli import app
-from printkit.engine.readback import all_text
 from printkit.games.deck.definition import load_deck
 
 runner = CliRunner()

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
+from devkit.readback import ShapeBox, all_text, boxes_mm, char_boxes, find_text, page_size_mm, shapes
 from printkit.engine.components import BoardComponent, SheetComponent
 from printkit.engine.elements import Circle, Piece, Rect
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import ShapeBox, all_text, boxes_mm, char_boxes, find_text, page_size_mm, shapes
 from printkit.engine.render.pdf import render
 
 MARKER = "#12ab34"

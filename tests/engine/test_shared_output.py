@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 import printkit.engine.outputs as outputs
+from devkit.readback import all_text
 from printkit.cli import app
-from printkit.engine.readback import all_text
 
 runner = CliRunner()
 

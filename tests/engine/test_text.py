@@ -99,10 +99,10 @@ def test_font_covers_latin_german_and_traditional_chinese_taiwan_terms():
 def test_text_that_cannot_fit_stops_at_the_legible_floor_in_the_pdf():
     """docs/preflight.md: nothing prints below 6 pt (Latin) or 6.5 pt (any Chinese), even when a template
     allows less (min_size 4 here) and the text still overflows.  Sizes read back from the PDF."""
+    from devkit.readback import char_sizes
     from printkit.engine.components import CardComponent
     from printkit.engine.elements import Piece, Text
     from printkit.engine.paper import PrintSettings
-    from printkit.engine.readback import char_sizes
     from printkit.engine.render.pdf import render
 
     def printed(text: str) -> set[float]:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from devkit.readback import render_page
 from printkit.cli import app
-from printkit.engine.readback import render_page
 
 runner = CliRunner()
 FORMATS = ("a4", "letter", "a4-half", "letter-half", "a3", "a3-half")

@@ -278,7 +278,7 @@ def test_qr_payload_and_serials(game: GscGame, layout: SheetLayout) -> None:
     assert serial_for(1, 1) == "51304a-0001"  # the example in docs/gsc-sheet.md
     assert serial_for(8, 12) == "af8c24-0012"
     pdf = render(sheets, PrintSettings(), "en").pdf
-    from printkit.engine.readback import all_text
+    from devkit.readback import all_text
 
     pages = all_text(pdf)
     assert ["3cb82a-0001" in pages[0], "3cb82a-0002" in pages[1], "3cb82a-0003" in pages[2]] == [True] * 3
@@ -316,7 +316,7 @@ def test_bad_players_and_paper() -> None:
 
 
 def test_a3_prints_a4_sized_sheets_one_or_two_to_a_page() -> None:
-    from printkit.engine.readback import page_size_mm
+    from devkit.readback import page_size_mm
 
     one, _, _ = components(BuildOptions(paper="a3", extra={"count": 2}))
     two, _, _ = components(BuildOptions(paper="a3", extra={"count": 2, "per_page": 2}))

@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from devkit.readback import char_boxes, render_page
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import char_boxes, render_page
 from printkit.engine.render.pdf import render
 
 from .conftest import build

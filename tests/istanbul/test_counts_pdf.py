@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
+from devkit.readback import all_text, page_count, shapes
 from printkit.engine.components import BuildOptions
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text, page_count, shapes
 from printkit.engine.render.pdf import render
 from printkit.games.istanbul import definitions, kit
 

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
+from devkit.readback import all_text, find_text, page_count, shapes
 from printkit.engine.components import BuildOptions, CardComponent, SheetComponent
 from printkit.engine.errors import InputError
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text, find_text, page_count, shapes
 from printkit.engine.render.pdf import render
 from printkit.games.istanbul import kit
 

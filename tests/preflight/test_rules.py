@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from devkit.readback import char_boxes, page_size_mm
 from printkit.cli import app
 from printkit.engine.components import BoardComponent, CardComponent, SheetComponent
 from printkit.engine.elements import Line, Piece, Rect, Text
 from printkit.engine.paper import PrintSettings
 from printkit.engine.preflight import check_log
 from printkit.engine.preflight.language import language_problem, typography_problems
-from printkit.engine.readback import char_boxes, page_size_mm
 from printkit.engine.render.pdf import render
 from printkit.engine.render.text import fit_text
 
@@ -220,7 +220,7 @@ def _ink(gray, x0: float, y0: float, x1: float, y1: float, dpi: int) -> int:
 
 @pytest.mark.parametrize("lang", list(TILE_CAPTIONS))
 def test_tiled_board_pages_read_back_with_outer_bleed_marks_and_exact_assembly_text(lang: str):
-    from printkit.engine.readback import boxes_mm, page_count, page_text, render_page
+    from devkit.readback import boxes_mm, page_count, page_text, render_page
 
     board = Piece("big board", 400, 300, (Rect(-3, -3, 406, 306, fill="#88aa66", stroke=None),))
     pdf = render(BoardComponent("board", "Board", board), PrintSettings(paper="a4"), lang).pdf

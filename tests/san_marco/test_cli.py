@@ -6,8 +6,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from devkit.readback import all_text
 from printkit.cli import app
-from printkit.engine.readback import all_text
 
 runner = CliRunner()
 

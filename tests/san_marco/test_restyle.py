@@ -7,8 +7,8 @@ from pathlib import Path
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.readback import render_page
 from printkit.cli import app
-from printkit.engine.readback import render_page
 
 runner = CliRunner()
 

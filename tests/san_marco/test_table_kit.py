@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from devkit.readback import all_text, page_count, page_size_mm
 from printkit.engine.components import BuildOptions
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text, page_count, page_size_mm
 from printkit.engine.render.pdf import render
 from printkit.games.san_marco import kit as K
 

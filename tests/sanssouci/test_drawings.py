@@ -13,9 +13,9 @@ import itertools
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from devkit.readback import find_text, render_page
 from printkit.engine.components import BuildOptions
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import find_text, render_page
 from printkit.engine.render.pdf import render
 from printkit.games.sanssouci import kit
 

@@ -13,9 +13,9 @@ from dataclasses import replace
 
 import pytest
 
+from devkit.readback import all_text, find_text, page_count, page_size_mm, unembedded_fonts
 from printkit.engine.components import BoardComponent, BuildOptions, CardComponent, SheetComponent
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text, find_text, page_count, page_size_mm, unembedded_fonts
 from printkit.engine.render.pdf import render
 from printkit.games.sanssouci import kit
 

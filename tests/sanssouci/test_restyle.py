@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from devkit.readback import all_text
 from printkit.engine.components import BuildOptions
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text
 from printkit.engine.render.pdf import render
 from printkit.games.sanssouci import kit
 

@@ -1,7 +1,8 @@
 """Reading a printed PDF back: text, where characters and shapes are, boxes, fonts.
 
 Tests use it to check what a user would check on paper; it is also handy for checking
-a kit by hand (``python -c "from printkit.engine.readback import page_text; ..."``).
+a kit by hand (``python -c "from devkit.readback import page_text; ..."`` with
+PYTHONPATH=. from the repository root).
 """
 
 from __future__ import annotations
