@@ -39,7 +39,7 @@ N = 24  # pages per seed, as the bench
 # seeds whose cases were found in another set than N pages of scans and photos: (pages, captures)
 SETS: dict[int, tuple[int, tuple[str, ...]]] = {970: (60, ("scan",)), 790: (40, ("scan",)),
                                                  10300: (48, ("scan", "photo"))}
-# held-out seeds whose silent error was looked at, and so spent: tuning seeds from then on (docs/gsc-scan.md)
+# held-out seeds whose silent error was looked at, and so spent: tuning seeds from then on (bench/notes/gsc-scan.md)
 SPENT = {10300}
 
 # (seed, page, position, area, index, what the box holds and what the reader did before)

@@ -1,4 +1,4 @@
-"""How alike one writer's sure digit parts are, in the digit model's last hidden layer (docs/scan-digits.md,
+"""How alike one writer's sure digit parts are, in the digit model's last hidden layer (bench/notes/scan-digits.md,
 "The writer's own digits"): leave one out among each sheet's sure parts, the best cosine of a part to the same
 writer's other sure parts of its own class and of every other class (classes with two or more parts).
 

@@ -141,7 +141,7 @@ PEN_SHAPES: dict[int, list[list[tuple[str, list[tuple[float, float]]]]]] = {
 PEN_SHAPE_WEIGHTS: dict[int, tuple[float, ...]] = {1: (3, 1.5, 2, 1, 2, 2, 1)}
 
 # Hasty and regional forms of the digits sheets confused, added to PEN_SHAPES by ``--hasty-writers`` (not the
-# default: a full retrain with them measured worse on the held-out styles, docs/scan-digits.md "Hasty writers").
+# default: a full retrain with them measured worse on the held-out styles, bench/notes/scan-digits.md "Hasty writers").
 HASTY_PEN_SHAPES: dict[int, list[list[tuple[str, list[tuple[float, float]]]]]] = {
     1: [[("l", [(0.12, 0.18), (0.32, 0.0), (0.31, 1.0)]), ("l", [(0.16, 1.0), (0.46, 1.0)])]],  # flag, short base
     2: [  # the foot as a second stroke, the pen lifted at the corner: it starts a little off the curve
@@ -179,7 +179,7 @@ HASTY_PEN_SHAPE_WEIGHTS: dict[int, tuple[float, ...]] = {1: (3, 1.5, 1.5, 1, 2, 
                                                          7: (1.5, 1, 1, 1, 1, 1, 1.5, 1, 1, 1, 0.7)}
 # Pen width (fraction of the digit's height; scribbles from 0.05) and horizontal squeeze of the drawn and warped
 # digits.  ``--wide-pens`` widens both to how people write (not the default: a full retrain with them misread
-# clean numbers surely on tuning sheets, docs/scan-digits.md "Wider pens and hands"): a fine ballpoint on a 10 mm
+# clean numbers surely on tuning sheets, bench/notes/scan-digits.md "Wider pens and hands"): a fine ballpoint on a 10 mm
 # digit draws about 0.04 of its height, a felt-tip or marker (1-2 mm) on the 6-8 mm digits of a small box
 # 0.15-0.25; hands write digits from about 0.35 to 0.8 of their height wide, the pen shapes are about 0.6 wide.
 PEN_WIDTH, SQUEEZE = (0.04, 0.16), (0.75, 1.25)
@@ -662,7 +662,7 @@ def train(n_boxes: int, hidden: tuple[int, ...], epochs: int, log: Callable[[str
 
 # The convolutional classifier (the shipped one since 2026-12-02), trained on the MLP's boxes. Three times as
 # many boxes fitted fresh boxes better (95.2% against 93.9%) but read whole tuning sheets worse, one field wrong
-# and unflagged: docs/scan-digits.md, "A convolutional classifier".
+# and unflagged: bench/notes/scan-digits.md, "A convolutional classifier".
 CNN_CHANNELS = (16, 32)
 CNN_HIDDEN = 128
 CNN_EPOCHS = 15
@@ -1026,7 +1026,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sheet-temperature-only", action="store_true",
                     help="set only the temperature of the weights at --out from the tuning pages")
     ap.add_argument("--set-temperature", type=float, default=None,
-                    help="set the temperature of the weights at --out to this value (see docs/scan-digits.md)")
+                    help="set the temperature of the weights at --out to this value (see bench/notes/scan-digits.md)")
     ap.add_argument("--cal-seeds", type=int, nargs="+", default=list(TEMPERATURE_SEEDS),
                     help="tuning seeds (below 1000) whose pages set the temperature")
     ap.add_argument("--jobs", type=int, default=2, help="processes making the calibration pages")
@@ -1036,14 +1036,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="refit only the empty-box model of the weights at --out (the last step of a full run)")
     ap.add_argument("--hasty-writers", action="store_true",
                     help="pen writers also write HASTY_PEN_SHAPES (measured worse on the held-out styles: not the "
-                         "shipped weights; docs/scan-digits.md, \"Hasty writers\")")
+                         "shipped weights; bench/notes/scan-digits.md, \"Hasty writers\")")
     ap.add_argument("--wide-pens", action="store_true",
                     help="pens up to 0.22 of the digit's height and squeeze 0.6-1.35 (measured: sure misreadings on "
-                         "tuning sheets; not the shipped weights: docs/scan-digits.md, \"Wider pens and hands\")")
+                         "tuning sheets; not the shipped weights: bench/notes/scan-digits.md, "
+                         "\"Wider pens and hands\")")
     ap.add_argument("--pen-width", type=float, nargs=2, metavar=("LO", "HI"), default=None,
                     help=f"pen width, a fraction of the digit's height (default {PEN_WIDTH[0]} {PEN_WIDTH[1]}: the "
                          "shipped weights; overrides --wide-pens' width; 0.04 0.22 and 0.04 0.20 measured: not "
-                         "shipped, docs/scan-digits.md, \"Wider pens only\")")
+                         "shipped, bench/notes/scan-digits.md, \"Wider pens only\")")
     ap.add_argument("--squeeze", type=float, nargs=2, metavar=("LO", "HI"), default=None,
                     help=f"horizontal squeeze of the digits (default {SQUEEZE[0]} {SQUEEZE[1]}: the shipped weights; "
                          "overrides --wide-pens' squeeze)")
@@ -1108,7 +1109,7 @@ def _run(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.sheet_temperature:
         log("setting the temperature on the scan test set's tuning pages")
         fit_temperature(model, sheet_boxes(tuple(args.cal_seeds), args.pages, args.jobs, log), log)
-    if args.calibrate:  # not by default: see docs/scan-digits.md, "Confidence"
+    if args.calibrate:  # not by default: see bench/notes/scan-digits.md, "Confidence"
         log("calibrating the confidence on the scan test set's tuning pages")
         calibrate(model, sheet_boxes(CAL_SEEDS, args.pages, args.jobs, log), CAL_GARBAGE, log)
     model.save(args.out)

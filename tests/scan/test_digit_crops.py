@@ -40,7 +40,7 @@ RIGHT_NOT_SURE = {c["name"] for c in CASES} - STILL_HARD - READ_SURELY_WRONG - {
     "s100-20-bottom-score7",  # total 82: was 0.14
     "s300-00-full-score0",  # claim 10: was 0.20, 110 next
     "s300-03-full-purple1",  # purple 5: was read 6
-    # a lone 1 beside another digit, no longer doubted as a fragment (docs/scan-digits.md, "How it reads", 5)
+    # a lone 1 beside another digit, no longer doubted as a fragment (bench/notes/scan-digits.md, "How it reads", 5)
     "s100-03-full-score0",  # claim 14: 0.64 -> 0.94
     "s100-04-top-score0",  # claim 11: 0.73 -> 0.96
     "s300-21-full-score0",  # claim 19: 0.88 -> 0.98

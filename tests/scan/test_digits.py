@@ -2,7 +2,7 @@
 
 Boxes are synthesised by the training script's generator with fixed seeds, in styles held out of training
 (Hershey ``cursive`` and ``timesi``), plus boxes drawn here with Pillow from a font. The floors are a little
-under what was measured on these exact samples (docs/scan-digits.md has the large held-out numbers).
+under what was measured on these exact samples (bench/notes/scan-digits.md has the large held-out numbers).
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def test_reads_two_digit_numbers_10_to_18():
     assert right / len(boxes) >= 0.8
     sure_and_wrong = [(v, r.value) for (v, _), r in zip(boxes, readings, strict=True) if r.value != v and r.certain]
     # one small 17 whose 7's bar is a stub reads 11 at 0.97 with the convolutional classifier (0.81 with the
-    # MLP): the 7 with a tick that one box alone cannot tell from a 1 (docs/scan-digits.md, "A convolutional
+    # MLP): the 7 with a tick that one box alone cannot tell from a 1 (bench/notes/scan-digits.md, "A convolutional
     # classifier"; on a sheet the sums flag it). No other.
     assert sure_and_wrong in ([], [(17, 11)])
 

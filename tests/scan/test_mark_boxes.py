@@ -249,7 +249,7 @@ def test_a_neighbours_loop_through_an_empty_circle_leaves_it_empty_and_earned_on
 
 @pytest.mark.parametrize("seed", range(4))
 def test_an_empty_circle_between_two_wide_loops_is_never_read_otherwise_with_confidence(seed: int) -> None:
-    # The known limit (docs/gsc-scan.md): loops of 1.45 radii on both sides light half the circle's band;
+    # The known limit (bench/notes/gsc-scan.md): loops of 1.45 radii on both sides light half the circle's band;
     # it may be flagged, never confidently earned, and the looped ones stay earned.
     rgb, ref, specs = _circle_rows("_E_E_", 1.45, seed)
     got = {(r.spec.area, r.spec.index): r for r in marks.read_boxes(rgb, specs, ref, P, None)}

@@ -253,7 +253,7 @@ def test_two_to_a_page_pdf_gives_one_file_per_sheet(tmp_path: Path) -> None:
 
 def test_a_200_dpi_scan_of_two_half_sheets_reads_both(tmp_path: Path) -> None:
     # The half sheet's 12 mm QR code has modules under 3 pixels at 200 dpi (OpenCV's own reader fails on
-    # them; docs/gsc-scan.md listed such scans as a limit until they were measured to read).
+    # them; bench/notes/gsc-scan.md listed such scans as a limit until they were measured to read).
     page = _draw(LEGAL, "a4", 2, count=2, dpi=300)[0]
     data, suffix = capture.scan(page, 300, random.Random(5), 200)
     img = tmp_path / f"scan200{suffix}"

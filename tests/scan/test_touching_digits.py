@@ -1,4 +1,4 @@
-"""Two handwritten digits whose ink touches: cut along the ink (docs/scan-digits.md, "Digits that touch").
+"""Two handwritten digits whose ink touches: cut along the ink (bench/notes/scan-digits.md, "Digits that touch").
 
 The boxes are made with the digit trainer's own pen writers (``scripts/train_digits.py``), never with the scan
 test set's generator: two digits drawn apart, pushed together a pixel at a time until their ink touches, put in
