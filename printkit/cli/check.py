@@ -100,7 +100,7 @@ def _dump(entry: dict[str, Any]) -> str:
 
 
 def _indented(value: Any, newline: str) -> str:
-    kind = type(value)  # the usual exact types first, then as before (booleans are ints too)
+    kind = type(value)  # the usual exact types first, then their subclasses (booleans are ints too)
     if kind is str:
         return encode_basestring(value)
     if kind is int:

@@ -1,4 +1,4 @@
-"""`printkit scan`: read photographed or scanned Ganz schön clever sheets (issue 10).  Formatting only."""
+"""`printkit scan`: read photographed or scanned Ganz schön clever sheets.  Formatting only."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ INSTALL_HINT = ("printkit scan needs the scan extra (OpenCV, NumPy, pillow-heif)
 def _missing_extra(load: bool) -> str | None:
     """What keeps the scan extra from serving, or None.  A process that reads imports its modules, so that
     one installed but broken says so here rather than as a traceback later; a ``--jobs`` parent, which
-    never reads, only looks them up (importing them would cost it some 33 MB it never uses)."""
+    never reads, only looks them up (importing them would load OpenCV and NumPy into a process that never
+    uses them, adding to the memory a batch takes)."""
     from importlib.util import find_spec
 
     for module in ("cv2", "numpy", "pillow_heif"):
@@ -62,7 +63,7 @@ or a claim wrong; 3: some fields uncertain, or the file damaged (look at the ove
 unreadable.
     """
     # One file is read on one core: the digit model's small matrix products only lose time to BLAS
-    # threads (ten times so on a busy machine), and --jobs spreads files over the cores.  Set before
+    # threads (most of all on a busy machine), and --jobs spreads files over the cores.  Set before
     # NumPy loads; a setting of the user's own stands.
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")

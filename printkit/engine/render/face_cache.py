@@ -1,9 +1,10 @@
 """ReportLab's reading of a TrueType file, kept on disk so the next build does not read it again.
 
-ReportLab reads a font's character map, widths and glyph offsets one number at a time in Python: about
-45 ms for the bundled Noto Sans TC (20,000 characters) in every build.  What it works out depends only on
-the file (and ReportLab's version), so it is written once under ``$PRINTKIT_CACHE/fonts`` (default
-``~/.cache/printkit/fonts``) and read back in a third of the time.  The face read back holds the very values
+ReportLab reads a font's character map, widths and glyph offsets one number at a time in Python, which for
+a font of some 20,000 characters such as the bundled Noto Sans TC is a noticeable part of every build.  What
+it works out depends only on the file (and ReportLab's version), so it is written once under
+``$PRINTKIT_CACHE/fonts`` (default ``~/.cache/printkit/fonts``) and read back, which is much quicker (figures:
+bench/notes/timings.md).  The face read back holds the very values
 ReportLab worked out, so the PDFs are byte for byte the same; a missing, stale or damaged entry is simply
 read from the font again.
 """

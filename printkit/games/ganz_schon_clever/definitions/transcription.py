@@ -1,4 +1,4 @@
-"""Read a transcribed Ganz schön clever sheet (issue 5) into a :class:`Sheet`.
+"""Read a transcribed Ganz schön clever sheet into a :class:`Sheet`.
 
 The format is YAML (JSON is YAML too).  Anything that cannot be a sheet at all -- wrong types,
 unknown keys, a yellow number that is not printed in its row, a blue sum that is not on the sheet

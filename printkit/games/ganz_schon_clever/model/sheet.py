@@ -1,4 +1,4 @@
-"""A filled-in Ganz schön clever score sheet, as a player transcribed it (issue 5).
+"""A filled-in Ganz schön clever score sheet, as a player transcribed it.
 
 The type holds what is *written* on the paper, nothing derived.  Shape rules that make a
 transcription meaningless (a yellow number that is not in its row, a blue sum given twice, more

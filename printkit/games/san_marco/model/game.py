@@ -37,7 +37,7 @@ class Localized(Frozen):
     def get(self, lang: Lang) -> str:
         if lang == "zh-TW":
             return self.zh_TW
-        # a user's definition written before German existed keeps its English names
+        # a user's definition without German names keeps its English ones in a German build
         return self.de if lang == "de" and self.de else self.en
 
     def languages(self) -> tuple[str, ...]:
