@@ -3,7 +3,7 @@
 The design is drawn once and scaled onto each format (about 0.63 on the half sheets), so scaled
 fonts can fall below what a home printer renders legibly.  These tests read the size every
 character was printed at (``FPDFText_GetFontSize``: the font size times the text matrix, in pt on
-the page) and hold it to the floors: 5.5 pt for Latin text, 6.5 pt for Chinese.
+the page) and hold it to the floors: 6 pt for Latin text, 6.5 pt for Chinese.
 """
 
 from __future__ import annotations
