@@ -10,6 +10,7 @@ import typer
 
 from printkit.cli.common import err, out, user_errors, with_game_options
 from printkit.engine.limits import MAX_CARDS
+from printkit.engine.registry import all_languages
 
 # The engine (and ReportLab under it) is imported inside the commands, so `printkit --help` and
 # `printkit games` start without it.
@@ -28,11 +29,10 @@ def _paper(value: str) -> str:
 PAPER_HELP = "Paper: a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT (mm, or with a unit: 12x18in)."
 
 
-class Lang(StrEnum):
-    en = "en"
-    zh_tw = "zh-TW"
-    de = "de"
-    en_zh_tw = "en+zh-TW"  # both languages on every piece, where a game offers it (Istanbul)
+# Every language some game declares ("en+zh-TW": both on every piece, where a game offers it); each game
+# then refuses the ones it has no texts in.
+Lang = StrEnum("Lang", {lang: lang for lang in all_languages()})  # type: ignore[misc]
+ENGLISH = Lang("en")
 
 
 class Rotate(StrEnum):
@@ -54,7 +54,7 @@ def build(
              "None: every bundled game.", show_default=False)] = None,
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
     paper: Annotated[str, typer.Option(help=PAPER_HELP, callback=_paper)] = "a4",
-    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = Lang.en,
+    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = ENGLISH,  # type: ignore[valid-type]
     players: Annotated[int | None, typer.Option(help="Number of players (games that depend on it).")] = None,
     seed: Annotated[int, typer.Option(help="Seed for anything random (variant maps, serials). "
                                            "Same seed, same bytes.")] = 1,
@@ -166,7 +166,7 @@ def _summary(report, out_dir: Path, quiet: bool) -> None:
 def calibrate(
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
     paper: Annotated[str, typer.Option(help=PAPER_HELP, callback=_paper)] = "a4",
-    lang: Annotated[Lang, typer.Option(help="Language of the instructions.")] = Lang.en,
+    lang: Annotated[Lang, typer.Option(help="Language of the instructions.")] = ENGLISH,  # type: ignore[valid-type]
     force: Annotated[bool, typer.Option("--force", help="Replace a calibration file not written by printkit.")]
     = False,
 ) -> None:
@@ -186,7 +186,7 @@ def showcase(
     where: Annotated[str | None, typer.Option(help="Fan the cards for which this expression is true.")] = None,
     dpi: Annotated[int, typer.Option(help="Resolution of the cards in the picture.", min=50, max=600)] = 150,
     background: Annotated[str | None, typer.Option(help="Background colour (default: transparent).")] = None,
-    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = Lang.en,
+    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = ENGLISH,  # type: ignore[valid-type]
     templates: Annotated[Path | None, typer.Option(help="Your own templates folder.")] = None,
     allow_network: Annotated[bool, typer.Option("--allow-network", help="Let the deck read its cards from a "
                                                                         "URL.")] = False,

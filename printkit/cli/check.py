@@ -11,50 +11,43 @@ from typing import Annotated, Any
 
 import typer
 
+from printkit.cli.common import either, with_declared
+from printkit.engine.registry import all_rulings, check_languages
+
 STDIN = "-"
 
 
+@with_declared(all_rulings())
 def check(
     files: Annotated[list[str], typer.Argument(help="Transcribed sheets (YAML or JSON); - reads one from stdin.",
                                                show_default=False)],
     json: Annotated[bool, typer.Option("--json", help="Print JSON: an object for one file, a list for several; "
                                                       "a malformed file is an entry with its errors.")] = False,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the report: en or zh-TW.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help=f"Language of the report: {either(check_languages())}.")]
+    = "en",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only; the exit code tells the rest.")]
     = False,
-    solo_passive: Annotated[str | None, typer.Option(
-        "--solo-passive", help="Ganz schön clever solo passive turn: none (no actions, the printed rule) or plus1 "
-                               "(the +1 allowed, the variant). Default: a sheet possible under either is legal, "
-                               "and the report says when it needed plus1.")] = None,
+    **rulings: str | None,
 ) -> None:
     """Check filled-in score sheets: score, legality, claims.
 
     Exit 0: every sheet legal and every claim right; 1: a sheet illegal or a claim wrong; \
 2: malformed input.
     """
-    # Imported here: `printkit --help` should not pay for the checkers (and check never loads the renderer).
-    from printkit.engine.checking import check_languages
-
     langs = check_languages()
-    if lang not in langs:
-        message = f"--lang must be one of: {', '.join(langs)}"
+    declared = all_rulings()
+    refusals = [f"--lang must be one of: {', '.join(langs)}"] if lang not in langs else []
+    refusals += [why for name, value in rulings.items() if (why := declared[name][0].refusal(value))]
+    if refusals:  # the first wrong option, as each check stops at it
         if json:
-            typer.echo(jsonlib.dumps({"errors": [{"message": message}]}))
-        typer.echo(f"error: {message}", err=True)
+            typer.echo(jsonlib.dumps({"errors": [{"message": refusals[0]}]}))
+        typer.echo(f"error: {refusals[0]}", err=True)
         raise typer.Exit(2)
-    rulings = {} if solo_passive is None else {"solo_passive": solo_passive}
-    from printkit.games.ganz_schon_clever.model.game import SOLO_PASSIVE_RULINGS
-
-    if solo_passive is not None and solo_passive not in SOLO_PASSIVE_RULINGS:
-        message = f"--solo-passive must be one of: {', '.join(SOLO_PASSIVE_RULINGS)}"
-        if json:
-            typer.echo(jsonlib.dumps({"errors": [{"message": message}]}))
-        typer.echo(f"error: {message}", err=True)
-        raise typer.Exit(2)
+    picked = {name: value for name, value in rulings.items() if value is not None}
     worst = 0
     entries: list[str] = []
     report = "json" if json else None if quiet else "text"
-    for status, shown, errors in _check_all(files, lang, report, rulings):
+    for status, shown, errors in _check_all(files, lang, report, picked):
         if errors:
             typer.echo(errors, err=True)
         worst = max(worst, status)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from printkit.engine.errors import InputError
-from printkit.engine.registry import all_options
+from printkit.engine.registry import Game, Option, Ruling, all_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -55,32 +55,49 @@ def user_errors() -> Iterator[None]:
 
 
 def with_game_options(command: Callable[..., None]) -> Callable[..., None]:
-    """Give ``command`` one flag per game option the registered games declare.
+    """Give ``command`` one flag per game option the registered games declare (``printkit build``)."""
+    return with_declared(all_options())(command)
 
-    The command takes them as ``**game_options``; each game's options appear here without the CLI
-    naming any game.  Help reads "<Game>: <help>" (several games: their titles joined).
+
+def with_declared(declared: Mapping[str, tuple[Option | Ruling, tuple[Game, ...]]]
+                  ) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Give a command one flag per declaration (a game's options, its checker's rulings), taken as
+    ``**kwargs``: each game's flags appear without the CLI naming any game.  Help reads
+    "<Game>: <help>" (several games: their titles joined).
     """
-    signature = inspect.signature(command, eval_str=True)
-    fixed = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
     added = []
-    for name, (opt, games) in all_options().items():
+    for name, (item, games) in declared.items():
         owners = " / ".join(g.title() for g in games)
-        info: Any = typer.Option(opt.flag, help=f"{owners}: {opt.help}", min=opt.min, max=opt.max)
-        if opt.type is bool:
-            annotation: Any = Annotated[bool, info]
-            default: object = False
+        if isinstance(item, Ruling):
+            annotation: Any = Annotated[str | None, typer.Option(item.flag, help=f"{owners}: {item.help}")]
+            default: object = None
+        elif item.type is bool:
+            annotation = Annotated[bool, typer.Option(item.flag, help=f"{owners}: {item.help}")]
+            default = False
         else:
-            annotation = Annotated[opt.type | None, info]  # type: ignore[operator]
+            info = typer.Option(item.flag, help=f"{owners}: {item.help}", min=item.min, max=item.max)
+            annotation = Annotated[item.type | None, info]  # type: ignore[operator]
             default = None
         added.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation))
 
-    def wrapper(**kwargs: Any) -> None:
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        signature = inspect.signature(command, eval_str=True)
+        fixed = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
         names = {p.name for p in fixed}
-        command(**{k: v for k, v in kwargs.items() if k in names},
-                **{k: v for k, v in kwargs.items() if k not in names})
 
-    wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[*(p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in fixed), *added])
-    wrapper.__doc__ = command.__doc__
-    wrapper.__name__ = command.__name__
-    return wrapper
+        def wrapper(**kwargs: Any) -> None:
+            command(**{k: v for k, v in kwargs.items() if k in names},
+                    **{k: v for k, v in kwargs.items() if k not in names})
+
+        wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
+            parameters=[*(p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in fixed), *added])
+        wrapper.__doc__ = command.__doc__
+        wrapper.__name__ = command.__name__
+        return wrapper
+
+    return decorate
+
+
+def either(words: Sequence[str]) -> str:
+    """"en", "en or zh-TW", "en, zh-TW or de": a list of choices in help text."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from printkit.cli.common import out
-from printkit.engine.registry import json_schemas, kits
+from printkit.engine.registry import json_schemas, kits, named_sizes
 
 
 def games() -> None:
@@ -31,9 +31,7 @@ def games() -> None:
 
 def sizes() -> None:
     """List the named card sizes a deck definition may use."""
-    from printkit.games.deck.definition import card_sizes
-
-    for name, s in card_sizes().items():
+    for name, s in named_sizes().items():
         out.print(f"{name:>14}  {s['width']:g} x {s['height']:g} mm  {s.get('note', '')}")
 
 

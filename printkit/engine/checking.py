@@ -1,9 +1,9 @@
 """``printkit check``'s engine side: which game checks a file, and what a checker returns.
 
-A game that can check something (a transcribed score sheet, a final position) declares
-``checker="module:function"`` in its :class:`~printkit.engine.registry.Game`; the function takes the
-parsed :class:`~printkit.engine.source.Document`, the report language and the rulings the user picked
-(``{"solo_passive": "none"}``: a game ignores rulings it does not have) and returns a
+A game that can check something (a transcribed score sheet, a final position) declares a
+:class:`~printkit.engine.registry.Checker` in its :class:`~printkit.engine.registry.Game`; its function
+takes the parsed :class:`~printkit.engine.source.Document`, the report language and the rulings the user
+picked (``{"solo_passive": "none"}``: a game ignores rulings it does not have) and returns a
 :class:`CheckOutcome`, or raises :class:`~printkit.engine.errors.InputError` for a malformed file.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.engine.errors import InputError
-from printkit.engine.registry import Game, checkers
+from printkit.engine.registry import Game, check_languages, checkers
 from printkit.engine.source import Document
 
 
@@ -39,10 +39,14 @@ class CheckOutcome:
 
 
 def checker_for(doc: Document) -> Game:
-    """The game named by the file's ``game:`` key, if it has a checker."""
+    """The game named by the file's ``game:`` key, if it has a checker; with no key, the one game
+    whose checker recognises the file."""
     key = doc.data.get("game") if isinstance(doc.data, dict) else None
     can = checkers()
     if key is None:
+        claimed = [g for g in can if g.recognises(doc.data)]
+        if len(claimed) == 1:
+            return claimed[0]
         if len(can) == 1:  # one game to check: its own loader reports the missing key with the rest
             return can[0]
         names = ", ".join(g.id for g in can)
@@ -60,15 +64,6 @@ def check_document(doc: Document, lang: str, rulings: Mapping[str, str] | None =
     """Check one parsed file with the game it names, under the ``rulings`` picked (if any)."""
     outcome: CheckOutcome = checker_for(doc).check(doc, lang, dict(rulings or {}))
     return outcome
-
-
-def check_languages() -> tuple[str, ...]:
-    """The report languages every checker speaks."""
-    langs: list[str] | None = None
-    for game in checkers():
-        have = game.facts().check_languages or game.facts().languages
-        langs = [lang for lang in (langs if langs is not None else have) if lang in have]
-    return tuple(langs or ("en",))
 
 
 __all__ = ["CheckOutcome", "InputError", "check_document", "check_languages", "checker_for"]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from printkit.engine.components import BuildOptions, Component
@@ -50,6 +50,60 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Ruling:
+    """A rule of a game that may be read more than one way, offered by ``printkit check`` (and by
+    ``printkit scan`` for a game that scans) as ``--<name with hyphens>``.
+
+    ``None`` means "not given": the checker then accepts what is possible under any of the ``choices``.
+    """
+
+    name: str
+    help: str
+    choices: tuple[str, ...]
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def refusal(self, value: str | None) -> str | None:
+        """What is wrong with ``value`` (a choice not offered), or None."""
+        if value is None or value in self.choices:
+            return None
+        return f"{self.flag} must be one of: {', '.join(self.choices)}"
+
+
+@dataclass(frozen=True)
+class Checker:
+    """What ``printkit check`` calls for a file of the game.
+
+    ``run``: ``"module:function"`` taking the parsed :class:`~printkit.engine.source.Document`, the report
+    language and the rulings picked (``{"solo_passive": "none"}``), and returning a
+    :class:`~printkit.engine.checking.CheckOutcome`.  ``languages``: what it reports in (``printkit check
+    --lang`` offers those every checker speaks).  A file is the game's when its ``game:`` key names the
+    game's id or an alias; ``recognises``, if given, is ``"module:function"`` taking a file's parsed data
+    and saying whether a file with no ``game:`` key is the game's.
+    """
+
+    run: str
+    languages: tuple[str, ...]
+    rulings: tuple[Ruling, ...] = ()
+    recognises: str | None = None
+
+
+@dataclass(frozen=True)
+class Scanner:
+    """What ``printkit scan`` calls to read photographed or scanned sheets of the game.
+
+    ``run``: ``"module:function"`` taking a :class:`~printkit.engine.scanning.ScanRequest`; it prints its
+    report and returns the exit code.  ``options``: flags of its own (``--players``), shown by ``printkit
+    scan``; the game's checker's rulings are offered there too.
+    """
+
+    run: str
+    options: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True)
 class Facts:
     """What a game's data says about it: who can play it, which languages its texts exist in."""
 
@@ -72,10 +126,11 @@ class Game:
     ``kit``: ``"module:function"`` taking :class:`~printkit.engine.components.BuildOptions` and returning
     the components to print.  ``facts``: ``"module:function"`` returning :class:`Facts` from the game's
     data.  ``schema``: definition files declaring ``schema: <this>/<version>`` are built by this game.
-    ``checker``: ``"module:function"`` that ``printkit check`` calls for a file with ``game: <id>``.
-    ``titles`` are declared here, not read from data, so ``--help`` and ``printkit games`` start
-    without parsing any game file.  ``files_only``: not a bundled kit, only a format for the user's
-    own files (the generic deck).
+    ``checker`` and ``scanner``: what ``printkit check`` and ``printkit scan`` call for the game.
+    ``titles`` and ``languages`` (of the printed texts, ``printkit build --lang``) are declared here, not
+    read from data, so ``--help`` and ``printkit games`` start without parsing any game file (a test holds
+    them to the data).  ``files_only``: not a bundled kit, only a format for the user's own files (the
+    generic deck).  ``sizes``: ``"module:function"`` giving the named card sizes its files may use.
     """
 
     id: str
@@ -85,9 +140,12 @@ class Game:
     components: tuple[tuple[str, str], ...] = ()  # (component, what it is), for `printkit games`
     aliases: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
+    languages: tuple[str, ...] = ("en",)
     schema: str | None = None
-    checker: str | None = None
+    checker: Checker | None = None
+    scanner: Scanner | None = None
     files_only: bool = False
+    sizes: str | None = None
     json_schemas: tuple[tuple[str, str, str], ...] = ()  # (kind, what it describes, "module:function")
     package_dir: Path | None = field(default=None, compare=False)
 
@@ -118,7 +176,19 @@ class Game:
     def check(self, *args: Any, **kwargs: Any) -> Any:
         if self.checker is None:
             raise LookupError(f"{self.id} has no checker")
-        return _resolve(self.checker)(*args, **kwargs)
+        return _resolve(self.checker.run)(*args, **kwargs)
+
+    def recognises(self, data: object) -> bool:
+        """Whether a file with no ``game:`` key is this game's, by its checker's own test."""
+        if self.checker is None or self.checker.recognises is None:
+            return False
+        return bool(_resolve(self.checker.recognises)(data))
+
+    def scan(self, request: Any) -> int:
+        if self.scanner is None:
+            raise LookupError(f"{self.id} has no scanner")
+        code: int = _resolve(self.scanner.run)(request)
+        return code
 
 
 @cache
@@ -259,6 +329,13 @@ def game_for_files() -> Game:
     raise RuntimeError("no game builds plain definition files")
 
 
+def named_sizes() -> dict[str, dict[str, Any]]:
+    """The named card sizes a user's definition file may use (``printkit sizes``)."""
+    game = game_for_files()
+    sizes: dict[str, dict[str, Any]] = _resolve(game.sizes)() if game.sizes else {}
+    return sizes
+
+
 def known_schemas() -> list[str]:
     return [f"{g.schema}/1" for g in all_games() if g.schema]
 
@@ -282,17 +359,66 @@ def _checkers(search: tuple[str, ...]) -> tuple[Game, ...]:
     return tuple(g for g in _games(search) if g.checker)
 
 
+def scanners() -> tuple[Game, ...]:
+    """The games ``printkit scan`` can read."""
+    return tuple(g for g in all_games() if g.scanner)
+
+
+def all_languages() -> tuple[str, ...]:
+    """Every language some game prints in, in package order (``printkit build --lang``)."""
+    return tuple(dict.fromkeys(lang for g in all_games() for lang in g.languages))
+
+
+def check_languages() -> tuple[str, ...]:
+    """The report languages every checker speaks (``printkit check --lang``), in the first one's order."""
+    langs: list[str] | None = None
+    for game in checkers():
+        have = game.checker.languages  # type: ignore[union-attr]
+        langs = [lang for lang in (langs if langs is not None else have) if lang in have]
+    return tuple(langs or ("en",))
+
+
+Declared = Option | Ruling
+D = TypeVar("D", Option, Ruling)
+
+
+def _merged(declared: list[tuple[Game, D]]) -> dict[str, tuple[D, tuple[Game, ...]]]:
+    """Declarations by name, with the games that declare each; two games may share a name only
+    declaring the same kind of value."""
+    merged: dict[str, tuple[D, tuple[Game, ...]]] = {}
+    for game, item in declared:
+        if item.name in merged:
+            first, users = merged[item.name]
+            if _kind(first) != _kind(item):
+                raise RuntimeError(f"--{item.name}: {users[0].id} declares {_kind(first)}, "
+                                   f"{game.id} declares {_kind(item)}")
+            merged[item.name] = (first, (*users, game))
+        else:
+            merged[item.name] = (item, (game,))
+    return merged
+
+
+def _kind(item: Declared) -> str:
+    if isinstance(item, Ruling):
+        return "one of " + ", ".join(item.choices)
+    return item.type.__name__
+
+
 def all_options() -> dict[str, tuple[Option, tuple[Game, ...]]]:
     """Every game option by name, with the games that read it (in package order)."""
-    merged: dict[str, tuple[Option, tuple[Game, ...]]] = {}
-    for game in all_games():
-        for opt in game.options:
-            if opt.name in merged:
-                first, users = merged[opt.name]
-                if first.type is not opt.type:
-                    raise RuntimeError(f"--{opt.name}: {users[0].id} declares {first.type.__name__}, "
-                                       f"{game.id} declares {opt.type.__name__}")
-                merged[opt.name] = (first, (*users, game))
-            else:
-                merged[opt.name] = (opt, (game,))
-    return merged
+    return _merged([(g, o) for g in all_games() for o in g.options])
+
+
+def all_rulings() -> dict[str, tuple[Ruling, tuple[Game, ...]]]:
+    """Every checker's rulings by name, with the games that read them (``printkit check``)."""
+    return _merged([(g, r) for g in checkers() for r in g.checker.rulings])  # type: ignore[union-attr]
+
+
+def scan_options() -> dict[str, tuple[Option, tuple[Game, ...]]]:
+    """Every scanner's own options by name, with the games that read them (``printkit scan``)."""
+    return _merged([(g, o) for g in scanners() for o in g.scanner.options])  # type: ignore[union-attr]
+
+
+def scan_rulings() -> dict[str, tuple[Ruling, tuple[Game, ...]]]:
+    """The rulings of the games that scan (``printkit scan`` checks what it reads)."""
+    return _merged([(g, r) for g in scanners() if g.checker for r in g.checker.rulings])

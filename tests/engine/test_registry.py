@@ -5,7 +5,7 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.engine.registry import all_options, find_game, game_for_files, kits
+from printkit.engine.registry import all_games, all_options, find_game, game_for_files, kits
 
 runner = CliRunner()
 
@@ -24,6 +24,27 @@ def test_facts_come_from_the_data():
     assert gsc.facts().languages == ("en", "zh-TW", "de")
     assert sm.facts().players == (3, 6)
     assert sm.facts().languages == ("en", "zh-TW", "de")
+
+
+def test_declared_languages_are_those_the_data_has_texts_in():
+    """``--help`` offers the languages a game declares; building and checking use its data: the two agree."""
+    for game in all_games():
+        facts = game.facts()
+        assert game.languages == facts.languages, game.id
+        if game.checker is not None:
+            assert game.checker.languages == (facts.check_languages or facts.languages), game.id
+    gsc = find_game("gsc")
+    assert gsc is not None and gsc.checker is not None and gsc.checker.languages == ("en", "zh-TW")
+
+
+def test_the_cli_offers_the_declared_languages_and_rulings():
+    build = runner.invoke(app, ["build", "--help"], terminal_width=200).output
+    assert "[en|zh-TW|de|en+zh-TW]" in build.replace("<", "[").replace(">", "]")
+    check = runner.invoke(app, ["check", "--help"], terminal_width=200).output
+    assert "Language of the report: en or zh-TW." in check
+    assert "--solo-passive" in check and "Ganz schön clever: solo passive turn: none" in check
+    refused = runner.invoke(app, ["check", "--solo-passive", "plus2", "x.yaml"])
+    assert refused.exit_code == 2 and "--solo-passive must be one of: none, plus1" in refused.output
 
 
 def test_games_lists_what_the_registry_holds():

@@ -8,8 +8,10 @@ from printkit.engine.registry import Game
 GAME = Game(
     titles={"en": "Your own deck"},
     id="deck",
+    languages=("en", "zh-TW", "de"),
     kit="printkit.games.deck.kit:components",
     facts_from="printkit.games.deck.kit:facts",
     files_only=True,
+    sizes="printkit.games.deck.definition:card_sizes",
     json_schemas=(("deck", "your own deck", "printkit.games.deck.model:json_schema"),),
 )

@@ -1,6 +1,7 @@
 """Ganz schön clever: score-sheet pads, the solo page, the box table for scanners, and the checker."""
 
-from printkit.engine.registry import Game, Option
+from printkit.engine.registry import Checker, Game, Option, Ruling, Scanner
+from printkit.games.ganz_schon_clever.rulings import SOLO_PASSIVE_RULINGS
 
 GAME = Game(
     titles={"en": "Ganz schön clever", "zh-TW": "絕頂聰明"},
@@ -8,7 +9,18 @@ GAME = Game(
     aliases=("clever", "gsc"),
     kit="printkit.games.ganz_schon_clever.kit:components",
     facts_from="printkit.games.ganz_schon_clever.kit:facts",
-    checker="printkit.games.ganz_schon_clever.check:check_file",
+    languages=("en", "zh-TW", "de"),
+    checker=Checker(
+        run="printkit.games.ganz_schon_clever.check:check_file",
+        languages=("en", "zh-TW"),
+        rulings=(Ruling("solo_passive", "solo passive turn: none (no actions, the printed rule) or plus1 (the +1 "
+                        "allowed, the variant). Default: a sheet possible under either is legal, and the report "
+                        "says when it needed plus1.", SOLO_PASSIVE_RULINGS),),
+    ),
+    scanner=Scanner(
+        run="printkit.games.ganz_schon_clever.scanner:scan",
+        options=(Option("players", int, "players, when the sheet's QR code does not say.", min=1, max=4),),
+    ),
     components=(
         ("score-sheets", "a pad of score sheets (--count, 1 or 2 per page)"),
         ("solo-page", "solo rules summary and rating table"),

@@ -5,6 +5,7 @@ from printkit.engine.registry import Game, Option
 GAME = Game(
     titles={"en": "Istanbul", "zh-TW": "伊斯坦堡", "de": "Istanbul"},
     id="istanbul",
+    languages=("en", "zh-TW", "de", "en+zh-TW"),
     kit="printkit.games.istanbul.kit:components",
     facts_from="printkit.games.istanbul.kit:facts",
     components=(

@@ -5,6 +5,7 @@ from printkit.engine.registry import Game, Option
 GAME = Game(
     titles={"en": "San Marco", "zh-TW": "聖馬可", "de": "San Marco"},
     id="san-marco",
+    languages=("en", "zh-TW", "de"),
     kit="printkit.games.san_marco.kit:components",
     facts_from="printkit.games.san_marco.kit:facts",
     schema="printkit/san-marco",

@@ -1,14 +1,15 @@
 """Sanssouci (Michael Kiesling, 2013): garden tiles, cards, garden boards, the central board, pieces,
 player aid, score pad, and a checker for transcribed final gardens."""
 
-from printkit.engine.registry import Game, Option
+from printkit.engine.registry import Checker, Game, Option
 
 GAME = Game(
     titles={"en": "Sanssouci", "zh-TW": "無憂宮", "de": "Sanssouci"},
     id="sanssouci",
+    languages=("en", "zh-TW", "de"),
     kit="printkit.games.sanssouci.kit:components",
     facts_from="printkit.games.sanssouci.kit:facts",
-    checker="printkit.games.sanssouci.check:check_file",
+    checker=Checker(run="printkit.games.sanssouci.check:check_file", languages=("en", "zh-TW", "de")),
     components=(
         ("tiles", "81 garden tiles, element front, gardener back (--players leaves out unused ones)"),
         ("cards", "72 play cards in 4 colours, 9 mission cards, 4 score cards"),

@@ -10,6 +10,7 @@ GAME = Game(
     id="tiny-game",
     titles={"en": "Tiny Game", "zh-TW": "小遊戲"},
     aliases=("tiny",),
+    languages=("en", "zh-TW"),
     kit="tiny_game.kit:components",
     facts_from="tiny_game.kit:facts",
     components=(("cards", "the deck, one card per fruit and copy"),),

@@ -13,14 +13,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
+from printkit.games.ganz_schon_clever.rulings import SOLO_PASSIVE_RULINGS, SoloPassiveRuling
+
 AreaName = Literal["yellow", "blue", "green", "orange", "purple"]
 AREAS: tuple[AreaName, ...] = ("yellow", "blue", "green", "orange", "purple")
 GRID_AREAS: tuple[AreaName, ...] = ("yellow", "blue")  # cross any open cell
 TRACK_AREAS: tuple[AreaName, ...] = ("green", "orange", "purple")  # fill left to right
 NUMBER_AREAS: tuple[AreaName, ...] = ("orange", "purple")  # a number is written, not a cross
 ActionName = Literal["reroll", "plus1"]
-SoloPassiveRuling = Literal["none", "plus1"]  # the disputed solo passive turn: no actions, or +1 allowed
-SOLO_PASSIVE_RULINGS: tuple[SoloPassiveRuling, ...] = ("none", "plus1")
 ACTIONS: tuple[ActionName, ...] = ("reroll", "plus1")
 Lang = Literal["en", "zh-TW", "de"]
 

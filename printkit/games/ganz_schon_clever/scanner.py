@@ -1,0 +1,147 @@
+"""``printkit scan`` for Ganz schön clever: read the sheets in each image, check them, print the report.
+
+The command line hands over a :class:`~printkit.engine.scanning.ScanRequest`; this is the game's side of
+the declared :class:`~printkit.engine.registry.Scanner`.  Exit codes: 0 read confidently, legal, claims
+right; 1 illegal or a claim wrong; 3 some fields uncertain, or the file damaged; 2 not a sheet or unreadable.
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from printkit.engine.scanning import INSTALL_HINT, ScanRequest, missing_extra
+from printkit.games.ganz_schon_clever import GAME
+
+if TYPE_CHECKING:
+    from printkit.games.ganz_schon_clever.model.messages import CheckTexts
+    from printkit.games.ganz_schon_clever.scan.run import Outcome
+
+
+def scan(request: ScanRequest) -> int:
+    """Read, write and report every image of ``request``; the exit code."""
+    from printkit.games.ganz_schon_clever.scan.run import workers
+
+    jobs = workers(request.jobs, len(request.images))
+    missing = missing_extra(load=jobs == 1)
+    if missing is not None:
+        typer.echo(f"error: {INSTALL_HINT} ({missing})", err=True)
+        return 2
+    from printkit.engine.scan.memory import keep_freed_memory
+    from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+    from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
+    from printkit.games.ganz_schon_clever.scan.run import before_reading, one_run
+
+    texts = load_check_texts()
+    if request.lang not in texts.languages:
+        typer.echo("error: " + texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
+        return 2
+    for ruling in GAME.checker.rulings if GAME.checker else ():
+        why = ruling.refusal(request.rulings.get(ruling.name))
+        if why:
+            typer.echo(f"error: {why}", err=True)
+            return 2
+    problems = before_reading([str(p) for p in request.images], str(request.out) if request.out else None)
+    for why in problems:
+        typer.echo(f"error: {why}", err=True)
+    if problems:
+        return 2
+    game = load_gsc_game()
+    keep_freed_memory()  # each image reuses the last one's memory instead of faulting in its own
+    players = request.options.get("players")
+    solo_passive = request.rulings.get("solo_passive")
+    with one_run() as claims:
+        outcomes = _read(list(request.images), request.out, players, request.force, solo_passive, claims, jobs,
+                         request.quiet)
+    return _report(outcomes, request.json, request.quiet, request.lang, texts, game)
+
+
+def _read(images: list[Path], out: Path | None, players: Any, force: bool, solo_passive: str | None,
+          claims: str, jobs: int, quiet: bool) -> list[Outcome]:
+    from printkit.games.ganz_schon_clever.scan.run import scan_one, start_worker
+
+    args = [(str(p), str(out) if out else None, players, force, solo_passive, None, claims) for p in images]
+    outcomes: list[Outcome] = []
+    if jobs > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        from rich.progress import Progress
+
+        from printkit.engine.signals import helpers_started_deaf
+
+        # Fresh worker processes, not forks: a fork of a process whose OpenCV or BLAS threads hold a lock
+        # waits for it forever.
+        spawn = multiprocessing.get_context("spawn")
+        with helpers_started_deaf():
+            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=spawn, initializer=start_worker)
+        with (pool,
+              Progress(transient=True, console=_stderr(), disable=quiet) as bar):
+            task = bar.add_task("reading", total=len(images))
+            try:
+                for result in pool.map(scan_one, *zip(*args, strict=True)):
+                    outcomes.extend(result)
+                    bar.advance(task)
+            except BrokenProcessPool as exc:  # e.g. OpenCV installed but unable to load in a worker
+                typer.echo(f"error: a reading process stopped ({exc}); try without --jobs to see why", err=True)
+                raise typer.Exit(2) from None
+            except KeyboardInterrupt:  # the images not begun are not read: each worker ends the one it reads
+                pool.shutdown(cancel_futures=True)
+                raise
+    else:
+        for a in args:
+            outcomes.extend(scan_one(*a))
+    return outcomes
+
+
+def _report(outcomes: list[Outcome], json: bool, quiet: bool, lang: str, texts: CheckTexts, game: Any) -> int:
+    from printkit.games.ganz_schon_clever.check import as_json, as_text
+    from printkit.games.ganz_schon_clever.scan.run import worst
+
+    objects: list[dict[str, Any]] = []
+    for o in outcomes:
+        if o.error:  # errors are said in English, as every other error of the command line
+            typer.echo(f"error: {_where(o, texts, 'en')}: {o.error}" if not o.error.startswith(o.file)
+                       else f"error: {o.error}", err=True)
+        if o.warning and not quiet:
+            typer.echo(f"warning: {_where(o, texts, 'en')}: {o.warning}" if not o.warning.startswith(o.file)
+                       else f"warning: {o.warning}", err=True)
+        if o.result is None or o.sheet is None:
+            if json and o.error:  # a file, page or half not read, or a sheet whose files were not written
+                objects.append({"file": o.file, "page": o.page, "position": o.position, "error": o.error})
+            continue
+        if json:
+            objects.append({**o.json, "check": as_json(Path(o.yaml_path), o.sheet.players, o.result, game, texts,
+                                                       lang), **({"error": o.error} if o.error else {})})
+        elif not quiet:
+            typer.echo(texts.report_text("scan_read", lang, where=_where(o, texts, lang),
+                                         files=f"{o.yaml_path}, {o.png_path}"))
+            typer.echo(as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang))
+            if o.uncertain:
+                places = texts.scan_fields(game, o.uncertain, lang)
+                typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=places))
+            if o.two_legal:
+                typer.echo(texts.report_text("scan_two_legal", lang))
+            typer.echo("")
+    if json:
+        typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))
+    if all(o.skipped for o in outcomes):
+        typer.echo("error: nothing read: every file given is an overlay or a transcription printkit scan wrote",
+                   err=True)
+    return worst(outcomes)
+
+
+def _where(o: Outcome, texts: CheckTexts, lang: str) -> str:
+    """The file a sheet came from, with its page and half where it has them: "x.pdf page 2 (top)"."""
+    where = texts.report_text("scan_page", lang, file=o.file, page=o.page) if o.page is not None else o.file
+    return texts.report_text(f"scan_{o.position}", lang, where=where) if o.position != "full" else where
+
+
+def _stderr():  # -> rich Console, imported late: rich is slow to import
+    from rich.console import Console
+
+    return Console(stderr=True)
