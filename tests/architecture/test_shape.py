@@ -14,6 +14,7 @@ import printkit
 
 PACKAGE = Path(printkit.__file__).parent
 ENGINE = PACKAGE / "engine"
+CLI = PACKAGE / "cli"
 GAMES = PACKAGE / "games"
 
 
@@ -38,6 +39,21 @@ def test_engine_imports_no_game(path: Path) -> None:
     """The registry may look into the `printkit.games` folder; nothing in the engine imports a game."""
     bad = sorted(m for m in _imports(path) if m.startswith(("printkit.games.", "printkit.gsc", "printkit.cli")))
     assert not bad, f"{path.relative_to(PACKAGE)} imports {bad}"
+
+
+@pytest.mark.parametrize("path", _modules(CLI), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_cli_imports_no_game(path: Path) -> None:
+    """The command line builds its flags from the games' declarations and calls their entry points
+    through the registry: a new game's flags, checker and scanner need no change here."""
+    bad = sorted(m for m in _imports(path) if m.startswith(("printkit.games", "printkit.gsc")))
+    assert not bad, f"{path.relative_to(PACKAGE)} imports {bad}"
+
+
+def test_the_import_walk_sees_imports_inside_functions(tmp_path: Path) -> None:
+    """The CLI imported games inside its commands (so --help stays fast): the walk must see those too."""
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    from printkit.games.x.y import z\n    import printkit.gsc\n", encoding="utf-8")
+    assert {"printkit.games.x.y", "printkit.gsc"} <= _imports(module)
 
 
 def _pure_modules() -> list[Path]:
