@@ -25,13 +25,14 @@ from printkit.engine.components import (
     count_label,
 )
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.exporters import EXPORTERS, Rendition
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight import Finding, check_log
 from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
 from printkit.engine.render.pdf import Rendered, render
-from printkit.engine.render.preview import overview_png, page_pngs
+from printkit.engine.render.preview import overview_png
 from printkit.engine.source import load_document
 
 
@@ -322,32 +323,17 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
                                                                   rendered.pieces, rendered.pages, request,
                                                                   rendered.pdf, getattr(comp, "record", None),
                                                                   details)))
-            if isinstance(comp, CardComponent) and settings.pod is not None and request.png_cards:
-                if request.png_cards != settings.pod.dpi:
-                    warnings.append(f"{target.id}/{comp.name}: --png-cards {request.png_cards}: with --pod the "
-                                    f"card images are {settings.pod.name}'s, {settings.pod.width_px} x "
-                                    f"{settings.pod.height_px} px at {settings.pod.dpi} dpi")
-                from printkit.engine.exports import pod_images  # only for card images: not every build loads them
-
-                planned += pod_images(rendered.pdf, comp, settings.pod, f"{folder}/{stem}-{suffix}-png",
-                                      lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
-                                          p, t, c, kind, n, 1, request, data, details=d))
-            if isinstance(comp, CardComponent) and (request.png_cards or request.tts):
-                from printkit.engine.exports import card_exports
-
-                planned += card_exports(comp, request, f"{folder}/{stem}-{opts.lang}", icons, warnings,
-                                        lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
-                                            p, t, c, kind, n, 1, request, data, details=d))
             preview = rendered.pdf
             if isinstance(comp, CardComponent) and comp.corner_radius:
                 # the same pages with the rounded cut outline drawn on: for looking at, never for printing
                 preview = render(comp, replace(settings, cut_preview=True), opts.lang, icons).pdf
             samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", preview))
-            if request.png:
-                for i, png in enumerate(page_pngs(preview), start=1):
-                    path = f"{folder}/png/{comp.name}-{suffix}-p{i:02d}.png"
-                    planned.append(PlannedFile(path, png, _entry(path, target, comp.name, "preview",
-                                                                 rendered.pieces, 1, request, png)))
+            rendition = Rendition(request, target.id, comp, rendered.pdf, preview, rendered.pieces, folder, stem,
+                                  suffix, icons, lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
+                                      p, t, c, kind, n, 1, request, data, details=d), warnings)
+            for exporter in (*EXPORTERS, *target.game.own_exporters()):
+                if exporter.wanted(request, comp):
+                    planned += exporter.make(rendition)
         if samples:
             png = overview_png(samples)
             path = f"{folder}/overview-{subset + '-' if subset else ''}{suffix}.png"

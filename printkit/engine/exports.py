@@ -3,17 +3,15 @@ deck sheets (``--tts``).  Both draw each card with the print renderer, then rast
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from printkit.engine.components import CardComponent
 from printkit.engine.errors import InputError
-from printkit.engine.outputs import ManifestEntry, PlannedFile
+from printkit.engine.exporters import MakeEntry
+from printkit.engine.outputs import PlannedFile
 from printkit.engine.pod import PodLayout
 from printkit.engine.render import tts
 from printkit.engine.render.raster import MAX_DPI, page_images, pieces_pdf, png_bytes, rounded
-
-MakeEntry = Callable[..., ManifestEntry]
 
 
 def _distinct_backs(comp: CardComponent) -> bool:
@@ -25,19 +23,8 @@ def _numbers(comp: CardComponent) -> list[int]:
     return list(comp.numbers) if comp.numbers else list(range(1, len(comp.fronts) + 1))
 
 
-def card_exports(comp: CardComponent, request, stem: str, icons: tuple[Path, ...], warnings: list[str],
-                 entry: MakeEntry) -> list[PlannedFile]:
-    """The planned PNG files for ``comp``; ``stem`` is the folder/name prefix (``deck/cards-en``)."""
-    planned: list[PlannedFile] = []
-    if request.png_cards and request.settings.pod is None:  # with --pod: pod_images, from the print PDF
-        planned += _png_cards(comp, request.png_cards, stem, icons, warnings, entry)
-    if request.tts:
-        planned += _tts_sheets(comp, stem, icons, warnings, entry)
-    return planned
-
-
-def _png_cards(comp: CardComponent, dpi: int, stem: str, icons: tuple[Path, ...], warnings: list[str],
-               entry: MakeEntry) -> list[PlannedFile]:
+def png_cards(comp: CardComponent, dpi: int, stem: str, icons: tuple[Path, ...], warnings: list[str],
+              entry: MakeEntry) -> list[PlannedFile]:
     if not 30 <= dpi <= MAX_DPI:
         raise InputError.single(f"--png-cards takes a dpi from 30 to {MAX_DPI}; found {dpi}")
     out: list[PlannedFile] = []
@@ -63,8 +50,8 @@ def _png_cards(comp: CardComponent, dpi: int, stem: str, icons: tuple[Path, ...]
     return out
 
 
-def _tts_sheets(comp: CardComponent, stem: str, icons: tuple[Path, ...], warnings: list[str],
-                entry: MakeEntry) -> list[PlannedFile]:
+def tts_sheets(comp: CardComponent, stem: str, icons: tuple[Path, ...], warnings: list[str],
+               entry: MakeEntry) -> list[PlannedFile]:
     w, h = comp.fronts[0].width, comp.fronts[0].height
     grids = tts.sheet_grids(len(comp.fronts), w, h)
     px = grids[0].card_px

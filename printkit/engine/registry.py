@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from printkit.engine.components import BuildOptions, Component
+    from printkit.engine.exporters import Exporter
 
 OptionType = type[int] | type[float] | type[str] | type[bool]
 
@@ -131,6 +132,7 @@ class Game:
     read from data, so ``--help`` and ``printkit games`` start without parsing any game file (a test holds
     them to the data).  ``files_only``: not a bundled kit, only a format for the user's own files (the
     generic deck).  ``sizes``: ``"module:function"`` giving the named card sizes its files may use.
+    ``exporters``: output formats of its own, written beside its components' PDFs.
     """
 
     id: str
@@ -146,6 +148,7 @@ class Game:
     scanner: Scanner | None = None
     files_only: bool = False
     sizes: str | None = None
+    exporters: tuple[str, ...] = ()  # "module:NAME" of each Exporter of its own (printkit.engine.exporters)
     json_schemas: tuple[tuple[str, str, str], ...] = ()  # (kind, what it describes, "module:function")
     package_dir: Path | None = field(default=None, compare=False)
 
@@ -177,6 +180,10 @@ class Game:
         if self.checker is None:
             raise LookupError(f"{self.id} has no checker")
         return _resolve(self.checker.run)(*args, **kwargs)
+
+    def own_exporters(self) -> tuple[Exporter, ...]:
+        """The output formats the game adds to the engine's, for its own components."""
+        return tuple(_resolve(ref) for ref in self.exporters)  # type: ignore[misc]
 
     def recognises(self, data: object) -> bool:
         """Whether a file with no ``game:`` key is this game's, by its checker's own test."""
