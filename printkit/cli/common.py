@@ -84,6 +84,11 @@ def with_declared(declared: Mapping[str, tuple[Option | Ruling, tuple[Game, ...]
         signature = inspect.signature(command, eval_str=True)
         fixed = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
         names = {p.name for p in fixed}
+        clash = sorted(names & {p.name for p in added})
+        if clash:  # the game's flag would silently replace the command's own
+            owner = declared[clash[0]][1][0].id
+            raise RuntimeError(f"{owner} declares {clash[0]!r}, which `printkit {command.__name__}` has as its own "
+                               "flag; rename the game's")
 
         def wrapper(**kwargs: Any) -> None:
             command(**{k: v for k, v in kwargs.items() if k in names},
