@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-PT_PER_MM = 72 / 25.4
+from printkit.engine.units import PT_PER_MM
 
 
 def _mm(v: float) -> float:

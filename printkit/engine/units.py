@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+MM_PER_PT = 25.4 / 72  # a point is 1/72 inch
+PT_PER_MM = 72 / 25.4
+MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": MM_PER_PT}
 _LENGTH = re.compile(r"\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)\s*")
 
 

@@ -16,8 +16,8 @@ from printkit.engine.imposition import PRINTABLE_EDGE, Box
 from printkit.engine.preflight.findings import Finding
 from printkit.engine.preflight.language import language_problem, typography_problems
 from printkit.engine.preflight.record import Placement, RenderLog, SetTextRecord
+from printkit.engine.units import MM_PER_PT
 
-PT = 25.4 / 72  # mm per point
 TOL = 0.05  # mm: geometry closer than this counts as touching
 SAME_LINE_GAP = 0.5  # em: two texts side by side closer than this read as one
 BAND = 5.0  # mm: height of the bands texts are sorted into to find neighbours
@@ -37,7 +37,7 @@ def ink_box(rec: SetTextRecord) -> Box:
     e = rec.element
     horizontal = e.rotation in (0, 180)
     box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)
-    size = rec.size * PT
+    size = rec.size * MM_PER_PT
     n = max(1, len(rec.lines))
     block_h = size * (e.leading * (n - 1) + 1.0)
     half_w, half_h = box_w / 2, box_h / 2
@@ -174,14 +174,14 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
             sa, sb = sizes.get(ia, 0.0), sizes.get(ib, 0.0)
             if v > 0.5 * min(ka.h, kb.h) and abs(sa - sb) <= 0.1 * max(sa, sb):  # a number and its subscript pair up
                 gap = max(kb.x - ka.right, ka.x - kb.right)
-                em = max(sa, sb) * PT
+                em = max(sa, sb) * MM_PER_PT
                 if 0 <= gap < SAME_LINE_GAP * em and not _badge(piece, ka, kb) and not _ruled(piece, ka, kb):
-                    yield finding("overlap", f"only {gap / PT:.1f} pt from {element_name(ib, eb)}: they read as one",
-                                  ia)
+                    yield finding("overlap",
+                                  f"only {gap / MM_PER_PT:.1f} pt from {element_name(ib, eb)}: they read as one", ia)
     # Glyphs sit inside their advance: test art against the ink with the side bearings taken off.
     inner = {}
     for i, ink in items:
-        side = 0.06 * sizes.get(i, 0.0) * PT + 0.05
+        side = 0.06 * sizes.get(i, 0.0) * MM_PER_PT + 0.05
         inner[i] = Box(ink.x + side, ink.y + 0.1, max(0.0, ink.w - 2 * side), max(0.0, ink.h - 0.2))
     for j, other in enumerate(piece.elements):
         if isinstance(other, Text):

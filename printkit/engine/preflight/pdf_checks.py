@@ -13,8 +13,8 @@ from printkit.engine.errors import InputError
 from printkit.engine.imposition import PRINTABLE_EDGE
 from printkit.engine.preflight.findings import Finding
 from printkit.engine.render.text import CJK_FLOOR, LATIN_FLOOR, is_cjk
+from printkit.engine.units import PT_PER_MM
 
-MM = 72 / 25.4  # points per mm
 MAX_PAGES = 2000  # a preflight reads every page: bound the work for an untrusted file
 MARK_THICKNESS = 1.0  # mm: a path thinner than this and short is a mark or a rule, not artwork
 
@@ -64,7 +64,7 @@ def _boxes(page, name: str, number: int) -> list[Finding]:
     media = page.get_mediabox()
     trim, bleed = page.get_trimbox(), page.get_bleedbox()
     out = []
-    w, h = (media[2] - media[0]) / MM, (media[3] - media[1]) / MM
+    w, h = (media[2] - media[0]) / PT_PER_MM, (media[3] - media[1]) / PT_PER_MM
     if w < 10 or h < 10:
         out.append(Finding("boxes", f"page is {w:.1f} x {h:.1f} mm: too small to print", name, number))
 
@@ -86,10 +86,10 @@ def _marks(page, name: str, number: int) -> list[Finding]:
         if obj.type != raw.FPDF_PAGEOBJ_PATH:
             continue
         left, bottom, right, top = obj.get_bounds()
-        w, h = (right - left) / MM, (top - bottom) / MM
+        w, h = (right - left) / PT_PER_MM, (top - bottom) / PT_PER_MM
         if min(w, h) > MARK_THICKNESS or max(w, h) > 30:
             continue
-        distance = min(left, bottom, pw - right, ph - top) / MM
+        distance = min(left, bottom, pw - right, ph - top) / PT_PER_MM
         # A path reaching off the page is clipped artwork, not a mark.
         if 0 <= distance < PRINTABLE_EDGE - 0.2 and (worst is None or distance < worst):
             worst = distance

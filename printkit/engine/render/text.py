@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 
 from printkit.engine.render import markup
 from printkit.engine.render.fonts import SANS, Family, glyphs, has_glyph, string_width
+from printkit.engine.units import MM_PER_PT, PT_PER_MM
 
 # Kinsoku: these never start a line (closing punctuation) or end one (opening punctuation).
 NO_LINE_START = set("，。、；：！？）」』】》〉,.;:!?)]}%…·ー～")
@@ -23,7 +24,7 @@ ICON_SCALE = 1.0  # inline icons are as tall as the font size
 # The smallest printed sizes a home printer sets legibly (pt): Chinese strokes need more.
 LATIN_FLOOR = 6.0
 CJK_FLOOR = 6.5
-MM = 72 / 25.4  # points in a millimetre
+UNBOUNDED = 1e9  # pt: a box height no text reaches, for measuring how many lines a text takes
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class SetText:
 
     @cached_property
     def line_widths_mm(self) -> tuple[float, ...]:
-        return tuple(line.width / MM for line in self.lines)
+        return tuple(line.width / PT_PER_MM for line in self.lines)
 
     @cached_property
     def paragraph_ends(self) -> tuple[bool, ...]:
@@ -433,9 +434,26 @@ def fit_text(
         # A size that will be shrunk past if its lines outgrow the box stops breaking once they do.
         bound = _max_lines(s, leading, height) if s > min_size else None
         lines, ok = _break(paragraphs, s, width, wrap, grouped, bound)
-        total = s * (leading * (len(lines) - 1) + 1.0)
+        total = block_height(len(lines), s, leading)
         if ok and total <= height + 1e-6:
             return SetText(s, tuple(lines), True)
         if s <= min_size:
             return SetText(s, tuple(lines), False)
         s = max(min_size, s - 0.25)
+
+
+def block_height(lines: int, size: float, leading: float = 1.2) -> float:
+    """Height in pt of ``lines`` lines set at ``size``: the first line's size, then ``leading`` times the size
+    for each further line; what :func:`fit_text` and the renderer take a text block to be."""
+    return size * (leading * (lines - 1) + 1.0)
+
+
+def wrapped_lines(text: str, size: float, width_mm: float, leading: float = 1.2) -> int:
+    """How many lines ``text`` breaks into at ``size`` in a column ``width_mm`` wide, by the renderer's own
+    line breaking (so a layout stacks what the PDF will print, with no guessed slack)."""
+    return len(fit_text(text, width_mm / MM_PER_PT, UNBOUNDED, size, size, leading).lines)
+
+
+def text_height(text: str, size: float, width_mm: float, leading: float = 1.2) -> float:
+    """Height in mm of ``text`` set at ``size`` in a column ``width_mm`` wide (:func:`block_height`)."""
+    return block_height(wrapped_lines(text, size, width_mm, leading), size, leading) * MM_PER_PT

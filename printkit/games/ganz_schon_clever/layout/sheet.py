@@ -34,6 +34,7 @@ from printkit.engine.elements import (
     VAlign,
 )
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.units import MM_PER_PT
 from printkit.games.ganz_schon_clever.layout.legend import legend_entries
 from printkit.games.ganz_schon_clever.model.game import AREAS, AreaName, Bonus, GscGame
 from printkit.games.ganz_schon_clever.model.sheet_layout import FontName, Format, PrintFloor, Region, SheetLayout
@@ -702,7 +703,7 @@ class _SheetBuilder:
             printed = max(spec.size * cv.s, floor)
             from printkit.engine.render.fonts import string_width  # measuring needs the font; checking sheets does not
 
-            text_w = string_width(text, printed) * PT_MM / cv.s + 0.6  # design mm
+            text_w = string_width(text, printed) * MM_PER_PT / cv.s + 0.6  # design mm
             icon_w = row_h if icon else 0.0
             if x > r.x and x + icon_w + text_w > r.right:
                 x, y = r.x, y + row_h
@@ -728,7 +729,6 @@ class _SheetBuilder:
         return QRCode(data, self.cv.x(r.x + r.w - size), self.cv.y(r.y), self.cv.len(size))
 
 
-PT_MM = 25.4 / 72  # mm per point
 LEGEND_GAP = 4.0  # design mm between two entries of the icon key
 
 

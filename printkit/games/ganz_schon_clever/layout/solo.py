@@ -7,20 +7,11 @@ The rules text is ``sheet.yaml``'s ``solo_rules``; the rounds and the rating ban
 from __future__ import annotations
 
 from printkit.engine.elements import Element, Icon, Line, Piece, Rect, Text
+from printkit.engine.render.text import text_height
+from printkit.engine.units import MM_PER_PT
 from printkit.games.ganz_schon_clever.layout.legend import legend_entries
 from printkit.games.ganz_schon_clever.model.game import GscGame, RatingBand
 from printkit.games.ganz_schon_clever.model.sheet_layout import SheetLayout
-
-PT_MM = 25.4 / 72
-
-
-def _set_height(text: str, width_mm: float, size: float, leading: float) -> float:
-    """Height in mm of ``text`` wrapped to ``width_mm`` at ``size`` pt (measuring needs the fonts,
-    so the renderer's text setter is imported only when a page is drawn)."""
-    from printkit.engine.render.text import fit_text
-
-    lines = fit_text(text, width_mm / PT_MM, 1e6, size, size, leading=leading).lines
-    return size * (leading * (len(lines) - 1) + 1.0) * PT_MM
 
 
 def band_range(band: RatingBand, layout: SheetLayout, lang: str) -> str:
@@ -53,7 +44,7 @@ def solo_piece(game: GscGame, layout: SheetLayout, format_name: str, lang: str) 
     size, leading = f["solo_text"].size, 1.45
     # The box is as tall as the text set at its size, plus a line to spare (so a slightly different
     # line break at render time still fits without shrinking); the variant follows right under it.
-    rules_h = min(_set_height(rules, w, size, leading) + size * leading * PT_MM, 52.0)
+    rules_h = min(text_height(rules, size, w, leading) + size * leading * MM_PER_PT, 52.0)
     els.append(Text(m, m + 20, w, rules_h, rules, size=size, min_size=f["solo_text"].min, color=c.ink,
                     align="left", valign="top", wrap=True, leading=leading))
     # The disputed ruling (game.yaml turns.solo_passive): the other reading, marked as a variant, never as fact.

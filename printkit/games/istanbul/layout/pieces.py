@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.engine.colors import REC_709, contrast_ink
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import icon, players_label
 from printkit.games.istanbul.model import Istanbul
@@ -16,10 +17,14 @@ from printkit.games.istanbul.model import Istanbul
 Fields = dict[str, Any]
 
 
+DARK_INK = "#2b2118"  # Istanbul's brown-black
+# Dark ink from 55 % lightness (sRGB's weights) up: white stays on the mid-tone player colours.
+INK_THRESHOLD = 0.55
+
+
 def ink_on(color: str) -> str:
-    """Dark or white ink, whichever reads on ``color`` (relative luminance of the sRGB hex)."""
-    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return "#2b2118" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else "#ffffff"
+    """Dark or white ink, whichever reads on ``color``."""
+    return contrast_ink(color, DARK_INK, threshold=INK_THRESHOLD, weights=REC_709)
 
 
 def table(game: Istanbul, players: int | None) -> tuple[int, ...]:

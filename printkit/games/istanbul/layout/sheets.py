@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Rect, Text
 from printkit.engine.paper import fitted_page
-from printkit.engine.render.text import fit_text
+from printkit.engine.render.text import text_height
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import icon, players_label
 from printkit.games.istanbul.model import Istanbul, LayoutSheetStyle, Localized, Style
 from printkit.games.istanbul.rules import grid, tracks
 
-PT = 25.4 / 72  # mm per point
 
 def page(s: LayoutSheetStyle, paper: tuple[float, float] | None) -> tuple[float, float, float, bool]:
     """A sheet's page (width, height, margin) and whether it is narrowed: the style's page, or the paper's
@@ -27,12 +26,6 @@ def page(s: LayoutSheetStyle, paper: tuple[float, float] | None) -> tuple[float,
     w, h = fitted_page((s.page_w, s.page_h), paper, s.paper_margin)
     small = (w, h) != (s.page_w, s.page_h)
     return w, h, s.small_margin if small else s.margin, small
-
-
-def text_height(text: str, size: float, width: float) -> float:
-    """How high ``text`` sets at ``size`` in a ``width`` mm column (mm), by the renderer's own line breaking."""
-    lines = len(fit_text(text, width / PT, 1e9, size, size, 1.2).lines)
-    return size * (1.2 * (lines - 1) + 1.0) * PT
 
 
 def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style,

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.engine.colors import tint
 from printkit.engine.components import BoardComponent
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Rect, Text
-from printkit.games.sanssouci.layout.colour import ink_on, tint
+from printkit.games.sanssouci.layout.colour import ink_on
 from printkit.games.sanssouci.layout.legend import row_strip
 from printkit.games.sanssouci.model import BoardSide, Game, GardenStyle, Style, Words
 

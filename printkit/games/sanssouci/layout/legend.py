@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from printkit.engine.colors import tint
 from printkit.engine.elements import Element, Icon, Rect, Text
-from printkit.games.sanssouci.layout.colour import ink_on, tint
+from printkit.games.sanssouci.layout.colour import ink_on
 from printkit.games.sanssouci.model import Game, Words
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from printkit.engine.colors import tint
 from printkit.engine.components import SheetComponent
 from printkit.engine.elements import Element, Icon, Line, Piece, Rect, Text
-from printkit.games.sanssouci.layout.colour import tint
 from printkit.games.sanssouci.layout.legend import row_strip
 from printkit.games.sanssouci.model import Game, Style, Words
 
