@@ -5,6 +5,8 @@ sandbox (templates may come from anyone) with ``card``, ``style``, ``deck``, ``v
 and ``height`` in scope (a game may add its own names, e.g. ``game``).  Numbers may be
 expressions too: ``w: "{{ width - 8 }}"``.  An element with ``when:`` is drawn only if that
 expression is true; one with ``for: "i in range(4)"`` is drawn once per value, with ``i`` in scope.
+The template's ``vars`` are evaluated first, for each card, in the order they are written (a var may
+read the ones above it); a lone expression keeps its type, so ``top: "{{ 3 + card.shift }}"`` is a number.
 The filters and functions of :mod:`printkit.engine.template.functions` are there for every template.
 """
 
@@ -13,13 +15,14 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import fields, is_dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import TemplateError, Undefined, meta, nodes
+from jinja2.utils import missing
 from pydantic import TypeAdapter, ValidationError
 
 from printkit.engine.containment import Containment
@@ -387,11 +390,22 @@ class CardRenderer:
                  base_dir: Path | None = None, contain: Containment | None = None,
                  varying: tuple[str, ...] = ("card",)) -> None:
         self.template = template
-        self.scope = {**shared, "width": width, "height": height, "vars": template.vars}
         self.width, self.height = width, height
         self.base_dir = base_dir
         self.contain = contain or Containment(())
         self.varying = frozenset(varying)
+        # The vars that read no varying name (nor a var that does) are evaluated once, here; the others per card.
+        self.card_vars = _varying_vars(template.vars, self.varying)
+        self.fixed_vars: dict[str, Any] | None = None
+        plain = {**shared, "width": width, "height": height}
+        try:
+            with budget():
+                self.fixed_vars = _template_vars(template, plain, "", skip=self.card_vars)
+        except Exception:  # reported by each card's own evaluation, naming the card
+            self.card_vars = frozenset(template.vars)
+        if self.card_vars:
+            self.varying = self.varying | {"vars"}  # what reads vars changes from card to card
+        self.scope = {**plain, "vars": self.fixed_vars or {}}
         self.constant = [not _element_reads(raw, self.varying) for raw in template.elements]
         self.fixed: dict[int, list[Any]] = {}  # element index → what it draws on every card
         self.made: dict[tuple, Any] = {}  # (raw element, its evaluated values) → the validated element
@@ -420,6 +434,125 @@ class CardRenderer:
         return done
 
 
+def _failure(exc: Exception, fail: Callable[[str], InputError]) -> InputError:
+    """What went wrong in an expression, for ``fail`` to place: too much work, or the expression's own error."""
+    if isinstance(exc, BudgetExceeded):
+        return fail(f"too much work: {exc}")
+    if isinstance(exc, TemplateError):
+        return fail(f"template expression failed: {exc}")
+    return fail(f"template expression failed: {type(exc).__name__}: {exc}")  # e.g. 10 / 0 or "3" + 1
+
+
+def _var_value(value: Any, scope: dict[str, Any]) -> Any:
+    """A var's value: a lone expression keeps the type it makes (``{{ 3 + card.shift }}`` a number, ``{{ style.colors
+    }}`` a mapping); text with expressions in it is text; lists and mappings hold values of either kind."""
+    if isinstance(value, str) and ("{{" in value or "{%" in value):
+        whole = value.strip()
+        if whole.startswith("{{") and whole.endswith("}}") and whole.count("{{") == 1 and "{%" not in whole:
+            expr = whole[2:-2].strip()
+            native = _lookup(expr, scope) if _PATH.fullmatch(expr) else _NOT_FOUND
+            if native is _NOT_FOUND:
+                native = _value_expression(expr)(**scope)
+            if isinstance(native, Undefined) and native._undefined_obj is missing:
+                native._fail_with_undefined_error()  # a name nothing defines is a typo, not an empty value
+            return native  # a card's missing field stays undefined: printed, it prints nothing, as in an element
+        return _evaluate(value, scope)
+    if isinstance(value, list):
+        return [_var_value(v, scope) for v in value]
+    if isinstance(value, dict):
+        return {k: _var_value(v, scope) for k, v in value.items()}
+    return value
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        if "{{" in value or "{%" in value:
+            yield value
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+
+
+@cache
+def _vars_named(source: str) -> frozenset[str] | None:
+    """The vars ``source`` reads by name (``vars.top``, ``vars['top']``); None when it reads ``vars`` whole
+    (``vars | length``) or cannot be parsed."""
+    try:
+        tree = _env.parse(source)
+    except TemplateError:
+        return None
+    named: set[str] = set()
+    seen: set[int] = set()
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
+        inner = node.node
+        if not (isinstance(inner, nodes.Name) and inner.name == "vars"):
+            continue
+        if isinstance(node, nodes.Getattr):
+            named.add(node.attr)
+        elif isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
+            named.add(node.arg.value)
+        else:
+            return None
+        seen.add(id(inner))
+    if any(n.name == "vars" and id(n) not in seen for n in tree.find_all(nodes.Name)):
+        return None
+    return frozenset(named)
+
+
+def _var_reads(value: Any) -> frozenset[str] | None:
+    """The vars a var's value reads by name; None when it reads ``vars`` whole."""
+    out: set[str] = set()
+    for source in _strings(value):
+        named = _vars_named(source)
+        if named is None:
+            return None
+        out |= named
+    return frozenset(out)
+
+
+def _varying_vars(vars_: dict[str, Any], varying: frozenset[str]) -> frozenset[str]:
+    """The vars whose value changes from card to card: those reading a ``varying`` name or such a var."""
+    out: set[str] = set()
+    for key, value in vars_.items():
+        reads = _var_reads(value)
+        if _reads(value, varying) or (out and (reads is None or reads & out)):
+            out.add(key)
+    return frozenset(out)
+
+
+def _template_vars(template: CardTemplate, scope: dict[str, Any], name: str, skip: frozenset[str] = frozenset(),
+                   fixed: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The template's vars for one card, in the order they are written, each evaluated with the ones above it
+    in scope; ``fixed`` holds those already evaluated (once for every card), ``skip`` those left out."""
+    order = list(template.vars)
+    out: dict[str, Any] = dict(fixed or {})
+    for i, key in enumerate(order):
+        if key in out or key in skip:
+            continue
+        raw = template.vars[key]
+        src = template.var_sources.get(key)
+
+        def fail(message: str, key: str = key, src: Any = src) -> InputError:
+            where = (src.file, src.line, src.column) if src is not None else (template.file, None, None)
+            return InputError([Problem(f"{name + ': ' if name else ''}vars.{key}: {message}", *where)])
+
+        later = sorted((_var_reads(raw) or frozenset()) - set(order[:i]))
+        if later:
+            if later[0] in template.vars:
+                raise fail(f"reads vars.{later[0]}, which is written after it; vars are evaluated in the order "
+                           "they are written, so move it above")
+            raise fail(f"reads vars.{later[0]}, which the template does not define; its vars are "
+                       f"{', '.join(order)}")
+        try:
+            out[key] = _var_value(raw, {**scope, "vars": out})
+        except Exception as exc:
+            raise _failure(exc, fail) from None
+    return {key: out[key] for key in order if key in out}
+
+
 _UNSET = object()
 MAX_REMEMBERED = 50_000  # validated elements one renderer keeps: a few per distinct card
 
@@ -436,15 +569,22 @@ def render_template(
     the template's expressions do is counted against one budget per card (:mod:`.sandbox`).
     """
     with budget():
-        return _render(template, {**scope, "width": width, "height": height, "vars": template.vars}, width, height,
-                       name, base_dir, contain or Containment(()))
+        return _render(template, {**scope, "width": width, "height": height}, width, height, name, base_dir,
+                       contain or Containment(()))
 
 
 def _render(
     template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str, base_dir: Path | None,
     contain: Containment, memo: CardRenderer | None = None,
 ) -> Piece:
-    """``scope`` already holds ``width``, ``height`` and ``vars``; ``memo`` keeps what is the same on every card."""
+    """``scope`` already holds ``width`` and ``height``; ``memo`` keeps what is the same on every card."""
+    if memo is None:
+        card_vars = _template_vars(template, scope, name)
+    elif memo.card_vars:
+        card_vars = _template_vars(template, scope, name, fixed=memo.fixed_vars)
+    else:
+        card_vars = memo.fixed_vars or {}
+    scope = {**scope, "vars": card_vars}
     elements: list[Any] = []
     for index, (raw, source) in enumerate(zip(template.elements, template.sources, strict=True)):
         if memo is not None:
@@ -469,12 +609,8 @@ def _render(
                     scopes = [{**scope, var: v} for v in values]
             else:
                 scopes = [scope]
-        except BudgetExceeded as exc:
-            raise fail(f"too much work: {exc}") from None
-        except TemplateError as exc:
-            raise fail(f"template expression failed: {exc}") from None
-        except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
-            raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
+        except Exception as exc:
+            raise _failure(exc, fail) from None
         for each in scopes:
             element = _element(raw, kind, each, fail, memo.made if memo is not None else None)
             if element is None:
@@ -540,12 +676,8 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any,
             return None
         cls = ELEMENT_KINDS[kind]
         values = _evaluate(raw[kind], scope)
-    except BudgetExceeded as exc:
-        raise fail(f"too much work: {exc}") from None
-    except TemplateError as exc:
-        raise fail(f"template expression failed: {exc}") from None
-    except Exception as exc:  # an expression's own error, e.g. 10 / 0 or "3" + 1
-        raise fail(f"template expression failed: {type(exc).__name__}: {exc}") from None
+    except Exception as exc:
+        raise _failure(exc, fail) from None
     seen: tuple | None = None
     if made is not None:
         try:

@@ -27,7 +27,7 @@ A file that extends a template of its own name (a user's ``action-card.yaml`` ex
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +117,8 @@ class CardTemplate:
     background: Any
     elements: tuple[dict[str, Any], ...]
     sources: tuple[Source, ...]  # where each element was written (the parent's file or the child's)
-    vars: dict[str, Any]
+    vars: dict[str, Any]  # in the order they are evaluated: the parent's first, then the ones a child adds
+    var_sources: dict[str, Source] = field(default_factory=dict)  # where each var was written
 
     @property
     def positions(self) -> tuple[tuple[int | None, int | None], ...]:
@@ -197,6 +198,9 @@ def load_template(path: Path, search: SearchPath | None = None, _depth: int = 0)
     vars_ = data.get("vars") or {}
     if not isinstance(vars_, dict):
         raise doc.error(("vars",), "vars is a mapping of names to values")
+    for key in vars_:
+        if not (isinstance(key, str) and key.isidentifier()):
+            raise doc.error(("vars", key), f"a var's name is a name such as `top` (read as `vars.top`); found {key!r}")
 
     def src(where: tuple[Any, ...]) -> Source:
         line, col = doc.locate(where)
@@ -215,6 +219,7 @@ def load_template(path: Path, search: SearchPath | None = None, _depth: int = 0)
             sources.append(src(("elements", i)))
         background = data.get("background")
         merged_vars = vars_
+        var_sources = {key: src(("vars", key)) for key in vars_}
     else:
         if not isinstance(parent_name, str):
             raise doc.error(("extends",), f"extends names a template; found {parent_name!r}")
@@ -255,6 +260,7 @@ def load_template(path: Path, search: SearchPath | None = None, _depth: int = 0)
         sources = [s for i, s in enumerate(sources) if i not in removed]
         background = data.get("background", parent.background)
         merged_vars = merge_values(parent.vars, vars_)
+        var_sources = {**parent.var_sources, **{key: src(("vars", key)) for key in vars_}}
     for key, on_top in (("under", False), ("add", True)):
         extra = data.get(key) or []
         if not isinstance(extra, list):
@@ -265,4 +271,4 @@ def load_template(path: Path, search: SearchPath | None = None, _depth: int = 0)
             new_els.append(el)
             new_sources.append(src((key, i)))
         els, sources = (els + new_els, sources + new_sources) if on_top else (new_els + els, new_sources + sources)
-    return CardTemplate(path.stem, str(path), background, tuple(els), tuple(sources), merged_vars)
+    return CardTemplate(path.stem, str(path), background, tuple(els), tuple(sources), merged_vars, var_sources)

@@ -137,7 +137,7 @@ def template_fields(template: CardTemplate) -> tuple[set[str], set[str]]:
     """Card fields a template reads: (all of them, those it prints without a fallback or a ``when:``)."""
     used: set[str] = set()
     needed: set[str] = set()
-    values = [template.background, *template.elements]
+    values = [template.background, *template.elements, *template.vars.values()]
     for value in values:
         text = str(value)
         guard = str(value.get("when", "")) if isinstance(value, dict) else ""

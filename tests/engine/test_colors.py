@@ -1,0 +1,48 @@
+"""Colour arithmetic: hex, short hex and colour names, as templates and data files write them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.engine.colors import REC_709, contrast_ink, shade, tint
+from printkit.engine.errors import InputError
+from printkit.engine.template.evaluate import render_template
+from printkit.engine.template.files import load_template
+
+
+def test_shade_takes_a_named_colour() -> None:
+    # darkred is #8b0000 (CSS): 139 * 0.5 = 69.5, kept whole as for hex colours
+    assert shade("darkred", 0.5) == "#450000"
+    assert shade("DarkRed", 0.5) == shade("#8b0000", 0.5) == "#450000"
+    assert shade("#abc", 0.5) == "#555d66"  # #aabbcc
+    assert shade("white") == "#a5a5a5"  # 255 * 0.65 = 165.75
+
+
+def test_ink_and_tint_on_names_and_hex() -> None:
+    assert contrast_ink("yellow") == "#1e1e1e" and contrast_ink("navy") == "#ffffff"
+    # just either side of the default threshold, 150 of 255: grey 150 takes white, grey 151 dark ink
+    assert contrast_ink("#969696") == "#ffffff" and contrast_ink("#979797") == "#1e1e1e"
+    assert contrast_ink("#00ff00", "#000000", threshold=0.7, weights=REC_709) == "#000000"  # 0.7152 of green
+    assert contrast_ink("#00ff00", "#000000", threshold=0.72, weights=REC_709) == "#ffffff"
+    assert tint("#000000", 0.5) == "#808080" and tint("red", 0.25) == "#ff4040"
+
+
+def test_a_word_that_is_no_colour_is_named() -> None:
+    with pytest.raises(ValueError, match="'sunset' is not a colour"):
+        shade("sunset")
+
+
+def test_the_shade_filter_takes_a_name_in_a_template(tmp_path: Path) -> None:
+    (tmp_path / "t.yaml").write_text("elements:\n  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ 'darkred' | shade(0.5) }}\"}\n"
+                                     "  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ card.c | shade }}\"}\n",
+                                     encoding="utf-8")
+    template = load_template(tmp_path / "t.yaml")
+    piece = render_template(template, {"card": {"c": "navy"}}, 63, 88, "card 1")
+    assert [e.fill for e in piece.elements] == ["#450000", "#000053"]  # navy #000080: 128 * 0.65 = 83.2
+    with pytest.raises(InputError) as err:
+        render_template(template, {"card": {"c": "sunset"}}, 63, 88, "card 2")
+    (problem,) = err.value.problems
+    assert "card 2: rect: template expression failed: ValueError: 'sunset' is not a colour" in problem.message
+    assert problem.line == 3
