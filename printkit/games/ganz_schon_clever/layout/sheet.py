@@ -13,31 +13,20 @@ table handed to scanners (:func:`boxes_json` in
 from __future__ import annotations
 
 import hashlib
-import math
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from printkit.engine.clipping import clip_interval
 from printkit.engine.elements import (
-    Align,
-    Circle,
-    Element,
-    Icon,
-    Line,
     Marker,
     Piece,
-    Polygon,
     QRCode,
-    Rect,
-    Text,
-    VAlign,
 )
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.units import MM_PER_PT
+from printkit.games.ganz_schon_clever.layout.canvas import DesignCanvas, has_cjk, hatch
 from printkit.games.ganz_schon_clever.layout.legend import legend_entries
 from printkit.games.ganz_schon_clever.model.game import AREAS, AreaName, Bonus, GscGame
-from printkit.games.ganz_schon_clever.model.sheet_layout import FontName, Format, PrintFloor, Region, SheetLayout
+from printkit.games.ganz_schon_clever.model.sheet_layout import Format, Region, SheetLayout
 
 LANGS = ("en", "zh-TW", "de")
 DEFAULT_COUNT = 10  # sheets in a pad when --count is not given: a handful of games
@@ -142,81 +131,23 @@ def qr_payload(game: GscGame, layout: SheetLayout, format_name: str, rounds: int
 # ----------------------------------------------------------------------------------------- drawing
 
 
-class _Canvas:
-    """Collects elements drawn in design millimetres and places them on the sheet."""
-
-    def __init__(self, layout: SheetLayout, scale: float, origin: tuple[float, float], floor: PrintFloor):
-        self.layout = layout
-        self.floor = floor
-        self.s = scale
-        self.ox, self.oy = origin
-        self.elements: list[Element] = []
-        self.printed: list[str] = []
-
-    def x(self, v: float) -> float:
-        return self.ox + v * self.s
-
-    def y(self, v: float) -> float:
-        return self.oy + v * self.s
-
-    def len(self, v: float) -> float:
-        return v * self.s
-
-    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
-             width: float = 0.3, radius: float = 0.0, dash: tuple[float, ...] = ()) -> None:
-        self.elements.append(Rect(self.x(x), self.y(y), self.len(w), self.len(h), fill=fill, stroke=stroke,
-                                  stroke_width=self.len(width), radius=self.len(radius),
-                                  dash=tuple(self.len(d) for d in dash)))
-
-    def circle(self, cx: float, cy: float, r: float, fill: str | None = None, stroke: str | None = None,
-               width: float = 0.3) -> None:
-        self.elements.append(Circle(self.x(cx), self.y(cy), self.len(r), fill=fill, stroke=stroke,
-                                    stroke_width=self.len(width)))
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 0.3,
-             dash: tuple[float, ...] = ()) -> None:
-        self.elements.append(Line(self.x(x1), self.y(y1), self.x(x2), self.y(y2), stroke=stroke,
-                                  stroke_width=self.len(width), dash=tuple(self.len(d) for d in dash)))
-
-    def polygon(self, points: list[tuple[float, float]], fill: str | None, stroke: str | None = None,
-                width: float = 0.3) -> None:
-        self.elements.append(Polygon(tuple((self.x(px), self.y(py)) for px, py in points), fill=fill,
-                                     stroke=stroke, stroke_width=self.len(width)))
-
-    def text(self, x: float, y: float, w: float, h: float, text: str, font: FontName, color: str,
-             align: Align = "center", valign: VAlign = "middle", bold: bool = False, wrap: bool = False,
-             rotation: Literal[0, 90, 180, 270] = 0) -> None:
-        spec = self.layout.fonts[font]
-        # Fonts scale with the design, but never print below the format's floor: the design keeps
-        # room for text at the floor wherever scaling would take it lower.
-        floor = self.floor.cjk if has_cjk(text) else self.floor.latin
-        size, min_size = max(spec.size * self.s, floor), max(spec.min * self.s, floor)
-        self.elements.append(Text(self.x(x), self.y(y), self.len(w), self.len(h), text, size=size,
-                                  min_size=min_size, color=color, align=align, valign=valign, bold=bold,
-                                  wrap=wrap, rotation=rotation))
-        self.printed.append(text)
-
-    def icon(self, name: str, x: float, y: float, w: float, h: float, color: str | None) -> None:
-        self.elements.append(Icon(name, self.x(x), self.y(y), self.len(w), self.len(h), color=color))
-
-
-class _SheetBuilder:
-    """Draws one score sheet; each ``_draw_*`` method owns one region of ``sheet.yaml``."""
+class SheetDrawing:
+    """Draws one score sheet on a :class:`DesignCanvas`; each ``_draw_*`` method owns one region of ``sheet.yaml``."""
 
     def __init__(self, game: GscGame, layout: SheetLayout, format_name: str, fmt: Format, lang: str,
                  players: int | None, ink_saver: bool, serial: str):
         self.game, self.layout, self.lang = game, layout, lang
         self.format_name, self.fmt = format_name, fmt
-        self.players, self.ink = players, ink_saver
+        self.players, self.ink_saver = players, ink_saver
         self.serial = serial
         self.rounds = rounds_shown(game, players)
-        self.m = layout.metrics
-        self.c = layout.colors
+        self.metrics = layout.metrics
+        self.colors = layout.colors
         pw, ph = fmt.page
         d = layout.design
         scale = min((pw - 2 * fmt.margin) / d.width, (ph - 2 * fmt.margin) / d.height, layout.max_scale)
         origin = ((pw - d.width * scale) / 2, (ph - d.height * scale) / 2)
-        self.cv = _Canvas(layout, scale, origin, layout.floor(format_name))
+        self.canvas = DesignCanvas(layout, scale, origin, layout.floor(format_name))
         self.boxes: list[SheetBox] = []
         self.bonuses: list[BonusMark] = []
 
@@ -232,92 +163,95 @@ class _SheetBuilder:
 
     def record(self, area: str, kind: BoxKind, index: int, x: float, y: float, w: float, h: float,
                shape: Shape = "rect", **meta: object) -> None:
-        cv = self.cv
-        self.boxes.append(SheetBox(area, kind, index, round(cv.x(x), 3), round(cv.y(y), 3), round(cv.len(w), 3),
-                                   round(cv.len(h), 3), shape, **meta))  # type: ignore[arg-type]
+        canvas = self.canvas
+        self.boxes.append(SheetBox(area, kind, index, round(canvas.x(x), 3), round(canvas.y(y), 3),
+                                   round(canvas.len(w), 3), round(canvas.len(h), 3), shape,
+                                   **meta))  # type: ignore[arg-type]
 
     def box(self, area: str, kind: BoxKind, index: int, x: float, y: float, w: float, h: float,
             stroke: str | None = None, width: float | None = None, **meta: object) -> None:
         """A white box with an outline, recorded for the scanner."""
-        self.cv.rect(x, y, w, h, fill=self.c.box, stroke=stroke or self.c.ink, width=width or self.m.stroke_box,
-                     radius=self.m.box_radius)
+        self.canvas.rect(x, y, w, h, fill=self.colors.box, stroke=stroke or self.colors.ink,
+                         width=width or self.metrics.stroke_box, radius=self.metrics.box_radius)
         self.record(area, kind, index, x, y, w, h, **meta)
 
     def panel(self, r: Region, area: AreaName) -> None:
-        col = self.c.areas[area]
-        if self.ink:
-            self.cv.rect(r.x, r.y, r.w, r.h, fill=None, stroke=col.dark, width=self.m.stroke_ink_saver,
-                         radius=self.m.panel_radius)
+        col = self.colors.areas[area]
+        if self.ink_saver:
+            self.canvas.rect(r.x, r.y, r.w, r.h, fill=None, stroke=col.dark, width=self.metrics.stroke_ink_saver,
+                             radius=self.metrics.panel_radius)
         else:
-            self.cv.rect(r.x, r.y, r.w, r.h, fill=col.fill, stroke=col.dark, width=self.m.stroke_panel,
-                         radius=self.m.panel_radius)
+            self.canvas.rect(r.x, r.y, r.w, r.h, fill=col.fill, stroke=col.dark, width=self.metrics.stroke_panel,
+                             radius=self.metrics.panel_radius)
 
     def on_panel(self, area: AreaName) -> str:
         """Colour of text and icons drawn straight on an area's panel."""
-        col = self.c.areas[area]
-        return col.dark if self.ink else col.on_fill
+        col = self.colors.areas[area]
+        return col.dark if self.ink_saver else col.on_fill
 
     def badge(self, area: AreaName, cx: float, cy: float, d: float) -> None:
         """The area's letter in a white disc: names the area without relying on colour."""
-        col = self.c.areas[area]
-        self.cv.circle(cx, cy, d / 2, fill=self.c.box, stroke=col.dark, width=self.m.stroke_box)
+        col = self.colors.areas[area]
+        self.canvas.circle(cx, cy, d / 2, fill=self.colors.box, stroke=col.dark, width=self.metrics.stroke_box)
         # The text box is a little wider than the disc: two-letter names ("Ge") keep the legible size
         # on the half sheets, and their glyphs' ink still sits inside the disc.
-        self.cv.text(cx - d * 0.56, cy - d / 2, d * 1.12, d, self.letter(area), "letter", col.dark, bold=True)
+        self.canvas.text(cx - d * 0.56, cy - d / 2, d * 1.12, d, self.letter(area), "letter", col.dark, bold=True)
 
     def pattern(self, area: AreaName, x: float, y: float, w: float, h: float) -> None:
         """A swatch of the area's hatching, a second non-colour cue beside its letter."""
-        col = self.c.areas[area]
-        self.cv.rect(x, y, w, h, fill=self.c.box, stroke=col.dark, width=self.m.stroke_box, radius=0.6)
+        col = self.colors.areas[area]
+        self.canvas.rect(x, y, w, h, fill=self.colors.box, stroke=col.dark, width=self.metrics.stroke_box, radius=0.6)
         kind = self.layout.patterns[area]
         step = min(w, h) / 4
         if kind == "dots":
             for i in range(1, 4):
                 for j in range(1, 4):
-                    self.cv.circle(x + w * i / 4, y + h * j / 4, step / 4.5, fill=col.dark)
+                    self.canvas.circle(x + w * i / 4, y + h * j / 4, step / 4.5, fill=col.dark)
             return
-        for seg in _hatch(x + 0.4, y + 0.4, w - 0.8, h - 0.8, float(kind), step):
-            self.cv.line(*seg, stroke=col.dark, width=step / 3.2)
+        for seg in hatch(x + 0.4, y + 0.4, w - 0.8, h - 0.8, float(kind), step):
+            self.canvas.line(*seg, stroke=col.dark, width=step / 3.2)
 
     def bonus(self, b: Bonus, cx: float, cy: float, where: tuple[str, str, int]) -> None:
         """Draw bonus ``b`` centred on (cx, cy) and record what earns it."""
-        h = self.m.bonus
+        h = self.metrics.bonus
         w = self.bonus_width(b)
         x, y = cx - w / 2, cy - h / 2
         self._chip(b, x, y, w, h)
         area, group, index = where
-        cv = self.cv
-        self.bonuses.append(BonusMark(area, group, index, b.code, round(cv.x(x), 3), round(cv.y(y), 3),
-                                      round(cv.len(w), 3), round(cv.len(h), 3)))  # type: ignore[arg-type]
+        canvas = self.canvas
+        self.bonuses.append(BonusMark(area, group, index, b.code, round(canvas.x(x), 3), round(canvas.y(y), 3),
+                                      round(canvas.len(w), 3), round(canvas.len(h), 3)))  # type: ignore[arg-type]
 
     def bonus_width(self, b: Bonus) -> float:
         # X and number chips are wider: they also carry the target area's letter.
-        return self.m.bonus * (1.5 if b.is_mark else 1.0)
+        return self.metrics.bonus * (1.5 if b.is_mark else 1.0)
 
     def _chip(self, b: Bonus, x: float, y: float, w: float, h: float, black: bool = False) -> None:
-        cv, c = self.cv, self.c
+        canvas, colors = self.canvas, self.colors
         if b.kind in ("reroll", "plus1", "fox"):
-            cv.rect(x, y, w, h, fill=c.box, stroke=c.ink, width=self.m.stroke_box, radius=1.0)
-            color = {"reroll": c.reroll, "plus1": c.plus1, "fox": c.fox}[b.kind]
+            canvas.rect(x, y, w, h, fill=colors.box, stroke=colors.ink, width=self.metrics.stroke_box, radius=1.0)
+            color = {"reroll": colors.reroll, "plus1": colors.plus1, "fox": colors.fox}[b.kind]
             pad = h * 0.12
-            cv.icon(f"gsc-{b.kind}", x + pad, y + pad, w - 2 * pad, h - 2 * pad, color)
+            canvas.icon(f"gsc-{b.kind}", x + pad, y + pad, w - 2 * pad, h - 2 * pad, color)
             return
         if black:
-            fill, stroke, ink = c.black_bonus, c.black_bonus, c.box
+            fill, stroke, ink = colors.black_bonus, colors.black_bonus, colors.box
         else:
             assert b.area is not None
-            col = c.areas[b.area]
-            fill, stroke, ink = (c.box, col.dark, col.dark) if self.ink else (col.fill, col.dark, col.on_fill)
-        cv.rect(x, y, w, h, fill=fill, stroke=stroke, width=self.m.stroke_box * (2 if self.ink else 1), radius=1.0)
+            col = colors.areas[b.area]
+            fill, stroke, ink = ((colors.box, col.dark, col.dark) if self.ink_saver
+                                 else (col.fill, col.dark, col.on_fill))
+        canvas.rect(x, y, w, h, fill=fill, stroke=stroke,
+                    width=self.metrics.stroke_box * (2 if self.ink_saver else 1), radius=1.0)
         glyph_w = h if not black else w
         if b.kind == "X":
             pad = h * 0.16
-            cv.icon("gsc-x", x + pad, y + pad, glyph_w - 2 * pad, h - 2 * pad, ink)
+            canvas.icon("gsc-x", x + pad, y + pad, glyph_w - 2 * pad, h - 2 * pad, ink)
         else:
-            cv.text(x, y, glyph_w, h, str(b.value), "bonus", ink, bold=True)
+            canvas.text(x, y, glyph_w, h, str(b.value), "bonus", ink, bold=True)
         if not black and b.area is not None:
-            cv.text(x + h * 0.8, y + h * 0.3, w - h * 0.82, h * 0.62, self.letter(b.area), "letter", ink,
-                    bold=True)
+            canvas.text(x + h * 0.8, y + h * 0.3, w - h * 0.82, h * 0.62, self.letter(b.area), "letter", ink,
+                        bold=True)
 
     # -------------------------------------------------------------- regions
     def draw(self) -> SheetPlan:
@@ -334,12 +268,12 @@ class _SheetBuilder:
         self._draw_legend()
         markers = self._markers()
         qr = self._qr()
-        self.cv.elements.extend(markers)
-        self.cv.elements.append(qr)
+        self.canvas.elements.extend(markers)
+        self.canvas.elements.append(qr)
         piece = Piece(f"{self.game.id} score sheet {self.serial}", self.fmt.page[0], self.fmt.page[1],
-                      tuple(self.cv.elements))
-        return SheetPlan(piece, self.format_name, self.serial, qr.data, self.rounds, self.cv.s,
-                         tuple(self.boxes), tuple(self.bonuses), tuple(markers), qr, tuple(self.cv.printed))
+                      tuple(self.canvas.elements))
+        return SheetPlan(piece, self.format_name, self.serial, qr.data, self.rounds, self.canvas.scale,
+                         tuple(self.boxes), tuple(self.bonuses), tuple(markers), qr, tuple(self.canvas.printed))
 
     def _draw_title(self) -> None:
         r = self.layout.regions.title
@@ -351,17 +285,17 @@ class _SheetBuilder:
         else:
             sub = self.label("players_line", n=self.players, rounds=self.rounds)
         split = r.w * 0.62
-        self.cv.text(r.x, r.y, split, r.h, name, "title", self.c.ink, align="left", bold=True)
-        self.cv.text(r.x + split, r.y, r.w - split, r.h, sub, "subtitle", self.c.ink, align="right")
-        self.cv.line(r.x, r.bottom, r.right, r.bottom, stroke=self.c.ink, width=self.m.stroke_box)
+        self.canvas.text(r.x, r.y, split, r.h, name, "title", self.colors.ink, align="left", bold=True)
+        self.canvas.text(r.x + split, r.y, r.w - split, r.h, sub, "subtitle", self.colors.ink, align="right")
+        self.canvas.line(r.x, r.bottom, r.right, r.bottom, stroke=self.colors.ink, width=self.metrics.stroke_box)
 
     def _draw_rounds(self) -> None:
         r = self.layout.regions.rounds
-        m, cv, c = self.m, self.cv, self.c
-        head_h = m.heading
-        cv.text(r.x, r.y, r.w, head_h, self.label("rounds_heading"), "heading", c.ink, align="left", bold=True)
-        cy = r.y + head_h + 1 + m.round / 2
-        bonus_cy = cy + m.round / 2 + 1.2 + m.bonus / 2
+        metrics, canvas, colors = self.metrics, self.canvas, self.colors
+        head_h = metrics.heading
+        canvas.text(r.x, r.y, r.w, head_h, self.label("rounds_heading"), "heading", colors.ink, align="left", bold=True)
+        cy = r.y + head_h + 1 + metrics.round / 2
+        bonus_cy = cy + metrics.round / 2 + 1.2 + metrics.bonus / 2
         ends: dict[int, list[int]] = {}
         for players, n in sorted(self.game.rounds.by_player_count.items()):
             ends.setdefault(n, []).append(players)
@@ -369,14 +303,15 @@ class _SheetBuilder:
         first_end: tuple[float, float] | None = None
         for i in range(self.rounds):
             number = i + 1
-            cx = r.x + m.round_pitch * (i + 0.5)
+            cx = r.x + metrics.round_pitch * (i + 0.5)
             if i + 1 < self.rounds:  # the track reads as one line from round to round
-                cv.line(cx + m.round / 2, cy, cx + m.round_pitch - m.round / 2, cy, stroke=c.ink, width=0.5)
-            cv.circle(cx, cy, m.round / 2, fill=c.box, stroke=c.ink, width=m.stroke_box * 1.4)
-            self.record("round", "round", i, cx - m.round / 2, cy - m.round / 2, m.round, m.round, "circle",
-                        value=number)
-            cv.text(cx - m.round / 2, cy - m.round / 2, m.round, m.round, str(number), "small_number", c.ink,
-                    bold=True)
+                canvas.line(cx + metrics.round / 2, cy, cx + metrics.round_pitch - metrics.round / 2, cy,
+                            stroke=colors.ink, width=0.5)
+            canvas.circle(cx, cy, metrics.round / 2, fill=colors.box, stroke=colors.ink, width=metrics.stroke_box * 1.4)
+            self.record("round", "round", i, cx - metrics.round / 2, cy - metrics.round / 2, metrics.round,
+                        metrics.round, "circle", value=number)
+            canvas.text(cx - metrics.round / 2, cy - metrics.round / 2, metrics.round, metrics.round, str(number),
+                        "small_number", colors.ink, bold=True)
             options = self.game.rounds.start_bonus.get(number)
             if options:
                 self._round_bonus(options, cx, bonus_cy, i)
@@ -389,13 +324,15 @@ class _SheetBuilder:
                     text = self.label("players_compact", n=span)
                 else:
                     text = self.label("round_ends", players=self.label("players_short", n=span))
-                ty = bonus_cy + m.bonus / 2 + 0.4
-                cv.text(cx - m.round_pitch / 2, ty, m.round_pitch, r.bottom - ty, text, "tiny", c.ink, wrap=True)
+                ty = bonus_cy + metrics.bonus / 2 + 0.4
+                canvas.text(cx - metrics.round_pitch / 2, ty, metrics.round_pitch, r.bottom - ty, text, "tiny",
+                            colors.ink, wrap=True)
                 if compact and first_end is None:
-                    first_end = (cx - m.round_pitch / 2, ty)
+                    first_end = (cx - metrics.round_pitch / 2, ty)
         if first_end is not None:  # "last round:" leads into the player counts, on their line
             kx, ky = first_end
-            cv.text(r.x, ky, kx - r.x, r.bottom - ky, self.label("round_ends_key"), "tiny", c.ink, align="right")
+            canvas.text(r.x, ky, kx - r.x, r.bottom - ky, self.label("round_ends_key"), "tiny", colors.ink,
+                        align="right")
 
     def _round_bonus(self, options: tuple[Bonus, ...], cx: float, cy: float, index: int) -> None:
         """One bonus, or the round-4 choice drawn as a black X and a black number."""
@@ -408,7 +345,7 @@ class _SheetBuilder:
             generic = Bonus(kind=b.kind, value=b.value)
             if generic not in shown:
                 shown.append(generic)
-        h = self.m.bonus
+        h = self.metrics.bonus
         slash = h * 0.45
         total = len(shown) * h + (len(shown) - 1) * slash
         x = cx - total / 2
@@ -416,173 +353,179 @@ class _SheetBuilder:
             self._chip(b, x, cy - h / 2, h, h, black=True)
             x += h
             if k < len(shown) - 1:
-                self.cv.text(x, cy - h / 2, slash, h, "/", "small_number", self.c.ink, bold=True)
+                self.canvas.text(x, cy - h / 2, slash, h, "/", "small_number", self.colors.ink, bold=True)
                 x += slash
         code = "|".join(b.code for b in options)
-        cv = self.cv
-        self.bonuses.append(BonusMark("round", "round", index, code, round(cv.x(cx - total / 2), 3),
-                                      round(cv.y(cy - h / 2), 3), round(cv.len(total), 3), round(cv.len(h), 3)))
+        canvas = self.canvas
+        self.bonuses.append(BonusMark("round", "round", index, code, round(canvas.x(cx - total / 2), 3),
+                                      round(canvas.y(cy - h / 2), 3), round(canvas.len(total), 3),
+                                      round(canvas.len(h), 3)))
 
     def _draw_actions(self) -> None:
         r = self.layout.regions.actions
-        m, cv, c = self.m, self.cv, self.c
+        metrics, canvas, colors = self.metrics, self.canvas, self.colors
         row_h = r.h / len(self.game.action_tracks)
-        label_h = m.action_label
+        label_h = metrics.action_label
         for k, (name, track) in enumerate(self.game.action_tracks.items()):
             top = r.y + k * row_h
-            cv.text(r.x, top, r.w, label_h, self.term(name), "caption", c.ink, align="left", bold=True)
-            cy = top + label_h + 0.6 + m.action / 2
-            icon_color = c.reroll if name == "reroll" else c.plus1
-            cv.icon(f"gsc-{name}", r.x, cy - m.action / 2, m.action, m.action, icon_color)
+            canvas.text(r.x, top, r.w, label_h, self.term(name), "caption", colors.ink, align="left", bold=True)
+            cy = top + label_h + 0.6 + metrics.action / 2
+            icon_color = colors.reroll if name == "reroll" else colors.plus1
+            canvas.icon(f"gsc-{name}", r.x, cy - metrics.action / 2, metrics.action, metrics.action, icon_color)
             for i in range(track.boxes):
-                cx = r.x + m.action_pitch * (i + 1) + m.action / 2
-                cv.circle(cx, cy, m.action / 2, fill=c.box, stroke=c.ink, width=m.stroke_box)
-                inner = m.action * 0.5
-                cv.icon(f"gsc-{name}", cx - inner / 2, cy - inner / 2, inner, inner, c.muted)
-                self.record(name, "action", i, cx - m.action / 2, cy - m.action / 2, m.action, m.action, "circle")
+                cx = r.x + metrics.action_pitch * (i + 1) + metrics.action / 2
+                canvas.circle(cx, cy, metrics.action / 2, fill=colors.box, stroke=colors.ink, width=metrics.stroke_box)
+                inner = metrics.action * 0.5
+                canvas.icon(f"gsc-{name}", cx - inner / 2, cy - inner / 2, inner, inner, colors.muted)
+                self.record(name, "action", i, cx - metrics.action / 2, cy - metrics.action / 2, metrics.action,
+                            metrics.action, "circle")
 
     def _grid_header(self, r: Region, area: AreaName, hint: str) -> None:
-        m, cv = self.m, self.cv
+        metrics, canvas = self.metrics, self.canvas
         col = self.on_panel(area)
-        d = m.header - 2
-        self.badge(area, r.x + 1.5 + d / 2, r.y + m.header / 2 + 0.3, d)
+        d = metrics.header - 2
+        self.badge(area, r.x + 1.5 + d / 2, r.y + metrics.header / 2 + 0.3, d)
         self.pattern(area, r.x + 2.5 + d, r.y + 1.3, d, d)
         name_x = r.x + 3.5 + 2 * d
-        cv.text(name_x, r.y + 0.5, r.w * 0.4, m.header, self.term(area), "heading", col, align="left", bold=True)
-        cv.text(r.x + r.w * 0.45, r.y + 0.5, r.w * 0.55 - 2, m.header, hint, "caption", col, align="right")
+        canvas.text(name_x, r.y + 0.5, r.w * 0.4, metrics.header, self.term(area), "heading", col, align="left",
+                    bold=True)
+        canvas.text(r.x + r.w * 0.45, r.y + 0.5, r.w * 0.55 - 2, metrics.header, hint, "caption", col, align="right")
 
     def _draw_yellow(self) -> None:
         r = self.layout.regions.yellow
-        m, cv, c, g = self.m, self.cv, self.c, self.game
-        col = c.areas["yellow"]
+        metrics, canvas, colors, game = self.metrics, self.canvas, self.colors, self.game
+        col = colors.areas["yellow"]
         self.panel(r, "yellow")
         self._grid_header(r, "yellow", self.label("yellow_hint"))
-        pitch = m.cell + m.cell_gap
-        gx, gy = r.x + m.panel_inset, r.y + m.header + 2
-        grid = g.yellow.grid
+        pitch = metrics.cell + metrics.cell_gap
+        gx, gy = r.x + metrics.panel_inset, r.y + metrics.header + 2
+        grid = game.yellow.grid
         rows, cols = len(grid), len(grid[0])
-        index = {(b.row, b.column): b for b in g.boxes["yellow"]}
-        diag = [(rr - 1, cc - 1) for rr, cc in g.yellow.diagonal.cells]
+        index = {(b.row, b.column): b for b in game.boxes["yellow"]}
+        diag = [(rr - 1, cc - 1) for rr, cc in game.yellow.diagonal.cells]
         # The diagonal is a dashed guide from its first cell to its bonus, under the boxes.
         first, last = diag[0], diag[-1]
-        x0, y0 = gx + first[1] * pitch + m.cell / 2, gy + first[0] * pitch + m.cell / 2
-        x1, y1 = gx + (last[1] + 1) * pitch + m.badge / 2, gy + (last[0] + 1) * pitch + m.badge / 2
-        cv.line(x0, y0, x1, y1, stroke=self.on_panel("yellow"), width=0.6, dash=(1.2, 0.8))
+        x0, y0 = gx + first[1] * pitch + metrics.cell / 2, gy + first[0] * pitch + metrics.cell / 2
+        x1, y1 = gx + (last[1] + 1) * pitch + metrics.badge / 2, gy + (last[0] + 1) * pitch + metrics.badge / 2
+        canvas.line(x0, y0, x1, y1, stroke=self.on_panel("yellow"), width=0.6, dash=(1.2, 0.8))
         for rr in range(rows):
             for cc in range(cols):
                 x, y = gx + cc * pitch, gy + rr * pitch
                 if (rr, cc) not in index:  # pre-printed X: not a box, shown crossed
-                    cv.rect(x, y, m.cell, m.cell, fill=col.tint if not self.ink else None, stroke=col.dark,
-                            width=m.stroke_box, radius=m.box_radius)
-                    pad = m.cell * 0.22
-                    cv.icon("gsc-x", x + pad, y + pad, m.cell - 2 * pad, m.cell - 2 * pad, col.dark)
+                    canvas.rect(x, y, metrics.cell, metrics.cell, fill=col.tint if not self.ink_saver else None,
+                                stroke=col.dark, width=metrics.stroke_box, radius=metrics.box_radius)
+                    pad = metrics.cell * 0.22
+                    canvas.icon("gsc-x", x + pad, y + pad, metrics.cell - 2 * pad, metrics.cell - 2 * pad, col.dark)
                     continue
                 b = index[(rr, cc)]
                 on_diag = (rr, cc) in diag
-                self.box("yellow", "cell", b.index, x, y, m.cell, m.cell,
-                         width=m.stroke_box * (2.2 if on_diag else 1), row=rr, column=cc, value=b.value)
-                cv.text(x, y, m.cell, m.cell, str(b.value), "number", c.ink, bold=True)
+                self.box("yellow", "cell", b.index, x, y, metrics.cell, metrics.cell,
+                         width=metrics.stroke_box * (2.2 if on_diag else 1), row=rr, column=cc, value=b.value)
+                canvas.text(x, y, metrics.cell, metrics.cell, str(b.value), "number", colors.ink, bold=True)
         bx = gx + cols * pitch
-        for rr, bonus in enumerate(g.yellow.row_bonus):
-            self.bonus(bonus, bx + m.badge / 2, gy + rr * pitch + m.cell / 2, ("yellow", "row", rr))
+        for rr, bonus in enumerate(game.yellow.row_bonus):
+            self.bonus(bonus, bx + metrics.badge / 2, gy + rr * pitch + metrics.cell / 2, ("yellow", "row", rr))
         by = gy + rows * pitch
-        for cc, points in enumerate(g.yellow.column_points):
-            cx = gx + cc * pitch + m.cell / 2
-            self._points_badge(cx, by + m.badge / 2, points, "yellow")
-        self.bonus(g.yellow.diagonal.bonus, bx + m.badge / 2, by + m.badge / 2, ("yellow", "diagonal", 0))
+        for cc, points in enumerate(game.yellow.column_points):
+            cx = gx + cc * pitch + metrics.cell / 2
+            self._points_badge(cx, by + metrics.badge / 2, points, "yellow")
+        self.bonus(game.yellow.diagonal.bonus, bx + metrics.badge / 2, by + metrics.badge / 2,
+                   ("yellow", "diagonal", 0))
 
     def _points_badge(self, cx: float, cy: float, points: int, area: AreaName) -> None:
         """Points a completed column scores: a disc under the column."""
-        col = self.c.areas[area]
-        d = self.m.badge * 0.92
-        self.cv.circle(cx, cy, d / 2, fill=self.c.box, stroke=col.dark, width=self.m.stroke_box * 1.6)
-        self.cv.text(cx - d / 2, cy - d / 2, d, d, str(points), "small_number", self.c.ink, bold=True)
+        col = self.colors.areas[area]
+        d = self.metrics.badge * 0.92
+        self.canvas.circle(cx, cy, d / 2, fill=self.colors.box, stroke=col.dark, width=self.metrics.stroke_box * 1.6)
+        self.canvas.text(cx - d / 2, cy - d / 2, d, d, str(points), "small_number", self.colors.ink, bold=True)
 
     def _draw_dice(self) -> None:
         r = self.layout.regions.dice
-        m, cv, c = self.m, self.cv, self.c
-        head = m.dice_heading
-        cv.text(r.x, r.y, r.w, head, self.label("dice_fields"), "caption", c.ink, bold=True, wrap=True)
+        metrics, canvas, colors = self.metrics, self.canvas, self.colors
+        head = metrics.dice_heading
+        canvas.text(r.x, r.y, r.w, head, self.label("dice_fields"), "caption", colors.ink, bold=True, wrap=True)
         n = self.game.turns.active_picks
-        space = (r.h - head - n * m.die) / n
+        space = (r.h - head - n * metrics.die) / n
         for i in range(n):
-            x = r.x + (r.w - m.die) / 2
-            y = r.y + head + space / 2 + i * (m.die + space)
-            cv.rect(x, y, m.die, m.die, fill=None, stroke=c.muted, width=0.45, radius=2.4, dash=(1.6, 1.0))
-            inner = m.die * 0.34
-            cv.icon("gsc-die", x + (m.die - inner) / 2, y + (m.die - inner) / 2, inner, inner, c.muted)
-            self.record("dice", "die", i, x, y, m.die, m.die)
+            x = r.x + (r.w - metrics.die) / 2
+            y = r.y + head + space / 2 + i * (metrics.die + space)
+            canvas.rect(x, y, metrics.die, metrics.die, fill=None, stroke=colors.muted, width=0.45, radius=2.4,
+                        dash=(1.6, 1.0))
+            inner = metrics.die * 0.34
+            canvas.icon("gsc-die", x + (metrics.die - inner) / 2, y + (metrics.die - inner) / 2, inner, inner,
+                        colors.muted)
+            self.record("dice", "die", i, x, y, metrics.die, metrics.die)
 
     def _draw_blue(self) -> None:
         r = self.layout.regions.blue
-        m, cv, c, g = self.m, self.cv, self.c, self.game
-        col = c.areas["blue"]
+        metrics, canvas, colors, game = self.metrics, self.canvas, self.colors, self.game
+        col = colors.areas["blue"]
         self.panel(r, "blue")
         self._grid_header(r, "blue", self.label("blue_hint"))
-        pitch = m.cell + m.cell_gap
-        gx = r.x + m.panel_inset
+        pitch = metrics.cell + metrics.cell_gap
+        gx = r.x + metrics.panel_inset
         # Points by number of crosses: a two-row table over the grid.
-        table = g.blue.points_by_crosses[1:]
-        ty = r.y + m.header + 1.5
-        tw = r.w - 2 * m.panel_inset
-        label_w = m.blue_table.label
+        table = game.blue.points_by_crosses[1:]
+        ty = r.y + metrics.header + 1.5
+        tw = r.w - 2 * metrics.panel_inset
+        label_w = metrics.blue_table.label
         cw = (tw - label_w) / len(table)
-        row1, row2 = m.blue_table.crosses_row, m.blue_table.points_row
-        cv.rect(gx, ty, tw, row1 + row2, fill=c.box, stroke=col.dark, width=m.stroke_box, radius=0.8)
-        cv.line(gx, ty + row1, gx + tw, ty + row1, stroke=col.dark, width=m.stroke_box * 0.7)
-        cv.text(gx, ty, label_w, row1, self.label("crosses"), "table", col.dark)
-        cv.text(gx, ty + row1, label_w, row2, self.label("points"), "table", col.dark, bold=True)
+        row1, row2 = metrics.blue_table.crosses_row, metrics.blue_table.points_row
+        canvas.rect(gx, ty, tw, row1 + row2, fill=colors.box, stroke=col.dark, width=metrics.stroke_box, radius=0.8)
+        canvas.line(gx, ty + row1, gx + tw, ty + row1, stroke=col.dark, width=metrics.stroke_box * 0.7)
+        canvas.text(gx, ty, label_w, row1, self.label("crosses"), "table", col.dark)
+        canvas.text(gx, ty + row1, label_w, row2, self.label("points"), "table", col.dark, bold=True)
         for k, pts in enumerate(table):
             x = gx + label_w + k * cw
-            cv.line(x, ty, x, ty + row1 + row2, stroke=col.dark, width=m.stroke_box * 0.7)
-            cv.text(x, ty, cw, row1, str(k + 1), "table", col.dark)
-            cv.text(x, ty + row1, cw, row2, str(pts), "table", c.ink, bold=True)
+            canvas.line(x, ty, x, ty + row1 + row2, stroke=col.dark, width=metrics.stroke_box * 0.7)
+            canvas.text(x, ty, cw, row1, str(k + 1), "table", col.dark)
+            canvas.text(x, ty + row1, cw, row2, str(pts), "table", colors.ink, bold=True)
         gy = ty + row1 + row2 + 2.2
-        index = {(b.row, b.column): b for b in g.boxes["blue"]}
-        rows, cols = len(g.blue.grid), len(g.blue.grid[0])
+        index = {(b.row, b.column): b for b in game.boxes["blue"]}
+        rows, cols = len(game.blue.grid), len(game.blue.grid[0])
         for rr in range(rows):
             for cc in range(cols):
                 x, y = gx + cc * pitch, gy + rr * pitch
                 if (rr, cc) not in index:  # the corner that shows what blue counts
-                    cv.icon("gsc-blue-white", x + 0.6, y + 0.6, m.cell - 1.2, m.cell - 1.2, col.fill)
+                    canvas.icon("gsc-blue-white", x + 0.6, y + 0.6, metrics.cell - 1.2, metrics.cell - 1.2, col.fill)
                     continue
                 b = index[(rr, cc)]
-                self.box("blue", "cell", b.index, x, y, m.cell, m.cell, row=rr, column=cc, value=b.value)
-                cv.text(x, y, m.cell, m.cell, str(b.value), "number", c.ink, bold=True)
+                self.box("blue", "cell", b.index, x, y, metrics.cell, metrics.cell, row=rr, column=cc, value=b.value)
+                canvas.text(x, y, metrics.cell, metrics.cell, str(b.value), "number", colors.ink, bold=True)
         bx = gx + cols * pitch
-        for rr, bonus in enumerate(g.blue.row_bonus):
-            self.bonus(bonus, bx + m.badge / 2, gy + rr * pitch + m.cell / 2, ("blue", "row", rr))
+        for rr, bonus in enumerate(game.blue.row_bonus):
+            self.bonus(bonus, bx + metrics.badge / 2, gy + rr * pitch + metrics.cell / 2, ("blue", "row", rr))
         by = gy + rows * pitch
-        for cc, bonus in enumerate(g.blue.column_bonus):
-            self.bonus(bonus, gx + cc * pitch + m.cell / 2, by + m.badge / 2, ("blue", "column", cc))
+        for cc, bonus in enumerate(game.blue.column_bonus):
+            self.bonus(bonus, gx + cc * pitch + metrics.cell / 2, by + metrics.badge / 2, ("blue", "column", cc))
 
     def _track_frame(self, area: AreaName) -> tuple[Region, float, float, float]:
         """Panel and name tab of a track area; returns (region, first box x, pitch, box width)."""
         r: Region = getattr(self.layout.regions, area)
-        m, cv = self.m, self.cv
+        metrics, canvas = self.metrics, self.canvas
         self.panel(r, area)
         col = self.on_panel(area)
         # Letter and hatching side by side at the top, the name reading upwards below them.
-        d = (m.tab - 3.0) / 2
+        d = (metrics.tab - 3.0) / 2
         self.badge(area, r.x + 1.0 + d / 2, r.y + 1.6 + d / 2, d)
         self.pattern(area, r.x + 2.0 + d, r.y + 1.6, d, d)
         name_top = r.y + 2.6 + d
         name = self.term(area)
         if _is_cjk_word(name):  # Chinese stands upright, one character under the other
-            cv.text(r.x + 0.5, name_top, m.tab - 1, r.bottom - 1.0 - name_top, "\n".join(name), "tab", col,
-                    bold=True, wrap=False)
+            canvas.text(r.x + 0.5, name_top, metrics.tab - 1, r.bottom - 1.0 - name_top, "\n".join(name), "tab", col,
+                        bold=True, wrap=False)
         else:
-            cv.text(r.x + 0.5, name_top, m.tab - 1, r.bottom - 1.0 - name_top, name, "tab", col, bold=True,
-                    rotation=90)
+            canvas.text(r.x + 0.5, name_top, metrics.tab - 1, r.bottom - 1.0 - name_top, name, "tab", col, bold=True,
+                        rotation=90)
         # A pointer beside the first box: these rows fill from the left, no box skipped.
         aw = 2.6
-        ay = r.y + 1.6 + m.track_box / 2 + (m.green_points + 0.6 if area == "green" else 0.0)
+        ay = r.y + 1.6 + metrics.track_box / 2 + (metrics.green_points + 0.6 if area == "green" else 0.0)
         ay = max(ay, r.y + 1.6 + d + 0.6 + aw * 0.8)  # level with the boxes, but clear of the swatch
-        ax = r.x + m.tab - aw - 0.2
-        cv.polygon([(ax, ay - aw * 0.8), (ax + aw, ay), (ax, ay + aw * 0.8)], fill=col)
+        ax = r.x + metrics.tab - aw - 0.2
+        canvas.polygon([(ax, ay - aw * 0.8), (ax + aw, ay), (ax, ay + aw * 0.8)], fill=col)
         n = len(self.game.boxes[area])
-        gap = m.purple_gap if area == "purple" else m.track_gap
-        left = r.x + m.tab + 1.0
+        gap = metrics.purple_gap if area == "purple" else metrics.track_gap
+        left = r.x + metrics.tab + 1.0
         pitch = (r.right - 1.6 - left + gap) / n
         return r, left, pitch, pitch - gap
 
@@ -592,88 +535,89 @@ class _SheetBuilder:
                 self.bonus(box.bonus, left + box.index * pitch + bw / 2, cy, (area, "box", box.index))
 
     def _draw_green(self) -> None:
-        m, cv, c, g = self.m, self.cv, self.c, self.game
+        metrics, canvas, colors, game = self.metrics, self.canvas, self.colors, self.game
         r, left, pitch, bw = self._track_frame("green")
-        col = c.areas["green"]
-        strip = m.green_points
+        col = colors.areas["green"]
+        strip = metrics.green_points
         ty = r.y + 1.4
         by = ty + strip + 0.8
-        for box in g.boxes["green"]:
+        for box in game.boxes["green"]:
             x = left + box.index * pitch
             # What the row scores once this box is the last one crossed.
-            pts = g.green.points_by_crosses[box.index + 1]
-            cv.rect(x + bw * 0.18, ty, bw * 0.64, strip, fill=c.box, stroke=col.dark, width=m.stroke_box * 0.8,
-                    radius=strip / 2)
-            cv.text(x, ty, bw, strip, str(pts), "table", c.ink, bold=True)
-            self.box("green", "track", box.index, x, by, bw, m.track_box, column=box.index, value=box.threshold)
-            cv.text(x, by, bw, m.track_box, f"≥{box.threshold}", "small_number", col.dark, bold=True)
-        self._track_bonuses("green", left, pitch, bw, by + m.track_box + 1.0 + m.bonus / 2)
+            pts = game.green.points_by_crosses[box.index + 1]
+            canvas.rect(x + bw * 0.18, ty, bw * 0.64, strip, fill=colors.box, stroke=col.dark,
+                        width=metrics.stroke_box * 0.8, radius=strip / 2)
+            canvas.text(x, ty, bw, strip, str(pts), "table", colors.ink, bold=True)
+            self.box("green", "track", box.index, x, by, bw, metrics.track_box, column=box.index, value=box.threshold)
+            canvas.text(x, by, bw, metrics.track_box, f"≥{box.threshold}", "small_number", col.dark, bold=True)
+        self._track_bonuses("green", left, pitch, bw, by + metrics.track_box + 1.0 + metrics.bonus / 2)
 
     def _draw_orange(self) -> None:
-        m, cv, c, g = self.m, self.cv, self.c, self.game
+        metrics, canvas, colors, game = self.metrics, self.canvas, self.colors, self.game
         r, left, pitch, bw = self._track_frame("orange")
-        col = c.areas["orange"]
+        col = colors.areas["orange"]
         by = r.y + 1.6
-        for box in g.boxes["orange"]:
+        for box in game.boxes["orange"]:
             x = left + box.index * pitch
             mult = box.multiplier or 1
-            self.box("orange", "track", box.index, x, by, bw, m.track_box,
-                     width=m.stroke_box * (2.2 if mult > 1 else 1), column=box.index, multiplier=mult)
+            self.box("orange", "track", box.index, x, by, bw, metrics.track_box,
+                     width=metrics.stroke_box * (2.2 if mult > 1 else 1), column=box.index, multiplier=mult)
             if mult > 1:
-                cv.text(x + bw * 0.4, by + m.track_box * 0.58, bw * 0.5, m.track_box * 0.38, f"×{mult}",
-                        "caption", col.dark, bold=True, align="right")
-        self._track_bonuses("orange", left, pitch, bw, by + m.track_box + 1.0 + m.bonus / 2)
+                canvas.text(x + bw * 0.4, by + metrics.track_box * 0.58, bw * 0.5, metrics.track_box * 0.38, f"×{mult}",
+                            "caption", col.dark, bold=True, align="right")
+        self._track_bonuses("orange", left, pitch, bw, by + metrics.track_box + 1.0 + metrics.bonus / 2)
 
     def _draw_purple(self) -> None:
-        m, cv, c, g = self.m, self.cv, self.c, self.game
+        metrics, canvas, colors, game = self.metrics, self.canvas, self.colors, self.game
         r, left, pitch, bw = self._track_frame("purple")
-        col = c.areas["purple"]
+        col = colors.areas["purple"]
         by = r.y + 1.6
-        n = len(g.boxes["purple"])
-        for box in g.boxes["purple"]:
+        n = len(game.boxes["purple"])
+        for box in game.boxes["purple"]:
             x = left + box.index * pitch
-            self.box("purple", "track", box.index, x, by, bw, m.track_box, column=box.index)
+            self.box("purple", "track", box.index, x, by, bw, metrics.track_box, column=box.index)
             if box.index < n - 1:
                 gap = pitch - bw
-                cv.text(x + bw, by, gap, m.track_box, "<", "small_number", self.on_panel("purple"), bold=True)
-        bonus_cy = by + m.track_box + 1.0 + m.bonus / 2
+                canvas.text(x + bw, by, gap, metrics.track_box, "<", "small_number", self.on_panel("purple"), bold=True)
+        bonus_cy = by + metrics.track_box + 1.0 + metrics.bonus / 2
         self._track_bonuses("purple", left, pitch, bw, bonus_cy)
-        hy = bonus_cy + m.bonus / 2 + 0.5
-        hint = self.label("purple_hint", reset=g.purple.reset_after)
-        cv.text(left, hy, r.right - 1.6 - left, r.bottom - hy - 0.6, hint, "caption", col.dark if self.ink
-                else col.on_fill, align="left")
+        hy = bonus_cy + metrics.bonus / 2 + 0.5
+        hint = self.label("purple_hint", reset=game.purple.reset_after)
+        canvas.text(left, hy, r.right - 1.6 - left, r.bottom - hy - 0.6, hint, "caption", col.dark if self.ink_saver
+                    else col.on_fill, align="left")
 
     def _draw_score(self) -> None:
         r = self.layout.regions.score
-        m, cv, c = self.m, self.cv, self.c
-        label_h = m.score_label
-        bh = m.score_box
+        metrics, canvas, colors = self.metrics, self.canvas, self.colors
+        label_h = metrics.score_label
+        bh = metrics.score_box
         by = r.y + label_h + 0.8
-        widths = m.score_widths
+        widths = metrics.score_widths
         x = r.x
         index = 0
 
         def op(symbol: str) -> None:
             nonlocal x
-            cv.text(x, by, widths["op"], bh, symbol, "number", c.ink, bold=True)
+            canvas.text(x, by, widths["op"], bh, symbol, "number", colors.ink, bold=True)
             x += widths["op"]
 
         for area in AREAS:
-            colr = c.areas[area]
-            cv.text(x, r.y, widths["area"], label_h, self.term(area), "caption", colr.dark, bold=True)
+            colr = colors.areas[area]
+            canvas.text(x, r.y, widths["area"], label_h, self.term(area), "caption", colr.dark, bold=True)
             self.box("score", "score", index, x, by, widths["area"], bh, stroke=colr.dark,
-                     width=m.stroke_box * 2.4, name=area)
+                     width=metrics.stroke_box * 2.4, name=area)
             index += 1
             x += widths["area"]
             op("+")
         fox_w = widths["fox_icon"] + widths["fox_count"] + widths["op"] + widths["lowest"] + 2.0
         # Its label may reach over the "+" before and the "=" after: they have no label of their own.
         # (half a millimetre more each side: the bold face is a little wider than the regular one it was sized for)
-        cv.text(x - widths["op"] - 0.5, r.y, fox_w + 2 * widths["op"] + 1.0, label_h, self.label("foxes_times_lowest"),
-                "caption", c.ink, bold=True)
-        cv.rect(x, by - 0.8, fox_w, bh + 1.6, fill=None, stroke=c.fox, width=m.stroke_box * 1.4, radius=2.0)
-        cv.icon("gsc-fox", x + 1.0, by + (bh - widths["fox_icon"]) / 2, widths["fox_icon"], widths["fox_icon"],
-                c.fox)
+        canvas.text(x - widths["op"] - 0.5, r.y, fox_w + 2 * widths["op"] + 1.0, label_h,
+                    self.label("foxes_times_lowest"), "caption", colors.ink, bold=True)
+        canvas.rect(x, by - 0.8, fox_w, bh + 1.6, fill=None, stroke=colors.fox, width=metrics.stroke_box * 1.4,
+                    radius=2.0)
+        canvas.icon("gsc-fox", x + 1.0, by + (bh - widths["fox_icon"]) / 2, widths["fox_icon"], widths["fox_icon"],
+                    colors.fox)
         x += widths["fox_icon"] + 1.0
         self.box("score", "score", index, x, by, widths["fox_count"], bh, name="foxes")
         index += 1
@@ -683,8 +627,8 @@ class _SheetBuilder:
         index += 1
         x += widths["lowest"] + 1.0
         op("=")
-        cv.text(x, r.y, r.right - x, label_h, self.term("total"), "caption", c.ink, bold=True)
-        self.box("score", "score", index, x, by, r.right - x, bh, width=m.stroke_box * 3.2, name="total")
+        canvas.text(x, r.y, r.right - x, label_h, self.term("total"), "caption", colors.ink, bold=True)
+        self.box("score", "score", index, x, by, r.right - x, bh, width=metrics.stroke_box * 3.2, name="total")
 
     def _draw_legend(self) -> None:
         """The icon key: entries side by side in rows, each icon followed by its meaning, a clear gap
@@ -692,25 +636,25 @@ class _SheetBuilder:
         if not self.fmt.legend:
             return
         r = self.layout.regions.legend
-        cv = self.cv
+        canvas = self.canvas
         spec = self.layout.fonts["legend"]
         entries = legend_entries(self.label("legend"))
         rows = 2
         row_h = r.h / rows
         x, y = r.x, r.y
         for icon, text in entries:
-            floor = cv.floor.cjk if has_cjk(text) else cv.floor.latin
-            printed = max(spec.size * cv.s, floor)
+            floor = canvas.floor.cjk if has_cjk(text) else canvas.floor.latin
+            printed = max(spec.size * canvas.scale, floor)
             from printkit.engine.render.fonts import string_width  # measuring needs the font; checking sheets does not
 
-            text_w = string_width(text, printed) * MM_PER_PT / cv.s + 0.6  # design mm
+            text_w = string_width(text, printed) * MM_PER_PT / canvas.scale + 0.6  # design mm
             icon_w = row_h if icon else 0.0
             if x > r.x and x + icon_w + text_w > r.right:
                 x, y = r.x, y + row_h
             if icon:
-                cv.icon(icon, x, y + 0.35, row_h - 0.7, row_h - 0.7, None if icon == "gsc-fox" else self.c.ink)
+                canvas.icon(icon, x, y + 0.35, row_h - 0.7, row_h - 0.7, None if icon == "gsc-fox" else self.colors.ink)
                 x += icon_w + 0.4
-            cv.text(x, y, min(text_w, r.right - x), row_h, text, "legend", self.c.ink, align="left")
+            canvas.text(x, y, min(text_w, r.right - x), row_h, text, "legend", self.colors.ink, align="left")
             x += text_w + LEGEND_GAP
 
     # -------------------------------------------------------------- scan furniture
@@ -725,55 +669,15 @@ class _SheetBuilder:
         data = qr_payload(self.game, self.layout, self.format_name, self.rounds, self.serial, self.players)
         size = min(r.w, r.h)
         s = self.layout.regions.serial
-        self.cv.text(s.x, s.y, s.w, s.h, self.serial, "caption", self.c.muted, align="right")
-        return QRCode(data, self.cv.x(r.x + r.w - size), self.cv.y(r.y), self.cv.len(size))
+        self.canvas.text(s.x, s.y, s.w, s.h, self.serial, "caption", self.colors.muted, align="right")
+        return QRCode(data, self.canvas.x(r.x + r.w - size), self.canvas.y(r.y), self.canvas.len(size))
 
 
 LEGEND_GAP = 4.0  # design mm between two entries of the icon key
 
 
-_CJK = re.compile("[\u2e80-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
-
-
-def has_cjk(text: str) -> bool:
-    """Whether ``text`` holds a Chinese (or other CJK) character, which needs a larger print size."""
-    return _CJK.search(text) is not None
-
-
 def _is_cjk_word(text: str) -> bool:
     return bool(text) and all("\u3400" <= ch <= "\u9fff" for ch in text)
-
-
-def _hatch(x: float, y: float, w: float, h: float, angle: float, step: float
-           ) -> list[tuple[float, float, float, float]]:
-    """Parallel lines at ``angle`` degrees, ``step`` apart, clipped to the rectangle."""
-    a = math.radians(angle)
-    dx, dy = math.cos(a), -math.sin(a)  # direction, y down
-    nx, ny = -dy, dx  # normal
-    cx, cy = x + w / 2, y + h / 2
-    reach = math.hypot(w, h) / 2
-    out: list[tuple[float, float, float, float]] = []
-    k = -math.floor(reach / step)
-    while k * step <= reach:
-        px, py = cx + nx * k * step, cy + ny * k * step
-        seg = _clip(px - dx * reach, py - dy * reach, px + dx * reach, py + dy * reach, x, y, x + w, y + h)
-        if seg is not None:
-            out.append(seg)
-        k += 1
-    return out
-
-
-def _clip(x1: float, y1: float, x2: float, y2: float, left: float, top: float, right: float, bottom: float
-          ) -> tuple[float, float, float, float] | None:
-    """The part of a segment inside a rectangle; None when it misses or keeps less than 0.3 mm."""
-    interval = clip_interval(x1, y1, x2, y2, left, top, right, bottom)
-    if interval is None:
-        return None
-    t0, t1 = interval
-    dx, dy = x2 - x1, y2 - y1
-    if (t1 - t0) * math.hypot(dx, dy) < 0.3:
-        return None
-    return (x1 + t0 * dx, y1 + t0 * dy, x1 + t1 * dx, y1 + t1 * dy)
 
 
 # ----------------------------------------------------------------------------------------- public API
@@ -783,7 +687,7 @@ def build_sheet(game: GscGame, layout: SheetLayout, format_name: str, lang: str 
                 players: int | None = None, ink_saver: bool = False, serial: str = "000000-0001") -> SheetPlan:
     """Lay out one score sheet in format ``format_name`` of ``sheet.yaml``."""
     fmt = layout.formats[format_name]
-    return _SheetBuilder(game, layout, format_name, fmt, lang, players, ink_saver, serial).draw()
+    return SheetDrawing(game, layout, format_name, fmt, lang, players, ink_saver, serial).draw()
 
 
 def sheet_boxes(game: GscGame, layout: SheetLayout, format_name: str, players: int | None = None
