@@ -11,7 +11,8 @@ from printkit.engine.components import BoardComponent, BuildOptions, CardCompone
 from printkit.engine.paper import PrintSettings
 from printkit.engine.render.pdf import render
 from printkit.games.san_marco import kit as K
-from printkit.games.san_marco.layout import pieces as L
+from printkit.games.san_marco.layout.board import plaque_box
+from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.rules import geometry as geo
 from printkit.games.san_marco.rules.variant import generate_variant
 
@@ -120,9 +121,9 @@ def test_board_pages_and_labels(classic):
 def test_plaques_inside_districts_and_clear_of_bridges(classic, gen, texts, style):
     for seed in (1, 2, 3):
         game = generate_variant(classic, gen, 6, 10, seed=seed)
-        kit = L.Kit(game, texts, style, "en")
+        kit = KitContext(game, texts, style, "en")
         for d in game.map.districts:
-            x, y, w, h, scale = kit.plaque_box(d)
+            x, y, w, h, scale = plaque_box(kit, d)
             assert scale >= 0.6, (seed, d.id)
             for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)):
                 assert geo.point_in_polygon((px, py), d.outline), (seed, d.id)

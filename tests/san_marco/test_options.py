@@ -12,7 +12,7 @@ from printkit.engine.components import BuildOptions, SheetComponent, TextFile
 from printkit.engine.errors import InputError
 from printkit.games.san_marco import definitions as loader
 from printkit.games.san_marco import kit as K
-from printkit.games.san_marco.layout import pieces as L
+from printkit.games.san_marco.layout import components as L
 from printkit.games.san_marco.model.game import GeneratorConfig
 from printkit.games.san_marco.rules.variant import VariantRequest, check_request, generate_variant
 
@@ -29,7 +29,7 @@ def test_texts_say_which_languages_san_marco_prints(texts):
 
 
 def test_a_language_without_texts_is_an_error_not_english(texts):
-    from printkit.games.san_marco.layout.pieces import choose_lang
+    from printkit.games.san_marco.layout.components import choose_lang
 
     with pytest.raises(InputError) as exc:
         choose_lang("fr", texts)

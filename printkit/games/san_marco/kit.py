@@ -1,7 +1,7 @@
 """San Marco's kit: the classic game, a user's definition file, or a generated variant.
 
 The catalog calls :func:`components`; it reads the definition, texts and style (or generates
-a variant) and hands plain data to the pure layout in :mod:`printkit.games.san_marco.layout.pieces`.
+a variant) and hands plain data to the pure layout in :mod:`printkit.games.san_marco.layout.components`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from printkit.games.san_marco import GAME
 from printkit.games.san_marco import definitions as loader
 from printkit.games.san_marco.definitions import definition_yaml
 from printkit.games.san_marco.layout.cards import DeckTemplates
-from printkit.games.san_marco.layout.pieces import build, choose_lang
+from printkit.games.san_marco.layout.components import build, choose_lang
 from printkit.games.san_marco.rules.variant import MapGenerationError, check_request, generate_variant
 
 

@@ -8,12 +8,11 @@ shuffle) and the d6 also a folding net.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
+from printkit.engine.colors import contrast_ink
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
-
-if TYPE_CHECKING:
-    from printkit.games.san_marco.layout.pieces import Kit
+from printkit.games.san_marco.layout.context import KitContext
+from printkit.games.san_marco.layout.drawing import die_face
 
 LETTERS = "ABCDEFGH"
 TOKEN = 10.5  # mm, a noble token (the wooden cubes are about 8-10 mm)
@@ -22,34 +21,32 @@ PITCH = 12.0
 
 def pattern(index: int, x: float, y: float, s: float, ink: str) -> list[Element]:
     """A mark per player besides colour and letter: none, bars, dots, a diagonal, a ring, stripes."""
-    k = index % 6
+    mark = index % 6  # six marks, then they repeat
     w = 0.5
-    if k == 1:
+    if mark == 1:
         return [Line(x + 1.2, y + 1.6, x + s - 1.2, y + 1.6, stroke=ink, stroke_width=w * 1.6),
                 Line(x + 1.2, y + s - 1.6, x + s - 1.2, y + s - 1.6, stroke=ink, stroke_width=w * 1.6)]
-    if k == 2:
+    if mark == 2:
         return [Circle(x + fx * s, y + fy * s, 0.75, fill=ink, stroke=None)
                 for fx, fy in ((0.16, 0.16), (0.84, 0.16), (0.16, 0.84), (0.84, 0.84))]
-    if k == 3:
+    if mark == 3:
         return [Line(x + 1, y + s - 1, x + 3.2, y + s - 3.2, stroke=ink, stroke_width=w * 1.6),
                 Line(x + s - 3.2, y + 3.2, x + s - 1, y + 1, stroke=ink, stroke_width=w * 1.6)]
-    if k == 4:
+    if mark == 4:
         return [Circle(x + s / 2, y + s / 2, s * 0.42, fill=None, stroke=ink, stroke_width=w)]
-    if k == 5:
+    if mark == 5:
         return [Line(x + 1.6, y + 1.2, x + 1.6, y + s - 1.2, stroke=ink, stroke_width=w * 1.6),
                 Line(x + s - 1.6, y + 1.2, x + s - 1.6, y + s - 1.2, stroke=ink, stroke_width=w * 1.6)]
     return []
 
 
-def tokens_page(k: Kit, players: int) -> tuple[Piece, ...]:
+def tokens_page(kit: KitContext, players: int) -> tuple[Piece, ...]:
     """25 nobles (the definition's number), a score marker and a role marker per player colour; as
     many pages as the paper needs (one on A4 and Letter, more on A5), a player never split."""
-    from printkit.games.san_marco.layout.pieces import text_on
-
-    p = k.s.pieces
-    W, H = k.page(p.page_w, p.page_h)
-    g = k.g
-    n = g.rules.nobles_per_player
+    p = kit.style.pieces
+    W, H = kit.page(p.page_w, p.page_h)
+    game = kit.game
+    n = game.rules.nobles_per_player
     per_row = int((W - 12) // PITCH)
     slots = n + 2
     block = 6 + math.ceil(slots / per_row) * PITCH + 2
@@ -58,13 +55,13 @@ def tokens_page(k: Kit, players: int) -> tuple[Piece, ...]:
     y = bottom  # start a page for the first player
     for i in range(players):
         if y + block > bottom:
-            pages.append([Text(6, 3, W - 12, 8, k.t("tokens_title"), size=12, bold=True, align="left", wrap=False)])
+            pages.append([Text(6, 3, W - 12, 8, kit.t("tokens_title"), size=12, bold=True, align="left", wrap=False)])
             y = 14.0
         els = pages[-1]
-        color = g.player_colors[i % len(g.player_colors)]
-        ink = text_on(color)
+        color = game.player_colors[i % len(game.player_colors)]
+        ink = contrast_ink(color)
         letter = LETTERS[i]
-        els.append(Text(6, y, W - 12, 5, k.t("tokens_player", letter=letter, n=i + 1, nobles=n), size=8.5,
+        els.append(Text(6, y, W - 12, 5, kit.t("tokens_player", letter=letter, n=i + 1, nobles=n), size=8.5,
                         bold=True, align="left", wrap=False))
         y += 6
         for j in range(slots):
@@ -86,53 +83,47 @@ def tokens_page(k: Kit, players: int) -> tuple[Piece, ...]:
                     els.append(Icon("sm-crown", cx - 2.6, yy + 1.3, 5.2, 4.2, color=ink))
                     els.append(Text(x, yy + 5.3, TOKEN, 4.2, letter, size=8, bold=True, color=ink, wrap=False))
         y += block - 6
-    note = Text(6, H - 12, W - 12, 10, k.t("tokens_note"), size=7, color="#555555", align="left", valign="top")
+    note = Text(6, H - 12, W - 12, 10, kit.t("tokens_note"), size=7, color="#555555", align="left", valign="top")
     return tuple(Piece("san-marco noble tokens" + (f" {i + 1}" if len(pages) > 1 else ""), W, H, (*els, note))
                  for i, els in enumerate(pages))
 
 
-def dice_needed(k: Kit) -> list[int]:
+def dice_needed(kit: KitContext) -> list[int]:
     """Every die the rules ask for: the setup die and the banishment die."""
-    return sorted({k.g.die.sides, k.g.rules.banishment_die})
+    return sorted({kit.game.die.sides, kit.game.rules.banishment_die})
 
 
-def _face(x: float, y: float, s: float, value: int, sides: int) -> list[Element]:
-    from printkit.games.san_marco.layout.pieces import die_face
-
-    return die_face(x, y, s, value, sides)
-
-
-def dice_page(k: Kit) -> Piece:
+def dice_page(kit: KitContext) -> Piece:
     """A die-card deck per die (cut, shuffle, draw, put back) and a folding d6 net."""
-    p = k.s.pieces
-    W, H = k.page(p.page_w, p.page_h)
-    els: list[Element] = [Text(6, 3, W - 12, 8, k.t("dice_title"), size=12, bold=True, align="left", wrap=False),
-                          Text(6, 11, W - 12, 9, k.t("dice_how"), size=7.5, color="#333333", align="left")]
+    p = kit.style.pieces
+    W, H = kit.page(p.page_w, p.page_h)
+    els: list[Element] = [Text(6, 3, W - 12, 8, kit.t("dice_title"), size=12, bold=True, align="left", wrap=False),
+                          Text(6, 11, W - 12, 9, kit.t("dice_how"), size=7.5, color="#333333", align="left")]
     card = 24.0 if W >= 170 else 20.0  # a narrow page (A5) takes six cards to a row at 20 mm
     y = 22.0
-    for sides in dice_needed(k):
-        els.append(Text(6, y, W - 12, 5, k.t("dice_deck", sides=sides), size=9, bold=True, align="left", wrap=False))
+    for sides in dice_needed(kit):
+        els.append(Text(6, y, W - 12, 5, kit.t("dice_deck", sides=sides), size=9, bold=True, align="left", wrap=False))
         y += 6
         per_row = int((W - 12) // card)
         for v in range(1, sides + 1):
             x = 6 + ((v - 1) % per_row) * card
             yy = y + ((v - 1) // per_row) * card
             els.append(Rect(x, yy, card, card, fill="#fbf7ee", stroke="#777777", stroke_width=0.25))
-            els += _face(x + 4, yy + 3, card - 8, v, sides)
-            els.append(Text(x, yy + card - 4.4, card, 3.8, k.t("die_name", sides=sides), size=6.5, color="#666666",
+            els += die_face(x + 4, yy + 3, card - 8, v, sides)
+            els.append(Text(x, yy + card - 4.4, card, 3.8, kit.t("die_name", sides=sides), size=6.5, color="#666666",
                             wrap=False))
         y += math.ceil(sides / per_row) * card + 5
     # folding d6: a cross of six faces with glue tabs; opposite faces add up to 7
     s = 20.0
     tab_room = 5.0
-    els.append(Text(6, y, W - 12, 5, k.t("dice_net"), size=9, bold=True, align="left", wrap=False))
+    els.append(Text(6, y, W - 12, 5, kit.t("dice_net"), size=9, bold=True, align="left", wrap=False))
     y += 7 + tab_room
     x0 = 6 + s
     layout = {1: (1, 0), 2: (0, 1), 3: (1, 1), 5: (2, 1), 4: (3, 1), 6: (1, 2)}
     for value, (cx, cy) in layout.items():
         fx, fy = x0 + (cx - 1) * s, y + cy * s
         els.append(Rect(fx, fy, s, s, fill="#ffffff", stroke="#333333", stroke_width=0.3))
-        els += _face(fx + 2, fy + 2, s - 4, value, 6)
+        els += die_face(fx + 2, fy + 2, s - 4, value, 6)
     tab = tab_room
 
     def glue(ax: float, ay: float, bx: float, by: float, nx: float, ny: float) -> Element:
@@ -148,9 +139,9 @@ def dice_page(k: Kit) -> Piece:
         glue(L + 3 * s, y + s, L + 3 * s, y + 2 * s, 1, 0),  # end of the strip
     ]
     if W - L - 4.5 * s - 6 >= 50:  # the how-to beside the net, or below it on a narrow page
-        els.append(Text(L + 4.5 * s, y, W - L - 4.5 * s - 6, 3 * s, k.t("dice_net_how"), size=7.5,
+        els.append(Text(L + 4.5 * s, y, W - L - 4.5 * s - 6, 3 * s, kit.t("dice_net_how"), size=7.5,
                         color="#333333", align="left", valign="top"))
     else:
-        els.append(Text(6, y + 3 * s + tab + 2, W - 12, 14, k.t("dice_net_how"), size=7.5, color="#333333",
+        els.append(Text(6, y + 3 * s + tab + 2, W - 12, 14, kit.t("dice_net_how"), size=7.5, color="#333333",
                         align="left", valign="top"))
     return Piece("san-marco dice", W, H, tuple(els))
