@@ -35,7 +35,8 @@ def test_a_word_that_is_no_colour_is_named() -> None:
 
 
 def test_the_shade_filter_takes_a_name_in_a_template(tmp_path: Path) -> None:
-    (tmp_path / "t.yaml").write_text("elements:\n  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ 'darkred' | shade(0.5) }}\"}\n"
+    (tmp_path / "t.yaml").write_text("elements:\n"
+                                     "  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ 'darkred' | shade(0.5) }}\"}\n"
                                      "  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ card.c | shade }}\"}\n",
                                      encoding="utf-8")
     template = load_template(tmp_path / "t.yaml")

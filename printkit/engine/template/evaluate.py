@@ -577,14 +577,12 @@ def _render(
     template: CardTemplate, scope: dict[str, Any], width: float, height: float, name: str, base_dir: Path | None,
     contain: Containment, memo: CardRenderer | None = None,
 ) -> Piece:
-    """``scope`` already holds ``width`` and ``height``; ``memo`` keeps what is the same on every card."""
+    """``scope`` already holds ``width`` and ``height`` (and, from ``memo``, the vars that are the same on every
+    card); ``memo`` keeps what is the same on every card."""
     if memo is None:
-        card_vars = _template_vars(template, scope, name)
+        scope = {**scope, "vars": _template_vars(template, scope, name)}
     elif memo.card_vars:
-        card_vars = _template_vars(template, scope, name, fixed=memo.fixed_vars)
-    else:
-        card_vars = memo.fixed_vars or {}
-    scope = {**scope, "vars": card_vars}
+        scope = {**scope, "vars": _template_vars(template, scope, name, fixed=memo.fixed_vars)}
     elements: list[Any] = []
     for index, (raw, source) in enumerate(zip(template.elements, template.sources, strict=True)):
         if memo is not None:

@@ -1,8 +1,9 @@
 """The functions and filters every template may call, besides Jinja2's own.
 
 Filters: ``shade(f)`` (a colour darkened by factor f), ``contrast`` (black or white ink for a
-background); both take ``#rrggbb``, ``#rgb`` or a colour name (``darkred``).  Functions: ``pips(n)`` (a d6 face's pip centres), ``zigzag(x0, x1, y, step, amplitude)``
-(the points of a wavy line, for polygon ``points``).
+background); both take ``#rrggbb``, ``#rgb`` or a colour name (``darkred``).  Functions: ``pips(n)``
+(a d6 face's pip centres), ``zigzag(x0, x1, y, step, amplitude)`` (the points of a wavy line, for polygon
+``points``).
 """
 
 from __future__ import annotations

@@ -109,8 +109,8 @@ def test_a_var_read_before_it_is_written_is_refused(tmp_path: Path) -> None:
 
 def test_a_child_template_var_reads_its_parents(tmp_path: Path) -> None:
     (tmp_path / "cards").mkdir()
-    (tmp_path / "cards" / "base.yaml").write_text("vars: {top: 4}\nelements:\n  - rect: {x: 1, y: '{{ vars.top }}', w: 2, h: 2}\n",
-                                        encoding="utf-8")
+    base = "vars: {top: 4}\nelements:\n  - rect: {x: 1, y: '{{ vars.top }}', w: 2, h: 2}\n"
+    (tmp_path / "cards" / "base.yaml").write_text(base, encoding="utf-8")
     child = _write(tmp_path, "extends: base\nvars: {top: '{{ 1 + card.n }}', low: '{{ vars.top * 2 }}'}\n"
                              "add:\n  - rect: {x: 1, y: '{{ vars.low }}', w: 2, h: 2}\n")
     from printkit.engine.template.files import SearchPath
