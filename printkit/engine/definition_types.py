@@ -21,3 +21,28 @@ class Frozen(BaseModel):
     """An immutable record that refuses unknown keys; fields with an alias (``zh-TW``) accept either name."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+_LANGUAGE_FIELDS = {"en": "en", "zh-TW": "zh_TW", "de": "de"}
+
+
+class LocalizedText(Frozen):
+    """A text in each language the bundled games print: English, Traditional Chinese (Taiwan) and German.
+
+    A game whose files may leave a language out subclasses it with that field optional (``de: str | None``);
+    :meth:`get` then gives the English, as it does for a language no field holds.
+    """
+
+    en: str = Field(min_length=1)
+    zh_TW: str = Field(alias="zh-TW", min_length=1)
+    de: str = Field(min_length=1)
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang``; the English where it is not written in ``lang``."""
+        field = _LANGUAGE_FIELDS.get(lang)
+        text = getattr(self, field) if field is not None else None
+        return text or self.en
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages this text is written in (``en``, ``zh-TW``, ...)."""
+        return tuple(lang for lang, field in _LANGUAGE_FIELDS.items() if getattr(self, field))

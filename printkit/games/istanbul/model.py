@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from printkit.engine.definition_types import Frozen, Hex, Ident
+from printkit.engine.definition_types import Frozen, Hex, Ident, LocalizedText
 
 Lang = Literal["en", "zh-TW", "de"]
 LANGS: tuple[Lang, ...] = ("en", "zh-TW", "de")
@@ -25,15 +25,13 @@ PlaceNumber = Annotated[int, Field(ge=1, le=16)]
 PlayerCount = Annotated[int, Field(ge=2, le=5)]
 
 
-class Localized(Frozen):
-    """A text in every language printkit prints for Istanbul."""
+class Localized(LocalizedText):
+    """A text in every language printkit prints for Istanbul; at most 200 characters, as every one is printed
+    on a piece or a sheet."""
 
     en: str = Field(min_length=1, max_length=200)
     zh_TW: str = Field(alias="zh-TW", min_length=1, max_length=200)
     de: str = Field(min_length=1, max_length=200)
-
-    def get(self, lang: str) -> str:
-        return {"en": self.en, "zh-TW": self.zh_TW, "de": self.de}[lang]
 
 
 # --- places -------------------------------------------------------------------------------------------------------

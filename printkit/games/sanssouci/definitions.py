@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from printkit.engine.definition_types import Frozen, Hex, Ident
+from printkit.engine.definition_types import Frozen, Hex, Ident, LocalizedText
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.source import Document, load_document, parse_text
 from printkit.engine.template.files import SearchPath, merge_values
@@ -30,7 +30,6 @@ from printkit.games.sanssouci.model import (
     PlayCard,
     Row,
     Style,
-    Text,
     Words,
 )
 from printkit.games.sanssouci.rules.sides import SideRules, balance_problems, generate_sides
@@ -46,20 +45,11 @@ BOARDS = DATA / "boards.yaml"
 Count = Annotated[int, Field(strict=True, ge=0, le=1000)]
 
 
-class _Text(Frozen):
-    en: str = Field(min_length=1)
-    zh_TW: str = Field(alias="zh-TW", min_length=1)
-    de: str = Field(min_length=1)
-
-    def model(self) -> Text:
-        return Text(self.en, self.zh_TW, self.de)
-
-
 class _Element(Frozen):
     id: Ident
     code: Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
     icon: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
-    name: _Text
+    name: LocalizedText
 
 
 class _Elements(Frozen):
@@ -69,7 +59,7 @@ class _Elements(Frozen):
 class _Colour(Frozen):
     id: Ident
     hex: Hex
-    name: _Text
+    name: LocalizedText
     pattern: Literal["none", "dots", "stripes", "diagonals", "grid"] = "none"
 
 
@@ -105,7 +95,7 @@ class _EndScoring(Frozen):
 class _HouseRule(Frozen):
     id: Ident
     house: StrictBool
-    text: _Text
+    text: LocalizedText
 
 
 class _ScoreTrack(Frozen):
@@ -301,7 +291,7 @@ def load_game_from(folder: Path) -> Game:
         house.append("boards.sides")
     house += [f"game.house_rules.{r.id}" for r in g.house_rules if r.house]
 
-    elements = tuple(Element(e.id, e.code, e.icon, e.name.model()) for e in el.elements)
+    elements = tuple(Element(e.id, e.code, e.icon, e.name) for e in el.elements)
     deck = tuple(
         [PlayCard("element", element=e.id) for e in elements for _ in range(ca.play_cards.element_cards)]
         + [PlayCard("pair", colours=tuple(p)) for p in ca.play_cards.pairs.list]
@@ -311,8 +301,8 @@ def load_game_from(folder: Path) -> Game:
     return Game(
         elements=elements,
         rows=tuple(Row(r.number, r.colour, r.value) for r in g.rows),
-        row_colours=tuple(Colour(c.id, c.hex, c.name.model(), c.pattern) for c in co.rows),
-        player_colours=tuple(Colour(c.id, c.hex, c.name.model()) for c in co.players),
+        row_colours=tuple(Colour(c.id, c.hex, c.name, c.pattern) for c in co.rows),
+        player_colours=tuple(Colour(c.id, c.hex, c.name) for c in co.players),
         players=(g.players.min, g.players.max),
         turns=g.turns,
         hand=g.hand,

@@ -1,7 +1,7 @@
 """Sanssouci as small immutable values: the game's definition and the end of a game.
 
-Everything here is a frozen dataclass and knows nothing of files; :mod:`.definitions` builds
-a :class:`Game` from the data files and :mod:`.transcription` builds an :class:`EndOfGame`
+Everything here is a frozen value (texts are the engine's LocalizedText) and knows nothing of files;
+:mod:`.definitions` builds a :class:`Game` from the data files and :mod:`.transcription` builds an :class:`EndOfGame`
 from a user's transcription.  Rows and columns are numbered from 1 as printed on the board:
 row 1 is next to the palace, column 1 is the labyrinth.  Row 0 is the terrace above the
 garden where every noble starts.
@@ -15,22 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from printkit.engine.definition_types import Hex
+from printkit.engine.definition_types import Hex, LocalizedText
 
 LANGUAGES = ("en", "zh-TW", "de")
 TERRACE = 0
-
-
-@dataclass(frozen=True)
-class Text:
-    """A text in every language the kit prints."""
-
-    en: str
-    zh_TW: str
-    de: str
-
-    def get(self, lang: str) -> str:
-        return {"en": self.en, "zh-TW": self.zh_TW, "de": self.de}[lang]
 
 
 @dataclass(frozen=True)
@@ -38,14 +26,14 @@ class Element:
     id: str
     code: str  # what a transcription writes for a tile of this element
     icon: str
-    name: Text
+    name: LocalizedText
 
 
 @dataclass(frozen=True)
 class Colour:
     id: str
     hex: str
-    name: Text
+    name: LocalizedText
     pattern: str = "none"  # how the colour is told apart without colour
 
 

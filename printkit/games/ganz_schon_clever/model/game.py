@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
+from printkit.engine.definition_types import LocalizedText
 from printkit.games.ganz_schon_clever.rulings import SOLO_PASSIVE_RULINGS, SoloPassiveRuling
 
 AreaName = Literal["yellow", "blue", "green", "orange", "purple"]
@@ -80,20 +81,13 @@ def parse_bonus(code: object) -> object:
 BonusCode = Annotated[Bonus, BeforeValidator(parse_bonus)]
 
 
-class Labels(_Frozen):
-    """A word in each language; ``house_wording`` names languages whose text we made up."""
+class Labels(LocalizedText):
+    """A word in each language, English where a language is left out; ``house_wording`` names languages whose
+    text we made up."""
 
-    en: str
-    zh_tw: str | None = Field(default=None, alias="zh-TW")
-    de: str | None = None
+    zh_TW: str | None = Field(default=None, alias="zh-TW", min_length=1)  # type: ignore[assignment]
+    de: str | None = Field(default=None, min_length=1)  # type: ignore[assignment]
     house_wording: tuple[Lang, ...] = ()
-
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
-
-    def get(self, lang: str) -> str:
-        """The word in ``lang``, falling back to English where that language is unknown."""
-        text = {"en": self.en, "zh-TW": self.zh_tw, "de": self.de}.get(lang)
-        return text or self.en
 
 
 class Turns(_Frozen):

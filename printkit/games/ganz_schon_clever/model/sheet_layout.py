@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from printkit.engine.definition_types import LocalizedText
 from printkit.games.ganz_schon_clever.model.game import AREAS, AreaName
 
 
@@ -153,19 +154,6 @@ class Colors(_Frozen):
     plus1: str
 
 
-class Text3(_Frozen):
-    """A printed text in each sheet language."""
-
-    en: str
-    zh_tw: str = Field(alias="zh-TW")
-    de: str
-
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
-
-    def get(self, lang: str) -> str:
-        return {"en": self.en, "zh-TW": self.zh_tw, "de": self.de}.get(lang, self.en)
-
-
 class SheetLayout(_Frozen):
     """The whole ``sheet.yaml``."""
 
@@ -178,9 +166,9 @@ class SheetLayout(_Frozen):
     metrics: Metrics
     fonts: dict[FontName, FontSpec]
     colors: Colors
-    letters: dict[AreaName, Text3]
+    letters: dict[AreaName, LocalizedText]
     patterns: dict[AreaName, str]
-    labels: dict[str, Text3]
+    labels: dict[str, LocalizedText]
 
     @model_validator(mode="after")
     def _complete(self) -> SheetLayout:

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from printkit.engine.definition_types import Frozen, Hex, Ident
+from printkit.engine.definition_types import Frozen, Hex, Ident, LocalizedText
 
 Provenance = Literal["source", "seed", "house"]
 """Where a value comes from: published sources, the Chinese write-up we started from, or us."""
@@ -27,22 +27,11 @@ Point = tuple[float, float]
 ActionType = Literal["district", "bridge", "transfer", "doge", "banishment"]
 
 
-class Localized(Frozen):
-    """A text in every language printkit prints."""
+class Localized(LocalizedText):
+    """A text in every language printkit prints; German may be left out (a user's definition without German
+    names keeps its English ones in a German build)."""
 
-    en: str = Field(min_length=1)
-    zh_TW: str = Field(alias="zh-TW", min_length=1)
-    de: str | None = Field(default=None, min_length=1)
-
-    def get(self, lang: Lang) -> str:
-        if lang == "zh-TW":
-            return self.zh_TW
-        # a user's definition without German names keeps its English ones in a German build
-        return self.de if lang == "de" and self.de else self.en
-
-    def languages(self) -> tuple[str, ...]:
-        """The languages this text is written in (``en``, ``zh-TW``)."""
-        return tuple(f.alias or name for name, f in type(self).model_fields.items() if getattr(self, name))
+    de: str | None = Field(default=None, min_length=1)  # type: ignore[assignment]
 
 
 class District(Frozen):
