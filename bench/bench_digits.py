@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from printkit.engine.scan import digits
+from printkit.engine.scan.numbers import network, ranking
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).parent / "RESULTS.md"
@@ -52,26 +52,26 @@ def main() -> int:
     args = ap.parse_args()
     load_avg = os.getloadavg()[0]
     t0 = time.perf_counter()
-    model = digits.DigitModel.load()
+    model = network.DigitModel.load()
     load_ms = (time.perf_counter() - t0) * 1000
     sheets = make_sheets(args.sheets)
     # warm-up: the resampling matrices are cached per crop size, as they are for a real sheet's boxes
     for crop, allowed in sheets[0]:
-        digits.read_number(crop, allowed, model)
+        ranking.read_number(crop, allowed, model)
 
     box_ms, sheet_ms, batch_ms = [], [], []
     for boxes in sheets:
         t_sheet = time.perf_counter()
         for crop, allowed in boxes:
             t = time.perf_counter()
-            digits.read_number(crop, allowed, model)
+            ranking.read_number(crop, allowed, model)
             box_ms.append((time.perf_counter() - t) * 1000)
         sheet_ms.append((time.perf_counter() - t_sheet) * 1000)
         t = time.perf_counter()
         orange = [c for c, a in boxes if a.stop == 19]
         purple = [c for c, a in boxes if a.stop == 7]
-        digits.read_numbers(orange, range(1, 19), model)
-        digits.read_numbers(purple, range(1, 7), model)
+        ranking.read_numbers(orange, range(1, 19), model)
+        ranking.read_numbers(purple, range(1, 7), model)
         batch_ms.append((time.perf_counter() - t) * 1000)
 
     def pct(xs: list[float], q: float) -> float:
@@ -81,7 +81,7 @@ def main() -> int:
         f"- date: {datetime.date.today().isoformat()}; machine: {platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, numpy {np.__version__} (one process, one thread of Python; "
         f"load average at start {load_avg:.1f})",
-        f"- model: {digits.WEIGHTS.stat().st_size / 1024:.0f} KiB on disk, loaded in {load_ms:.1f} ms",
+        f"- model: {network.WEIGHTS.stat().st_size / 1024:.0f} KiB on disk, loaded in {load_ms:.1f} ms",
         f"- {args.sheets} sheets x {BOXES_PER_SHEET} boxes (40 allow 1-18, 20 allow 1-6; 20% empty), crops 24-110 px",
         "",
         "| workload | median | p90 | max |",

@@ -53,8 +53,8 @@ import numpy as np
 from PIL import Image
 from results import replace_section  # bench/ is on sys.path when a bench runs
 
+from printkit.engine.scan.decode.speed.memory import keep_freed_memory
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.memory import keep_freed_memory
 from printkit.engine.scan.reader import default_numbers
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan import scan_file
@@ -414,7 +414,7 @@ def _heic_pairs(k: int, folder: str) -> list[str]:
 
 def heic(k: int) -> str:
     """CPU time (best of three) of reading the same photos as JPEG and as HEIC, and of decoding alone."""
-    from printkit.engine.scan.images import load_pages
+    from printkit.engine.scan.decode.images import load_pages
 
     game, numbers = load_gsc_game(), default_numbers()
 

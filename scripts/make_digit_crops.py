@@ -3,7 +3,7 @@ test fixtures (``tests/scan/data/digits/``).
 
 Each case is one number box of one sheet of the synthetic test set at a *tuning* seed (below 1000; never the
 held-out seeds of ``bench/bench_scan.py``), located and rectified as ``printkit scan`` does it and cropped
-exactly as the sheet reader hands it to the digit model (``marks.number_crop``: the box's inside, printed ink
+exactly as the sheet reader hands it to the digit model (``crops.number_crop``: the box's inside, printed ink
 painted white).  The truth is the transcription the sheet was drawn from, never a reading.
 
     PYTHONPATH=. python scripts/make_digit_crops.py   # several minutes: it draws and scans 24 pages a seed
@@ -18,8 +18,10 @@ from pathlib import Path
 
 import cv2
 
-from printkit.engine.scan import marks
-from printkit.engine.scan.locate import PX_PER_MM
+from printkit.engine.scan.locate.sheets import PX_PER_MM
+from printkit.engine.scan.marks import paper
+from printkit.engine.scan.marks import printed as marks_printed
+from printkit.engine.scan.numbers import crops
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.synthetic import Sample, make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
@@ -68,11 +70,11 @@ def crop_cases(samples: dict[int, Sequence[Sample]], cases: Sequence[tuple[int, 
         sh = read_sheet(s, position, game, numbers=False)
         truth = box_truth(s.truth_at(position), sh.table.table)
         rect = sh.image.rectified
-        dark = marks.darkness(rect, PX_PER_MM, sh.image.overview)
-        pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
+        dark = paper.darkness(rect, PX_PER_MM, sh.image.overview)
+        pen = marks_printed.pen_ink(dark, sh.table.reference, PX_PER_MM)
         spec = next(b for b in box_specs(sh.table.table, game) if b.area == area and b.index == box)
         name = f"s{seed}-{page:02d}-{position}-{area}{box}"
-        cv2.imwrite(str(OUT / f"{name}.png"), marks.number_crop(rect, dark, pen, spec, PX_PER_MM))
+        cv2.imwrite(str(OUT / f"{name}.png"), crops.number_crop(rect, dark, pen, spec, PX_PER_MM))
         index.append({"name": name, "what": what, "allowed": list(spec.allowed), "truth": truth[(area, box)]})
         print(name, what, file=sys.stderr)
     return index

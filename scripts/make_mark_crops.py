@@ -25,7 +25,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from printkit.engine.scan import marks
+from printkit.engine.scan.marks import colour as marks_colour
+from printkit.engine.scan.marks import regions
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
@@ -119,11 +120,11 @@ def main(force: bool) -> int:
                 # and every other box of its area with a mark printed inside: the reader measures the
                 # marks' colour on all of them
                 chosen = [target] + [b for b in specs if b.area == area and b is not target
-                                     and marks._inner_print(ref[marks._box_crop(ref, b, P)]).any()]
+                                     and marks_colour._inner_print(ref[regions._box_crop(ref, b, P)]).any()]
             else:
                 # and the other boxes of its row with a number printed inside: their print's colour is measured
                 chosen = [target] + [b for b in specs if b.area == area and b is not target and b.y == target.y
-                                     and marks._inner_print(ref[marks._box_crop(ref, b, P)]).any()]
+                                     and marks_colour._inner_print(ref[regions._box_crop(ref, b, P)]).any()]
             x0, y0 = min(b.x for b in chosen), min(b.y for b in chosen)
             x1, y1 = max(b.x + b.w for b in chosen), max(b.y + b.h for b in chosen)
             g, r, (ox, oy) = _crop(gray, ref, x0, y0, x1, y1, NUMBER_MARGIN_MM if target.read == "number"

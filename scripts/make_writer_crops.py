@@ -3,7 +3,7 @@ reading unsure numbers beside the same writer's sure ones (``tests/scan/data/wri
 
 The sheet is from a *tuning* seed (below 1000; never the held-out seeds of ``bench/bench_scan.py``), located
 and rectified as ``printkit scan`` does it and cropped exactly as the sheet reader hands boxes to the digit model
-(``marks.number_crop``).  The truth is the transcription the sheet was drawn from, never a reading.
+(``crops.number_crop``).  The truth is the transcription the sheet was drawn from, never a reading.
 
     PYTHONPATH=. python scripts/make_writer_crops.py   # a few minutes: it draws and scans 24 pages
 """
@@ -16,8 +16,9 @@ from pathlib import Path
 
 import cv2
 
-from printkit.engine.scan import marks
-from printkit.engine.scan.locate import PX_PER_MM
+from printkit.engine.scan.locate.sheets import PX_PER_MM
+from printkit.engine.scan.marks import paper, printed
+from printkit.engine.scan.numbers import crops
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
@@ -38,15 +39,15 @@ def main() -> int:
     sh = read_sheet(s, position, game, numbers=False)
     truth = box_truth(s.truth_at(position), sh.table.table)
     rect = sh.image.rectified
-    dark = marks.darkness(rect, PX_PER_MM, sh.image.overview)
-    pen = marks.pen_ink(dark, sh.table.reference, PX_PER_MM)
+    dark = paper.darkness(rect, PX_PER_MM, sh.image.overview)
+    pen = printed.pen_ink(dark, sh.table.reference, PX_PER_MM)
     OUT.mkdir(parents=True, exist_ok=True)
     index = []
     for spec in box_specs(sh.table.table, game):
         if spec.read != "number" or truth.get((spec.area, spec.index)) is None:
             continue
         name = f"s{seed}-{page:02d}-{position}-{spec.area}{spec.index}"
-        cv2.imwrite(str(OUT / f"{name}.png"), marks.number_crop(rect, dark, pen, spec, PX_PER_MM))
+        cv2.imwrite(str(OUT / f"{name}.png"), crops.number_crop(rect, dark, pen, spec, PX_PER_MM))
         index.append({"name": name, "allowed": list(spec.allowed), "truth": truth[(spec.area, spec.index)]})
         print(name, file=sys.stderr)
     lines = ",\n".join(json.dumps(case, ensure_ascii=False) for case in index)

@@ -14,29 +14,29 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from printkit.engine.scan import digits
+from printkit.engine.scan.numbers import adaptation, network, ranking
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_back
 
 same: list[float] = []
 other: list[float] = []
 pairs: dict[tuple[int, int], list[float]] = {}
-_adapt = digits.adapt
+_adapt = adaptation.adapt
 
 
-def _measure(readings: Sequence[digits.Reading | None], sure: Sequence[bool],
-             model: digits.DigitModel | None = None) -> list[digits.Reading | None]:
+def _measure(readings: Sequence[ranking.Reading | None], sure: Sequence[bool],
+             model: network.DigitModel | None = None) -> list[ranking.Reading | None]:
     """The sheet reader's own call, with the sure parts' similarities recorded on the way."""
-    model = model or digits.default_model()
+    model = model or network.default_model()
     embeds, labels = [], []
     for r, s in zip(readings, sure, strict=True):
         if s and r is not None and r.basis is not None and r.value is not None:
-            parts = digits._parts_of(r.basis, r.value)
+            parts = adaptation._parts_of(r.basis, r.value)
             if parts is not None:
                 embeds.append(model.hidden(r.basis.prepared.images[list(parts)]))
                 labels += [int(d) for d in str(r.value)]
     if embeds:
-        ex = digits._unit(np.concatenate(embeds))
+        ex = adaptation._unit(np.concatenate(embeds))
         lab = np.array(labels)
         sim = ex @ ex.T
         np.fill_diagonal(sim, -1)
@@ -56,7 +56,7 @@ def _measure(readings: Sequence[digits.Reading | None], sure: Sequence[bool],
 def main() -> int:
     n, seed = int(sys.argv[1]), int(sys.argv[2])
     assert seed < 1000, "tuning seeds only"
-    digits.adapt = _measure  # type: ignore[assignment]
+    adaptation.adapt = _measure  # type: ignore[assignment]
     for _ in read_back(make_samples(n, seed), load_gsc_game()):
         pass
     q = [5, 10, 25, 50, 75, 90, 95]

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from printkit.engine.scan import digits  # noqa: E402
+from printkit.engine.scan.numbers import cutting, network, preprocess, ranking  # noqa: E402
 
 SEED = 20261130
 # Regularisation of the empty-box model (logistic on pairwise products of its ink measures).  At 1.0 the
@@ -541,10 +541,10 @@ def number_box(value: int | None, style: Style, rng: np.random.Generator) -> Box
 def examples(box: Box, max_digits: int = 2) -> tuple[np.ndarray, list[int], np.ndarray, tuple[bool, ...]]:
     """(images, labels, empty features, whether each image is intact) for one box, cut exactly as the reader
     cuts it."""
-    p = digits.prepare(box.crop, max_digits)
+    p = cutting.prepare(box.crop, max_digits)
     if not len(p.images):
         return p.images, [], p.empty_features, ()
-    labels = [digits.OTHER] * len(p.images)
+    labels = [network.OTHER] * len(p.images)
     if box.value is not None and box.value >= 0:
         text = str(box.value)
         if len(text) == 1:
@@ -567,7 +567,7 @@ def examples(box: Box, max_digits: int = 2) -> tuple[np.ndarray, list[int], np.n
     return p.images[:n], labels[:n], p.empty_features, p.intact[:n]
 
 
-def _layer_columns(box: Box, p: digits.Prepared) -> list[np.ndarray]:
+def _layer_columns(box: Box, p: preprocess.Prepared) -> list[np.ndarray]:
     """Each digit's ink mass per column of the reader's deslanted working image."""
     sx, sy, slant, centre, pad = p.geometry
     width = max(b for _, b in p.spans) + 64
@@ -621,7 +621,7 @@ def dataset(n_boxes: int, styles: tuple[Style, ...], weights: tuple[float, ...],
     # cut parts that are no digit outnumber the digits: keep at most as many as a third of the images. Whole
     # writings that are no one digit (two or three digits, a scribble) all stay: without them a touching 17
     # read as a 0.
-    is_other = y == digits.OTHER
+    is_other = y == network.OTHER
     other = np.flatnonzero(is_other & ~np.asarray(whole))
     cap = max(0, (len(y) - int(is_other.sum())) // 2 - (int(is_other.sum()) - len(other)))
     if len(other) > cap:
@@ -644,17 +644,17 @@ def training_images(n_boxes: int, log: Callable[[str], None]) -> tuple[np.ndarra
     return x, y
 
 
-def train(n_boxes: int, hidden: tuple[int, ...], epochs: int, log: Callable[[str], None]) -> digits.DigitModel:
+def train(n_boxes: int, hidden: tuple[int, ...], epochs: int, log: Callable[[str], None]) -> network.DigitModel:
     from sklearn.neural_network import MLPClassifier
 
     x, y = training_images(n_boxes, log)
     mlp = MLPClassifier(hidden_layer_sizes=hidden, alpha=1e-4, batch_size=256, learning_rate_init=1e-3,
                         max_iter=epochs, random_state=SEED, shuffle=True, tol=0, n_iter_no_change=epochs + 1)
     t0 = time.time()
-    fx = digits.features(x)
+    fx = network.features(x)
     mlp.fit(fx, y)
     log(f"MLP trained in {time.time() - t0:.0f} s, training accuracy {mlp.score(fx, y):.4f}")
-    model = digits.DigitModel(list(zip(mlp.coefs_, mlp.intercepts_, strict=True)), 1.0, np.zeros(1), 0.0,
+    model = network.DigitModel(list(zip(mlp.coefs_, mlp.intercepts_, strict=True)), 1.0, np.zeros(1), 0.0,
                               np.zeros(1), np.ones(1))
     _finish(model, n_boxes, log)
     return model
@@ -671,7 +671,7 @@ CNN_MAX_RATE = 3e-3
 
 
 def train_cnn(n_boxes: int, channels: tuple[int, int], hidden: int, epochs: int,
-              log: Callable[[str], None]) -> digits.DigitModel:
+              log: Callable[[str], None]) -> network.DigitModel:
     """Make the training images (the same boxes as the MLP's) and fit the CNN on them."""
     model = fit_cnn(*training_images(n_boxes, log), channels, hidden, epochs, log)
     _finish(model, n_boxes, log)
@@ -679,7 +679,7 @@ def train_cnn(n_boxes: int, channels: tuple[int, int], hidden: int, epochs: int,
 
 
 def fit_cnn(x: np.ndarray, y: np.ndarray, channels: tuple[int, int], hidden: int, epochs: int,
-            log: Callable[[str], None]) -> digits.DigitModel:
+            log: Callable[[str], None]) -> network.DigitModel:
     """Two 3x3 convolutions (ReLU, 2x2 max pooling) over the 20x20 part, then a hidden layer that also sees the
     part's sizes and stroke directions (as the MLP does), softmax over 0-9 and "not one digit". Trained with
     PyTorch (the ``train-cnn`` extra), deterministic on one machine image; read by ``digits.py`` in NumPy."""
@@ -689,9 +689,9 @@ def fit_cnn(x: np.ndarray, y: np.ndarray, channels: tuple[int, int], hidden: int
     torch.manual_seed(SEED)
     torch.use_deterministic_algorithms(True)
     torch.set_num_threads(1)  # the sum order may depend on the threads; and two threads beside a busy core crawl
-    side = digits.SIDE
+    side = network.SIDE
     images = torch.tensor(x[:, : side * side].reshape(-1, 1, side, side))
-    extra = torch.tensor(digits.features(x)[:, side * side:])  # the part's sizes and stroke directions
+    extra = torch.tensor(network.features(x)[:, side * side:])  # the part's sizes and stroke directions
     labels = torch.tensor(y, dtype=torch.long)
     c1, c2 = channels
     convs = nn.ModuleList([nn.Conv2d(1, c1, 3, padding=1), nn.Conv2d(c1, c2, 3, padding=1)])
@@ -725,11 +725,11 @@ def fit_cnn(x: np.ndarray, y: np.ndarray, channels: tuple[int, int], hidden: int
     def numpy(t: torch.Tensor) -> np.ndarray:
         return t.detach().numpy().copy()
 
-    return digits.DigitModel([(numpy(d.weight).T, numpy(d.bias)) for d in dense], 1.0, np.zeros(1), 0.0,
+    return network.DigitModel([(numpy(d.weight).T, numpy(d.bias)) for d in dense], 1.0, np.zeros(1), 0.0,
                              np.zeros(1), np.ones(1), convs=[(numpy(c.weight), numpy(c.bias)) for c in convs])
 
 
-def _finish(model: digits.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
+def _finish(model: network.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
     """What every classifier needs beside it: the empty-box model, the intact counts, the temperature."""
     styles = tuple(available(s) for s in TRAIN_STYLES)
     fit_empty(model, max(60, n_boxes // 6), log)
@@ -743,8 +743,8 @@ def _finish(model: digits.DigitModel, n_boxes: int, log: Callable[[str], None]) 
     log(f"temperature {best:.2f}")
 
 
-def count_intact(model: digits.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
-    """P(a cut part is intact | its class) (see ``digits._given_cuts``), counted on fresh boxes of the training
+def count_intact(model: network.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
+    """P(a cut part is intact | its class) (see ``ranking._given_cuts``), counted on fresh boxes of the training
     styles and mix: cut parts of cuttings into two and three parts, parts with no ink left out (the reader
     takes those for no digit outright); add-one smoothed."""
     styles = tuple(available(s) for s in TRAIN_STYLES)
@@ -756,14 +756,14 @@ def count_intact(model: digits.DigitModel, n_boxes: int, log: Callable[[str], No
             continue
         images, labels, _, intact = examples(box, max_digits)
         for image, label, whole in zip(images[1:], labels[1:], intact[1:], strict=True):
-            if image[: digits.SIDE * digits.SIDE].max() > 0:
+            if image[: network.SIDE * network.SIDE].max() > 0:
                 counts[label, int(whole)] += 1
     model.intact = counts[:, 1] / counts.sum(axis=1)
     log(f"cut parts counted per class (0-9, not one digit): {(counts.sum(axis=1) - 2).astype(int).tolist()}")
     log(f"P(intact | class): {np.round(model.intact, 3).tolist()}")
 
 
-def fit_empty(model: digits.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
+def fit_empty(model: network.DigitModel, n_boxes: int, log: Callable[[str], None]) -> None:
     """Fit the empty-box model (logistic on expanded ink measures) on its own set of boxes."""
     from sklearn.linear_model import LogisticRegression
 
@@ -772,11 +772,11 @@ def fit_empty(model: digits.DigitModel, n_boxes: int, log: Callable[[str], None]
     _, _, feats, written = dataset(n_boxes, styles, TRAIN_WEIGHTS, SEED + 2, log, empty_share=0.35)
     mean, scale = feats.mean(axis=0), feats.std(axis=0) + 1e-6
     lr = LogisticRegression(C=EMPTY_C, max_iter=5000)
-    lr.fit(digits.expand((feats - mean) / scale), written)
+    lr.fit(network.expand((feats - mean) / scale), written)
     model.empty_coef, model.empty_bias = lr.coef_[0].astype(np.float64), float(lr.intercept_[0])
     model.empty_mean, model.empty_scale = mean, scale
-    p = lr.predict_proba(digits.expand((feats - mean) / scale))[:, 1]
-    log(f"  empty boxes read as empty at >= {digits.CONFIDENT}: {np.mean(p[~written] <= 1 - digits.CONFIDENT):.3f}; "
+    p = lr.predict_proba(network.expand((feats - mean) / scale))[:, 1]
+    log(f"  empty boxes read as empty at >= {ranking.CONFIDENT}: {np.mean(p[~written] <= 1 - ranking.CONFIDENT):.3f}; "
         f"boxes with writing taken for empty: {np.mean(p[written] < 0.5):.4f}")
 
 
@@ -803,8 +803,11 @@ SheetBox = tuple[np.ndarray, tuple[int, ...], "int | None"]
 def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
     import cv2
 
-    from printkit.engine.scan import marks
-    from printkit.engine.scan.locate import PX_PER_MM
+    from printkit.engine.scan.locate.sheets import PX_PER_MM
+    from printkit.engine.scan.marks import colour as marks_colour
+    from printkit.engine.scan.marks import paper as marks_paper
+    from printkit.engine.scan.marks import printed as marks_printed
+    from printkit.engine.scan.numbers import crops as numbers_crops
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_back
     from printkit.games.ganz_schon_clever.scan.tables import box_specs
@@ -815,20 +818,21 @@ def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
     for sample, sheet in read_back(make_samples(pages, seed, ("scan", "photo")), game, numbers=False):
         truth = box_truth(sample.truth_at(sheet.image.position), sheet.table.table)
         rect = sheet.image.rectified
-        dark = marks.darkness(rect, PX_PER_MM, sheet.image.overview)
-        pen = marks.pen_ink(dark, sheet.table.reference, PX_PER_MM)
+        dark = marks_paper.darkness(rect, PX_PER_MM, sheet.image.overview)
+        pen = marks_printed.pen_ink(dark, sheet.table.reference, PX_PER_MM)
         specs = box_specs(sheet.table.table, game)
         printed = cv2.resize(sheet.table.reference, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
-        inside = marks.marks_in_boxes(rect, printed, specs, PX_PER_MM)  # as read_boxes: pen over an "x2" by colour
+        # as read_boxes: pen over an "x2" by colour
+        inside = marks_colour.marks_in_boxes(rect, printed, specs, PX_PER_MM)
         for spec in specs:
             key = (spec.area, spec.index)
             if spec.read != "number" or key not in truth:
                 continue
-            if marks.number_is_empty(pen, spec, PX_PER_MM)[0]:
+            if numbers_crops.number_is_empty(pen, spec, PX_PER_MM)[0]:
                 continue  # read as empty before the digit model is asked
-            if marks.hidden_by_print(dark, pen, spec, PX_PER_MM):
+            if numbers_crops.hidden_by_print(dark, pen, spec, PX_PER_MM):
                 continue  # the crop cannot show all of the writing: left out of the fit
-            out.append((marks.number_crop(rect, dark, pen, spec, PX_PER_MM, inside), spec.allowed, truth[key]))
+            out.append((numbers_crops.number_crop(rect, dark, pen, spec, PX_PER_MM, inside), spec.allowed, truth[key]))
     return out
 
 
@@ -845,22 +849,22 @@ def sheet_boxes(seeds: tuple[int, ...], pages: int, jobs: int, log: Callable[[st
     return boxes
 
 
-def _margins(model: digits.DigitModel, boxes: list[tuple[np.ndarray, Any, Any]]) -> tuple[np.ndarray, np.ndarray]:
+def _margins(model: network.DigitModel, boxes: list[tuple[np.ndarray, Any, Any]]) -> tuple[np.ndarray, np.ndarray]:
     """(margin features, right?) of every box the model reads as a value (an empty reading is left to the
     empty-box model; the scanner never takes it confidently where strokes were seen)."""
     raw = model.uncalibrated()
     feats, right = [], []
     for crop, allowed, truth in boxes:
-        r = digits.read_number(crop, allowed, raw)
+        r = ranking.read_number(crop, allowed, raw)
         if r.value is None:
             continue
         second = r.alternatives[1][1] if len(r.alternatives) > 1 else 0.0
-        feats.append(digits.margin_features(r.alternatives[0][1], second))
+        feats.append(network.margin_features(r.alternatives[0][1], second))
         right.append(r.value == truth)
     return np.array(feats).reshape(-1, 3), np.array(right, bool)
 
 
-def calibrate(model: digits.DigitModel, boxes: list[SheetBox], n_garbage: int, log: Callable[[str], None]) -> None:
+def calibrate(model: network.DigitModel, boxes: list[SheetBox], n_garbage: int, log: Callable[[str], None]) -> None:
     """Fit the confidence (logistic on the margin features) on the sheet boxes and scribbles, then lower it
     until no wrong reading of the tuning set scores above CAL_MAX_WRONG."""
     from sklearn.linear_model import LogisticRegression
@@ -885,7 +889,7 @@ def calibrate(model: digits.DigitModel, boxes: list[SheetBox], n_garbage: int, l
     model.calibration = cal
     conf_sheet = 1 / (1 + np.exp(-(x_sheet @ cal)))
     conf_garbage = 1 / (1 + np.exp(-(x_garbage @ cal)))
-    t = digits.CONFIDENT
+    t = ranking.CONFIDENT
     log(f"  calibration {np.round(cal, 3).tolist()}: tuning sheet boxes read as a value {len(y_sheet)}, wrong "
         f"{int((~y_sheet).sum())}; confident {float(np.mean(conf_sheet >= t)):.3f}, wrong and confident "
         f"{int(((conf_sheet >= t) & ~y_sheet).sum())}; scribbles confident {float(np.mean(conf_garbage >= t)):.3f}")
@@ -894,7 +898,7 @@ def calibrate(model: digits.DigitModel, boxes: list[SheetBox], n_garbage: int, l
 SHEET_TEMPERATURES = np.round(np.arange(0.8, 3.001, 0.05), 2)
 
 
-def fit_temperature(model: digits.DigitModel, boxes: list[SheetBox], log: Callable[[str], None]) -> None:
+def fit_temperature(model: network.DigitModel, boxes: list[SheetBox], log: Callable[[str], None]) -> None:
     """Set the softmax temperature from written number boxes of the tuning sheets (``sheet_boxes``).
 
     The temperature fitted on fresh boxes of the training styles (``train``) answers for boxes far harder than a
@@ -904,7 +908,7 @@ def fit_temperature(model: digits.DigitModel, boxes: list[SheetBox], log: Callab
     more (the threshold is 0.9: a wrong reading keeps a margin below it).
     """
     raw = model.uncalibrated(1.0)
-    prepared = [(digits.prepare(crop, len(str(max(allowed)))), sorted(set(allowed)), truth)
+    prepared = [(cutting.prepare(crop, len(str(max(allowed)))), sorted(set(allowed)), truth)
                 for crop, allowed, truth in boxes]
     logits = [raw.logits(p.images).astype(np.float64) if len(p.images) else None for p, _, _ in prepared]
 
@@ -916,11 +920,11 @@ def fit_temperature(model: digits.DigitModel, boxes: list[SheetBox], log: Callab
             if z is not None:
                 e = np.exp(z / t - (z / t).max(axis=1, keepdims=True))
                 probs = e / e.sum(axis=1, keepdims=True)
-            r = digits._combine(p, probs, values, raw)
-            loss -= math.log(max(dict(r.alternatives).get(truth, 0.0), digits.LISTED_ABOVE))
+            r = ranking._combine(p, probs, values, raw)
+            loss -= math.log(max(dict(r.alternatives).get(truth, 0.0), ranking.LISTED_ABOVE))
             if r.value is not None and r.value != truth:
                 worst = max(worst, r.confidence)
-            sure += r.confidence >= digits.CONFIDENT
+            sure += r.confidence >= ranking.CONFIDENT
         return loss / max(1, len(prepared)), worst, sure / max(1, len(prepared))
 
     table = {float(t): measure(float(t)) for t in SHEET_TEMPERATURES}
@@ -932,7 +936,7 @@ def fit_temperature(model: digits.DigitModel, boxes: list[SheetBox], log: Callab
             table[t] = measure(t)
         loss, worst, sure = table[t]
         log(f"  temperature {t:.2f}: log loss {loss:.4f}, wrong readings at most {worst:.2f}, read at or above "
-            f"{digits.CONFIDENT}: {sure:.3f}")
+            f"{ranking.CONFIDENT}: {sure:.3f}")
     log(f"  {len(boxes)} sheet boxes: least log loss at {best:.2f}; chosen {chosen:.2f} (was {model.temperature:.2f})")
     model.temperature = chosen
 
@@ -941,8 +945,8 @@ def fit_temperature(model: digits.DigitModel, boxes: list[SheetBox], log: Callab
 # evaluation
 
 
-def evaluate_boxes(model: digits.DigitModel, style: Style, n: int, seed: int, allowed: range = range(1, 19),
-                   empty_share: float = 0.1) -> list[tuple[int | None, digits.Reading]]:
+def evaluate_boxes(model: network.DigitModel, style: Style, n: int, seed: int, allowed: range = range(1, 19),
+                   empty_share: float = 0.1) -> list[tuple[int | None, ranking.Reading]]:
     """Read n fresh boxes of `style` holding values of `allowed` (and some empty ones)."""
     rng = np.random.default_rng(seed)
     values = list(allowed)
@@ -950,11 +954,11 @@ def evaluate_boxes(model: digits.DigitModel, style: Style, n: int, seed: int, al
     for _ in range(n):
         value = None if rng.random() < empty_share else int(rng.choice(values))
         box = number_box(value, style, rng)
-        out.append((value, digits.read_number(box.crop, values, model)))
+        out.append((value, ranking.read_number(box.crop, values, model)))
     return out
 
 
-def summary(results: list[tuple[int | None, digits.Reading]], threshold: float) -> dict[str, float]:
+def summary(results: list[tuple[int | None, ranking.Reading]], threshold: float) -> dict[str, float]:
     n = max(1, len(results))
     right = sum(r.value == v for v, r in results)
     accepted = [(v, r) for v, r in results if r.confidence >= threshold]
@@ -965,10 +969,10 @@ def summary(results: list[tuple[int | None, digits.Reading]], threshold: float) 
             "wrong": len(wrong), "silent_wrong": silent}
 
 
-def report(model: digits.DigitModel, n: int, log: Callable[[str], None]) -> None:
-    t = digits.CONFIDENT
+def report(model: network.DigitModel, n: int, log: Callable[[str], None]) -> None:
+    t = ranking.CONFIDENT
     # the threshold is chosen on fresh boxes of the training styles (never on the held-out ones)
-    tuning: list[tuple[int | None, digits.Reading]] = []
+    tuning: list[tuple[int | None, ranking.Reading]] = []
     log(f"fresh boxes of the training styles (values 1-18, ~10% empty), threshold {t}:")
     for i, style in enumerate(TRAIN_STYLES):
         style = available(style)
@@ -980,7 +984,7 @@ def report(model: digits.DigitModel, n: int, log: Callable[[str], None]) -> None
         s = summary(tuning, th)
         log(f"    {th:.2f}: accepted {s['coverage']:.3f}, wrong and accepted {s['silent_wrong']} of {s['n']}")
     log(f"held-out styles (never trained on or tuned with), threshold {t}:")
-    held: list[tuple[int | None, digits.Reading]] = []
+    held: list[tuple[int | None, ranking.Reading]] = []
     for i, style in enumerate(HELD_OUT_STYLES):
         style = available(style)
         if style.kind == "font" and not style.sources:
@@ -996,7 +1000,7 @@ def report(model: digits.DigitModel, n: int, log: Callable[[str], None]) -> None
             f"empty {summary(empties, t)['accuracy']:.4f}")
     _log_summary(log, "all held-out", summary(held, t))
     rng = np.random.default_rng(SEED + 200)
-    garbage = [digits.read_number(number_box(-1, available(HELD_OUT_STYLES[0]), rng).crop, range(1, 19), model)
+    garbage = [ranking.read_number(number_box(-1, available(HELD_OUT_STYLES[0]), rng).crop, range(1, 19), model)
                for _ in range(n)]
     log(f"  scribbles (garbage): {sum(r.confidence >= t for r in garbage)}/{n} read at or above the threshold")
 
@@ -1008,7 +1012,7 @@ def _log_summary(log: Callable[[str], None], name: str, s: dict[str, float]) -> 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, default=digits.WEIGHTS)
+    ap.add_argument("--out", type=Path, default=network.WEIGHTS)
     ap.add_argument("--quick", action="store_true", help="a tiny run for tests: few boxes, few epochs")
     ap.add_argument("--boxes", type=int, default=None, help="training boxes (default 30000, quick 300)")
     ap.add_argument("--classifier", choices=("cnn", "mlp"), default="cnn",
@@ -1070,35 +1074,35 @@ def _run(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.set_temperature is not None:
         if not 0.3 <= args.set_temperature <= 5.0:
             ap.error("--set-temperature: between 0.3 and 5")
-        model = digits.DigitModel.load(args.out)
+        model = network.DigitModel.load(args.out)
         log(f"temperature {model.temperature:.2f} -> {args.set_temperature:.2f}")
         model.temperature = args.set_temperature
         model.save(args.out)
         return 0
     if args.sheet_temperature_only:
-        model = digits.DigitModel.load(args.out)
+        model = network.DigitModel.load(args.out)
         log("setting the temperature on the scan test set's tuning pages")
         fit_temperature(model, sheet_boxes(tuple(args.cal_seeds), args.pages, args.jobs, log), log)
         model.save(args.out)
         return 0
     if args.calibrate_only:
-        model = digits.DigitModel.load(args.out)
+        model = network.DigitModel.load(args.out)
         log("calibrating the confidence on the scan test set's tuning pages")
         calibrate(model, sheet_boxes(CAL_SEEDS, args.pages, args.jobs, log), CAL_GARBAGE, log)
         model.save(args.out)
         return 0
     if args.count_intact:
-        model = digits.DigitModel.load(args.out)
+        model = network.DigitModel.load(args.out)
         count_intact(model, args.boxes or INTACT_BOXES, log)
         model.save(args.out)
         return 0
     if args.refit_empty:
-        model = digits.DigitModel.load(args.out)
+        model = network.DigitModel.load(args.out)
         fit_empty(model, max(60, (args.boxes or 30000) // 6), log)
         model.save(args.out)
         return 0
     if args.report_only:
-        report(digits.DigitModel.load(args.out), args.report or 1000, log)
+        report(network.DigitModel.load(args.out), args.report or 1000, log)
         return 0
     n = args.boxes or (300 if args.quick else 30000)
     if args.classifier == "cnn":

@@ -18,8 +18,8 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.engine.scan.digits import read_number
-from printkit.engine.scan.marks import BoxReading
+from printkit.engine.scan.boxes import BoxReading
+from printkit.engine.scan.numbers.ranking import read_number
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan.pad import print_pad

@@ -14,7 +14,8 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan import digits
+from printkit.engine.scan.numbers import cutting as numbers_cutting
+from printkit.engine.scan.numbers import network, ranking
 
 DATA = Path(__file__).parent / "data" / "digits"
 CASES = json.loads((DATA / "cases.json").read_text(encoding="utf-8"))
@@ -48,10 +49,10 @@ RIGHT_NOT_SURE = {c["name"] for c in CASES} - STILL_HARD - READ_SURELY_WRONG - {
 }
 
 
-def _read(case: dict) -> digits.Reading:
+def _read(case: dict) -> ranking.Reading:
     crop = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
     assert crop is not None, case["name"]
-    return digits.read_number(crop, case["allowed"])
+    return ranking.read_number(crop, case["allowed"])
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -75,11 +76,11 @@ def test_a_faint_stroke_beside_the_writing_keeps_the_reading_unsure() -> None:
     crop = np.full((60, 80), 235, np.uint8)
     cv2.putText(crop, "6", (36, 48), cv2.FONT_HERSHEY_SIMPLEX, 1.4, 40, 4, cv2.LINE_AA)
     cv2.line(crop, (22, 14), (20, 48), 150, 1, cv2.LINE_AA)  # the faint 1
-    r = digits.read_number(crop, range(1, 19))
+    r = ranking.read_number(crop, range(1, 19))
     assert r.value != 6 or not r.certain, r
     dark = crop.copy()
     cv2.line(dark, (22, 14), (20, 48), 40, 3, cv2.LINE_AA)
-    assert digits.read_number(dark, range(1, 19)).value == 16
+    assert ranking.read_number(dark, range(1, 19)).value == 16
 
 
 def _case(name: str) -> dict:
@@ -92,20 +93,21 @@ def test_a_lone_one_beside_a_digit_was_doubted_as_a_fragment() -> None:
     without the counts of intact parts read it at 0.64; with them, surely."""
     case = _case("s100-03-full-score0")
     crop = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
-    shipped = digits.default_model()
-    assert shipped.intact is not None and shipped.intact[digits.OTHER] < 0.1 < 0.4 < shipped.intact[:digits.OTHER].min()
-    blind = digits.DigitModel(shipped.layers, shipped.temperature, shipped.empty_coef, shipped.empty_bias,
+    shipped = network.default_model()
+    other = network.OTHER
+    assert shipped.intact is not None and shipped.intact[other] < 0.1 < 0.4 < shipped.intact[:other].min()
+    blind = network.DigitModel(shipped.layers, shipped.temperature, shipped.empty_coef, shipped.empty_bias,
                               shipped.empty_mean, shipped.empty_scale, convs=shipped.convs)
-    before = digits.read_number(crop, case["allowed"], model=blind)
-    after = digits.read_number(crop, case["allowed"], model=shipped)
+    before = ranking.read_number(crop, case["allowed"], model=blind)
+    after = ranking.read_number(crop, case["allowed"], model=shipped)
     assert before.value == after.value == 14
     assert 0.5 < before.confidence < 0.75 and after.certain
-    prepared = digits.prepare(crop, 3)
+    prepared = numbers_cutting.prepare(crop, 3)
     probs = shipped.probabilities(prepared.images)
     ones = [cut[0] for cut in prepared.hypotheses[2] if prepared.intact[cut[0]]]
     assert ones  # the 1 stands apart: a cut through blank columns holds it whole
     for i in ones:  # the classifier alone: a 1, or a fragment of a wider digit
-        assert probs[i, 1] > 0.5 and probs[i, digits.OTHER] > 0.3
+        assert probs[i, 1] > 0.5 and probs[i, network.OTHER] > 0.3
 
 
 def test_a_cut_holding_no_ink_is_no_digit() -> None:
@@ -123,12 +125,12 @@ def test_two_digits_that_share_columns_are_read_piece_by_piece() -> None:
     stands apart) is cut there, as before, and gets no pieces."""
     case = _case("s300-03-full-score7")
     crop = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
-    r = digits.read_number(crop, case["allowed"])
+    r = ranking.read_number(crop, case["allowed"])
     assert r.value == 76 and r.confidence > 0.7, r.alternatives
-    prepared = digits.prepare(crop, 3)
+    prepared = numbers_cutting.prepare(crop, 3)
     assert prepared.apart_from is not None and (*range(prepared.apart_from, len(prepared.images)),) in \
         prepared.hypotheses[2]
-    assert digits.prepare(cv2.imread(str(DATA / "s100-03-full-score0.png"), cv2.IMREAD_GRAYSCALE), 3
+    assert numbers_cutting.prepare(cv2.imread(str(DATA / "s100-03-full-score0.png"), cv2.IMREAD_GRAYSCALE), 3
                           ).apart_from is None
 
 
@@ -138,7 +140,7 @@ def test_pieces_of_ink_are_what_touches_diagonals_included() -> None:
     mask[4, 2] = True  # touches the stroke above it only at a corner: the same piece
     mask[1:8, 8] = True
     mask[0, 5] = True  # a dot on its own
-    assert sorted(int(p.sum()) for p in digits._pieces(mask)) == [1, 4, 7]
+    assert sorted(int(p.sum()) for p in numbers_cutting._pieces(mask)) == [1, 4, 7]
 
 
 def test_pieces_of_ink_are_opencvs_8_connected_components() -> None:
@@ -147,4 +149,4 @@ def test_pieces_of_ink_are_opencvs_8_connected_components() -> None:
         mask = rng.random((int(rng.integers(1, 45)), int(rng.integers(1, 90)))) < rng.uniform(0.05, 0.6)
         n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
         expected = sorted(np.flatnonzero(labels.ravel() == i).tolist() for i in range(1, n))
-        assert sorted(np.flatnonzero(p.ravel()).tolist() for p in digits._pieces(mask)) == expected
+        assert sorted(np.flatnonzero(p.ravel()).tolist() for p in numbers_cutting._pieces(mask)) == expected

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from printkit.engine.scan import digits
+from printkit.engine.scan.numbers import network, preprocess, ranking
 
 ROOT = Path(__file__).resolve().parents[2]
 ORANGE = range(1, 19)
@@ -36,9 +36,9 @@ def _boxes(values, seed):
 
 
 def test_model_ships_small_and_loads():
-    size = digits.WEIGHTS.stat().st_size
+    size = network.WEIGHTS.stat().st_size
     assert size < 3 * 1024 * 1024
-    model = digits.DigitModel.load()
+    model = network.DigitModel.load()
     # two 3x3 convolutions over the 20x20 part (16 and 32 maps, each pooled to half), then the hidden layer sees
     # the 32 maps of 5x5 beside the part's 3 sizes and 4 stroke directions in 5x5 cells
     assert [w.shape for w, _ in model.convs] == [(16, 1, 3, 3), (32, 16, 3, 3)]
@@ -66,14 +66,14 @@ def test_convolution_is_the_direct_sum(channels):
     full = np.maximum(full, 0)
     pooled = np.array([[[[max(full[n, 2 * y + i, 2 * x + j, k] for i in range(2) for j in range(2))
                           for k in range(4)] for x in range(3)] for y in range(3)] for n in range(2)])
-    np.testing.assert_allclose(digits._conv_relu_pool(maps, w, b), pooled, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(network._conv_relu_pool(maps, w, b), pooled, rtol=1e-5, atol=1e-5)
 
 
 def test_stroke_directions_are_the_direct_sum():
     """Each 4x4 cell's gradient magnitude shared between the two nearest of 0, 45, 90 and 135 degrees
     (unsigned: a gradient pointing left is 0 degrees, like one pointing right), written out pixel by pixel."""
     rng = np.random.default_rng(11)
-    images = np.zeros((3, digits.INPUTS), np.float32)
+    images = np.zeros((3, network.INPUTS), np.float32)
     images[:, :400] = rng.random((3, 400)) * (rng.random((3, 400)) < 0.4)
     images[2, :400] = 0
     images[2, :400].reshape(20, 20)[:, 10:] = 1.0  # a dark right half: gradients along x, both signs
@@ -89,7 +89,7 @@ def test_stroke_directions_are_the_direct_sum():
                 share = pos - low
                 want[n, low % 4, y // 4, x // 4] += math.hypot(gx, gy) * (1 - share) / 4
                 want[n, (low + 1) % 4, y // 4, x // 4] += math.hypot(gx, gy) * share / 4
-    got = digits.directions(images).reshape(3, 4, 5, 5)
+    got = network.directions(images).reshape(3, 4, 5, 5)
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
     # away from the top and bottom rows (where the dark half meets the padding: 90 degrees), all at 0 degrees:
     # the half's edge (magnitude 1 in two columns of cell 2) and the image's right border, where the
@@ -103,7 +103,7 @@ def test_reads_held_out_handwriting_style():
     rng = np.random.default_rng(101)
     values = [int(v) for v in rng.integers(1, 10, 80)]
     boxes = _boxes(values, 102)
-    readings = [digits.read_number(crop, ORANGE) for _, crop in boxes]
+    readings = [ranking.read_number(crop, ORANGE) for _, crop in boxes]
     right = sum(r.value == v for (v, _), r in zip(boxes, readings, strict=True))
     assert right / len(boxes) >= 0.95
     # never silently wrong: a wrong read is below the documented threshold
@@ -113,7 +113,7 @@ def test_reads_held_out_handwriting_style():
 def test_reads_two_digit_numbers_10_to_18():
     values = [10 + i % 9 for i in range(45)]
     boxes = _boxes(values, 103)
-    readings = digits.read_numbers([c for _, c in boxes], ORANGE)
+    readings = ranking.read_numbers([c for _, c in boxes], ORANGE)
     right = sum(r.value == v for (v, _), r in zip(boxes, readings, strict=True))
     assert right / len(boxes) >= 0.8
     sure_and_wrong = [(v, r.value) for (v, _), r in zip(boxes, readings, strict=True) if r.value != v and r.certain]
@@ -125,7 +125,7 @@ def test_reads_two_digit_numbers_10_to_18():
 
 def test_empty_boxes_read_as_empty():
     boxes = _boxes([None] * 40, 104)
-    readings = [digits.read_number(crop, ORANGE) for _, crop in boxes]
+    readings = [ranking.read_number(crop, ORANGE) for _, crop in boxes]
     assert sum(r.value is None and r.certain for r in readings) >= 36
     # a box taken for writing is at least flagged
     assert [r for r in readings if r.value is not None and r.certain] == []
@@ -137,20 +137,20 @@ def test_blank_paper_and_a_bare_outline_are_empty():
     outline[:3] = outline[-3:] = 40
     outline[:, :3] = outline[:, -3:] = 40
     for crop in (blank, outline):
-        r = digits.read_number(crop, ORANGE)
+        r = ranking.read_number(crop, ORANGE)
         assert r.value is None and r.certain
 
 
 def test_garbage_is_not_read_confidently():
     rng = np.random.default_rng(105)
     scribbles = [train.number_box(-1, HELD_OUT, rng).crop for _ in range(40)]
-    readings = [digits.read_number(crop, ORANGE) for crop in scribbles]
+    readings = [ranking.read_number(crop, ORANGE) for crop in scribbles]
     confident = [r for r in readings if r.certain]
     # 3 of these 40 since 2026-12-01 (2 before): the held-out report's rate is unchanged (6 of 300 scribbles,
     # 2%); one of the 3 is read "empty", which the sheet reader never takes confidently where it saw strokes
     assert len(confident) <= 3, confident
     noise = np.random.default_rng(106).integers(0, 256, (50, 50)).astype(np.uint8)
-    assert not digits.read_number(noise, ORANGE).certain
+    assert not ranking.read_number(noise, ORANGE).certain
 
 
 def _printed(text: str, size: int = 64, outline: bool = True) -> np.ndarray:
@@ -167,18 +167,18 @@ def _printed(text: str, size: int = 64, outline: bool = True) -> np.ndarray:
 
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 18])
 def test_reads_digits_set_in_a_font_inside_an_outline(value):
-    r = digits.read_number(_printed(str(value)), ORANGE)
+    r = ranking.read_number(_printed(str(value)), ORANGE)
     assert r.value == value and r.certain, r
 
 
 def test_a_value_not_allowed_is_never_read_as_an_allowed_one_with_confidence():
-    r = digits.read_number(_printed("8"), PURPLE)
+    r = ranking.read_number(_printed("8"), PURPLE)
     assert r.value != 8
     assert not r.certain
 
 
 def test_read_digit_and_reading_shape():
-    r = digits.read_digit(_printed("4"))
+    r = ranking.read_digit(_printed("4"))
     assert r.value == 4 and r.certain
     assert r.alternatives[0][0] == 4  # the model's scores; the confidence weighs how far 4 leads them
     assert 0.0 <= r.confidence <= 1.0
@@ -189,16 +189,16 @@ def test_read_digit_and_reading_shape():
 
 def test_any_crop_size_and_colour_crop():
     for size in (20, 48, 150):
-        assert digits.read_number(_printed("7", size), ORANGE).value == 7
+        assert ranking.read_number(_printed("7", size), ORANGE).value == 7
     rgb = np.repeat(_printed("3")[..., None], 3, axis=2)
-    assert digits.read_number(rgb, ORANGE).value == 3
+    assert ranking.read_number(rgb, ORANGE).value == 3
 
 
 @pytest.mark.parametrize("crop", [np.zeros(10, np.uint8), np.zeros((2, 2), np.uint8),
                                   np.zeros((5000, 10), np.uint8)])
 def test_bad_crops_are_refused_with_a_reason(crop):
     with pytest.raises(ValueError, match="crop"):
-        digits.read_number(crop, ORANGE)
+        ranking.read_number(crop, ORANGE)
 
 
 @pytest.mark.parametrize("classifier", ["mlp", "cnn"])
@@ -208,9 +208,9 @@ def test_training_script_runs_in_quick_mode(tmp_path, classifier):
     out = tmp_path / "d.npz"
     assert train.main(["--quick", "--classifier", classifier, "--boxes", "120", "--report", "4",
                        "--out", str(out)]) == 0
-    model = digits.DigitModel.load(out)
+    model = network.DigitModel.load(out)
     assert bool(model.convs) == (classifier == "cnn")
-    r = digits.read_number(_printed("5"), ORANGE, model)
+    r = ranking.read_number(_printed("5"), ORANGE, model)
     assert 0.0 <= r.confidence <= 1.0
     # how often cut parts of each class are intact: counted and stored with the weights
     assert model.intact is not None and model.intact.shape == (11,)
@@ -282,25 +282,25 @@ def test_odd_crops_never_crash_and_stay_probabilities():
             crop[:, int(rng.integers(w))] = int(rng.integers(0, 255))
         else:
             crop[rng.integers(0, h, 5), rng.integers(0, w, 5)] = rng.integers(150, 230, 5)
-        r = digits.read_number(crop, range(0, 400))
+        r = ranking.read_number(crop, range(0, 400))
         assert 0.0 <= r.confidence <= 1.0
         assert r.value is None or 0 <= r.value < 400
 
 
 def test_a_box_allowing_401_values_lists_a_few_alternatives_best_first():
     crop = _printed("17")
-    r = digits.read_number(crop, range(0, 401))
+    r = ranking.read_number(crop, range(0, 401))
     alts = [v for v, _ in r.alternatives]
     assert r.value == 17 and alts[0] == 17
     scores = [p for _, p in r.alternatives]
-    assert scores == sorted(scores, reverse=True) and len(alts) == len(set(alts)) <= digits.LISTED
+    assert scores == sorted(scores, reverse=True) and len(alts) == len(set(alts)) <= ranking.LISTED
 
 
 def test_many_boxes_read_together_read_as_each_alone():
     boxes = _boxes([3, 11, 18, 7], seed=5)
     crops = [c for _, c in boxes]
-    together = digits.read_numbers(crops, iter(ORANGE))  # the allowed values may come as an iterator
-    alone = [digits.read_number(c, ORANGE) for c in crops]
+    together = ranking.read_numbers(crops, iter(ORANGE))  # the allowed values may come as an iterator
+    alone = [ranking.read_number(c, ORANGE) for c in crops]
     assert [r.value for r in together] == [r.value for r in alone]
     assert all(abs(a.confidence - b.confidence) < 1e-5 for a, b in zip(together, alone, strict=True))
 
@@ -309,7 +309,7 @@ def test_stroke_directions_are_the_trained_features_to_the_bit():
     """The directions as the model was trained on them (``% np.pi``, NumPy's sum over both axes of a cell),
     written out plainly: the faster form must give the same bits, or every reading would move a little."""
     rng = np.random.default_rng(12)
-    images = rng.random((300, digits.INPUTS)).astype(np.float32) * (rng.random((300, digits.INPUTS)) < 0.5)
+    images = rng.random((300, network.INPUTS)).astype(np.float32) * (rng.random((300, network.INPUTS)) < 0.5)
     images[:100, :400] = np.round(images[:100, :400] * 3) / 3  # flat runs: gradients of exactly 0, +-pi
     images[100:150, :400] *= -1e-30  # tiny negative steps
     n = len(images)
@@ -324,7 +324,7 @@ def test_stroke_directions_are_the_trained_features_to_the_bit():
     for b in range(4):
         w = np.where(lo == b, mag * (1 - frac), np.where((lo + 1) % 4 == b, mag * frac, 0))
         want[:, b] = w.reshape(n, 5, 4, 5, 4).sum(axis=(2, 4)) / 4
-    assert np.array_equal(digits.directions(images), want.reshape(n, -1))
+    assert np.array_equal(network.directions(images), want.reshape(n, -1))
 
 
 def test_span_images_are_each_spans_own_image():
@@ -334,11 +334,11 @@ def test_span_images_are_each_spans_own_image():
     ink[2:9, 1:3] = 1.0  # a stroke
     ink[4:11, 8:11] = 0.9  # another, lower down
     ink[6, 5] = 0.7  # a dot between them
-    mask = ink > digits.INK
+    mask = ink > preprocess.INK
     spans = [(0, 14), (3, 5), (0, 6), (3, 14), (8, 9), (11, 14), (5, 6)]
-    images = digits._span_images(ink, mask, spans, 9.0, 13.0)
+    images = preprocess._span_images(ink, mask, spans, 9.0, 13.0)
     for (a, b), image in zip(spans, images, strict=True):
-        np.testing.assert_array_equal(image, digits._digit_image(ink[:, a:b], mask[:, a:b], 9.0, 13.0))
+        np.testing.assert_array_equal(image, preprocess._digit_image(ink[:, a:b], mask[:, a:b], 9.0, 13.0))
     assert not images[1].any() and not images[5].any()  # spans 3:5 and 11:14 hold no ink
     # the dot alone: one pixel blown up to fill the image, its size 1/9 of the writing's height
     assert images[6][:400].max() == 1.0 and images[6][400:402].tolist() == pytest.approx([1 / 9, 1 / 9])
@@ -350,9 +350,9 @@ def test_writing_surely_one_digit_is_not_cut_and_reads_as_if_it_were(monkeypatch
     whose readings as two digits scored too little to be listed. Two-digit writing is still cut."""
     boxes = _boxes([3, 5, 7, 2, 9, 4, 12, 16], seed=41)
     crops = [c for _, c in boxes]
-    short = digits.read_numbers(crops, ORANGE)
-    monkeypatch.setattr(digits, "ONE_DIGIT_BELOW", 0.0)  # every writing cut, as before the shortcut
-    full = digits.read_numbers(crops, ORANGE)
+    short = ranking.read_numbers(crops, ORANGE)
+    monkeypatch.setattr(ranking, "ONE_DIGIT_BELOW", 0.0)  # every writing cut, as before the shortcut
+    full = ranking.read_numbers(crops, ORANGE)
     spared = [len(s.basis.prepared.images) == 1 < len(f.basis.prepared.images)
               for s, f in zip(short, full, strict=True)]
     assert sum(spared[:6]) >= 3 and not any(spared[6:])  # 3, 7, 9 and 4 read whole; 12 and 16 cut in both
@@ -366,8 +366,8 @@ def test_writing_surely_one_digit_is_not_cut_and_reads_as_if_it_were(monkeypatch
 def test_a_batch_of_empty_one_digit_and_cut_boxes_reads_as_each_box_alone():
     boxes = _boxes([3, None, 12, 7, None, 16, 9, 215], seed=43)
     allowed = [ORANGE, ORANGE, range(0, 403), PURPLE, ORANGE, range(0, 403), ORANGE, range(0, 403)]
-    together = digits.read_each([c for _, c in boxes], allowed)
-    alone = [digits.read_each([c], [a])[0] for (_, c), a in zip(boxes, allowed, strict=True)]
+    together = ranking.read_each([c for _, c in boxes], allowed)
+    alone = [ranking.read_each([c], [a])[0] for (_, c), a in zip(boxes, allowed, strict=True)]
     for t, a in zip(together, alone, strict=True):
         assert t.value == a.value and [v for v, _ in t.alternatives] == [v for v, _ in a.alternatives]
         assert t.confidence == pytest.approx(a.confidence, abs=1e-5)
@@ -379,10 +379,10 @@ def test_one_digit_that_no_allowed_value_reads_is_still_cut_where_nothing_else_s
     """A clear 3 in a box that allows 10-18 only, taken as surely written on: neither "no number" nor any
     allowed single digit scores, so the readings as two digits, however small, decide; the writing is cut."""
     crop = _boxes([3], seed=41)[0][1]
-    model = digits.default_model()
+    model = network.default_model()
     monkeypatch.setattr(model, "writing_probability", lambda features: 1.0)
-    short = digits.read_number(crop, range(10, 19), model)
-    monkeypatch.setattr(digits, "ONE_DIGIT_BELOW", 0.0)
-    full = digits.read_number(crop, range(10, 19), model)
+    short = ranking.read_number(crop, range(10, 19), model)
+    monkeypatch.setattr(ranking, "ONE_DIGIT_BELOW", 0.0)
+    full = ranking.read_number(crop, range(10, 19), model)
     assert len(short.basis.prepared.images) == len(full.basis.prepared.images) > 1
     assert short.value == full.value is not None and short.alternatives == full.alternatives

@@ -18,8 +18,8 @@ import pytest
 import simplejpeg
 from PIL import Image, ImageOps
 
+from printkit.engine.scan.decode.images import MAX_SIDE, load_pages, open_pages
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import MAX_SIDE, load_pages, open_pages
 
 from .jpeg_files import restart_markers, with_restarts, with_surplus_intervals
 
@@ -565,7 +565,7 @@ def test_a_jpeg_with_corrupt_data_is_left_to_opencv_as_before(tmp_path: Path) ->
                                            ("PNG", "P"), ("TIFF", "RGB")])
 def test_pages_asked_with_a_fourth_channel_hold_the_same_rgb(tmp_path: Path, fmt: str, mode: str) -> None:
     # The reader asks for four channels (it warps in four); what it reads must be the RGB everyone else gets.
-    from printkit.engine.scan.images import as_gray, as_rgba
+    from printkit.engine.scan.decode.images import as_gray, as_rgba
 
     img = Image.fromarray(_picture()).convert(mode)
     if mode == "RGBA":

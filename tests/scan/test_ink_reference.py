@@ -15,7 +15,9 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
-from printkit.engine.scan import marks
+from printkit.engine.scan import sheet_boxes
+from printkit.engine.scan.marks import paper as marks_paper
+from printkit.engine.scan.marks import printed as marks_printed
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.pad import print_pad, sheet_origins
 from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table
@@ -53,14 +55,14 @@ def test_a_blank_sheet_in_any_language_shows_no_pen_round_its_circles_and_boxes(
     rgb = _blank_sheet(paper, per_page, lang, ink_saver, players)
     table = box_table(2, fmt)
     specs = [s for s in box_specs(table.table, load_gsc_game()) if s.read in ("loop", "mark")]
-    dark = marks.darkness(rgb, P)
-    pen = marks.pen_ink(dark, table.reference, P)
+    dark = marks_paper.darkness(rgb, P)
+    pen = marks_printed.pen_ink(dark, table.reference, P)
     for s in specs:
         # a circle's reading looks 1.6 radii out from its centre; a cross box, a tenth of it round it
         reach = 1.6 * s.w / 2 if s.read == "loop" else 0.1 * s.w
         sy = slice(round((s.y - reach) * P), round((s.y + s.h + reach) * P))
         sx = slice(round((s.x - reach) * P), round((s.x + s.w + reach) * P))
         assert int(pen[sy, sx].sum()) == 0, f"{lang} {fmt}: print taken for pen round {s.area} {s.index}"
-    for r in marks.read_boxes(rgb, specs, table.reference, P, None):
+    for r in sheet_boxes.read_boxes(rgb, specs, table.reference, P, None):
         assert r.value in ("empty", False) and r.confidence >= CONFIDENT, (r.spec.area, r.spec.index, r.value,
                                                                              r.confidence)

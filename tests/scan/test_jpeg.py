@@ -1,4 +1,4 @@
-"""Telling a scanner's surplus restart intervals from a JPEG's own (printkit.engine.scan.jpeg)."""
+"""Telling a scanner's surplus restart intervals from a JPEG's own (printkit.engine.scan.decode.speed.jpeg)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from printkit.engine.scan.jpeg import cut_after_the_image, headers_for_the_pixels
+from printkit.engine.scan.decode.speed.jpeg import cut_after_the_image, headers_for_the_pixels
 
 from .jpeg_files import restart_markers, with_restarts, with_surplus_intervals
 

@@ -9,9 +9,9 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan.locate import LocatedSheet, SheetGeometry, locate_sheets, rectify
-from printkit.engine.scan.markers import MarkerSeen, darker_than_around, refined
-from printkit.engine.scan.quantiles import percentile_u8
+from printkit.engine.scan.decode.speed.quantiles import percentile_u8
+from printkit.engine.scan.locate.sheets import LocatedSheet, SheetGeometry, locate_sheets, rectify
+from printkit.engine.scan.markers.find import MarkerSeen, darker_than_around, refined
 
 DATA = Path(__file__).parent / "data"
 SS = 8  # drawn this many times larger, then averaged down: edges fall between pixels
@@ -121,7 +121,7 @@ def test_a_soft_half_sheet_photo_whose_qr_code_reads_only_sharpened() -> None:
     # One half sheet cut out of a phone photo of a page of two (tuning seed 400, page 4): soft and
     # strongly compressed, so neither zxing-cpp nor OpenCV reads its 12 mm QR code as photographed;
     # the sharpened last attempt does (the sheet was refused with exit 2 before it).
-    from printkit.engine.scan.images import as_gray, load_pages
+    from printkit.engine.scan.decode.images import as_gray, load_pages
     from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     gray = as_gray(load_pages(DATA / "qr" / "soft-half-sheet-photo.jpg")[0].pixels)
@@ -131,7 +131,7 @@ def test_a_soft_half_sheet_photo_whose_qr_code_reads_only_sharpened() -> None:
 
 
 def _with_first_reader(monkeypatch: pytest.MonkeyPatch, reader: object) -> None:
-    from printkit.engine.scan import locate
+    from printkit.engine.scan.locate import sheets as locate
 
     readers = locate.qr_decoders()
     monkeypatch.setattr(locate, "qr_decoders", lambda: (reader, *readers))
@@ -141,7 +141,7 @@ def test_a_payload_read_from_part_of_a_code_does_not_end_the_search(monkeypatch:
     # A QR reader "decoded" 007513 from the lower half of a half sheet's blurred code where a full
     # sheet prints its own (tuning seed 612, page 2): the payload was refused, and with it the sheet,
     # although its code could be read.  A first reader that does that once must not cost the sheet.
-    from printkit.engine.scan.images import as_gray, load_pages
+    from printkit.engine.scan.decode.images import as_gray, load_pages
     from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     calls = []
@@ -160,9 +160,9 @@ def test_a_payload_read_from_part_of_a_code_does_not_end_the_search(monkeypatch:
 
 def test_a_code_of_an_unknown_layout_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every reading refused: the sheet is refused for the first refusal's reason, not as unreadable.
-    from printkit.engine.scan import locate
+    from printkit.engine.scan.decode.images import as_gray, load_pages
     from printkit.engine.scan.errors import ScanError
-    from printkit.engine.scan.images import as_gray, load_pages
+    from printkit.engine.scan.locate import sheets as locate
     from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     def newer(gray: np.ndarray) -> tuple[str, np.ndarray] | None:

@@ -17,9 +17,10 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan import marks
+from printkit.engine.scan import boxes as scan_boxes
+from printkit.engine.scan import sheet_boxes
+from printkit.engine.scan.boxes import BoxSpec
 from printkit.engine.scan.handwriting import INKS, Pen, Writer
-from printkit.engine.scan.marks import BoxSpec
 
 P = 8.0  # px per mm, as the rectified sheet
 DATA = Path(__file__).parent / "data" / "marks"
@@ -35,13 +36,13 @@ CONFIDENT = 0.9  # what printkit scan lists as uncertain below (transcribe.CONFI
 STILL_HARD = {"s300-09-full-plus10", "s790-38-top-blue8"}
 
 
-def _read_case(case: dict) -> dict[tuple[str, int], marks.BoxReading]:
+def _read_case(case: dict) -> dict[tuple[str, int], scan_boxes.BoxReading]:
     # the first cases were kept as the darkest channel, which is all the cross and circle readers looked at
     rgb = cv2.cvtColor(cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
     ref = cv2.imread(str(DATA / f"{case['name']}.ink.png"), cv2.IMREAD_GRAYSCALE)
     specs = [BoxSpec(b["area"], b["index"], b["x"], b["y"], b["w"], b["h"], b["shape"], b["read"])
              for b in case["boxes"]]
-    return {(r.spec.area, r.spec.index): r for r in marks.read_boxes(rgb, specs, ref, P, None)}
+    return {(r.spec.area, r.spec.index): r for r in sheet_boxes.read_boxes(rgb, specs, ref, P, None)}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -80,8 +81,8 @@ def _writer(width_mm: float, ink: str = "black", reach: float = 0.8, slash: bool
     return Writer(INKS[ink], width_mm, 0.0, 0.6, reach, 1.0 if slash else 0.0, True, 0.02, (0,) * 10)
 
 
-def _read(page: np.ndarray, ref: np.ndarray, spec: BoxSpec) -> marks.BoxReading:
-    return marks.read_boxes(page, [spec], ref, P, None)[0]
+def _read(page: np.ndarray, ref: np.ndarray, spec: BoxSpec) -> scan_boxes.BoxReading:
+    return sheet_boxes.read_boxes(page, [spec], ref, P, None)[0]
 
 
 @pytest.mark.parametrize("width", [0.3, 0.5, 0.75])
@@ -190,10 +191,10 @@ def test_a_dot_inside_a_looped_action_circle_is_shown_to_a_person() -> None:
     spec = BoxSpec("reroll", 0, 15 - 3.7, 15 - 3.7, 7.4, 7.4, "circle", "loop")
     pen = Pen(page, P, random.Random(3))
     pen.loop(_writer(0.5), 15, 15, 3.7)
-    r = marks.read_boxes(page, [spec], ref, P, None)[0]
+    r = sheet_boxes.read_boxes(page, [spec], ref, P, None)[0]
     assert (r.value, r.confidence >= CONFIDENT) == ("earned", True)
     pen.dot(_writer(0.5), 15.5, 14.5)
-    r = marks.read_boxes(page, [spec], ref, P, None)[0]
+    r = sheet_boxes.read_boxes(page, [spec], ref, P, None)[0]
     assert r.value in ("earned", "used") and r.confidence < CONFIDENT
 
 
@@ -239,7 +240,7 @@ def test_a_neighbours_loop_through_an_empty_circle_leaves_it_empty_and_earned_on
                                                                                          seed: int) -> None:
     # loops drawn 1.25 radii out reach over the next circle's line into its band, from one side or both
     rgb, ref, specs = _circle_rows(pattern, 1.25, seed)
-    got = {(r.spec.area, r.spec.index): r for r in marks.read_boxes(rgb, specs, ref, P, None)}
+    got = {(r.spec.area, r.spec.index): r for r in sheet_boxes.read_boxes(rgb, specs, ref, P, None)}
     truth = {"_": "empty", "E": "earned", "U": "used"}
     for i, v in enumerate(pattern):
         r = got[("plus1", i)]
@@ -252,7 +253,7 @@ def test_an_empty_circle_between_two_wide_loops_is_never_read_otherwise_with_con
     # The known limit (bench/notes/gsc-scan.md): loops of 1.45 radii on both sides light half the circle's band;
     # it may be flagged, never confidently earned, and the looped ones stay earned.
     rgb, ref, specs = _circle_rows("_E_E_", 1.45, seed)
-    got = {(r.spec.area, r.spec.index): r for r in marks.read_boxes(rgb, specs, ref, P, None)}
+    got = {(r.spec.area, r.spec.index): r for r in sheet_boxes.read_boxes(rgb, specs, ref, P, None)}
     r = got[("plus1", 2)]
     assert r.value == "empty" or r.confidence < CONFIDENT, (r.value, r.confidence, r.features)
     for i in (1, 3):

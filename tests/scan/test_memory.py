@@ -13,7 +13,7 @@ import pytest
 PROBE = """
 import resource, sys
 import numpy as np
-from printkit.engine.scan.memory import keep_freed_memory
+from printkit.engine.scan.decode.speed.memory import keep_freed_memory
 agreed = keep_freed_memory() if sys.argv[1] == "keep" else None
 faults = []
 for _ in range(3):

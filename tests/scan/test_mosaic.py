@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan import marks, mosaic
+from printkit.engine.scan.decode.speed import mosaic
+from printkit.engine.scan.marks import printed, strokes
 
 P = 8.0  # px per mm, as the reader rectifies
 
@@ -71,8 +72,8 @@ def test_strokes_measured_together_are_those_of_each_box_alone(seed: int) -> Non
     rng = np.random.default_rng(100 + seed)
     masks = [_blobs(rng, s, 0.7) for s in _shapes(rng, 15)]
     sides = [float(rng.uniform(20, 90)) for _ in masks]
-    together = marks.strokes_each(masks, sides, P)
-    assert together == [marks._strokes(k, side, P) for k, side in zip(masks, sides, strict=True)]
+    together = strokes.strokes_each(masks, sides, P)
+    assert together == [strokes._strokes(k, side, P) for k, side in zip(masks, sides, strict=True)]
 
 
 def _sheet(rng: np.random.Generator, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -91,7 +92,7 @@ def _sheet(rng: np.random.Generator, shape: tuple[int, int]) -> tuple[np.ndarray
     return dark, zones
 
 
-@pytest.mark.parametrize("faint", [marks.PEN_OVER_FAINT, 0.45])
+@pytest.mark.parametrize("faint", [printed.PEN_OVER_FAINT, 0.45])
 @pytest.mark.parametrize("seed", range(4))
 def test_pen_found_for_many_boxes_at_once_is_each_box_pen_alone(seed: int, faint: float) -> None:
     rng = np.random.default_rng(200 + seed)
@@ -103,9 +104,9 @@ def test_pen_found_for_many_boxes_at_once_is_each_box_pen_alone(seed: int, faint
         rois.append((slice(max(0, y), min(300, y + h)), slice(max(0, x), min(300, x + w))))
     rois.append((slice(5, 6), slice(7, 8)))
     for z in (zones, None):
-        together = marks.box_pens(dark, z, rois, P, faint)
+        together = printed.box_pens(dark, z, rois, P, faint)
         for roi, got in zip(rois, together, strict=True):
-            alone = marks.box_pen(dark[roi], None if z is None else z[roi], P, faint)
+            alone = printed.box_pen(dark[roi], None if z is None else z[roi], P, faint)
             assert got.dtype == bool and np.array_equal(got, alone)
 
 
@@ -114,10 +115,10 @@ def test_crops_without_pixels_read_as_no_pen_instead_of_crashing() -> None:
     dark = np.full((40, 40), 0.9, np.float32)
     zones = np.zeros((40, 40), np.uint8)
     empty = [(slice(5, 5), slice(0, 10)), (slice(0, 10), slice(40, 40))]
-    pens = marks.box_pens(dark, zones, empty, P)
+    pens = printed.box_pens(dark, zones, empty, P)
     assert [p.shape for p in pens] == [(0, 10), (10, 0)]
-    assert marks.strokes_each(pens, [10.0, 10.0], P) == [marks.Strokes(), marks.Strokes()]
-    assert marks._strokes(pens[0], 10.0, P) == marks.Strokes()
+    assert strokes.strokes_each(pens, [10.0, 10.0], P) == [strokes.Strokes(), strokes.Strokes()]
+    assert strokes._strokes(pens[0], 10.0, P) == strokes.Strokes()
     # beside a crop with pen, an empty one changes nothing
-    both = marks.box_pens(dark, zones, [*empty, (slice(0, 20), slice(0, 20))], P)
+    both = printed.box_pens(dark, zones, [*empty, (slice(0, 20), slice(0, 20))], P)
     assert both[2].all()

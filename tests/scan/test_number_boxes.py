@@ -11,8 +11,12 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan import marks
-from printkit.engine.scan.marks import BoxSpec
+from printkit.engine.scan import sheet_boxes
+from printkit.engine.scan.boxes import BoxSpec
+from printkit.engine.scan.marks import colour as marks_colour
+from printkit.engine.scan.marks import paper
+from printkit.engine.scan.marks import printed as marks_printed
+from printkit.engine.scan.numbers import crops as numbers_crops
 from printkit.engine.scan.reader import default_numbers
 
 P = 8.0  # px per mm, as the rectified sheet
@@ -41,22 +45,22 @@ def _box(print_dark: float, pen_dark: float, pen_through_mark: bool) -> tuple[np
 
 def test_a_pen_clear_of_the_printed_mark_is_read_as_it_is() -> None:
     dark, pen = _box(0.9, 0.9, pen_through_mark=False)
-    assert not marks.hidden_by_print(dark, pen, SPEC, P)
-    crop = marks.number_crop(dark, dark, pen, SPEC, P)
+    assert not numbers_crops.hidden_by_print(dark, pen, SPEC, P)
+    crop = numbers_crops.number_crop(dark, dark, pen, SPEC, P)
     assert crop[40 - INSET, 40 - INSET] < 60  # the stroke is ink
     assert crop[56 - INSET, 60 - INSET] > 200  # the printed mark is painted out
 
 
 def test_pen_running_into_dark_print_is_recorded() -> None:
     dark, pen = _box(0.92, 0.8, pen_through_mark=True)
-    assert marks.hidden_by_print(dark, pen, SPEC, P)
+    assert numbers_crops.hidden_by_print(dark, pen, SPEC, P)
 
 
 def test_pen_running_into_light_print_is_recorded_too() -> None:
     # darkness alone cannot tell pen from an orange "x2": the writing under it may be lost just the same
     dark, pen = _box(0.35, 0.9, pen_through_mark=True)
-    assert marks.hidden_by_print(dark, pen, SPEC, P)
-    crop = marks.number_crop(dark, dark, pen, SPEC, P)
+    assert numbers_crops.hidden_by_print(dark, pen, SPEC, P)
+    crop = numbers_crops.number_crop(dark, dark, pen, SPEC, P)
     assert crop[50 - INSET, 60 - INSET] > 200  # the mark itself is painted out
 
 
@@ -68,9 +72,9 @@ def test_a_box_where_strokes_were_seen_is_never_confidently_empty() -> None:
 
     dark, _ = _box(0.0, 0.9, pen_through_mark=False)
     rgb = np.repeat((255 * (1 - dark))[..., None], 3, axis=2).astype(np.uint8)
-    got = marks.read_boxes(rgb, [SPEC], None, P, lambda crops, allowed: [Empty() for _ in crops])
+    got = sheet_boxes.read_boxes(rgb, [SPEC], None, P, lambda crops, allowed: [Empty() for _ in crops])
     assert got[0].value is None
-    assert got[0].confidence <= marks.WRITTEN_BUT_EMPTY
+    assert got[0].confidence <= numbers_crops.WRITTEN_BUT_EMPTY
 
 
 # Real boxes: doubled boxes of the synthetic scan test set (tuning seeds) where the pen runs over the printed
@@ -96,16 +100,16 @@ def test_pen_over_a_printed_mark_is_kept_in_the_crop(case: dict) -> None:
     # showed ink (the foot of a 12 gone, read 10); the stroke across it is now kept.
     rgb, ref, specs = _case(case)
     target = specs[0]
-    dark = marks.darkness(rgb, P)
+    dark = paper.darkness(rgb, P)
     printed = cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
-    pen = marks.pen_ink(dark, ref, P)
-    crop = marks.number_crop(rgb, dark, pen, target, P, marks.marks_in_boxes(rgb, printed, specs, P))
-    (sy, sx), *_ = marks._number_region(dark, pen, target, P)
-    mark = marks._inner_print(printed[sy, sx])
+    pen = marks_printed.pen_ink(dark, ref, P)
+    crop = numbers_crops.number_crop(rgb, dark, pen, target, P, marks_colour.marks_in_boxes(rgb, printed, specs, P))
+    (sy, sx), *_ = numbers_crops._number_region(dark, pen, target, P)
+    mark = marks_colour._inner_print(printed[sy, sx])
     assert mark.sum() > 100  # the "x2" is where the case says
-    inside = marks.marks_in_boxes(rgb, printed, specs, P)
+    inside = marks_colour.marks_in_boxes(rgb, printed, specs, P)
     if case.get("expect") == "unsure":  # a pen of the print's colour: what it wrote over the mark is not seen
-        assert marks.unseen_under_print(rgb, dark, pen, target, P, inside), case["what"]
+        assert numbers_crops.unseen_under_print(rgb, dark, pen, target, P, inside), case["what"]
     else:
         assert ((crop < 200) & mark).sum() >= 0.25 * mark.sum(), case["what"]
 
@@ -113,7 +117,7 @@ def test_pen_over_a_printed_mark_is_kept_in_the_crop(case: dict) -> None:
 @pytest.mark.parametrize("case", NUMBER_CASES, ids=[c["name"] for c in NUMBER_CASES])
 def test_a_number_written_over_a_printed_mark_is_read_right(case: dict) -> None:
     rgb, ref, specs = _case(case)
-    got = {(r.spec.area, r.spec.index): r for r in marks.read_boxes(rgb, specs, ref, P, default_numbers())}
+    got = {(r.spec.area, r.spec.index): r for r in sheet_boxes.read_boxes(rgb, specs, ref, P, default_numbers())}
     for b in case["boxes"]:
         r = got[(b["area"], b["index"])]
         assert r.value == b["truth"] or r.confidence < CONFIDENT, (b["index"], r.value, r.confidence)
@@ -122,7 +126,7 @@ def test_a_number_written_over_a_printed_mark_is_read_right(case: dict) -> None:
         assert target.confidence < CONFIDENT and target.features["unseen_under_print"], case["what"]
         # read again beside the same writer's sure numbers (printkit scan does), it stays unsure
         readings = list(got.values())
-        again = marks.adapt_numbers(readings, [r is not target and r.value is not None for r in readings])
+        again = numbers_crops.adapt_numbers(readings, [r is not target and r.value is not None for r in readings])
         assert again[readings.index(target)].confidence < CONFIDENT
     else:
         assert target.value == case["boxes"][0]["truth"], case["what"]
@@ -153,12 +157,13 @@ def _coloured_box(stroke: tuple[int, int, int], through_mark: bool) -> tuple[np.
 def test_the_colour_of_a_printed_mark_tells_pen_over_it_from_the_mark(stroke: tuple[int, int, int]) -> None:
     for through in (True, False):
         page, ref, spec = _coloured_box(stroke, through)
-        dark = marks.darkness(page, P)
+        dark = paper.darkness(page, P)
         printed = cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
-        pen = marks.pen_ink(dark, ref, P)
-        crop = marks.number_crop(page, dark, pen, spec, P, marks.marks_in_boxes(page, printed, [spec], P))
-        (sy, sx), *_ = marks._number_region(dark, pen, spec, P)
-        mark = marks._inner_print(printed[sy, sx])
+        pen = marks_printed.pen_ink(dark, ref, P)
+        inside = marks_colour.marks_in_boxes(page, printed, [spec], P)
+        crop = numbers_crops.number_crop(page, dark, pen, spec, P, inside)
+        (sy, sx), *_ = numbers_crops._number_region(dark, pen, spec, P)
+        mark = marks_colour._inner_print(printed[sy, sx])
         row = round(13.0 * P) - sy.start
         cols = np.flatnonzero(mark.any(axis=0))
         far = mark & (np.abs(np.arange(crop.shape[0]) - row) > 5)[:, None]
@@ -177,37 +182,39 @@ def test_a_pen_of_the_marks_colour_over_it_leaves_the_number_unsure(stroke: tupl
         value, confidence, alternatives = 4, 0.99, ((4, 0.99),)
 
     page, ref, spec = _coloured_box(stroke, through_mark=True)
-    dark = marks.darkness(page, P)
+    dark = paper.darkness(page, P)
     printed = cv2.resize(ref, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST)
-    pen = marks.pen_ink(dark, ref, P)
-    inside = marks.marks_in_boxes(page, printed, [spec], P)
-    assert marks.hidden_by_print(dark, pen, spec, P)  # every pen here runs into the mark
-    assert marks.unseen_under_print(page, dark, pen, spec, P, inside) is unseen
-    [got] = marks.read_boxes(page, [spec], ref, P, lambda crops, allowed: [Sure() for _ in crops])
+    pen = marks_printed.pen_ink(dark, ref, P)
+    inside = marks_colour.marks_in_boxes(page, printed, [spec], P)
+    assert numbers_crops.hidden_by_print(dark, pen, spec, P)  # every pen here runs into the mark
+    assert numbers_crops.unseen_under_print(page, dark, pen, spec, P, inside) is unseen
+    [got] = sheet_boxes.read_boxes(page, [spec], ref, P, lambda crops, allowed: [Sure() for _ in crops])
     assert got.value == 4
     assert (got.confidence < CONFIDENT) is unseen  # what lies under the mark must be looked at
     # without colour (a grey scan, saved as grey or as colour) no pen over the mark can be told from it
     grey = np.repeat(page.min(axis=2, keepdims=True), 3, axis=2)
-    grey_dark = marks.darkness(grey, P)
-    grey_pen = marks.pen_ink(grey_dark, ref, P)
-    assert marks.unseen_under_print(grey, grey_dark, grey_pen, spec, P, marks.marks_in_boxes(grey, printed, [spec], P))
-    assert marks.unseen_under_print(grey[..., 0], grey_dark, grey_pen, spec, P, None)
+    grey_dark = paper.darkness(grey, P)
+    grey_pen = marks_printed.pen_ink(grey_dark, ref, P)
+    inside = marks_colour.marks_in_boxes(grey, printed, [spec], P)
+    assert numbers_crops.unseen_under_print(grey, grey_dark, grey_pen, spec, P, inside)
+    assert numbers_crops.unseen_under_print(grey[..., 0], grey_dark, grey_pen, spec, P, None)
 
 
 def test_a_number_reader_that_reads_fewer_boxes_than_it_was_given_is_named() -> None:
     dark, _ = _box(0.0, 0.9, pen_through_mark=False)
     rgb = np.repeat((255 * (1 - dark))[..., None], 3, axis=2).astype(np.uint8)
     with pytest.raises(ValueError, match="read 0 boxes of the 1 it was given"):
-        marks.read_boxes(rgb, [SPEC], None, P, lambda crops, allowed: [])
+        sheet_boxes.read_boxes(rgb, [SPEC], None, P, lambda crops, allowed: [])
 
 
 def test_a_layouts_print_is_kept_only_when_no_one_can_change_it() -> None:
     ref = np.zeros((40, 40), np.uint8)
     ref[10:20, 10:20] = 255
-    assert marks.sheet_print(ref, (80, 80), P) is not marks.sheet_print(ref, (80, 80), P)  # writable: made afresh
+    # writable: made afresh
+    assert marks_printed.sheet_print(ref, (80, 80), P) is not marks_printed.sheet_print(ref, (80, 80), P)
     ref.setflags(write=False)
-    kept = marks.sheet_print(ref, (80, 80), P)
-    assert marks.sheet_print(ref, (80, 80), P) is kept
+    kept = marks_printed.sheet_print(ref, (80, 80), P)
+    assert marks_printed.sheet_print(ref, (80, 80), P) is kept
     assert not kept.printed.flags.writeable and not kept.zones.flags.writeable
     assert kept.printed[20, 20] == 255 and kept.printed[60, 60] == 0  # the reference at the sheet's size
 
@@ -222,23 +229,23 @@ def test_a_stack_mixing_layouts_works_out_each_print_once(monkeypatch) -> None:
         ref.setflags(write=False)
         refs.append(ref)
     made = []
-    real = marks.print_zones
-    monkeypatch.setattr(marks, "print_zones", lambda *a, **k: made.append(1) or real(*a, **k))
-    monkeypatch.setattr(marks, "_sheet_prints", type(marks._sheet_prints)())
+    real = marks_printed.print_zones
+    monkeypatch.setattr(marks_printed, "print_zones", lambda *a, **k: made.append(1) or real(*a, **k))
+    monkeypatch.setattr(marks_printed, "_sheet_prints", type(marks_printed._sheet_prints)())
     for _ in range(4):
         for ref in refs:
-            marks.sheet_print(ref, (80, 80), P)
+            marks_printed.sheet_print(ref, (80, 80), P)
     assert len(made) == 3
     # room for two prints of 80 x 80 (printed and zones: 12,800 bytes each): every turn works one out again
-    monkeypatch.setattr(marks, "SHEET_PRINTS_BYTES", 2 * 2 * 80 * 80)
-    marks._sheet_prints.clear()
+    monkeypatch.setattr(marks_printed, "SHEET_PRINTS_BYTES", 2 * 2 * 80 * 80)
+    marks_printed._sheet_prints.clear()
     made.clear()
     for _ in range(2):
         for ref in refs:
-            marks.sheet_print(ref, (80, 80), P)
+            marks_printed.sheet_print(ref, (80, 80), P)
     assert len(made) == 6
     # and a print larger than the whole budget is still kept for the next sheet of its layout
-    monkeypatch.setattr(marks, "SHEET_PRINTS_BYTES", 1)
+    monkeypatch.setattr(marks_printed, "SHEET_PRINTS_BYTES", 1)
     made.clear()
-    first = marks.sheet_print(refs[0], (80, 80), P)
-    assert marks.sheet_print(refs[0], (80, 80), P) is first and len(made) == 1
+    first = marks_printed.sheet_print(refs[0], (80, 80), P)
+    assert marks_printed.sheet_print(refs[0], (80, 80), P) is first and len(made) == 1

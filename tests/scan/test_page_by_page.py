@@ -14,9 +14,9 @@ import pytest
 from PIL import Image
 
 from printkit.engine.scan import reader
+from printkit.engine.scan.decode.images import PageImage, load_pages
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import PageImage, load_pages
-from printkit.engine.scan.locate import PX_PER_MM
+from printkit.engine.scan.locate.sheets import PX_PER_MM
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.rules.play import simulated_sheets
 from printkit.games.ganz_schon_clever.scan.pad import print_pad

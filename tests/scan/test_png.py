@@ -18,9 +18,9 @@ import pytest
 from PIL import Image, PngImagePlugin
 
 from printkit.engine.scan import capture
+from printkit.engine.scan.decode.images import load_pages
+from printkit.engine.scan.decode.speed.png import chunks, inflated, is_overlay, png_rgb, rows_short, tagged_as_overlay
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import load_pages
-from printkit.engine.scan.png import chunks, inflated, is_overlay, png_rgb, rows_short, tagged_as_overlay
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan.pad import print_pad
 from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
@@ -292,7 +292,7 @@ def test_a_decompression_bomb_is_refused_before_inflating(tmp_path: Path) -> Non
 
 def test_a_rewritten_file_libspng_refuses_falls_back_to_the_file_itself(crop: np.ndarray,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    import printkit.engine.scan.png as png
+    import printkit.engine.scan.decode.speed.png as png
 
     data = _png(crop, 8, 2)
     monkeypatch.setattr(png, "inflated", lambda _: b"\x89PNG\r\n\x1a\n not a png")

@@ -10,8 +10,8 @@ import pytest
 from reportlab.graphics.barcode.qr import QrCodeWidget
 
 from printkit.engine.render.draw import QR_BORDER
-from printkit.engine.scan.locate import decode_qr, locate_sheets
-from printkit.engine.scan.qr_grid import BORDER, known_modules, read_grid
+from printkit.engine.scan.locate.qr_grid import BORDER, known_modules, read_grid
+from printkit.engine.scan.locate.sheets import decode_qr, locate_sheets
 
 DATA = Path(__file__).parent / "data"
 PAYLOAD = "printkit:ganz-schon-clever?layout=2&format=a4-half&rounds=6&serial=0a1b2c-0001&players=2"
@@ -82,7 +82,7 @@ def test_paper_without_a_code_reads_nothing() -> None:
      "printkit:ganz-schon-clever?layout=2&format=letter-half&rounds=4&serial=02edd9-0001&players=4"),
 ])
 def test_a_blurred_half_sheet_photo_is_read(name: str, payload: str) -> None:
-    from printkit.engine.scan.images import as_gray, load_pages
+    from printkit.engine.scan.decode.images import as_gray, load_pages
     from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     gray = as_gray(load_pages(DATA / "qr" / name)[0].pixels)
@@ -94,7 +94,7 @@ def test_a_blurred_half_sheet_photo_is_read(name: str, payload: str) -> None:
 def test_deblurring_recovers_modules_the_equaliser_gets_wrong() -> None:
     # The generated code above, blurred by 0.8 of a module: the equaliser leaves a few dozen modules
     # wrong, the deblurring (almost) none.  Counted against the code's true modules.
-    from printkit.engine.scan.qr_grid import _deblurred, _equalise, _features, _samples, _side
+    from printkit.engine.scan.locate.qr_grid import _deblurred, _equalise, _features, _samples, _side
 
     img, size = _blurred_code(2.5, 2.0)
     qs = 12.632

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from printkit.engine.scan.quantiles import channel_quantiles_u8, quantile
+from printkit.engine.scan.decode.speed.quantiles import channel_quantiles_u8, quantile
 
 LEVELS = st.floats(0, 255, width=32)
 
@@ -31,7 +31,7 @@ def test_a_quantile_of_each_column_is_numpys_percentile(a: np.ndarray) -> None:
 @settings(max_examples=200, deadline=None)
 @given(hnp.arrays(np.float32, hnp.array_shapes(min_dims=2, max_dims=2, max_side=70), elements=LEVELS))
 def test_a_crops_paper_and_dark_levels_are_numpys_percentiles(g: np.ndarray) -> None:
-    from printkit.engine.scan.digits import _paper_and_dark
+    from printkit.engine.scan.numbers.preprocess import _paper_and_dark
 
     assert _paper_and_dark(g) == (float(np.percentile(g, 70)), float(np.percentile(g, 1)))
 

@@ -9,8 +9,11 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from printkit.engine.scan import marks
-from printkit.engine.scan.locate import OVERVIEW_PX_PER_MM, PX_PER_MM
+from printkit.engine.scan import sheet_boxes
+from printkit.engine.scan.locate import parts as locate_parts
+from printkit.engine.scan.locate import sheets
+from printkit.engine.scan.locate.sheets import OVERVIEW_PX_PER_MM, PX_PER_MM
+from printkit.engine.scan.marks import loops, paper, regions
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions, make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
@@ -25,7 +28,7 @@ def photo() -> object:
     return read_sheet(sample, "full", load_gsc_game(), numbers=False, whole=True)
 
 
-def _covered(parts: tuple[marks.Part, ...], shape: tuple[int, int]) -> np.ndarray:
+def _covered(parts: tuple[sheets.Part, ...], shape: tuple[int, int]) -> np.ndarray:
     inside = np.zeros(shape, bool)
     for x0, y0, x1, y1 in parts:
         inside[y0:y1, x0:x1] = True
@@ -36,7 +39,7 @@ def test_the_parts_hold_every_box_and_ring_and_a_third_of_the_sheet_at_most(phot
     specs = box_specs(photo.table.table, load_gsc_game())  # type: ignore[attr-defined]
     shape = photo.image.rectified.shape[:2]  # type: ignore[attr-defined]
     assert shape == (round(297 * P), round(210 * P))
-    inside = _covered(marks.read_parts(specs, shape, P), shape)
+    inside = _covered(locate_parts.read_parts(specs, shape, P), shape)
     for s in specs:
         # a circle's ring reaches 1.6 radii from its centre; a box is read within its outline
         cx, cy = s.x + s.w / 2, s.y + s.h / 2
@@ -47,10 +50,10 @@ def test_the_parts_hold_every_box_and_ring_and_a_third_of_the_sheet_at_most(phot
         assert box.all(), (s.area, s.index)
         # and the crops the reader itself takes: a box's, a circle's ring
         if s.read == "loop":
-            ring = marks._ring_at(shape, s, P, tuple(o for o in specs if o.area == s.area))
+            ring = loops._ring_at(shape, s, P, tuple(o for o in specs if o.area == s.area))
             sy, sx = ring.sy, ring.sx
         else:
-            sy, sx = marks._roi_in(shape, s.x, s.y, s.w, s.h, P)
+            sy, sx = regions._roi_in(shape, s.x, s.y, s.w, s.h, P)
         assert inside[sy, sx].all(), (s.area, s.index)
     # what makes reading fast: 78 boxes of a Ganz schön clever sheet lie on about a quarter of it
     assert len(specs) == 78
@@ -69,7 +72,7 @@ def test_a_sheet_reads_the_same_with_everything_outside_its_parts_black(photo: o
     specs = box_specs(photo.table.table, load_gsc_game())  # type: ignore[attr-defined]
     ref = photo.table.reference  # type: ignore[attr-defined]
     whole = photo.image.rectified  # type: ignore[attr-defined]
-    parts = marks.read_parts(specs, whole.shape, P)
+    parts = locate_parts.read_parts(specs, whole.shape, P)
     only = np.where(_covered(parts, whole.shape[:2])[..., None], whole, 0).astype(np.uint8)
     crops: dict[str, list[np.ndarray]] = {"whole": [], "parts": []}
 
@@ -81,10 +84,10 @@ def test_a_sheet_reads_the_same_with_everything_outside_its_parts_black(photo: o
 
     overview = photo.image.overview  # type: ignore[attr-defined]
     assert overview.shape == (round(297 * OVERVIEW_PX_PER_MM), round(210 * OVERVIEW_PX_PER_MM), 3)
-    b = marks.read_boxes(only, specs, ref, P, numbers(crops["parts"]), overview)
+    b = sheet_boxes.read_boxes(only, specs, ref, P, numbers(crops["parts"]), overview)
     # read as before parts: darkness over the whole sheet
-    monkeypatch.setattr(marks, "read_parts", lambda specs, shape, p: ((0, 0, shape[1], shape[0]),))
-    a = marks.read_boxes(whole, specs, ref, P, numbers(crops["whole"]), overview)
+    monkeypatch.setattr(sheet_boxes, "read_parts", lambda specs, shape, p: ((0, 0, shape[1], shape[0]),))
+    a = sheet_boxes.read_boxes(whole, specs, ref, P, numbers(crops["whole"]), overview)
     assert [(r.value, r.confidence, r.alternatives, r.features) for r in a] == \
            [(r.value, r.confidence, r.alternatives, r.features) for r in b]
     assert len(crops["whole"]) == len(crops["parts"]) > 5  # the written numbers, cut out the same
@@ -95,9 +98,9 @@ def test_a_sheet_reads_the_same_with_everything_outside_its_parts_black(photo: o
 def test_darkness_over_parts_is_the_whole_sheets_there_and_nothing_elsewhere(photo: object) -> None:
     rgb = photo.image.rectified  # type: ignore[attr-defined]
     overview = photo.image.overview  # type: ignore[attr-defined]
-    parts = marks.read_parts(box_specs(photo.table.table, load_gsc_game()), rgb.shape, P)  # type: ignore[attr-defined]
-    whole = marks.darkness(rgb, P, overview)
-    got = marks.darkness(rgb, P, overview, parts)
+    parts = locate_parts.read_parts(box_specs(photo.table.table, load_gsc_game()), rgb.shape, P)  # type: ignore[attr-defined]
+    whole = paper.darkness(rgb, P, overview)
+    got = paper.darkness(rgb, P, overview, parts)
     inside = _covered(parts, rgb.shape[:2])
     assert np.array_equal(got[inside], whole[inside])
     assert not got[~inside].any()
@@ -109,7 +112,7 @@ def test_darkness_is_never_written_into_an_array_it_does_not_fit() -> None:
     rgb = np.full((20, 30, 3), 100, np.uint8)
     bg = np.full((20, 30), 200, np.float32)
     into = np.zeros((20, 30), np.float32)
-    assert marks._darkness_over(rgb, bg, into) is into and np.allclose(into, 0.5)
+    assert paper._darkness_over(rgb, bg, into) is into and np.allclose(into, 0.5)
     for wrong in (np.zeros((20, 30), np.float64), np.zeros((20, 31), np.float32)):
         with pytest.raises(ValueError, match="darkness goes into float32 of shape"):
-            marks._darkness_over(rgb, bg, wrong)
+            paper._darkness_over(rgb, bg, wrong)

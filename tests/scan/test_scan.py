@@ -1,7 +1,7 @@
 """printkit scan end to end: printkit's own PDFs, filled by simulated writers, scanned or photographed
 (simulated), read back and compared with the transcription they were drawn from.
 
-Handwritten numbers need the digit model (``printkit.engine.scan.digits``); where it is not installed,
+Handwritten numbers need the digit model (``printkit.engine.scan.numbers``); where it is not installed,
 every written number must come back *uncertain*, never guessed.  The number plumbing is tested with a
 clearly named test double.  The full accuracy sweep is ``bench/bench_scan.py``.
 """
@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from printkit.cli import app
 from printkit.engine.scan import capture
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.markers import find_markers
+from printkit.engine.scan.markers.find import find_markers
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan import scan_file
@@ -327,7 +327,7 @@ def test_markers_are_found_the_same_with_the_specks_cleared(monkeypatch: pytest.
 
 def test_a_plain_scan_finds_its_markers_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # The search on every blob is only a fallback: a sheet whose markers show whole is found on the cleared copy.
-    import printkit.engine.scan.locate as locate
+    import printkit.engine.scan.locate.sheets as locate
 
     real = locate.find_markers
     asked: list[bool] = []
@@ -351,7 +351,7 @@ def test_a_sheet_whose_markers_the_cleared_copy_loses_is_found_on_every_blob(
     # frames no sheet, leaves a marker framing none, or shows markers small enough that another sheet's may
     # have vanished whole (here every marker counts as that small), the markers are looked for again without
     # it, and every sheet is read.
-    import printkit.engine.scan.locate as locate
+    import printkit.engine.scan.locate.sheets as locate
 
     real = locate.find_markers
     asked: list[bool] = []
@@ -499,7 +499,7 @@ def test_a_jobs_parent_finds_the_missing_extra_without_importing_it(monkeypatch:
 
 
 def _readings(table: dict, values: dict[tuple[str, int], tuple[object, float, tuple]]) -> list:
-    from printkit.engine.scan.marks import BoxReading
+    from printkit.engine.scan.boxes import BoxReading
     from printkit.games.ganz_schon_clever.scan.tables import box_specs
 
     out = []

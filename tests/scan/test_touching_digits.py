@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageFilter
 
-from printkit.engine.scan import digits
+from printkit.engine.scan.numbers import cutting, preprocess, ranking
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +48,7 @@ def touching_box(value: int, rng: np.random.Generator) -> np.ndarray | None:
     dy = int(rng.integers(-3, 4))
     for x in range(a.shape[1], a.shape[1] // 2, -1):  # the second digit moves left until the ink touches
         ink = _side_by_side(a, b, x, dy)
-        if len([p for p in digits._pieces(ink > 0.4) if p.sum() > 10]) == 1:
+        if len([p for p in cutting._pieces(ink > 0.4) if p.sum() > 10]) == 1:
             ink = _side_by_side(a, b, x - int(rng.integers(0, 3)), dy)
             break
     else:
@@ -78,16 +78,16 @@ def touching_boxes(n: int, seed: int) -> list[tuple[int, np.ndarray]]:
         crop = touching_box(value, rng)
         if crop is None:
             continue
-        p = digits.prepare(crop, 2)
-        if p.split or digits._apart(*_upright(crop), 2) is not None:
+        p = cutting.prepare(crop, 2)
+        if p.split or cutting._apart(*_upright(crop), 2) is not None:
             continue  # a blank column or two pieces of ink: not touching
         out.append((value, crop))
     return out
 
 
 def _upright(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    ink = digits._normalised_ink(crop)
-    return digits._drop_specks(ink, ink > digits.INK)
+    ink = preprocess._normalised_ink(crop)
+    return preprocess._drop_specks(ink, ink > preprocess.INK)
 
 
 def _allowed(value: int) -> range:
@@ -109,8 +109,8 @@ def test_a_cut_along_the_ink_runs_through_the_thin_link() -> None:
         x, y = 23.1 + t * (28.9 - 23.1), 18.9 + t * (23.1 - 18.9)
         mask[round(y) - 1: round(y) + 1, round(x) - 1: round(x) + 1] = True
     cols = np.flatnonzero(mask.any(axis=0))
-    assert len(digits._pieces(mask)) == 1 and len(cols) == cols[-1] - cols[0] + 1  # one piece, no blank column
-    cuts = digits._ink_cuts(mask.astype(np.float64), mask)
+    assert len(cutting._pieces(mask)) == 1 and len(cols) == cols[-1] - cols[0] + 1  # one piece, no blank column
+    cuts = cutting._ink_cuts(mask.astype(np.float64), mask)
     assert cuts
     left, right, crossings = cuts[0]
     assert crossings == 1
@@ -121,7 +121,7 @@ def test_a_cut_along_the_ink_runs_through_the_thin_link() -> None:
 def test_narrow_writing_is_not_cut_along_the_ink() -> None:
     mask = np.zeros((40, 30), bool)
     mask[5:35, 12:15] = True  # one stroke: a 1
-    assert digits._ink_cuts(mask.astype(np.float64), mask) == []
+    assert cutting._ink_cuts(mask.astype(np.float64), mask) == []
 
 
 def test_touching_pairs_are_read_right_more_often_and_never_surely_by_a_cut_along_the_ink(
@@ -133,9 +133,9 @@ def test_touching_pairs_are_read_right_more_often_and_never_surely_by_a_cut_alon
     (uncapped, a 40 whose 4 runs into the 0 was cut into a triangle read 8 at 1.00 and a 0: 80 at 0.99). So
     nothing read surely changes."""
     boxes = touching_boxes(120, 7)
-    after = [digits.read_number(crop, _allowed(v)) for v, crop in boxes]
-    monkeypatch.setattr(digits, "_ink_cuts", lambda ink, mask: [])
-    before = [digits.read_number(crop, _allowed(v)) for v, crop in boxes]
+    after = [ranking.read_number(crop, _allowed(v)) for v, crop in boxes]
+    monkeypatch.setattr(cutting, "_ink_cuts", lambda ink, mask: [])
+    before = [ranking.read_number(crop, _allowed(v)) for v, crop in boxes]
     values = [v for v, _ in boxes]
     right_before = sum(r.value == v for v, r in zip(values, before, strict=True))
     right_after = sum(r.value == v for v, r in zip(values, after, strict=True))
@@ -155,9 +155,9 @@ def test_pinned_touching_pairs_misread_before_are_read_right(case: dict, monkeyp
     surely wrong. The convolutional classifier reads the 14 right without the cuts too (at 0.04, as with them)."""
     crop = np.asarray(Image.open(TOUCHING / f"{case['name']}.png").convert("L"))
     allowed = range(case["allowed"][0], case["allowed"][1] + 1)
-    after = digits.read_number(crop, allowed)
+    after = ranking.read_number(crop, allowed)
     assert after.value == case["truth"] and not after.certain, (case["what"], after.alternatives)
-    monkeypatch.setattr(digits, "_ink_cuts", lambda ink, mask: [])
-    before = digits.read_number(crop, allowed)
+    monkeypatch.setattr(cutting, "_ink_cuts", lambda ink, mask: [])
+    before = ranking.read_number(crop, allowed)
     assert not before.certain, (case["what"], before.alternatives)
     assert before.value != case["truth"] or case["name"] == "pen-14", (case["what"], before.alternatives)

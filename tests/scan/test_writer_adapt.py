@@ -1,4 +1,4 @@
-"""Unsure numbers read again beside the same writer's sure ones (``digits.adapt``), on one real sheet.
+"""Unsure numbers read again beside the same writer's sure ones (``adaptation.adapt``), on one real sheet.
 
 Real crops: every written number box of one sheet of the synthetic scan test set (tuning seed 600), cut by
 ``scripts/make_writer_crops.py`` exactly as the sheet reader hands them to the digit model, with the truth the
@@ -16,25 +16,25 @@ from pathlib import Path
 import cv2
 import pytest
 
-from printkit.engine.scan import digits
+from printkit.engine.scan.numbers import adaptation, network, ranking
 
 DATA = Path(__file__).parent / "data" / "writer"
 SHEET = json.loads((DATA / "cases.json").read_text(encoding="utf-8"))
 BOXES = SHEET["boxes"]
-MLP = digits.DigitModel.load(DATA / "mlp-digits-2026-12-01.npz")
+MLP = network.DigitModel.load(DATA / "mlp-digits-2026-12-01.npz")
 
 
-def _read(model: digits.DigitModel | None) -> list[digits.Reading]:
+def _read(model: network.DigitModel | None) -> list[ranking.Reading]:
     out = []
     for case in BOXES:
         crop = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
         assert crop is not None, case["name"]
-        out.append(digits.read_number(crop, case["allowed"], model))
+        out.append(ranking.read_number(crop, case["allowed"], model))
     return out
 
 
 @pytest.fixture(scope="module")
-def readings() -> list[digits.Reading]:
+def readings() -> list[ranking.Reading]:
     return _read(MLP)
 
 
@@ -48,7 +48,7 @@ def test_the_sevens_read_as_two_alone_read_seven_beside_the_writers_own_digits(r
     sevens = [n for n, c in enumerate(BOXES) if c["name"].endswith(("score1", "score6"))]
     assert [BOXES[n]["truth"] for n in sevens] == [7, 7]
     assert [readings[n].value for n in sevens] == [2, 2]  # alone: a 2, unsure
-    again = digits.adapt(readings, [r.certain for r in readings], MLP)
+    again = adaptation.adapt(readings, [r.certain for r in readings], MLP)
     for n in sevens:
         assert again[n].value == 7, BOXES[n]["name"]
         assert not again[n].certain  # the writer's exemplars alone never make a reading sure
@@ -56,7 +56,7 @@ def test_the_sevens_read_as_two_alone_read_seven_beside_the_writers_own_digits(r
 
 def test_sure_readings_are_left_alone_and_nothing_becomes_sure(readings: list) -> None:
     sure = [r.certain for r in readings]
-    again = digits.adapt(readings, sure, MLP)
+    again = adaptation.adapt(readings, sure, MLP)
     for r, a, s in zip(readings, again, sure, strict=True):
         if s:
             assert a is r
@@ -67,4 +67,4 @@ def test_sure_readings_are_left_alone_and_nothing_becomes_sure(readings: list) -
 
 
 def test_without_sure_readings_nothing_changes(readings: list) -> None:
-    assert digits.adapt(readings, [False] * len(readings), MLP) == readings
+    assert adaptation.adapt(readings, [False] * len(readings), MLP) == readings

@@ -13,9 +13,11 @@ from typing import Literal
 
 import numpy as np
 
+from printkit.engine.scan.boxes import BoxReading, BoxSpec, NumberReader
+from printkit.engine.scan.decode.images import PageImage, as_gray, as_rgba, damaged_file, open_pages
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.images import PageImage, as_gray, as_rgba, damaged_file, open_pages
-from printkit.engine.scan.locate import (
+from printkit.engine.scan.locate.parts import read_parts
+from printkit.engine.scan.locate.sheets import (
     OVERVIEW_PX_PER_MM,
     PX_PER_MM,
     LocatedSheet,
@@ -25,7 +27,7 @@ from printkit.engine.scan.locate import (
     rectified_shape,
     rectify,
 )
-from printkit.engine.scan.marks import BoxReading, BoxSpec, NumberReader, read_boxes, read_parts
+from printkit.engine.scan.sheet_boxes import read_boxes
 
 Position = Literal["full", "top", "bottom", "left", "right"]
 
@@ -57,7 +59,7 @@ Specs = Callable[[object], tuple[Sequence[BoxSpec], np.ndarray | None]]
 def default_numbers() -> NumberReader | None:
     """The bundled digit model, or None when it is not installed."""
     try:
-        from printkit.engine.scan.digits import read_each  # type: ignore[import-not-found]
+        from printkit.engine.scan.numbers.ranking import read_each  # type: ignore[import-not-found]
     except ImportError:
         return None
     return read_each  # type: ignore[no-any-return]

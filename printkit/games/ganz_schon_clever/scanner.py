@@ -30,7 +30,7 @@ def scan(request: ScanRequest) -> int:
     if missing is not None:
         typer.echo(f"error: {INSTALL_HINT} ({missing})", err=True)
         return 2
-    from printkit.engine.scan.memory import keep_freed_memory
+    from printkit.engine.scan.decode.speed.memory import keep_freed_memory
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
     from printkit.games.ganz_schon_clever.scan.run import before_reading, one_run

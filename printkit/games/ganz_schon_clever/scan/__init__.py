@@ -68,9 +68,9 @@ def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, 
 
 def _writer_adapted(readings: list) -> list:
     """One writer wrote every number on a sheet: its unsure numbers are read again beside its sure ones
-    (:func:`printkit.engine.scan.marks.adapt_numbers`)."""
-    from printkit.engine.scan.digits import CONFIDENT
-    from printkit.engine.scan.marks import adapt_numbers
+    (:func:`printkit.engine.scan.numbers.crops.adapt_numbers`)."""
+    from printkit.engine.scan.numbers.crops import adapt_numbers
+    from printkit.engine.scan.numbers.ranking import CONFIDENT
 
     return adapt_numbers(readings, [r.spec.read == "number" and r.value is not None and r.confidence >= CONFIDENT
                                     for r in readings])

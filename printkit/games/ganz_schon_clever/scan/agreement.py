@@ -11,7 +11,7 @@ reading given every reading and every claim, under this model:
 
 * each written value's likelihoods: the digit model's scores of its listed alternatives; an allowed
   value it did not list scored below the weakest listed one, or below its listing cut-off when it
-  listed fewer than it may (:data:`~printkit.engine.scan.digits.LISTED`, ``LISTED_ABOVE``): it gets the
+  listed fewer than it may (:data:`~printkit.engine.scan.numbers.ranking.LISTED`, ``LISTED_ABOVE``): it gets the
   mass the reading left unexplained, spread over such values, at most that bound;
 * an unsure cross (read with less confidence than :data:`UNSURE`) is crossed or not with its reader's
   two probabilities; a sure cross is taken as read;
@@ -44,8 +44,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from printkit.engine.scan.digits import LISTED, LISTED_ABOVE
-from printkit.engine.scan.marks import BoxReading
+from printkit.engine.scan.boxes import BoxReading
+from printkit.engine.scan.numbers.ranking import LISTED, LISTED_ABOVE
 from printkit.games.ganz_schon_clever.rules.score import Score
 
 FieldKey = tuple[str, int | str]  # (area, box index), or ("score", claim name)

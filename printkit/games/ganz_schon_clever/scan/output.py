@@ -11,9 +11,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from printkit.engine.scan.images import damaged_file
-from printkit.engine.scan.locate import OVERVIEW_PX_PER_MM
-from printkit.engine.scan.png import tagged_as_overlay
+from printkit.engine.scan.decode.images import damaged_file
+from printkit.engine.scan.decode.speed.png import tagged_as_overlay
+from printkit.engine.scan.locate.sheets import OVERVIEW_PX_PER_MM
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.scan import ScannedSheet
 

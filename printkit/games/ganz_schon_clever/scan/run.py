@@ -192,7 +192,7 @@ def _another_writes(yaml_path: Path, first: str) -> str:
 def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, solo_passive: str | None,
                  game: GscGame, claims: str | None = None) -> Outcome:
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
-    from printkit.engine.scan.png import is_overlay
+    from printkit.engine.scan.decode.speed.png import is_overlay
     from printkit.games.ganz_schon_clever.scan.output import (
         damage_warning,
         overlay_png,
@@ -272,7 +272,7 @@ def start_worker() -> None:
     stops handing out files: a worker finishes the one it reads, never leaving half a file."""
     import cv2
 
-    from printkit.engine.scan.memory import keep_freed_memory
+    from printkit.engine.scan.decode.speed.memory import keep_freed_memory
     from printkit.engine.signals import leave_stopping_to_the_main_process
 
     leave_stopping_to_the_main_process()

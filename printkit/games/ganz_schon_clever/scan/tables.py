@@ -17,9 +17,9 @@ from urllib.parse import parse_qs, urlsplit
 import numpy as np
 from PIL import Image
 
+from printkit.engine.scan.boxes import BoxSpec
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.locate import PrintedMarker, SheetGeometry
-from printkit.engine.scan.marks import BoxSpec
+from printkit.engine.scan.locate.sheets import PrintedMarker, SheetGeometry
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.messages import FieldPlace
 from printkit.games.ganz_schon_clever.rules.score import highest_score

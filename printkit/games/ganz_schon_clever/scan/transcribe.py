@@ -18,7 +18,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.engine.scan.marks import BoxReading
+from printkit.engine.scan.boxes import BoxReading
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check

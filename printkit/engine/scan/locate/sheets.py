@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from printkit.engine.scan.decode.speed.quantiles import percentile_u8
 from printkit.engine.scan.errors import ScanError
-from printkit.engine.scan.markers import MarkerSeen, find_markers, refined
-from printkit.engine.scan.qr_grid import read_grid
-from printkit.engine.scan.quantiles import percentile_u8
+from printkit.engine.scan.locate.qr_grid import read_grid
+from printkit.engine.scan.markers.find import MarkerSeen, find_markers, refined
 
 PX_PER_MM = 8.0  # resolution of the rectified sheet
 OVERVIEW_PX_PER_MM = 5.0  # resolution of the whole sheet's overview: its paper level, and the overlay a person checks

@@ -28,10 +28,10 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from printkit.engine.scan.decode.speed.jpeg import cut_after_the_image, headers_for_the_pixels, picture_end
+from printkit.engine.scan.decode.speed.png import chunks as png_chunks
+from printkit.engine.scan.decode.speed.png import is_overlay, png_rgb
 from printkit.engine.scan.errors import OwnOverlay, ScanError
-from printkit.engine.scan.jpeg import cut_after_the_image, headers_for_the_pixels, picture_end
-from printkit.engine.scan.png import chunks as png_chunks
-from printkit.engine.scan.png import is_overlay, png_rgb
 
 MAX_SIDE = 4800  # pixels on the long side after loading
 MAX_FILE_BYTES = 200 * 1024 * 1024

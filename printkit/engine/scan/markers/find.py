@@ -5,7 +5,7 @@ inside (six units: a one-unit black ring, a 4 x 4 white field, a 2 x 2 block in 
 Each candidate is a four-cornered dark blob; it is warped to a small square and accepted only if
 that pattern is there, which rules out QR finder patterns (their centre block sits in the middle)
 and the printed squares of the sheet.  The block points to the sheet's own corner, i.e. away from
-the sheet's centre, which is what :mod:`printkit.engine.scan.locate` uses to group markers.
+the sheet's centre, which is what :mod:`printkit.engine.scan.locate.sheets` uses to group markers.
 """
 
 from __future__ import annotations
