@@ -1,7 +1,7 @@
 """Benchmark `printkit scan` on the synthetic test set: box accuracy, sheets read exactly right,
 silent errors, non-sheets rejected, time per image and peak memory.
 
-The set is made on the fly (``printkit.games.ganz_schon_clever.scan.synthetic``): final sheets of
+The set is made on the fly (``devkit.ganz_schon_clever.synthetic``): final sheets of
 simulated games written by simulated writers on printkit's own PDFs (A4, Letter, A3, two to a page,
 en / de / zh-TW, ink-saver), then degraded as flatbed scans (200-300 dpi) and 12-megapixel phone
 photos.  Seeds from 9000 on are the *held-out* part: never used while tuning the reader (tuning used
@@ -53,14 +53,14 @@ import numpy as np
 from PIL import Image
 from results import replace_section  # bench/ is on sys.path when a bench runs
 
+from devkit.ganz_schon_clever.synthetic import Sample, make_samples
+from devkit.ganz_schon_clever.truth import box_truth
 from printkit.engine.scan.decode.speed.memory import keep_freed_memory
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.reader import default_numbers
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan import scan_file
 from printkit.games.ganz_schon_clever.scan.output import overlay_png, transcription_yaml
-from printkit.games.ganz_schon_clever.scan.synthetic import Sample, make_samples
-from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
 # OpenCV runs its own thread pool (two threads on a 2-core machine) whatever the variables above say:
 # one core means one thread here too, or wall time is that of two cores and CPU time counts the pool.
@@ -274,7 +274,7 @@ def _long_pdf_pages(n: int) -> list[bytes]:
     import io
     import random
 
-    from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions
+    from devkit.ganz_schon_clever.synthetic import PadOptions
 
     out = []
     for i in range(n):
@@ -398,7 +398,7 @@ def _heic_pairs(k: int, folder: str) -> list[str]:
 
     import pillow_heif
 
-    from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions
+    from devkit.ganz_schon_clever.synthetic import PadOptions
 
     pillow_heif.register_heif_opener()
     names = []

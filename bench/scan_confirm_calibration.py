@@ -26,13 +26,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from devkit.ganz_schon_clever.synthetic import make_samples, read_back
+from devkit.ganz_schon_clever.truth import box_truth
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.rules.score import score
 from printkit.games.ganz_schon_clever.scan import agreement
-from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_back
 from printkit.games.ganz_schon_clever.scan.tables import box_table
-from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
 # the package re-exports the function transcribe under the module's name
 transcribe = importlib.import_module("printkit.games.ganz_schon_clever.scan.transcribe")

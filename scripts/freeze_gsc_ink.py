@@ -35,9 +35,9 @@ import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image
 
+from devkit.ganz_schon_clever.pad import print_pad, sheet_origins
 from printkit.games.ganz_schon_clever.definitions.sheet_layout import load_sheet_layout
 from printkit.games.ganz_schon_clever.layout.sheet import LANGS
-from printkit.games.ganz_schon_clever.scan.pad import print_pad, sheet_origins
 
 DATA = Path(__file__).resolve().parents[1] / "printkit/games/ganz_schon_clever/data/box-tables"
 REF_PX_PER_MM = 8

@@ -18,14 +18,14 @@ from pathlib import Path
 
 import cv2
 
+from devkit.ganz_schon_clever.synthetic import Sample, make_samples, read_sheet
+from devkit.ganz_schon_clever.truth import box_truth
 from printkit.engine.scan.locate.sheets import PX_PER_MM
 from printkit.engine.scan.marks import paper
 from printkit.engine.scan.marks import printed as marks_printed
 from printkit.engine.scan.numbers import crops
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-from printkit.games.ganz_schon_clever.scan.synthetic import Sample, make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
-from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
 OUT = Path(__file__).resolve().parents[1] / "tests/scan/data/digits"
 N = 24  # pages per seed, as the bench

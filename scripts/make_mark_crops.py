@@ -25,12 +25,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from devkit.ganz_schon_clever.synthetic import make_samples, read_sheet
+from devkit.ganz_schon_clever.truth import box_truth
 from printkit.engine.scan.marks import colour as marks_colour
 from printkit.engine.scan.marks import regions
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
-from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
 OUT = Path(__file__).resolve().parents[1] / "tests/scan/data/marks"
 P = 8.0  # px per mm of the rectified sheet

@@ -1,7 +1,7 @@
 """Make the README's `printkit scan` example: a synthetic phone photo of a filled-in sheet and the
 overlay `printkit scan` draws of it.
 
-The photo comes from the scan test set's generator (``scan.synthetic``) at a fixed *tuning* seed, so it
+The photo comes from the scan test set's generator (``devkit.ganz_schon_clever.synthetic``) at a fixed *tuning* seed, so it
 is reproducible and never one of the held-out benchmark pages; the overlay is what `printkit scan` writes
 for it, shrunk for the page.  Run it again whenever the sheet or the reader changes, then update the
 README's caption from what it prints.
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions, make_samples
+from devkit.ganz_schon_clever.synthetic import PadOptions, make_samples
 
 ROOT = Path(__file__).resolve().parents[1]
 PHOTO = ROOT / "docs" / "images" / "scan-example-photo.jpg"

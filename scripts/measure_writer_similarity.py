@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from devkit.ganz_schon_clever.synthetic import make_samples, read_back
 from printkit.engine.scan.numbers import adaptation, network, ranking
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_back
 
 same: list[float] = []
 other: list[float] = []

@@ -1,4 +1,4 @@
-"""Train the handwritten-digit reader (printkit/engine/scan/digits.npz) from data that installs offline.
+"""Train the handwritten-digit reader (printkit/engine/scan/numbers/digits.npz) from data that installs offline.
 
     python scripts/train_digits.py                 # full training: writes the weights, prints the held-out report
     python scripts/train_digits.py --quick --out /tmp/d.npz   # a tiny run (seconds), what the tests do
@@ -803,15 +803,15 @@ SheetBox = tuple[np.ndarray, tuple[int, ...], "int | None"]
 def _boxes_of_seed(seed: int, pages: int) -> list[SheetBox]:
     import cv2
 
+    from devkit.ganz_schon_clever.synthetic import make_samples, read_back
+    from devkit.ganz_schon_clever.truth import box_truth
     from printkit.engine.scan.locate.sheets import PX_PER_MM
     from printkit.engine.scan.marks import colour as marks_colour
     from printkit.engine.scan.marks import paper as marks_paper
     from printkit.engine.scan.marks import printed as marks_printed
     from printkit.engine.scan.numbers import crops as numbers_crops
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-    from printkit.games.ganz_schon_clever.scan.synthetic import make_samples, read_back
     from printkit.games.ganz_schon_clever.scan.tables import box_specs
-    from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
     game = load_gsc_game()
     out: list[SheetBox] = []

@@ -17,14 +17,14 @@ import numpy as np
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.ganz_schon_clever.pad import print_pad
+from devkit.ganz_schon_clever.synthetic import filled_pages
 from printkit.cli import app
 from printkit.engine.scan.boxes import BoxReading
 from printkit.engine.scan.numbers.ranking import read_number
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
-from printkit.games.ganz_schon_clever.scan.pad import print_pad
 from printkit.games.ganz_schon_clever.scan.run import scan_one
-from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
 from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table
 from printkit.games.ganz_schon_clever.scan.transcribe import Confirmed, Transcribed, transcribe
 

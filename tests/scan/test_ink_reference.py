@@ -15,11 +15,11 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
+from devkit.ganz_schon_clever.pad import print_pad, sheet_origins
 from printkit.engine.scan import sheet_boxes
 from printkit.engine.scan.marks import paper as marks_paper
 from printkit.engine.scan.marks import printed as marks_printed
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-from printkit.games.ganz_schon_clever.scan.pad import print_pad, sheet_origins
 from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table
 
 P = 8.0  # px per mm of the rectified sheet

@@ -17,10 +17,10 @@ import cv2
 import numpy as np
 import pytest
 
+from devkit.scan.handwriting import INKS, Pen, Writer
 from printkit.engine.scan import boxes as scan_boxes
 from printkit.engine.scan import sheet_boxes
 from printkit.engine.scan.boxes import BoxSpec
-from printkit.engine.scan.handwriting import INKS, Pen, Writer
 
 P = 8.0  # px per mm, as the rectified sheet
 DATA = Path(__file__).parent / "data" / "marks"

@@ -1,4 +1,4 @@
-"""``printkit scan`` keeps the memory one image was read in for the next (engine/scan/memory.py)."""
+"""``printkit scan`` keeps the memory one image was read in for the next (engine/scan/decode/speed/memory.py)."""
 
 from __future__ import annotations
 

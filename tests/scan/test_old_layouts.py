@@ -18,11 +18,11 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.ganz_schon_clever.pad import PrintedPad
+from devkit.ganz_schon_clever.synthetic import filled_pages
 from printkit.cli import app
 from printkit.engine.scan.errors import ScanError
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
-from printkit.games.ganz_schon_clever.scan.pad import PrintedPad
-from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
 from printkit.games.ganz_schon_clever.scan.tables import resolve
 
 DATA = Path(__file__).parent / "data" / "layout-1"

@@ -13,15 +13,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from devkit.ganz_schon_clever.pad import print_pad
+from devkit.ganz_schon_clever.synthetic import filled_pages
 from printkit.engine.scan import reader
 from printkit.engine.scan.decode.images import PageImage, load_pages
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.locate.sheets import PX_PER_MM
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.rules.play import simulated_sheets
-from printkit.games.ganz_schon_clever.scan.pad import print_pad
 from printkit.games.ganz_schon_clever.scan.run import scan_one, worst
-from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
 
 GAME = load_gsc_game()
 DPI = 200  # as a sheet-feeder's economy setting; full A4 sheets read at 200 dpi

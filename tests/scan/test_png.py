@@ -1,4 +1,4 @@
-"""PNG pages inflated by libdeflate and unfiltered by libspng (``engine/scan/png.py``) come out pixel for
+"""PNG pages inflated by libdeflate and unfiltered by libspng (``engine/scan/decode/speed/png.py``) come out pixel for
 pixel as libspng alone and Pillow decode the same file, for a real 300-dpi scan and for every colour type,
 bit depth and row filter a PNG may use; a file that path does not handle goes the old way, and damaged
 or hostile files are still refused with the usual message.
@@ -17,13 +17,13 @@ import numpy as np
 import pytest
 from PIL import Image, PngImagePlugin
 
-from printkit.engine.scan import capture
+from devkit.ganz_schon_clever.pad import print_pad
+from devkit.ganz_schon_clever.synthetic import filled_pages
+from devkit.scan import capture
 from printkit.engine.scan.decode.images import load_pages
 from printkit.engine.scan.decode.speed.png import chunks, inflated, is_overlay, png_rgb, rows_short, tagged_as_overlay
 from printkit.engine.scan.errors import ScanError
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
-from printkit.games.ganz_schon_clever.scan.pad import print_pad
-from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
 
 pyspng = pytest.importorskip("pyspng")
 pytest.importorskip("deflate")

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
+from devkit.ganz_schon_clever.synthetic import PadOptions, make_samples, read_sheet
 from printkit.engine.scan import sheet_boxes
 from printkit.engine.scan.locate import parts as locate_parts
 from printkit.engine.scan.locate import sheets
 from printkit.engine.scan.locate.sheets import OVERVIEW_PX_PER_MM, PX_PER_MM
 from printkit.engine.scan.marks import loops, paper, regions
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
-from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions, make_samples, read_sheet
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
 
 P = PX_PER_MM

@@ -20,18 +20,18 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.ganz_schon_clever.pad import print_pad
+from devkit.ganz_schon_clever.synthetic import PadOptions, Sample, filled_pages, make_samples
+from devkit.ganz_schon_clever.truth import box_truth
+from devkit.scan import capture
 from printkit.cli import app
-from printkit.engine.scan import capture
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.markers.find import find_markers
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan import scan_file
-from printkit.games.ganz_schon_clever.scan.pad import print_pad
 from printkit.games.ganz_schon_clever.scan.run import scan_one
-from printkit.games.ganz_schon_clever.scan.synthetic import PadOptions, Sample, filled_pages, make_samples
 from printkit.games.ganz_schon_clever.scan.tables import resolve
-from printkit.games.ganz_schon_clever.scan.truth import box_truth
 
 from .jpeg_files import with_restarts, with_surplus_intervals
 

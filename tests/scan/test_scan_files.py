@@ -18,12 +18,12 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+from devkit.ganz_schon_clever.pad import print_pad
+from devkit.ganz_schon_clever.synthetic import filled_pages
 from printkit.cli import app
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan import sheet_players
-from printkit.games.ganz_schon_clever.scan.pad import print_pad
-from printkit.games.ganz_schon_clever.scan.synthetic import filled_pages
 
 runner = CliRunner()
 LEGAL = Sheet(players=1, yellow=((3,), (), (), ()), blue=(2,), rerolls=ActionCount(earned=2, used=0),

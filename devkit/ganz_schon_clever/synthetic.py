@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 import pypdfium2 as pdfium
 
-from printkit.engine.scan import capture
-from printkit.engine.scan.handwriting import Pen, Writer
+from devkit.ganz_schon_clever.pad import PrintedPad, print_pad, sheet_origins
+from devkit.scan import capture
+from devkit.scan.handwriting import Pen, Writer
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 from printkit.games.ganz_schon_clever.rules.play import simulated_sheets
 from printkit.games.ganz_schon_clever.rules.score import score
-from printkit.games.ganz_schon_clever.scan.pad import PrintedPad, print_pad, sheet_origins
 
 if TYPE_CHECKING:
     from printkit.games.ganz_schon_clever.scan import ScannedSheet
