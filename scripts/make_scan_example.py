@@ -1,8 +1,8 @@
 """Make the README's `printkit scan` example: a synthetic phone photo of a filled-in sheet and the
 overlay `printkit scan` draws of it.
 
-The photo comes from the scan test set's generator (``devkit.ganz_schon_clever.synthetic``) at a fixed *tuning* seed, so it
-is reproducible and never one of the held-out benchmark pages; the overlay is what `printkit scan` writes
+The photo comes from the scan test set's generator (``devkit.ganz_schon_clever.synthetic``) at a fixed *tuning*
+seed, so it is reproducible and never one of the held-out benchmark pages; the overlay is what `printkit scan` writes
 for it, shrunk for the page.  Run it again whenever the sheet or the reader changes, then update the
 README's caption from what it prints.
 

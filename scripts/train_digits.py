@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from printkit.engine.scan.numbers import cutting, network, preprocess, ranking  # noqa: E402
+from printkit.engine.scan.numbers.thresholds import NUMBERS  # noqa: E402
 
 SEED = 20261130
 # Regularisation of the empty-box model (logistic on pairwise products of its ink measures).  At 1.0 the
@@ -776,7 +777,7 @@ def fit_empty(model: network.DigitModel, n_boxes: int, log: Callable[[str], None
     model.empty_coef, model.empty_bias = lr.coef_[0].astype(np.float64), float(lr.intercept_[0])
     model.empty_mean, model.empty_scale = mean, scale
     p = lr.predict_proba(network.expand((feats - mean) / scale))[:, 1]
-    log(f"  empty boxes read as empty at >= {ranking.CONFIDENT}: {np.mean(p[~written] <= 1 - ranking.CONFIDENT):.3f}; "
+    log(f"  empty boxes read as empty at >= {NUMBERS.confident}: {np.mean(p[~written] <= 1 - NUMBERS.confident):.3f}; "
         f"boxes with writing taken for empty: {np.mean(p[written] < 0.5):.4f}")
 
 
@@ -889,7 +890,7 @@ def calibrate(model: network.DigitModel, boxes: list[SheetBox], n_garbage: int, 
     model.calibration = cal
     conf_sheet = 1 / (1 + np.exp(-(x_sheet @ cal)))
     conf_garbage = 1 / (1 + np.exp(-(x_garbage @ cal)))
-    t = ranking.CONFIDENT
+    t = NUMBERS.confident
     log(f"  calibration {np.round(cal, 3).tolist()}: tuning sheet boxes read as a value {len(y_sheet)}, wrong "
         f"{int((~y_sheet).sum())}; confident {float(np.mean(conf_sheet >= t)):.3f}, wrong and confident "
         f"{int(((conf_sheet >= t) & ~y_sheet).sum())}; scribbles confident {float(np.mean(conf_garbage >= t)):.3f}")
@@ -921,10 +922,10 @@ def fit_temperature(model: network.DigitModel, boxes: list[SheetBox], log: Calla
                 e = np.exp(z / t - (z / t).max(axis=1, keepdims=True))
                 probs = e / e.sum(axis=1, keepdims=True)
             r = ranking._combine(p, probs, values, raw)
-            loss -= math.log(max(dict(r.alternatives).get(truth, 0.0), ranking.LISTED_ABOVE))
+            loss -= math.log(max(dict(r.alternatives).get(truth, 0.0), NUMBERS.listed_above))
             if r.value is not None and r.value != truth:
                 worst = max(worst, r.confidence)
-            sure += r.confidence >= ranking.CONFIDENT
+            sure += r.confidence >= NUMBERS.confident
         return loss / max(1, len(prepared)), worst, sure / max(1, len(prepared))
 
     table = {float(t): measure(float(t)) for t in SHEET_TEMPERATURES}
@@ -936,7 +937,7 @@ def fit_temperature(model: network.DigitModel, boxes: list[SheetBox], log: Calla
             table[t] = measure(t)
         loss, worst, sure = table[t]
         log(f"  temperature {t:.2f}: log loss {loss:.4f}, wrong readings at most {worst:.2f}, read at or above "
-            f"{ranking.CONFIDENT}: {sure:.3f}")
+            f"{NUMBERS.confident}: {sure:.3f}")
     log(f"  {len(boxes)} sheet boxes: least log loss at {best:.2f}; chosen {chosen:.2f} (was {model.temperature:.2f})")
     model.temperature = chosen
 
@@ -970,7 +971,7 @@ def summary(results: list[tuple[int | None, ranking.Reading]], threshold: float)
 
 
 def report(model: network.DigitModel, n: int, log: Callable[[str], None]) -> None:
-    t = ranking.CONFIDENT
+    t = NUMBERS.confident
     # the threshold is chosen on fresh boxes of the training styles (never on the held-out ones)
     tuning: list[tuple[int | None, ranking.Reading]] = []
     log(f"fresh boxes of the training styles (values 1-18, ~10% empty), threshold {t}:")

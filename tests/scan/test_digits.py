@@ -16,6 +16,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from printkit.engine.scan.numbers import network, preprocess, ranking
+from printkit.engine.scan.numbers.thresholds import NUMBERS, NumberThresholds
 
 ROOT = Path(__file__).resolve().parents[2]
 ORANGE = range(1, 19)
@@ -293,7 +294,7 @@ def test_a_box_allowing_401_values_lists_a_few_alternatives_best_first():
     alts = [v for v, _ in r.alternatives]
     assert r.value == 17 and alts[0] == 17
     scores = [p for _, p in r.alternatives]
-    assert scores == sorted(scores, reverse=True) and len(alts) == len(set(alts)) <= ranking.LISTED
+    assert scores == sorted(scores, reverse=True) and len(alts) == len(set(alts)) <= NUMBERS.listed
 
 
 def test_many_boxes_read_together_read_as_each_alone():
@@ -334,7 +335,7 @@ def test_span_images_are_each_spans_own_image():
     ink[2:9, 1:3] = 1.0  # a stroke
     ink[4:11, 8:11] = 0.9  # another, lower down
     ink[6, 5] = 0.7  # a dot between them
-    mask = ink > preprocess.INK
+    mask = ink > NUMBERS.ink
     spans = [(0, 14), (3, 5), (0, 6), (3, 14), (8, 9), (11, 14), (5, 6)]
     images = preprocess._span_images(ink, mask, spans, 9.0, 13.0)
     for (a, b), image in zip(spans, images, strict=True):
@@ -344,6 +345,12 @@ def test_span_images_are_each_spans_own_image():
     assert images[6][:400].max() == 1.0 and images[6][400:402].tolist() == pytest.approx([1 / 9, 1 / 9])
 
 
+class _EveryWritingCut(NumberThresholds):
+    """The number thresholds with the shortcut for writing surely one digit switched off."""
+
+    one_digit_below = 0.0
+
+
 def test_writing_surely_one_digit_is_not_cut_and_reads_as_if_it_were(monkeypatch):
     """A box allowing 1-18 that holds one clear digit is read whole, without its cuttings into two digits:
     the values, alternatives and (to the rounding of the sums) confidences are those of the full reading,
@@ -351,7 +358,7 @@ def test_writing_surely_one_digit_is_not_cut_and_reads_as_if_it_were(monkeypatch
     boxes = _boxes([3, 5, 7, 2, 9, 4, 12, 16], seed=41)
     crops = [c for _, c in boxes]
     short = ranking.read_numbers(crops, ORANGE)
-    monkeypatch.setattr(ranking, "ONE_DIGIT_BELOW", 0.0)  # every writing cut, as before the shortcut
+    monkeypatch.setattr(ranking, "NUMBERS", _EveryWritingCut())  # every writing cut, as before the shortcut
     full = ranking.read_numbers(crops, ORANGE)
     spared = [len(s.basis.prepared.images) == 1 < len(f.basis.prepared.images)
               for s, f in zip(short, full, strict=True)]
@@ -382,7 +389,7 @@ def test_one_digit_that_no_allowed_value_reads_is_still_cut_where_nothing_else_s
     model = network.default_model()
     monkeypatch.setattr(model, "writing_probability", lambda features: 1.0)
     short = ranking.read_number(crop, range(10, 19), model)
-    monkeypatch.setattr(ranking, "ONE_DIGIT_BELOW", 0.0)
+    monkeypatch.setattr(ranking, "NUMBERS", _EveryWritingCut())
     full = ranking.read_number(crop, range(10, 19), model)
     assert len(short.basis.prepared.images) == len(full.basis.prepared.images) > 1
     assert short.value == full.value is not None and short.alternatives == full.alternatives

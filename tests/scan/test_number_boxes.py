@@ -17,6 +17,7 @@ from printkit.engine.scan.marks import colour as marks_colour
 from printkit.engine.scan.marks import paper
 from printkit.engine.scan.marks import printed as marks_printed
 from printkit.engine.scan.numbers import crops as numbers_crops
+from printkit.engine.scan.numbers.thresholds import NUMBERS
 from printkit.engine.scan.reader import default_numbers
 
 P = 8.0  # px per mm, as the rectified sheet
@@ -74,7 +75,7 @@ def test_a_box_where_strokes_were_seen_is_never_confidently_empty() -> None:
     rgb = np.repeat((255 * (1 - dark))[..., None], 3, axis=2).astype(np.uint8)
     got = sheet_boxes.read_boxes(rgb, [SPEC], None, P, lambda crops, allowed: [Empty() for _ in crops])
     assert got[0].value is None
-    assert got[0].confidence <= numbers_crops.WRITTEN_BUT_EMPTY
+    assert got[0].confidence <= NUMBERS.written_but_empty
 
 
 # Real boxes: doubled boxes of the synthetic scan test set (tuning seeds) where the pen runs over the printed

@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, ImageFilter
 
 from printkit.engine.scan.numbers import cutting, preprocess, ranking
+from printkit.engine.scan.numbers.thresholds import NUMBERS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,7 +88,7 @@ def touching_boxes(n: int, seed: int) -> list[tuple[int, np.ndarray]]:
 
 def _upright(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ink = preprocess._normalised_ink(crop)
-    return preprocess._drop_specks(ink, ink > preprocess.INK)
+    return preprocess._drop_specks(ink, ink > NUMBERS.ink)
 
 
 def _allowed(value: int) -> range:
@@ -129,7 +130,7 @@ def test_touching_pairs_are_read_right_more_often_and_never_surely_by_a_cut_alon
     """Without cuts along the ink 60% of these were read right (trainer pen writers, seeds 1 and 2 of this
     generator, 500 boxes); with them 72% (the MLP digit model). Of these 120, the MLP read 71 right without the
     cuts and 87 with them; the convolutional classifier, which reads more alone, 75 and 84. A reading that only
-    such a cut explains stays below CONFIDENT (``CUT_CAP``): the classifier never saw parts cut that way
+    such a cut explains stays below CONFIDENT (``NUMBERS.cut_cap``): the classifier never saw parts cut that way
     (uncapped, a 40 whose 4 runs into the 0 was cut into a triangle read 8 at 1.00 and a 0: 80 at 0.99). So
     nothing read surely changes."""
     boxes = touching_boxes(120, 7)

@@ -23,7 +23,8 @@ How a box is read:
    cutting between columns reads the writing well and it holds separate pieces of ink, the pieces are read too,
    each deslanted alone; where it is one piece (two digits touching), so are the parts of a few cuts along the
    ink. Writing whose whole the network surely takes for one digit is not cut where "no number" or an allowed
-   digit scores enough that no reading as several digits could be listed or read (:data:`ONE_DIGIT_BELOW`).
+   digit scores enough that no reading as several digits could be listed or read
+   (``NUMBERS.one_digit_below``, :mod:`.thresholds`).
 5. A cut part's probabilities are weighed by whether its cuts run through blank columns (whole strokes) or
    through a stroke, which its image cannot show (Bayes' rule with counts from the trainer's boxes).
 6. A value's score is the product of its parts' probabilities (times "not one digit" for the whole when it has two
@@ -31,5 +32,5 @@ How a box is read:
    with no value, so confidence never rises by renormalising onto allowed values.
 
 The weights (``digits.npz`` in this folder) are made by ``scripts/train_digits.py``. Confidence is a calibrated
-probability: a reading below :data:`CONFIDENT` must be shown to a person (see docs/scan-digits.md).
+probability: a reading below ``NUMBERS.confident`` must be shown to a person (see docs/scan-digits.md).
 """

@@ -9,14 +9,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from printkit.engine.scan.numbers.network import OTHER, DigitModel, default_model
-from printkit.engine.scan.numbers.ranking import CONFIDENT, Basis, Reading, _combine
-
-# Reading a box again beside the same writer's sure boxes (docs/scan-digits.md, "The writer's own digits").
-WRITER_MIN = 1  # a class weighs in only with at least this many sure parts of it by the same writer
-WRITER_GAIN = 15.0  # per unit of cosine similarity (house value, see the doc)
-WRITER_REF = 0.8  # similarity at which the writer's exemplars neither favour nor disfavour a class (house value)
-WRITER_BOUND = 5.0  # a class's weight stays within [1 / bound, 1]: a few exemplars decide nothing alone
-WRITER_CAP = 0.89  # an adapted reading stays below CONFIDENT: only the sheet's own checks can make it sure
+from printkit.engine.scan.numbers.ranking import Basis, Reading, _combine
+from printkit.engine.scan.numbers.thresholds import NUMBERS
 
 
 def _parts_of(basis: Basis, value: int) -> tuple[int, ...] | None:
@@ -38,11 +32,11 @@ def adapt(readings: Sequence[Reading | None], sure: Sequence[bool], model: Digit
 
     Every sure reading lends its digits' parts as this writer's exemplars. A part of an unsure box is then
     compared, in the model's own last hidden layer, with the writer's exemplars of each digit class; a class
-    whose exemplars it does not resemble is weighed down (at most by ``WRITER_BOUND``, only for classes with
-    ``WRITER_MIN`` exemplars); never up, as the true class may be one the writer never wrote surely. Only the
+    whose exemplars it does not resemble is weighed down (at most by ``NUMBERS.writer_bound``, only for classes with
+    ``NUMBERS.writer_min`` exemplars); never up, as the true class may be one the writer never wrote surely. Only the
     digit classes the model already gives probability are reweighed, and their total (against "not one digit")
     is kept: no reading is invented.
-    The reading that results stays below :data:`CONFIDENT` (``WRITER_CAP``).
+    The reading that results stays below ``NUMBERS.confident`` (``NUMBERS.writer_cap``).
     """
     model = model or default_model()
     embeds: list[np.ndarray] = []
@@ -60,11 +54,11 @@ def adapt(readings: Sequence[Reading | None], sure: Sequence[bool], model: Digit
         return out
     ex = _unit(np.concatenate(embeds))
     lab = np.asarray(labels)
-    classes = [c for c in range(OTHER) if (lab == c).sum() >= WRITER_MIN]
+    classes = [c for c in range(OTHER) if (lab == c).sum() >= NUMBERS.writer_min]
     if not classes:
         return out
     for n, (r, s) in enumerate(zip(readings, sure, strict=True)):
-        if s or r is None or r.basis is None or r.confidence >= CONFIDENT or not len(r.basis.prepared.images):
+        if s or r is None or r.basis is None or r.confidence >= NUMBERS.confident or not len(r.basis.prepared.images):
             continue
         b = r.basis
         hidden = b.hidden_in(model)
@@ -74,11 +68,11 @@ def adapt(readings: Sequence[Reading | None], sure: Sequence[bool], model: Digit
             best = sim[:, lab == c].max(axis=1)
             # only ever down: a part unlike every sure c of this writer is unlikely a c; one like their 4s
             # may still be a 9 they never wrote surely (a 9 read 9 at 0.54 became 4 when likeness weighed up)
-            w[:, c] = np.clip(np.exp(WRITER_GAIN * (best - WRITER_REF)), 1 / WRITER_BOUND, 1.0)
+            w[:, c] = np.clip(np.exp(NUMBERS.writer_gain * (best - NUMBERS.writer_ref)), 1 / NUMBERS.writer_bound, 1.0)
         digits = b.probs[:, :OTHER]
         moved = digits * w
         moved *= digits.sum(axis=1, keepdims=True) / np.maximum(moved.sum(axis=1, keepdims=True), 1e-12)
         probs = np.concatenate([moved, b.probs[:, OTHER:]], axis=1)
         again = _combine(b.prepared, probs, list(b.values), model, given=True, hidden=hidden)
-        out[n] = Reading(again.value, min(again.confidence, WRITER_CAP), again.alternatives, again.basis)
+        out[n] = Reading(again.value, min(again.confidence, NUMBERS.writer_cap), again.alternatives, again.basis)
     return out

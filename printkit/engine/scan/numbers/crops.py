@@ -22,9 +22,7 @@ from printkit.engine.scan.marks.colour import (
 from printkit.engine.scan.marks.paper import INK
 from printkit.engine.scan.marks.regions import _box_crop, _inside
 from printkit.engine.scan.marks.strokes import strokes_each
-
-WRITTEN_BUT_EMPTY = 0.5  # highest confidence of "empty" for a number box where strokes were seen
-TOUCH_MM2 = 0.05  # the pen runs into a printed mark when this much of it (mm^2, a stroke's width) borders the pen
+from printkit.engine.scan.numbers.thresholds import NUMBERS
 
 
 def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
@@ -42,15 +40,9 @@ def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
     if not mark.any() or not pen.any():
         return (sy, sx), d, pen, hidden, False
     near_pen = cv2.dilate(pen.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    return (sy, sx), d, pen, hidden, int((near_pen & mark).sum()) >= TOUCH_MM2 * p * p
+    return (sy, sx), d, pen, hidden, int((near_pen & mark).sum()) >= NUMBERS.touch_mm2 * p * p
 
 
-# A pen whose strokes lie this close to a printed mark's colour (median, :func:`_off_colour`) cannot be told from
-# the mark where it crosses it: the writing under the mark may be lost (a red 4 over an orange "x2" read as a
-# sure 6, 2026-12-04: its pen at 0.199).  House value: on a synthetic box, every pen colour whose stroke across
-# the mark :func:`number_crop` carried less than half of lay below it (a sweep of 2133 colours).
-PEN_LIKE_PRINT = 0.36
-UNSEEN_CAP = 0.89  # the highest confidence of a number with strokes unseen under print: below CONFIDENT (0.9)
 
 
 def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float,
@@ -89,7 +81,7 @@ def unseen_under_print(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec:
                        inside: MarksInBoxes | None) -> bool:
     """Whether strokes of the writing may lie unseen under a mark printed inside the box: the pen runs into
     the mark (:func:`hidden_by_print`) and its colour cannot be told from the mark's (a grey image, or a pen
-    within :data:`PEN_LIKE_PRINT` of the mark's colour), so :func:`number_crop` could not carry it across."""
+    within ``NUMBERS.pen_like_print`` of the mark's colour), so :func:`number_crop` could not carry it across."""
     return _print_in_the_way(rgb, dark, ref, spec, p, inside)[1]
 
 
@@ -102,7 +94,7 @@ def _print_in_the_way(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: 
     hue = None if inside is None else inside.hues.get(spec.area)
     if hue is None or rgb.ndim != 3:
         return True, True
-    return True, float(np.median(_off_colour(rgb[sy, sx], hue)[pen])) < PEN_LIKE_PRINT
+    return True, float(np.median(_off_colour(rgb[sy, sx], hue)[pen])) < NUMBERS.pen_like_print
 
 
 def number_is_empty(ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, float]:
@@ -123,9 +115,9 @@ def _number_box(s: BoxSpec, reading: NumberReading, features: dict[str, float]) 
     conf = float(reading.confidence)
     if reading.value is None:
         # strokes were seen above: "empty" is then never taken on the model's word alone
-        conf = min(conf, WRITTEN_BUT_EMPTY)
+        conf = min(conf, NUMBERS.written_but_empty)
     elif features.get("unseen_under_print"):
-        conf = min(conf, UNSEEN_CAP)
+        conf = min(conf, NUMBERS.unseen_cap)
     return BoxReading(s, reading.value, conf, alts, features, reading)
 
 

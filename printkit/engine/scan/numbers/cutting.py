@@ -9,7 +9,6 @@ from collections.abc import Sequence
 import numpy as np
 
 from printkit.engine.scan.numbers.preprocess import (
-    INK,
     Prepared,
     _deslant,
     _digit_image,
@@ -18,13 +17,7 @@ from printkit.engine.scan.numbers.preprocess import (
     _Writing,
     _writing,
 )
-
-CUT_WINDOW = 0.15  # a cut along the ink (touching digits) keeps this share of the writing's width from its sides
-CUT_BEND = 0.05  # cost of a sideways step of such a cut, against 1 for a pixel of full-strength ink crossed
-CUT_MIN_WIDTH = 0.5  # writing narrower than this share of its height is not cut along the ink
-
-
-CUT_PATHS = 3  # at most this many cuts along the ink are read
+from printkit.engine.scan.numbers.thresholds import NUMBERS
 
 
 def prepare(crop: np.ndarray, max_digits: int = 2) -> Prepared:
@@ -116,20 +109,20 @@ def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.nd
     A path from the writing's top row to its bottom row, one pixel a row, that may step one column sideways
     a row (bending round a stroke, following a slant) and crosses as little ink as it can: the least-cost
     path by dynamic programming, where a pixel costs its ink (0 on paper, 1 at full strength) and a step
-    sideways ``CUT_BEND``. It stays ``CUT_WINDOW`` of the writing's width away from its sides. Where two
+    sideways ``NUMBERS.cut_bend``. It stays ``NUMBERS.cut_window`` of the writing's width away from its sides. Where two
     digits touch (a 7's bar running into the 6, a 1 leaning into the 4), no blank column and no piece of
     ink parts them, and every cut between columns runs through both; the cheapest paths run through the
-    thin link between the two ink masses. The ``CUT_PATHS`` cheapest ends that part the ink differently are
+    thin link between the two ink masses. The ``NUMBERS.cut_paths`` cheapest ends that part the ink differently are
     kept, each only where both parts run at least half the writing's height and hold a tenth of its ink, with
     whether its parts hold whole strokes (the path crosses ink at most once: a link). Writing narrower than
-    ``CUT_MIN_WIDTH`` of its height (a 1, most single digits) is not cut.
+    ``NUMBERS.cut_min_width`` of its height (a 1, most single digits) is not cut.
     """
     rows = np.flatnonzero(mask.any(axis=1))
     cols = np.flatnonzero(mask.any(axis=0))
     r0, r1, c0, c1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
-    if c1 - c0 < CUT_MIN_WIDTH * (r1 - r0) or r1 - r0 < 4:
+    if c1 - c0 < NUMBERS.cut_min_width * (r1 - r0) or r1 - r0 < 4:
         return []
-    margin = round(CUT_WINDOW * (c1 - c0))
+    margin = round(NUMBERS.cut_window * (c1 - c0))
     lo, hi = c0 + margin, c1 - margin
     if hi - lo < 2:
         return []
@@ -139,8 +132,8 @@ def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.nd
     step = np.zeros((h, w), np.int8)  # -1, 0, 1: the column the path came from, relative to this one
     left, right = np.full(w, np.inf), np.full(w, np.inf)
     for y in range(1, h):
-        np.add(acc[:-1], CUT_BEND, out=left[1:])
-        np.add(acc[1:], CUT_BEND, out=right[:-1])
+        np.add(acc[:-1], NUMBERS.cut_bend, out=left[1:])
+        np.add(acc[1:], NUMBERS.cut_bend, out=right[:-1])
         # the first of (left, here, right) that is least, as argmin over the three would take it
         from_left = (left <= acc) & (left <= right)
         from_right = ~from_left & (right < acc)
@@ -177,7 +170,7 @@ def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.nd
             left = mask & (xs < limit[:, None])
             # a link between two touching digits is crossed once: both parts then hold whole strokes
             out.append((left, mask & ~left, bool(crossings[end] <= 1)))
-        if len(out) >= CUT_PATHS or len(seen) >= 4 * CUT_PATHS:
+        if len(out) >= NUMBERS.cut_paths or len(seen) >= 4 * NUMBERS.cut_paths:
             break
     return out
 
@@ -201,9 +194,9 @@ def _own_images(ink: np.ndarray, mask: np.ndarray, owns: Sequence[np.ndarray], h
         a, b = int(c[0]), int(c[-1]) + 1
         part_ink = np.where(own, ink, 0.0)[:, a:b]
         sheared, _, _, _ = _deslant(part_ink, own[:, a:b])
-        if (sheared > INK).sum() >= 3:
+        if (sheared > NUMBERS.ink).sum() >= 3:
             part_ink = sheared
-        out.append(((a, b), _digit_image(part_ink, part_ink > INK, height, width)))
+        out.append(((a, b), _digit_image(part_ink, part_ink > NUMBERS.ink, height, width)))
     return out
 
 

@@ -14,19 +14,16 @@ import numpy as np
 
 from printkit.engine.scan.decode.speed.quantiles import quantile
 from printkit.engine.scan.numbers.network import INPUTS, SIDE
+from printkit.engine.scan.numbers.thresholds import NUMBERS
 
 FIT = 16  # the writing is scaled to fit FIT x FIT, centred
 WORK_HEIGHT = 40  # crops are scaled to this height before anything else
 
 
-MIN_CONTRAST = 60.0  # gray levels: fainter differences never count as full-strength ink
-INK = 0.4  # normalised ink above this is part of the writing
 
 
-FAINT = 0.2  # normalised ink above this, below INK, is faint: a light stroke beside the writing, not paper
 
 
-MAX_CROP_SIDE = 4000  # bound the work on untrusted input
 
 
 @dataclass(frozen=True)
@@ -80,7 +77,7 @@ def _writing(crop: np.ndarray) -> _Writing | Prepared:
     no writing (no images)."""
     ink = _normalised_ink(crop)
     scale_y, scale_x = ink.shape[0] / crop.shape[0], ink.shape[1] / crop.shape[1]
-    mask = ink > INK
+    mask = ink > NUMBERS.ink
     ink, mask = _drop_specks(ink, mask)
     features = _empty_features(ink, mask)
     if mask.sum() < 3:
@@ -88,11 +85,11 @@ def _writing(crop: np.ndarray) -> _Writing | Prepared:
     faint_beside = _faint_beside(ink, mask)
     upright_ink, upright_mask = ink, mask
     sheared, slant, centre, pad = _deslant(ink, mask)
-    if (sheared > INK).sum() >= 3:
+    if (sheared > NUMBERS.ink).sum() >= 3:
         ink = sheared
     else:  # a faint hairline can fall below the threshold once interpolated: read it unsheared
         slant, pad = 0.0, 0
-    mask = ink > INK
+    mask = ink > NUMBERS.ink
     cols = np.flatnonzero(mask.any(axis=0))
     left, right = int(cols[0]), int(cols[-1]) + 1
     profile = mask[:, left:right].sum(axis=0).astype(np.float64)
@@ -109,7 +106,7 @@ def _normalised_ink(crop: np.ndarray) -> np.ndarray:
         gray = gray[..., :3].mean(axis=2)
     if gray.ndim != 2 or min(gray.shape) < 4:
         raise ValueError(f"a box crop must be a 2-D grayscale image of at least 4x4 pixels, got shape {gray.shape}")
-    if max(gray.shape) > MAX_CROP_SIDE:
+    if max(gray.shape) > NUMBERS.max_crop_side:
         raise ValueError(f"a box crop of {gray.shape[1]}x{gray.shape[0]} pixels is too large for one box")
     h, w = gray.shape
     out_w = max(8, min(6 * WORK_HEIGHT, round(w * WORK_HEIGHT / h)))
@@ -117,10 +114,10 @@ def _normalised_ink(crop: np.ndarray) -> np.ndarray:
     paper, dark = _paper_and_dark(g)
     # the printed outline may be far darker than a pencil: find it first (at a low threshold, as a faint or
     # blurred line must go too), then measure the ink without it
-    outline = _outline((paper - g) / max(paper - dark, MIN_CONTRAST) > 0.25)
+    outline = _outline((paper - g) / max(paper - dark, NUMBERS.min_contrast) > 0.25)
     g = np.where(outline, paper, g)
     dark = float(g.min())
-    return np.clip((paper - g) / max(paper - dark, MIN_CONTRAST), 0.0, 1.0)
+    return np.clip((paper - g) / max(paper - dark, NUMBERS.min_contrast), 0.0, 1.0)
 
 
 def _paper_and_dark(g: np.ndarray) -> tuple[float, float]:
@@ -209,7 +206,7 @@ def _drop_specks(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndar
                     ink[:, a:b] = 0
                 else:
                     ink[a:b] = 0
-        mask = ink > INK
+        mask = ink > NUMBERS.ink
         total = mask.sum()
         if total == 0:
             break
@@ -268,13 +265,13 @@ def _deslant(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float, floa
 
 
 def _faint_beside(ink: np.ndarray, mask: np.ndarray) -> bool:
-    """Whether faint ink (between FAINT and INK) beside the writing's columns runs at least half the writing's
+    """Whether faint ink (between ``NUMBERS.faint`` and ``ink``) beside the writing's columns runs at least half its
     height with as many pixels: a light or thin stroke (the 1 of a 16) the writing's threshold left out, so
     the reading of the rest must not be taken as the whole."""
     cols = np.flatnonzero(mask.any(axis=0))
     rows = np.flatnonzero(mask.any(axis=1))
     height = rows[-1] - rows[0] + 1
-    faint = ink > FAINT
+    faint = ink > NUMBERS.faint
     faint[:, max(0, cols[0] - 1): cols[-1] + 2] = False
     if faint.sum() < 0.5 * height:
         return False

@@ -13,30 +13,7 @@ import numpy as np
 from printkit.engine.scan.numbers.cutting import _cut
 from printkit.engine.scan.numbers.network import OTHER, SIDE, DigitModel, _hidden_in_batches, default_model
 from printkit.engine.scan.numbers.preprocess import Prepared, _Writing, _writing
-
-LISTED = 5  # a reading lists at most this many alternatives ...
-LISTED_ABOVE = 1e-4  # ... each scoring at least this: a value not listed scored less than both bounds
-
-
-SPLIT_SINGLE = 0.05  # weight of "one digit" for writing split into tall parts by blank columns
-
-
-FAINT_WEIGHT = 0.5  # at most this score for any value when a faint stroke stands beside the writing read
-# A writing whose whole reads "not one digit" below this is read as one digit only, never cut into parts,
-# where "no number" or an allowed single digit scores at least as much: a reading of k >= 2 digits scores
-# at most that probability (its parts' product times the whole's "not one digit"; see _digit_strings), so
-# it could be neither listed (LISTED_ABOVE) nor read.  Only the sum the scores are divided by (at least 1)
-# may move, by at most the number of cuttings times this (a confidence by 2e-3 at the very most; 1e-7 on
-# the tuning boxes).  A fifth of a sheet's parts, in boxes that allow two digits and hold one.  Not for
-# writing split by blank columns, whose cuttings are not weighed by the whole.
-ONE_DIGIT_BELOW = LISTED_ABOVE
-APART_BELOW = 0.5  # the writing's separate pieces are read only where no cutting between columns reaches this
-
-
-CUT_CAP = 0.85  # at most this score for a reading that only a cut along the ink explains
-
-
-CONFIDENT = 0.9  # readings with less confidence must be checked by a person (measured: docs/scan-digits.md)
+from printkit.engine.scan.numbers.thresholds import NUMBERS
 
 
 @dataclass(frozen=True)
@@ -51,7 +28,7 @@ class Reading:
 
     @property
     def certain(self) -> bool:
-        return self.confidence >= CONFIDENT
+        return self.confidence >= NUMBERS.confident
 
 
 @dataclass(frozen=True)
@@ -149,15 +126,15 @@ def read_each(crops: Sequence[np.ndarray], allowed: Sequence[Iterable[int]], mod
 
 def _surely_one_digit(writing: _Writing, probs: np.ndarray, values: list[int], model: DigitModel) -> bool:
     """Whether reading ``writing`` as several digits can change nothing of its reading (see
-    :data:`ONE_DIGIT_BELOW`): its whole's ``probs`` say "not one digit" below that, and "no number" or an
+    ``NUMBERS.one_digit_below``): its whole's ``probs`` say "not one digit" below that, and "no number" or an
     allowed single digit scores at least that."""
-    if writing.split or probs[OTHER] >= ONE_DIGIT_BELOW:
+    if writing.split or probs[OTHER] >= NUMBERS.one_digit_below:
         return False
     p_writing = model.writing_probability(writing.features)
     best = max((float(probs[v]) for v in values if v < 10), default=0.0) * p_writing
     if writing.faint_beside:
-        best = min(best, FAINT_WEIGHT * p_writing)
-    return max(1.0 - p_writing, best) >= ONE_DIGIT_BELOW
+        best = min(best, NUMBERS.faint_weight * p_writing)
+    return max(1.0 - p_writing, best) >= NUMBERS.one_digit_below
 
 
 def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: DigitModel,
@@ -180,14 +157,14 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
             best[chosen] = table[idx]
         written = p_writing * best
         if prepared.faint_beside:  # part of the writing may be unread (a light 1 beside a 6): a person must look
-            np.minimum(written, FAINT_WEIGHT * p_writing, out=written)
+            np.minimum(written, NUMBERS.faint_weight * p_writing, out=written)
         ranked = _ranked(empty, arr, written)
         # what no allowed value explains (garbage, a value not allowed) is the rest: it is never handed to a
         # value (summed in the order the values come, as the readings were tuned)
         total = max(1.0, sum([empty, *written.tolist()]))
     else:
         ranked, total = [(None, empty)], max(1.0, empty)
-    alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked if s / total >= LISTED_ABOVE)
+    alternatives = tuple((v, round(float(s / total), 6)) for v, s in ranked if s / total >= NUMBERS.listed_above)
     value, score = ranked[0]
     if value is None:
         return Reading(None, float(score / total), alternatives, basis)
@@ -196,10 +173,10 @@ def _combine(prepared: Prepared, probs: np.ndarray, values: list[int], model: Di
 
 
 def _ranked(empty: float, values: np.ndarray, scores: np.ndarray) -> list[tuple[int | None, float]]:
-    """The ``LISTED`` best of "no number" (scoring ``empty``) and ``values`` (scoring ``scores``): highest score
+    """The ``NUMBERS.listed`` best of "no number" (scoring ``empty``) and ``values`` (scoring ``scores``): highest score
     first, a tie going to the smaller value, "no number" before any.  One NumPy sort over the hundreds a score
     box allows: ranking them as Python pairs took a tenth of reading a sheet's numbers."""
-    order = np.lexsort((np.concatenate(([-1], values)), -np.concatenate(([empty], scores))))[:LISTED].tolist()
+    order = np.lexsort((np.concatenate(([-1], values)), -np.concatenate(([empty], scores))))[:NUMBERS.listed].tolist()
     return [(None, empty) if i == 0 else (int(values[i - 1]), float(scores[i - 1])) for i in order]
 
 
@@ -255,10 +232,10 @@ def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray 
         else:
             np.maximum(table, t, out=table)
     # the writing's pieces are read only where no cutting between columns reads it as k digits at even odds
-    if pieces is not None and table.max() < APART_BELOW:
+    if pieces is not None and table.max() < NUMBERS.apart_below:
         if prepared.along_ink:  # parts unlike any the classifier was taught: never sure on their own
-            pieces = np.minimum(pieces, CUT_CAP)
+            pieces = np.minimum(pieces, NUMBERS.cut_cap)
         np.maximum(table, pieces, out=table)
     if k == 1:
-        return table * (SPLIT_SINGLE if prepared.split else 1.0)
+        return table * (NUMBERS.split_single if prepared.split else 1.0)
     return table * (1.0 if prepared.split else probs[0, OTHER])

@@ -70,9 +70,10 @@ def _writer_adapted(readings: list) -> list:
     """One writer wrote every number on a sheet: its unsure numbers are read again beside its sure ones
     (:func:`printkit.engine.scan.numbers.crops.adapt_numbers`)."""
     from printkit.engine.scan.numbers.crops import adapt_numbers
-    from printkit.engine.scan.numbers.ranking import CONFIDENT
+    from printkit.engine.scan.numbers.thresholds import NUMBERS
 
-    return adapt_numbers(readings, [r.spec.read == "number" and r.value is not None and r.confidence >= CONFIDENT
+    sure = NUMBERS.confident
+    return adapt_numbers(readings, [r.spec.read == "number" and r.value is not None and r.confidence >= sure
                                     for r in readings])
 
 

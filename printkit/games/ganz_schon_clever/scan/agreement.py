@@ -11,7 +11,7 @@ reading given every reading and every claim, under this model:
 
 * each written value's likelihoods: the digit model's scores of its listed alternatives; an allowed
   value it did not list scored below the weakest listed one, or below its listing cut-off when it
-  listed fewer than it may (:data:`~printkit.engine.scan.numbers.ranking.LISTED`, ``LISTED_ABOVE``): it gets the
+  listed fewer than it may (``NUMBERS.listed``, ``NUMBERS.listed_above``): it gets the
   mass the reading left unexplained, spread over such values, at most that bound;
 * an unsure cross (read with less confidence than :data:`UNSURE`) is crossed or not with its reader's
   two probabilities; a sure cross is taken as read;
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from printkit.engine.scan.boxes import BoxReading
-from printkit.engine.scan.numbers.ranking import LISTED, LISTED_ABOVE
+from printkit.engine.scan.numbers.thresholds import NUMBERS
 from printkit.games.ganz_schon_clever.rules.score import Score
 
 FieldKey = tuple[str, int | str]  # (area, box index), or ("score", claim name)
@@ -103,8 +103,8 @@ def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[i
     rest = [v for v in allowed if v not in listed]
     if rest:
         left = max(0.0, 1.0 - sum(float(p) for _, p in alternatives))
-        bound = min(float(p) for _, p in alternatives) if len(alternatives) >= LISTED else LISTED_ABOVE
-        vec[rest] = min(bound, max(left / len(rest), LISTED_ABOVE / 10))
+        bound = min(float(p) for _, p in alternatives) if len(alternatives) >= NUMBERS.listed else NUMBERS.listed_above
+        vec[rest] = min(bound, max(left / len(rest), NUMBERS.listed_above / 10))
     for v, p in listed.items():
         vec[v] = p
     top = alternatives[0][0] if alternatives else None
