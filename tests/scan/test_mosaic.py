@@ -8,6 +8,7 @@ import pytest
 
 from printkit.engine.scan.decode.speed import mosaic
 from printkit.engine.scan.marks import printed, strokes
+from printkit.engine.scan.marks.thresholds import MARKS
 
 P = 8.0  # px per mm, as the reader rectifies
 
@@ -92,7 +93,7 @@ def _sheet(rng: np.random.Generator, shape: tuple[int, int]) -> tuple[np.ndarray
     return dark, zones
 
 
-@pytest.mark.parametrize("faint", [printed.PEN_OVER_FAINT, 0.45])
+@pytest.mark.parametrize("faint", [MARKS.pen_over_faint, 0.45])
 @pytest.mark.parametrize("seed", range(4))
 def test_pen_found_for_many_boxes_at_once_is_each_box_pen_alone(seed: int, faint: float) -> None:
     rng = np.random.default_rng(200 + seed)

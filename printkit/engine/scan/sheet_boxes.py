@@ -10,10 +10,11 @@ import numpy as np
 from printkit.engine.scan.boxes import BoxReading, BoxSpec, NumberReader
 from printkit.engine.scan.locate.parts import read_parts
 from printkit.engine.scan.marks.colour import MarksInBoxes, marks_in_boxes
-from printkit.engine.scan.marks.cross import SURE_CROSS, read_mark, read_marks
+from printkit.engine.scan.marks.cross import read_mark, read_marks
 from printkit.engine.scan.marks.loops import read_loops
 from printkit.engine.scan.marks.paper import darkness
 from printkit.engine.scan.marks.printed import _pen_in_boxes, sheet_print
+from printkit.engine.scan.marks.thresholds import MARKS
 from printkit.engine.scan.numbers.crops import (
     _number_box,
     _print_in_the_way,
@@ -51,7 +52,7 @@ def read_boxes(rgb: np.ndarray, specs: Sequence[BoxSpec], ref: np.ndarray | None
     for s in specs:
         if s.read == "mark":
             r = seen[id(s)]
-            if r.features["pieces"] and not (r.value and r.confidence >= SURE_CROSS):
+            if r.features["pieces"] and not (r.value and r.confidence >= MARKS.sure_cross):
                 if s.area not in numbered:
                     numbered[s.area] = marks_in_boxes(rgb, printed, [b for b in specs if b.area == s.area], p,
                                                       read="mark", cores=cores)

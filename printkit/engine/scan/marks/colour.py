@@ -11,13 +11,9 @@ import numpy as np
 
 from printkit.engine.scan.boxes import BoxSpec, ReadKind
 from printkit.engine.scan.decode.speed.quantiles import channel_quantiles_u8
-from printkit.engine.scan.marks.paper import INK
-from printkit.engine.scan.marks.printed import REF_GROW_MM, _ellipse, _reaching
+from printkit.engine.scan.marks.printed import _ellipse, _reaching
 from printkit.engine.scan.marks.regions import _box_crop, _inside
-
-MARK_CORE_PX = 6  # a printed mark inside a box must show this many pixels clear of its edges to be measured
-OFF_HUE = 0.2  # ink this far (channel darkness) off the printed mark's colour is not the mark alone
-OFF_FULL = 0.3  # pen over the mark shows at its full darkness from OFF_HUE / 2 + this off its colour
+from printkit.engine.scan.marks.thresholds import MARKS
 
 
 @dataclass(frozen=True)
@@ -76,13 +72,13 @@ def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[
             if cores is not None:
                 core.setflags(write=False)
                 cores[s] = core
-        if int(core.sum()) >= MARK_CORE_PX:
+        if int(core.sum()) >= MARKS.mark_core_px:
             pooled.setdefault(s.area, []).append(_channel_darkness(rgb[sy, sx], core))
     hues = {}
     for area, parts in pooled.items():
         px = np.concatenate(parts)
         px = px[px.sum(axis=1) > 0.3]  # too light to have a colour
-        if len(px) >= MARK_CORE_PX:
+        if len(px) >= MARKS.mark_core_px:
             hue = np.median(px / np.linalg.norm(px, axis=1, keepdims=True), axis=0)
             hues[area] = hue / np.linalg.norm(hue)
     return MarksInBoxes(printed, hues)
@@ -97,7 +93,7 @@ def _pen_over_mark(rgb: np.ndarray, mark: np.ndarray, pen: np.ndarray, hue: np.n
     seen around the mark counts: the pen runs into the mark from outside it.  Returns (where, how far
     off the mark's colour each pixel is)."""
     off = _off_colour(rgb, hue)
-    over = mark & (off > OFF_HUE)
+    over = mark & (off > MARKS.off_hue)
     return _reaching(pen, over) & over, off
 
 
@@ -108,8 +104,8 @@ def _off_colour(rgb: np.ndarray, hue: np.ndarray) -> np.ndarray:
 
 
 def _around_print(inner: np.ndarray, p: float) -> np.ndarray:
-    """Print inside a box grown as far as the reference was grown (REF_GROW_MM), and a pixel."""
-    r = max(1, round(REF_GROW_MM * p)) + 1
+    """Print inside a box grown as far as the reference was grown (MARKS.ref_grow_mm), and a pixel."""
+    r = max(1, round(MARKS.ref_grow_mm * p)) + 1
     return cv2.dilate(inner.astype(np.uint8), _ellipse(2 * r + 1)).astype(bool)
 
 
@@ -121,5 +117,5 @@ def _pen_over_print(rgb: np.ndarray, d: np.ndarray, inner: np.ndarray, pen: np.n
     gaps and holes of the digits, which the grown reference counts as print)."""
     if not inner.any():
         return np.zeros(pen.shape, bool)
-    dark_print = _around_print(inner, p) & (d > INK) & ~pen
-    return _reaching(pen, dark_print) & dark_print & (_off_colour(rgb, hue) > OFF_HUE)
+    dark_print = _around_print(inner, p) & (d > MARKS.ink) & ~pen
+    return _reaching(pen, dark_print) & dark_print & (_off_colour(rgb, hue) > MARKS.off_hue)

@@ -10,23 +10,15 @@ import numpy as np
 
 from printkit.engine.scan.boxes import BoxReading, BoxSpec
 from printkit.engine.scan.marks.colour import MarksInBoxes, _inner_print, _pen_over_print
-from printkit.engine.scan.marks.printed import PEN_OVER_FAINT, REF_GROW_MM, box_pen, box_pens
+from printkit.engine.scan.marks.printed import box_pen, box_pens
 from printkit.engine.scan.marks.regions import _box_crop
-from printkit.engine.scan.marks.strokes import MIN_PIECE_MM2, Strokes, _mark_probability, _strokes, strokes_each
+from printkit.engine.scan.marks.strokes import Strokes, _mark_probability, _strokes, strokes_each
+from printkit.engine.scan.marks.thresholds import MARKS
 
 
 def _pen_at(dark: np.ndarray, zones: np.ndarray | None, sy: slice, sx: slice, p: float,
-            faint: float = PEN_OVER_FAINT) -> np.ndarray:
+            faint: float = MARKS.pen_over_faint) -> np.ndarray:
     return box_pen(dark[sy, sx], None if zones is None else zones[sy, sx], p, faint)
-
-
-SURE_CROSS = 0.98  # a cross read this sure from the pen seen alone is not looked at again for pen over print
-
-
-# A piece of pen line running out from under a box's printed number (house values, docs/gsc-scan.md "Limits"):
-UNDER_PRINT_DOUBT = 0.3  # the box is crossed with at least this probability, when the piece reaches out
-TIP_REACH = 2.0  # this many times its width past the print as grown by REF_GROW_MM,
-TIP_MIN_MM = 0.6  # and at least this far past it
 
 
 def _line_runs_under_print(pen: np.ndarray, inner: np.ndarray, p: float) -> bool:
@@ -35,22 +27,22 @@ def _line_runs_under_print(pen: np.ndarray, inner: np.ndarray, p: float) -> bool
 
     Pen as dark as the print is lost where it crosses it: a slash drawn mostly over the number shows only
     a tip beyond it, as short as a stray dot.  A dot beside the number, cut by it, leaves a crescent
-    along the print; the tip of a line reaches straight out of it (from the print grown by REF_GROW_MM,
+    along the print; the tip of a line reaches straight out of it (from the print grown by MARKS.ref_grow_mm,
     which is where pen is seen at all), further than the line is wide."""
     if not inner.any():
         return False
-    grow = max(1, round(REF_GROW_MM * p))
+    grow = max(1, round(MARKS.ref_grow_mm * p))
     away = cv2.distanceTransform((~inner).astype(np.uint8), cv2.DIST_L2, 3)  # px from the printed number
     _, labels, stats, _ = cv2.connectedComponentsWithStats(pen.astype(np.uint8), connectivity=8)
     for i in np.unique(labels[pen & (away <= grow + 2)]):
         a = int(stats[i, cv2.CC_STAT_AREA])
-        if a < MIN_PIECE_MM2 * p * p:
+        if a < MARKS.min_piece_mm2 * p * p:
             continue
         piece = labels == i
         (_, _), (rw, rh), _ = cv2.minAreaRect(np.argwhere(piece).astype(np.float32))
         width = a / (max(rw, rh) + 1)
         reach = float(away[piece].max()) - grow
-        if reach >= TIP_REACH * width and reach >= TIP_MIN_MM * p:
+        if reach >= MARKS.tip_reach * width and reach >= MARKS.tip_min_mm * p:
             return True
     return False
 
@@ -71,8 +63,8 @@ def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: floa
     side = min(spec.w, spec.h) * p
     st = _strokes(extra, side, p)
     prob = _mark_probability(st)
-    if prob < UNDER_PRINT_DOUBT and inner is not None and st.pieces and _line_runs_under_print(extra, inner, p):
-        prob = UNDER_PRINT_DOUBT
+    if prob < MARKS.under_print_doubt and inner is not None and st.pieces and _line_runs_under_print(extra, inner, p):
+        prob = MARKS.under_print_doubt
     return _mark_reading(spec, st, prob)
 
 

@@ -12,16 +12,12 @@ import numpy as np
 
 from printkit.engine.scan.boxes import BoxReading, BoxSpec
 from printkit.engine.scan.decode.speed.quantiles import quantile
-from printkit.engine.scan.marks.paper import INK
-from printkit.engine.scan.marks.printed import PEN_OVER_FAINT, box_pens
+from printkit.engine.scan.marks.printed import box_pens
 from printkit.engine.scan.marks.regions import _roi, _roi_in
 from printkit.engine.scan.marks.strokes import Strokes, _mark_probability, _sig, strokes_each
+from printkit.engine.scan.marks.thresholds import MARKS
 
 RING_BINS = 24  # a loop is measured by how many of these sectors round a circle hold it
-LOOP_THICKER_MM = 0.15  # a loop drawn along a printed circle makes its line this much thicker, at least
-INK_INSIDE = 0.75  # highest confidence of "earned" or "empty" with pen seen inside the circle
-CROSS_REACH = 0.6  # a cross is looked for this far (radii) from the circle's centre
-RING_BASE_SHARE = 0.1  # the sheet's unwritten rings: the thinnest tenth of every sector of every circle
 
 
 @dataclass(frozen=True)
@@ -76,7 +72,7 @@ def _ring_thickness(dark: np.ndarray, printed: np.ndarray, ring: _Ring, p: float
     the band without making it thicker, so this needs no exact alignment."""
     band = ring.band
     sec = ring.sector[band]
-    ink = np.bincount(sec[dark[ring.sy, ring.sx][band] > INK], minlength=RING_BINS)
+    ink = np.bincount(sec[dark[ring.sy, ring.sx][band] > MARKS.ink], minlength=RING_BINS)
     line = np.bincount(sec[printed[ring.sy, ring.sx][band] >= 200], minlength=RING_BINS).astype(float)
     thick = (ink - line) / (2 * np.pi * ring.r * p / RING_BINS)
     thick[line < 0.7 * np.median(line)] = np.nan
@@ -90,7 +86,7 @@ def _loop_reading(spec: BoxSpec, ink: np.ndarray, ring: _Ring, thicker: np.ndarr
     ``ink``: the pen round it (:func:`box_pen` over ``ring``'s crop); ``thicker``: per sector, whether the
     printed line is thicker than on the sheet's unwritten circles (:func:`read_loops` works both out); a
     sector counts as looped when it holds pen or is thicker.  ``st``: the strokes of ``ink`` within
-    CROSS_REACH of the centre."""
+    MARKS.cross_reach of the centre."""
     hit = np.zeros(RING_BINS, bool)
     hit[ring.sector[ink & ring.band]] = True
     if thicker is not None:
@@ -106,7 +102,7 @@ def _loop_reading(spec: BoxSpec, ink: np.ndarray, ring: _Ring, thicker: np.ndarr
     else:
         # Ink in the middle that is no cross (bits of a faint pencil cross over the printed icon, a
         # dot) is not nothing: a person looks.
-        doubt = INK_INSIDE if st.pieces else 1.0
+        doubt = MARKS.ink_inside if st.pieces else 1.0
         if p_loop >= 0.5:
             value, conf = "earned", min(p_loop, 1 - p_cross, doubt)
             alts = (("earned", conf), ("empty" if 1 - p_loop > p_cross and not st.pieces else "used", 1 - conf))
@@ -132,35 +128,30 @@ def read_loops(dark: np.ndarray, zones: np.ndarray | None, printed: np.ndarray |
         seen = np.concatenate(thick)
         seen = seen[~np.isnan(seen)]
         if seen.size:
-            base = float(quantile(seen, RING_BASE_SHARE))
-            thicker = [np.nan_to_num(t - base, nan=0.0) >= LOOP_THICKER_MM * p for t in thick]
+            base = float(quantile(seen, MARKS.ring_base_share))
+            thicker = [np.nan_to_num(t - base, nan=0.0) >= MARKS.loop_thicker_mm * p for t in thick]
     # Over faint print, pen must be as dark as its row's level: the pen round the circles of each level at once.
     inks: list[np.ndarray] = [np.zeros(0, bool)] * len(specs)
     levels: dict[float, list[int]] = {}
     for n, s in enumerate(specs):
-        levels.setdefault(faint.get(s.area, PEN_OVER_FAINT), []).append(n)
+        levels.setdefault(faint.get(s.area, MARKS.pen_over_faint), []).append(n)
     for level, ns in levels.items():
         for n, ink in zip(ns, box_pens(dark, zones, [(rings[n].sy, rings[n].sx) for n in ns], p, level), strict=True):
             inks[n] = ink
     # The cross: strokes through the middle of the circle.  Not out to its line: a neighbour's loop,
     # drawn wide, reaches about 0.7 r into this circle.
-    crosses = strokes_each([ink & (g.dist <= CROSS_REACH * g.r) for ink, g in zip(inks, rings, strict=True)],
-                           [2 * CROSS_REACH * g.r * p for g in rings], p)
+    crosses = strokes_each([ink & (g.dist <= MARKS.cross_reach * g.r) for ink, g in zip(inks, rings, strict=True)],
+                           [2 * MARKS.cross_reach * g.r * p for g in rings], p)
     return [_loop_reading(s, ink, g, t, st)
             for s, ink, g, t, st in zip(specs, inks, rings, thicker, crosses, strict=True)]
-
-
-FAINT_TOP = 0.99  # a circle's faint print is as dark as this share of its pixels ...
-FAINT_SHARE = 0.3  # ... on the lightest third of a row's circles (the others may hold pen) ...
-FAINT_MARGIN = 0.1  # ... and pen over it is darker than that by this much at least
 
 
 def _faint_print_levels(dark: np.ndarray, printed: np.ndarray | None, rows: dict[str, list[BoxSpec]], p: float
                         ) -> dict[str, float]:
     """Per row of circles, how dark ink over its faint print (the icons in the circles) must be to count
-    as pen: measured on this sheet, never more than PEN_OVER_FAINT asks.
+    as pen: measured on this sheet, never more than MARKS.pen_over_faint asks.
 
-    The faint print of a clean scan is far lighter than PEN_OVER_FAINT, which loses a pencil cross
+    The faint print of a clean scan is far lighter than MARKS.pen_over_faint, which loses a pencil cross
     over the icon (and a soft photo makes the pencil lighter still); the icon repeats in every circle
     of a row, so its darkness is measured where the fewest circles hold pen."""
     if printed is None:
@@ -172,7 +163,8 @@ def _faint_print_levels(dark: np.ndarray, printed: np.ndarray | None, rows: dict
             sy, sx = _roi(dark, s.x, s.y, s.w, s.h, p)
             seen = dark[sy, sx][printed[sy, sx] == 128]
             if seen.size:
-                tops.append(float(quantile(seen, FAINT_TOP)))
+                tops.append(float(quantile(seen, MARKS.faint_top)))
         if tops:
-            out[area] = min(PEN_OVER_FAINT, max(INK, float(quantile(np.asarray(tops), FAINT_SHARE)) + FAINT_MARGIN))
+            level = float(quantile(np.asarray(tops), MARKS.faint_share)) + MARKS.faint_margin
+            out[area] = min(MARKS.pen_over_faint, max(MARKS.ink, level))
     return out

@@ -10,9 +10,7 @@ import cv2
 import numpy as np
 
 from printkit.engine.scan.locate.sheets import Part
-
-INK = 0.33  # darkness (0 paper .. 1 black) that counts as pen; a pencil or a faded pen is darker than this
-
+from printkit.engine.scan.marks.thresholds import MARKS
 
 _ACROSS_CHANNELS = np.ones((1, 3), np.uint8)
 
@@ -37,11 +35,11 @@ def darkness(rgb: np.ndarray, px_per_mm: float, overview: np.ndarray | None = No
         small = cv2.resize(_darkest(rgb).astype(np.float32), None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
         q = px_per_mm / 4  # its pixels per mm
     else:
-        f = max(1, round(px_per_mm * overview.shape[1] / w / PAPER_PX_PER_MM))
+        f = max(1, round(px_per_mm * overview.shape[1] / w / MARKS.paper_px_per_mm))
         o = _darkest(overview[:overview.shape[0] // f * f, :overview.shape[1] // f * f])
         small = cv2.resize(o, (o.shape[1] // f, o.shape[0] // f), interpolation=cv2.INTER_AREA).astype(np.float32)
         q = px_per_mm * small.shape[1] / w
-    k = max(3, int(PAPER_WINDOW_MM * q) | 1)
+    k = max(3, int(MARKS.paper_window_mm * q) | 1)
     bg = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     bg = cv2.GaussianBlur(bg, (0, 0), k / 2)
     bg = cv2.resize(np.maximum(bg, 30.0), (w, h), interpolation=cv2.INTER_LINEAR)
@@ -51,10 +49,6 @@ def darkness(rgb: np.ndarray, px_per_mm: float, overview: np.ndarray | None = No
     for x0, y0, x1, y1 in parts:
         _darkness_over(rgb[y0:y1, x0:x1], bg[y0:y1, x0:x1], out[y0:y1, x0:x1])
     return out
-
-
-PAPER_PX_PER_MM = 1.7  # the overview is shrunk by a whole factor to about this for the paper level (5 px/mm: 3)
-PAPER_WINDOW_MM = 3.2  # the paper level is the brightest value within about this many mm (a box's white inside)
 
 
 def _darkest(rgb: np.ndarray) -> np.ndarray:

@@ -14,26 +14,19 @@ import numpy as np
 
 from printkit.engine.scan.boxes import BoxSpec
 from printkit.engine.scan.decode.speed import mosaic
-from printkit.engine.scan.marks.paper import INK
 from printkit.engine.scan.marks.regions import _roi
-
-REF_GROW_MM = 0.3  # printed ink is grown by this much before it is taken out: rectification is this good
-
-
-PEN_OVER_FAINT = 0.62  # over faint print (grey icons), only ink darker than this is pen
-FAINT_INK = 0.2  # a stroke is followed down to this darkness from where it is pen-dark (thin, blurred lines)
-BRIDGE_MM = 1.2  # a pen line cut by dark print (a printed number, a circle's outline) is joined across this much
+from printkit.engine.scan.marks.thresholds import MARKS
 
 
 def print_zones(ref: np.ndarray | None, shape: tuple[int, ...], px_per_mm: float,
                 printed: np.ndarray | None = None) -> np.ndarray | None:
     """The layout's reference (255 dark print, 128 faint print, 0 blank) at ``shape``, grown by
-    REF_GROW_MM so small rectification errors do not turn print into pen (``printed``: the reference
+    MARKS.ref_grow_mm so small rectification errors do not turn print into pen (``printed``: the reference
     already at ``shape``)."""
     if ref is None:
         return None
     big = printed if printed is not None else cv2.resize(ref, (shape[1], shape[0]), interpolation=cv2.INTER_NEAREST)
-    r = max(1, round(REF_GROW_MM * px_per_mm))
+    r = max(1, round(MARKS.ref_grow_mm * px_per_mm))
     return cv2.dilate(big, _ellipse(2 * r + 1))
 
 
@@ -83,9 +76,9 @@ def sheet_print(ref: np.ndarray, shape: tuple[int, ...], px_per_mm: float) -> Sh
     return made
 
 
-def _clear_of_print(dark: np.ndarray, zones: np.ndarray, faint: float = PEN_OVER_FAINT) -> np.ndarray:
+def _clear_of_print(dark: np.ndarray, zones: np.ndarray, faint: float = MARKS.pen_over_faint) -> np.ndarray:
     """Where ink can be pen: no dark print, and over faint print only ink darker than ``faint`` (at most
-    PEN_OVER_FAINT; lower where the faint print was measured lighter on the sheet, see :func:`read_loops`)."""
+    MARKS.pen_over_faint; lower where the faint print was measured lighter on the sheet, see :func:`read_loops`)."""
     return (zones < 200) & ((zones < 64) | (dark > faint))
 
 
@@ -93,14 +86,14 @@ def pen_ink(dark: np.ndarray, ref: np.ndarray | None, px_per_mm: float) -> np.nd
     """Where the pen wrote: dark enough, and not where the blank sheet has dark print.
 
     ``ref`` is the layout's reference (255 dark print, 128 faint print, 0 blank; any resolution),
-    grown by REF_GROW_MM so small rectification errors do not turn print into pen.
+    grown by MARKS.ref_grow_mm so small rectification errors do not turn print into pen.
     """
     return _pen_where(dark, print_zones(ref, dark.shape, px_per_mm))
 
 
 def _pen_where(dark: np.ndarray, zones: np.ndarray | None) -> np.ndarray:
     """:func:`pen_ink` given the sheet's :func:`print_zones`."""
-    ink = dark > INK
+    ink = dark > MARKS.ink
     return ink if zones is None else ink & _clear_of_print(dark, zones)
 
 
@@ -114,41 +107,41 @@ def _pen_in_boxes(dark: np.ndarray, zones: np.ndarray | None, specs: Sequence[Bo
     return out
 
 
-def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float, faint: float = PEN_OVER_FAINT
+def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float, faint: float = MARKS.pen_over_faint
             ) -> np.ndarray:
     """The pen strokes in one box's darkness (``zones``: :func:`print_zones` over the same pixels).
 
     Two things the plain :func:`pen_ink` threshold loses are put back, both only where a stroke is
     already seen: a thin or blurred line (a fine pen in a soft photo) is followed along itself down to
-    FAINT_INK; and where a line runs under dark print (a slash through a printed number, a loop along
+    MARKS.faint_ink; and where a line runs under dark print (a slash through a printed number, a loop along
     a printed circle) the dark pixels between its two visible parts count as the line.  A lone dot
-    stays a dot: nothing is joined to one piece alone, and a smudge is lighter than FAINT_INK.
+    stays a dot: nothing is joined to one piece alone, and a smudge is lighter than MARKS.faint_ink.
     """
     clear = np.ones(dark.shape, bool) if zones is None else _clear_of_print(dark, zones, faint)
-    pen = _reaching((dark > INK) & clear, (dark > FAINT_INK) & clear)
+    pen = _reaching((dark > MARKS.ink) & clear, (dark > MARKS.faint_ink) & clear)
     if zones is None or not pen.any():
         return pen
-    k = max(3, round(BRIDGE_MM * px_per_mm) | 1)
+    k = max(3, round(MARKS.bridge_mm * px_per_mm) | 1)
     closed = cv2.morphologyEx(pen.view(np.uint8), cv2.MORPH_CLOSE, _ellipse(k)).view(bool)
-    return pen | (closed & (zones >= 200) & (dark > INK))
+    return pen | (closed & (zones >= 200) & (dark > MARKS.ink))
 
 
 def box_pens(dark: np.ndarray, zones: np.ndarray | None, rois: Sequence[tuple[slice, slice]], px_per_mm: float,
-             faint: float = PEN_OVER_FAINT) -> list[np.ndarray]:
+             faint: float = MARKS.pen_over_faint) -> list[np.ndarray]:
     """:func:`box_pen` of each crop ``dark[roi]`` (and ``zones[roi]``) of a sheet: the same pixels, worked out
     in one call per step (:mod:`printkit.engine.scan.decode.speed.mosaic`), a part of the time of one call per box."""
     if not rois:
         return []
-    k = max(3, round(BRIDGE_MM * px_per_mm) | 1)
+    k = max(3, round(MARKS.bridge_mm * px_per_mm) | 1)
     crops = [dark[roi] for roi in rois]
     m = mosaic.layout([c.shape for c in crops], k // 2 + 1)
     d = m.gather(crops)
     z = None if zones is None else m.gather([zones[roi] for roi in rois])
     clear = np.ones(d.shape, bool) if z is None else _clear_of_print(d, z, faint)
-    pen = _reaching((d > INK) & clear, (d > FAINT_INK) & clear)
+    pen = _reaching((d > MARKS.ink) & clear, (d > MARKS.faint_ink) & clear)
     if z is not None and pen.any():
         closed = mosaic.close(pen.view(np.uint8), _ellipse(k), m.outside()).view(bool)
-        pen |= closed & (z >= 200) & (d > INK)
+        pen |= closed & (z >= 200) & (d > MARKS.ink)
     return m.pieces(pen)
 
 

@@ -11,16 +11,11 @@ import cv2
 import numpy as np
 
 from printkit.engine.scan.decode.speed import mosaic
+from printkit.engine.scan.marks.thresholds import MARKS
 
 
 def _sig(x: float) -> float:
     return float(1.0 / (1.0 + np.exp(-max(-30.0, min(30.0, x)))))
-
-
-MIN_PIECE_MM2 = 0.12  # ink pieces smaller than this are noise, not pen
-DOT = 0.22  # one piece of ink shorter than this (box sides) is a dot or a speck, never a cross
-BLOB = 0.4  # a round piece (ROUND) up to this long is a dot too: a big dot from a thick pen
-ROUND = 2.5  # length squared over area: about 1.3 for a dot, 4 and more for a piece of pen line
 
 
 @dataclass(frozen=True)
@@ -79,7 +74,7 @@ def _measured(pieces: list[tuple[int, list[int]]], labels: np.ndarray, left: int
     x0 = y0 = 10**9
     x1 = y1 = -1
     pixels = largest = 0
-    min_px = MIN_PIECE_MM2 * p * p
+    min_px = MARKS.min_piece_mm2 * p * p
     kept: list[tuple[int, int, int, int, int, int]] = []
     biggest = 0
     for i, (x, y, w, h, a) in pieces:
@@ -96,12 +91,12 @@ def _measured(pieces: list[tuple[int, list[int]]], labels: np.ndarray, left: int
         return Strokes()
 
     def roundness(i: int, x: int, y: int, w: int, h: int, a: int) -> float:
-        return _roundness(labels, i, a, (x, y, w, h), left) if max(w, h) < BLOB * side else 99.0
+        return _roundness(labels, i, a, (x, y, w, h), left) if max(w, h) < MARKS.blob * side else 99.0
 
     # Which pieces are dots decides a reading only where there are one or two (_mark_probability), and
     # measuring one takes longer than the rest of this: the pieces of the others are not measured.
     rounds = [roundness(*k) for k in kept] if len(kept) <= 2 else [roundness(*kept[biggest])]
-    dots = sum(r < ROUND for r in rounds) if len(kept) <= 2 else 0
+    dots = sum(r < MARKS.roundness for r in rounds) if len(kept) <= 2 else 0
     round_ = rounds[biggest] if len(kept) <= 2 else rounds[0]
     return Strokes(max(x1 - x0, y1 - y0) / side, pixels / side / (0.3 * p), len(kept), largest / side, dots, round_)
 
@@ -111,7 +106,7 @@ def _mark_probability(st: Strokes) -> float:
     of it in the tuning set, where dots reach 0.24) with some line's worth of ink; nothing, a dot or a
     speck spans far less.  Coverage only asks for a thin line's worth: it depends on the pen (a dot of
     a thick pen has more than a slash of a fine one), so the span decides."""
-    if st.pieces == 1 and (st.largest < DOT or st.dots):
+    if st.pieces == 1 and (st.largest < MARKS.dot or st.dots):
         return 0.02  # one dot
     p = min(_sig((st.span - 0.3) / 0.04), _sig((st.coverage - 0.35) / 0.07))
     if st.dots == st.pieces == 2:

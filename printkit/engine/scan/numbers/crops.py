@@ -10,18 +10,10 @@ import cv2
 import numpy as np
 
 from printkit.engine.scan.boxes import BoxReading, BoxSpec, NumberReading
-from printkit.engine.scan.marks.colour import (
-    OFF_FULL,
-    OFF_HUE,
-    MarksInBoxes,
-    _around_print,
-    _inner_print,
-    _off_colour,
-    _pen_over_mark,
-)
-from printkit.engine.scan.marks.paper import INK
+from printkit.engine.scan.marks.colour import MarksInBoxes, _around_print, _inner_print, _off_colour, _pen_over_mark
 from printkit.engine.scan.marks.regions import _box_crop, _inside
 from printkit.engine.scan.marks.strokes import strokes_each
+from printkit.engine.scan.marks.thresholds import MARKS
 from printkit.engine.scan.numbers.thresholds import NUMBERS
 
 
@@ -35,14 +27,12 @@ def _number_region(dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float
     """
     sy, sx = _box_crop(dark, spec, p)
     d, pen = dark[sy, sx], ref[sy, sx]
-    hidden = (d > INK) & ~pen
+    hidden = (d > MARKS.ink) & ~pen
     mark = hidden & _inside(pen.shape)
     if not mark.any() or not pen.any():
         return (sy, sx), d, pen, hidden, False
     near_pen = cv2.dilate(pen.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     return (sy, sx), d, pen, hidden, int((near_pen & mark).sum()) >= NUMBERS.touch_mm2 * p * p
-
-
 
 
 def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpec, p: float,
@@ -62,7 +52,7 @@ def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpe
             if over.any():
                 # as dark as the pen's other strokes where fully off the mark's colour, lighter where the
                 # pen only grazes the mark (its edge): a stroke neither blotted nor thinned
-                seen = float(np.median(d[pen])) * np.clip((off - OFF_HUE / 2) / OFF_FULL, 0.0, 1.0)
+                seen = float(np.median(d[pen])) * np.clip((off - MARKS.off_hue / 2) / MARKS.off_full, 0.0, 1.0)
                 ink = np.where(over, seen, ink)
                 pen, hidden = pen | over, hidden & ~over
     crop = (255 * (1 - ink)).astype(np.uint8)

@@ -20,12 +20,6 @@ FIT = 16  # the writing is scaled to fit FIT x FIT, centred
 WORK_HEIGHT = 40  # crops are scaled to this height before anything else
 
 
-
-
-
-
-
-
 @dataclass(frozen=True)
 class Prepared:
     """A box after normalisation: what the models see.

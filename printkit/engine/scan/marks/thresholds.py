@@ -1,0 +1,52 @@
+"""Every threshold of the mark stage in one record, a reason in a line each.  Darkness runs from 0 (paper) to 1
+(black); lengths of strokes are shares of the box's side unless named in mm."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class MarkThresholds:
+    """The tuned numbers that decide whether a box is crossed, a circle looped, and what is pen and what print."""
+
+    # darkness (:mod:`.paper`)
+    ink: float = 0.33  # darkness that counts as pen: a pencil or a faded pen is darker than this
+    paper_px_per_mm: float = 1.7  # the overview is shrunk by a whole factor to about this for the paper level
+    paper_window_mm: float = 3.2  # the paper level is the brightest value within about this (a box's white inside)
+
+    # print (:mod:`.printed`)
+    ref_grow_mm: float = 0.3  # printed ink is grown by this much before it is taken out: rectification is this good
+    pen_over_faint: float = 0.62  # over faint print (grey icons), only ink darker than this is pen
+    faint_ink: float = 0.2  # a stroke is followed down to this darkness from where it is pen-dark (thin, blurred)
+    bridge_mm: float = 1.2  # a pen line cut by dark print (a printed number, an outline) is joined across this much
+
+    # strokes (:mod:`.strokes`)
+    min_piece_mm2: float = 0.12  # ink pieces smaller than this are noise, not pen
+    dot: float = 0.22  # one piece of ink shorter than this (box sides) is a dot or a speck, never a cross
+    blob: float = 0.4  # a round piece (``roundness``) up to this long is a dot too: a big dot from a thick pen
+    roundness: float = 2.5  # length squared over area below this is round: about 1.3 for a dot, 4 for a line
+
+    # crosses (:mod:`.cross`)
+    sure_cross: float = 0.98  # a cross read this sure from the pen alone is not looked at again for pen over print
+    # a piece of pen line running out from under a box's printed number (house values):
+    under_print_doubt: float = 0.3  # the box is crossed with at least this probability, when the piece reaches out
+    tip_reach: float = 2.0  # this many times its width past the print as grown by ``ref_grow_mm``,
+    tip_min_mm: float = 0.6  # and at least this far past it
+
+    # loops (:mod:`.loops`)
+    loop_thicker_mm: float = 0.15  # a loop drawn along a printed circle makes its line this much thicker, at least
+    ink_inside: float = 0.75  # highest confidence of "earned" or "empty" with pen seen inside the circle
+    cross_reach: float = 0.6  # a cross is looked for this far (radii) from the circle's centre
+    ring_base_share: float = 0.1  # the sheet's unwritten rings: the thinnest tenth of every sector of every circle
+    faint_top: float = 0.99  # a circle's faint print is as dark as this share of its pixels ...
+    faint_share: float = 0.3  # ... on the lightest third of a row's circles (the others may hold pen) ...
+    faint_margin: float = 0.1  # ... and pen over it is darker than that by this much at least
+
+    # colour (:mod:`.colour`)
+    mark_core_px: int = 6  # a mark printed inside a box must show this many pixels clear of its edges to be measured
+    off_hue: float = 0.2  # ink this far (channel darkness) off the printed mark's colour is not the mark alone
+    off_full: float = 0.3  # pen over the mark shows at full darkness from ``off_hue`` / 2 + this off its colour
+
+
+MARKS = MarkThresholds()
