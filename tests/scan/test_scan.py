@@ -8,6 +8,7 @@ clearly named test double.  The full accuracy sweep is ``bench/bench_scan.py``.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -369,7 +370,7 @@ def test_a_sheet_whose_markers_the_cleared_copy_loses_is_found_on_every_blob(
         return [m for m in found if m.center[0] < middle]  # the second sheet's four markers all gone
 
     monkeypatch.setattr(locate, "find_markers", thin_markers)
-    monkeypatch.setattr(locate, "MARKER_SAFE_PX", safe)
+    monkeypatch.setattr(locate, "LOCATE", dataclasses.replace(locate.LOCATE, marker_safe_px=safe))
     img = tmp_path / "thin.png"
     img.write_bytes(_png(_draw(LEGAL, "a4", per_page, count=per_page)[0]))
     result = runner.invoke(app, ["scan", str(img), "--json"])

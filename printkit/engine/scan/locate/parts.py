@@ -9,15 +9,13 @@ from collections.abc import Sequence
 
 from printkit.engine.scan.boxes import BoxSpec
 from printkit.engine.scan.locate.sheets import Part
-
-PART_MARGIN_MM = 0.5  # a part read reaches this far past its boxes (rounding to pixels, and a pixel more)
-PART_CALL_PX = 4000  # two parts are warped and measured as one where that costs fewer pixels than this more
+from printkit.engine.scan.locate.thresholds import LOCATE
 
 
 def read_parts(specs: Sequence[BoxSpec], shape: tuple[int, ...], px_per_mm: float) -> tuple[Part, ...]:
     """The rectangles of a sheet of ``shape`` (pixels, at ``px_per_mm``) that reading the boxes of ``specs``
     looks at: every box, and round each action circle as far as its ring reaches (:func:`_ring_at`),
-    grown by PART_MARGIN_MM; near ones joined.  A sheet's boxes cover about a quarter of it, so a reader
+    grown by LOCATE.part_margin_mm; near ones joined.  A sheet's boxes cover about a quarter of it, so a reader
     that rectifies only these reads the sheet in a part of the time (the same for every sheet of a
     layout: worked out once)."""
     return _read_parts(tuple(specs), tuple(shape[:2]), px_per_mm)
@@ -26,7 +24,7 @@ def read_parts(specs: Sequence[BoxSpec], shape: tuple[int, ...], px_per_mm: floa
 @functools.lru_cache(maxsize=32)
 def _read_parts(specs: tuple[BoxSpec, ...], shape: tuple[int, int], p: float) -> tuple[Part, ...]:
     h, w = shape
-    g = PART_MARGIN_MM
+    g = LOCATE.part_margin_mm
     rects = []
     for s in specs:
         x0, y0, x1, y1 = s.x, s.y, s.x + s.w, s.y + s.h
@@ -41,7 +39,7 @@ def _read_parts(specs: tuple[BoxSpec, ...], shape: tuple[int, int], p: float) ->
 
 
 def _joined(rects: list[Part]) -> list[Part]:
-    """``rects`` with any two joined into the rectangle round both while that costs fewer than PART_CALL_PX
+    """``rects`` with any two joined into the rectangle round both while that costs fewer than LOCATE.part_call_px
     pixels more than the two alone (their overlap counted twice, as two warps would do it twice)."""
     def area(r: Part) -> int:
         return (r[2] - r[0]) * (r[3] - r[1])
@@ -56,7 +54,7 @@ def _joined(rects: list[Part]) -> list[Part]:
             while j < len(rects):
                 a, b = rects[i], rects[j]
                 both = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-                if area(both) < area(a) + area(b) + PART_CALL_PX:
+                if area(both) < area(a) + area(b) + LOCATE.part_call_px:
                     rects[i] = both
                     del rects[j]
                     joined, j = True, i + 1  # grown, it may now join one looked at before

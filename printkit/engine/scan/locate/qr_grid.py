@@ -21,6 +21,8 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from printkit.engine.scan.locate.thresholds import LOCATE
+
 # The quiet zone, in modules, printkit draws inside a QR code's printed size (render/draw.py QR_BORDER).
 BORDER = 2
 VERSIONS = range(1, 11)  # printkit's payloads need version 5 or 6; later layouts may need a few more
@@ -28,7 +30,6 @@ SAMPLES = 4  # per module side
 REACH = 2  # modules on each side whose samples predict a module
 SHIFTS = tuple((dx, dy) for dx in (-0.4, -0.2, 0.0, 0.2, 0.4) for dy in (-0.4, -0.2, 0.0, 0.2, 0.4))
 DEBLUR_STEPS = 150  # of the projected gradient
-NO_CODE = 0.1  # mean squared error on the known modules above which no code of that version is there
 _ALIGNMENT = {2: (6, 18), 3: (6, 22), 4: (6, 26), 5: (6, 30), 6: (6, 34), 7: (6, 22, 38), 8: (6, 24, 42),
               9: (6, 26, 46), 10: (6, 28, 50)}  # ISO/IEC 18004, annex E
 
@@ -210,7 +211,7 @@ def read_grid(gray: np.ndarray, to_image: np.ndarray, qr: tuple[float, float, fl
         _, err = _equalise(_features(_samples(gray, to_image, qr, v, (0.0, 0.0)), side, False), mask, dark, 0)
         fits.append((err, v))
     err, v = min(fits)
-    if err > NO_CODE:
+    if err > LOCATE.qr_no_code:
         return None
     side = _side(v)
     mask, dark = known_modules(v)

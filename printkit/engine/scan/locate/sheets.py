@@ -19,6 +19,7 @@ import numpy as np
 from printkit.engine.scan.decode.speed.quantiles import percentile_u8
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.locate.qr_grid import read_grid
+from printkit.engine.scan.locate.thresholds import LOCATE
 from printkit.engine.scan.markers.find import MarkerSeen, find_markers, refined
 
 PX_PER_MM = 8.0  # resolution of the rectified sheet
@@ -68,33 +69,31 @@ def _quad_ok(ms: list[MarkerSeen], others: list[MarkerSeen]) -> float:
     if not cv2.isContourConvex(pts.reshape(-1, 1, 2)):
         return 0.0
     sizes = [m.size for m in ms]
-    if max(sizes) > 2.0 * min(sizes):
+    if max(sizes) > LOCATE.marker_size_ratio * min(sizes):
         return 0.0
     c = pts.mean(axis=0)
     for m in ms:
         out = np.array(m.center) - c
         blk = np.array(m.block) - np.array(m.center)
-        if np.dot(out, blk) < 0.3 * np.linalg.norm(out) * np.linalg.norm(blk):
+        if np.dot(out, blk) < LOCATE.blocks_out * np.linalg.norm(out) * np.linalg.norm(blk):
             return 0.0
     area = cv2.contourArea(pts)
-    if area < 25 * max(sizes) ** 2:
+    if area < LOCATE.min_area_markers * max(sizes) ** 2:
         return 0.0
-    # A sheet is a rectangle; seen in perspective its corners stay within about 25 degrees of square
-    # and opposite sides within a factor 1.6.  This keeps a quad of two half sheets' corners out.
     worst = 0.0
     for i in range(4):
         a, b = pts[i - 1] - pts[i], pts[(i + 1) % 4] - pts[i]
         worst = max(worst, abs(float(np.dot(a, b))) / float(np.linalg.norm(a) * np.linalg.norm(b)))
-    if worst > 0.42:
+    if worst > LOCATE.max_corner_cosine:
         return 0.0
     sides = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
-    if max(sides[0], sides[2]) > 1.6 * min(sides[0], sides[2]) or \
-            max(sides[1], sides[3]) > 1.6 * min(sides[1], sides[3]):
+    if max(sides[0], sides[2]) > LOCATE.side_ratio * min(sides[0], sides[2]) or \
+            max(sides[1], sides[3]) > LOCATE.side_ratio * min(sides[1], sides[3]):
         return 0.0
-    if min(sides) < 0.35 * max(sides):  # no sheet is that narrow: markers of two sheets side by side
+    if min(sides) < LOCATE.narrow * max(sides):
         return 0.0
     for o in others:  # inside, or on an edge (two sheets side by side share their top and bottom lines)
-        if cv2.pointPolygonTest(pts.reshape(-1, 1, 2), o.center, True) > -0.5 * o.size:
+        if cv2.pointPolygonTest(pts.reshape(-1, 1, 2), o.center, True) > -LOCATE.inside_margin * o.size:
             return 0.0
     return area * (1.0 - worst)
 
@@ -186,7 +185,7 @@ def _nominal_rectify(gray: np.ndarray, quad: list[MarkerSeen], px_long: int = 16
     w, h = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     f = px_long / max(w, h)
     w, h = w * f, h * f
-    margin = 0.06 * max(w, h)
+    margin = LOCATE.nominal_margin * max(w, h)
     dst = np.array([[margin, margin], [margin + w, margin], [margin + w, margin + h], [margin, margin + h]],
                    dtype=np.float32)
     m = cv2.getPerspectiveTransform(pts, dst)
@@ -217,18 +216,11 @@ def _qr_busyness(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, 
     first decoded for every sheet, where the spread of grey levels was fooled by shadows.  Only
     orders the attempts."""
     qx, qy, qs = geom.qr
-    n = 48
+    n = LOCATE.qr_busy_sample
     m = _sheet_to_image(quad, geom, shift) @ np.array([[qs / n, 0, qx], [0, qs / n, qy], [0, 0, 1]])
     sample = cv2.warpPerspective(gray, m, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                  borderValue=255).astype(np.int16)
     return float(np.abs(np.diff(sample, axis=0)).mean() + np.abs(np.diff(sample, axis=1)).mean())
-
-
-QR_LIKELY = 2  # places tried with every size before the others
-
-
-SHARPEN_SIGMA = 3.0  # px of the 440 px crop (a module is about 8): unsharp masking of a soft code ...
-SHARPEN_AMOUNT = 2.0  # ... this strong
 
 
 def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shift: int, accept: Accept,
@@ -240,20 +232,20 @@ def _qr_crop(gray: np.ndarray, quad: list[MarkerSeen], geom: SheetGeometry, shif
     run into each other)."""
     to_img = _sheet_to_image(quad, geom, shift)
     qx, qy, qs = geom.qr
-    pad = 0.3 * qs  # room for a neighbouring format's QR position: the payload says which it is
-    out = 440
+    pad = LOCATE.qr_pad * qs  # the payload says which format's position it was read at
+    out = LOCATE.qr_crop_px
     f = out / (qs + 2 * pad)
     crop_to_mm = np.array([[1 / f, 0, qx - pad], [0, 1 / f, qy - pad], [0, 0, 1]])
     m = to_img @ crop_to_mm
     crop = cv2.warpPerspective(gray, m, (out, out), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
                                borderValue=255)
     if sharpen:
-        soft = cv2.GaussianBlur(crop, (0, 0), SHARPEN_SIGMA)
-        crop = cv2.addWeighted(crop, 1 + SHARPEN_AMOUNT, soft, -SHARPEN_AMOUNT, 0)
+        soft = cv2.GaussianBlur(crop, (0, 0), LOCATE.sharpen_sigma)
+        crop = cv2.addWeighted(crop, 1 + LOCATE.sharpen_amount, soft, -LOCATE.sharpen_amount, 0)
     # The printed code has a narrow quiet zone with text beside it, which puts the decoders off.
     quiet = crop.copy()
-    lo, hi = round(pad * f - 0.04 * qs * f), round((pad + qs) * f + 0.04 * qs * f)
-    paper = int(percentile_u8(crop, 95))
+    lo, hi = round(pad * f - LOCATE.qr_quiet * qs * f), round((pad + qs) * f + LOCATE.qr_quiet * qs * f)
+    paper = int(percentile_u8(crop, LOCATE.qr_paper_percentile))
     quiet[:lo], quiet[hi:], quiet[:, :lo], quiet[:, hi:] = paper, paper, paper, paper
     for painted, scale in tries:
         attempt = quiet if painted else crop
@@ -306,7 +298,7 @@ def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Seque
     # every size there before the unlikely places, halves the failed attempts (each costs about 1 ms with
     # zxing-cpp, 10 with OpenCV's two readers).  Every attempt is still made before giving up.
     candidates.sort(key=lambda c: -_qr_busyness(gray, quad, *c))
-    likely, others = candidates[:QR_LIKELY], candidates[QR_LIKELY:]
+    likely, others = candidates[:LOCATE.qr_likely], candidates[LOCATE.qr_likely:]
     # Every attempt with the first reader before any with the next: the first is the faster and reads more.
     first, *rest = qr_decoders()
     if _plain_attempts(gray, quad, likely, others, first, accept):
@@ -423,19 +415,9 @@ def _corner_fit(quad: list[MarkerSeen], geom: SheetGeometry, shift: int, h_img_t
     return h, residual
 
 
-DETECT_SIDE = 2000  # markers are looked for on a copy this large (they stay above 30 pixels)
-# A marker found on the copy cleared of specks (:func:`find_markers`) under this size (pixels of the copy) makes
-# the search run again on every blob: the clearing opens away rings under 3 pixels (markers under 18), so a
-# page's other sheet is safe only while its markers are at least three quarters the size of the smallest found.
-MARKER_SAFE_PX = 24
-
-
 def _scaled(m: MarkerSeen, f: float) -> MarkerSeen:
     return MarkerSeen((m.center[0] * f, m.center[1] * f), m.corners * f, (m.block[0] * f, m.block[1] * f),
                       m.size * f, m.score)
-
-
-LEFT_OVER = 2  # markers beyond those that frame the sheets found that count as a sheet not found
 
 
 def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeometry] = ()
@@ -443,7 +425,7 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
     """Every sheet in the image, and (centre, why) of each set of markers that framed a sheet that
     could not be read; :class:`ScanError` when no sheet can be read.  ``hints``: the geometries of
     the sheets the caller knows, to find a small or soft QR code where they print it."""
-    f = min(1.0, DETECT_SIDE / max(gray.shape))
+    f = min(1.0, LOCATE.detect_side / max(gray.shape))
     # Bilinear above half size, area averaging below (where bilinear would skip pixels): the corners
     # are refined on the full image afterwards, so the copy only has to show the markers; area
     # averaging by an odd factor cost 20 ms a scan.
@@ -452,7 +434,7 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
     seen = find_markers(small, clear_specks=True)
     markers = [_scaled(m, 1 / f) for m in seen]
     grouped = group_markers(markers)
-    if not grouped or sum(map(len, grouped)) < len(markers) or min(m.size for m in seen) < MARKER_SAFE_PX:
+    if not grouped or sum(map(len, grouped)) < len(markers) or min(m.size for m in seen) < LOCATE.marker_safe_px:
         # No sheet framed, a marker framing none (a sheet whose other markers the opening lost?), or markers
         # so small that another sheet's, smaller still, may have been opened away whole: the markers are
         # looked for again on every blob, as they were before specks were cleared.
@@ -477,7 +459,7 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
             failed.append((center, str(exc)))
     used = {id(m) for q in grouped for m in q}
     left = [m for m in markers if id(m) not in used]
-    if len(left) >= LEFT_OVER:
+    if len(left) >= LOCATE.left_over:
         # another sheet's markers, one or two of them not found: that sheet is reported, not dropped
         c = np.mean([m.center for m in left], axis=0)
         failed.append(((float(c[0]), float(c[1])), f"only {len(left)} corner markers found that frame no sheet: "

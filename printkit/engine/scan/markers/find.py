@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from printkit.engine.scan.markers.thresholds import MARKERS
+
 PATCH = 36  # pixels of the warped marker patch (6 units of 6 pixels)
 UNIT = PATCH // 6
 
@@ -53,16 +55,10 @@ def _pattern(cells: np.ndarray) -> tuple[int, float]:
     white_min = min(min(q) for q in white)
     dark_max = max(max(ring), max(quads[block]))
     span = sum(means[k] for k in range(4) if k != block) / 3 - (sum(ring) / len(ring) + means[block]) / 2
-    if span <= 20:
+    if span <= MARKERS.min_contrast:
         return block, 0.0
     score = (white_min - dark_max) / span
     return block, max(0.0, min(1.0, score))
-
-
-# The white field's share of a marker's area is 12 of 36 units (0.29-0.38 as found on the tuning
-# set); a printed box's inside is most of it, a filled square has none.  Candidates outside these
-# wide bounds are dropped before their pattern is sampled: four in five of them.
-HOLE_SHARE = (0.1, 0.6)
 
 
 def _holes_area(contours: Sequence[np.ndarray], links: np.ndarray, i: int) -> float:
@@ -89,7 +85,8 @@ def darker_than_around(gray: np.ndarray, block: int, by: int) -> np.ndarray:
 _SPECK = np.ones((3, 3), np.uint8)
 
 
-def find_markers(gray: np.ndarray, min_score: float = 0.25, clear_specks: bool = False) -> list[MarkerSeen]:
+def find_markers(gray: np.ndarray, min_score: float = MARKERS.min_score, clear_specks: bool = False
+                 ) -> list[MarkerSeen]:
     """Every marker in ``gray`` (uint8), best first.
 
     ``clear_specks``: dark specks and lines under three pixels wide are opened away before the dark blobs
@@ -102,15 +99,15 @@ def find_markers(gray: np.ndarray, min_score: float = 0.25, clear_specks: bool =
     (:func:`printkit.engine.scan.locate.locate_sheets`)."""
     h, w = gray.shape
     short = min(h, w)
-    block = max(31, (short // 20) | 1)
-    binary = darker_than_around(gray, block, 12)
+    block = max(MARKERS.window_min, (short // MARKERS.window_per_short) | 1)
+    binary = darker_than_around(gray, block, MARKERS.darker_by)
     if clear_specks:
         binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, _SPECK)
     # A marker is the outer edge of a dark blob, never the edge of a hole in one (its white field is
     # such a hole, L-shaped): two levels let the holes, half of all contours (the inside of every
     # printed box), be skipped before any work.
     contours, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    min_area, max_area = (short * 0.008) ** 2, (short * 0.12) ** 2
+    min_area, max_area = (short * MARKERS.min_side) ** 2, (short * MARKERS.max_side) ** 2
     found: list[MarkerSeen] = []
     dst = np.array([[0, 0], [PATCH, 0], [PATCH, PATCH], [0, PATCH]], dtype=np.float32)
     links = hierarchy[0] if contours else np.empty((0, 4), np.int32)  # next, previous, first hole, parent
@@ -124,15 +121,15 @@ def find_markers(gray: np.ndarray, min_score: float = 0.25, clear_specks: bool =
         if not min_area <= area <= max_area:
             continue
         peri = cv2.arcLength(cnt, True)
-        approx = cv2.approxPolyDP(cnt, 0.06 * peri, True)
+        approx = cv2.approxPolyDP(cnt, MARKERS.outline_tolerance * peri, True)
         if len(approx) != 4 or not cv2.isContourConvex(approx):
             continue
         quad = approx.reshape(4, 2).astype(np.float32)
         edges = quad - quad[[3, 0, 1, 2]]  # each corner from the one before it
         sides = np.sqrt((edges * edges).sum(axis=1))
-        if sides.max() > 2.2 * sides.min():
+        if sides.max() > MARKERS.side_ratio * sides.min():
             continue
-        if not HOLE_SHARE[0] <= _holes_area(contours, links, i) / area <= HOLE_SHARE[1]:
+        if not MARKERS.hole_share_min <= _holes_area(contours, links, i) / area <= MARKERS.hole_share_max:
             continue
         m = cv2.getPerspectiveTransform(quad, dst)
         patch = cv2.warpPerspective(gray, m, (PATCH, PATCH), flags=cv2.INTER_LINEAR)
@@ -150,7 +147,8 @@ def find_markers(gray: np.ndarray, min_score: float = 0.25, clear_specks: bool =
     found.sort(key=lambda mk: -mk.score)
     kept: list[MarkerSeen] = []
     for mk in found:  # the same marker may be found as several nested contours
-        if all(np.hypot(mk.center[0] - o.center[0], mk.center[1] - o.center[1]) > 0.5 * o.size for o in kept):
+        if all(np.hypot(mk.center[0] - o.center[0], mk.center[1] - o.center[1]) > MARKERS.same_marker * o.size
+               for o in kept):
             kept.append(mk)
     return kept
 
@@ -166,7 +164,7 @@ def refined(gray: np.ndarray, m: MarkerSeen) -> MarkerSeen:
     in it.  On the tuning set this cut the mean distance of the 16 corners from the fitted sheet
     from 0.09 to 0.02 mm.  A corner the search moved further than its window is kept where it was.
     """
-    win = max(2, round(0.08 * m.size))
+    win = max(MARKERS.corner_window_min, round(MARKERS.corner_window * m.size))
     start = m.corners.astype(np.float32).reshape(-1, 1, 2)
     found = cv2.cornerSubPix(gray, start.copy(), (win, win), (-1, -1), _SUBPIX).reshape(-1, 2)
     moved = np.hypot(*(found - m.corners).T)
