@@ -1,4 +1,4 @@
-"""Calibrate ``CONFIRM`` (``printkit/games/ganz_schon_clever/scan/agreement.py``) on *tuning* seeds.
+"""Calibrate ``DECIDE.confirm`` (``printkit/games/ganz_schon_clever/scan/agreement.py``) on *tuning* seeds.
 
 Reads the synthetic test set's pages of the given seeds (all below 1000: never the held-out bench's),
 keeps every box reading, then for each belief the sheet's sums could confirm (it rests on an agreeing
@@ -33,6 +33,7 @@ from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.rules.score import score
 from printkit.games.ganz_schon_clever.scan import agreement
 from printkit.games.ganz_schon_clever.scan.tables import box_table
+from printkit.games.ganz_schon_clever.scan.thresholds import DECIDE
 
 # the package re-exports the function transcribe under the module's name
 transcribe = importlib.import_module("printkit.games.ganz_schon_clever.scan.transcribe")
@@ -76,7 +77,7 @@ def evaluate(rows: list[dict[str, Any]], game: GscGame) -> tuple[list[tuple[floa
             return score(transcribe._sheet_from(game, table, kept, players, {}), game)
 
         for b in agreement.beliefs(row["readings"], names, score_of):
-            if not b.agreeing or all(by_key[k].confidence >= transcribe.CONFIDENT for k in b.fields):
+            if not b.agreeing or all(by_key[k].confidence >= DECIDE.confident for k in b.fields):
                 continue
             wrong = False
             for k in b.fields:
@@ -113,7 +114,7 @@ def main() -> None:
     for t in THRESHOLDS:
         print(f"| {t} | {sum(p >= t for p, _ in beliefs)} | {sum(p >= t and w for p, w in beliefs)} |")
     for kind, c in sheets.items():
-        print(f"{kind}: {c['exact']} of {c['sheets']} sheets exactly right at CONFIRM = {agreement.CONFIRM}")
+        print(f"{kind}: {c['exact']} of {c['sheets']} sheets exactly right at DECIDE.confirm = {DECIDE.confirm}")
 
 
 if __name__ == "__main__":

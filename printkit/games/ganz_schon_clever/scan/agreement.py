@@ -13,17 +13,17 @@ reading given every reading and every claim, under this model:
   value it did not list scored below the weakest listed one, or below its listing cut-off when it
   listed fewer than it may (``NUMBERS.listed``, ``NUMBERS.listed_above``): it gets the
   mass the reading left unexplained, spread over such values, at most that bound;
-* an unsure cross (read with less confidence than :data:`UNSURE`) is crossed or not with its reader's
+* an unsure cross (read with less confidence than ``DECIDE.unsure``) is crossed or not with its reader's
   two probabilities; a sure cross is taken as read;
-* a claim is the true score with probability ``1 - MISTAKE``; otherwise the player's own mistake, any
-  value within :data:`MISTAKE_SPREAD` of the true score alike (:data:`FOX_MISTAKE_SPREAD` for the
+* a claim is the true score with probability ``1 - DECIDE.mistake``; otherwise the player's own mistake, any
+  value within ``DECIDE.mistake_spread`` of the true score alike (``DECIDE.fox_mistake_spread`` for the
   foxes, which are counted, not added).
 
 The true scores follow from the boxes by the game's own scoring (``score_of``): yellow, blue, green and
 the foxes from the crosses, orange and purple as the sums of their values, the lowest as the least
 area score, the total as the areas plus foxes times the lowest.  Sums are exact (a convolution over
 every value each box allows: at most 11 boxes of 6 values, sums up to 198 and 66, so at most about
-13,000 (orange, purple) pairs); unsure crosses are enumerated, at most :data:`MAX_UNSURE_MARKS` of them
+13,000 (orange, purple) pairs); unsure crosses are enumerated, at most ``DECIDE.max_unsure_marks`` of them
 (else the crosses' claims confirm nothing).
 
 **The asymmetry that keeps the tool honest**: agreement only ever *confirms* a top reading.  A claim
@@ -47,23 +47,15 @@ import numpy as np
 from printkit.engine.scan.boxes import BoxReading
 from printkit.engine.scan.numbers.thresholds import NUMBERS
 from printkit.games.ganz_schon_clever.rules.score import Score
+from printkit.games.ganz_schon_clever.scan.thresholds import DECIDE
 
 FieldKey = tuple[str, int | str]  # (area, box index), or ("score", claim name)
 
-CONFIRM = 0.995  # posterior of a top reading that makes it confident (calibrated: docs/scan-decoding.md)
-MISTAKE = 0.1  # prior probability that a claimed score is the player's own mistake (house value)
-MISTAKE_SPREAD = 10  # a mistaken sum lies within this many points of the true score ...
-FOX_MISTAKE_SPREAD = 2  # ... a miscounted fox count within this many foxes: foxes are counted, not added
-# a claim read with confidence whose posterior falls below this is flagged (docs/scan-decoding.md, "Doubt")
-DOUBT = 0.5
-MAX_UNSURE_MARKS = 6  # unsure crosses enumerated (2**6 combinations)
-UNSURE = 0.9  # a reading below this confidence is unsure (transcribe's CONFIDENT)
 # A 7 whose bar is lost (written over the box's outline or the print above it, or a bare tick) is read as a sure
 # 1, with the 7 at 0.01 or less, and a 1 with a long flag as a 7: however sure the model, a value one such digit
 # away keeps this share of the top reading's likelihood (docs/scan-decoding.md, "Digits the model mistakes
 # surely").  A house value: a plain "not negligible", below which the model's tail is not trusted.
 CONFUSED_DIGITS = {"1": "7", "7": "1"}
-CONFUSION_FLOOR = 0.02
 
 
 @dataclass(frozen=True)
@@ -95,7 +87,7 @@ def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[i
     listed one (when the reading lists all it may) or than the listing cut-off (when it lists fewer):
     it gets that bound, or the mass the reading left unexplained (1 - all listed scores, "empty"
     included) spread evenly over those values when that is less.  Values not allowed get 0.  A value
-    :func:`confusable` with the top reading gets at least CONFUSION_FLOOR of the top's likelihood.
+    :func:`confusable` with the top reading gets at least DECIDE.confusion_floor of the top's likelihood.
     """
     vec = np.zeros(max(allowed) + 1)
     ok = set(allowed)
@@ -111,7 +103,7 @@ def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[i
     if top is not None and (shown := int(top)) in ok:  # type: ignore[call-overload]
         for twin in confusable(shown):
             if twin in ok:
-                vec[twin] = max(vec[twin], CONFUSION_FLOOR * vec[shown])
+                vec[twin] = max(vec[twin], DECIDE.confusion_floor * vec[shown])
     return vec
 
 
@@ -122,7 +114,7 @@ def confusable(value: int) -> list[int]:
     return [int(text[:i] + CONFUSED_DIGITS[c] + text[i + 1:]) for i, c in enumerate(text) if c in CONFUSED_DIGITS]
 
 
-def claim_given_truth(claim: np.ndarray, size: int, spread: int = MISTAKE_SPREAD) -> np.ndarray:
+def claim_given_truth(claim: np.ndarray, size: int, spread: int = DECIDE.mistake_spread) -> np.ndarray:
     """``out[q]`` = likelihood of what the claim box shows when the true score is ``q`` (``q < size``):
     its likelihood at ``q`` if the player added right, or its mean over the values within ``spread``
     of ``q`` if not."""
@@ -132,18 +124,18 @@ def claim_given_truth(claim: np.ndarray, size: int, spread: int = MISTAKE_SPREAD
     kernel = np.ones(2 * spread + 1) / (2 * spread)
     kernel[spread] = 0.0
     mistaken = np.convolve(c, kernel, mode="same")
-    return ((1 - MISTAKE) * c + MISTAKE * mistaken)[:size]
+    return ((1 - DECIDE.mistake) * c + DECIDE.mistake * mistaken)[:size]
 
 
-def shown_given_truth(claim: np.ndarray, shown: int, size: int, spread: int = MISTAKE_SPREAD) -> np.ndarray:
+def shown_given_truth(claim: np.ndarray, shown: int, size: int, spread: int = DECIDE.mistake_spread) -> np.ndarray:
     """``out[q]`` = likelihood that the claim box holds ``shown`` and reads as it does, when the true
     score is ``q``: the part of :func:`claim_given_truth` where the claim's reading is right."""
     out = np.zeros(size)
     p = float(claim[shown]) if shown < len(claim) else 0.0
     lo, hi = max(0, shown - spread), min(size, shown + spread + 1)
-    out[lo:hi] = MISTAKE * p / (2 * spread)
+    out[lo:hi] = DECIDE.mistake * p / (2 * spread)
     if shown < size:
-        out[shown] = (1 - MISTAKE) * p
+        out[shown] = (1 - DECIDE.mistake) * p
     return out
 
 
@@ -207,7 +199,7 @@ def _area(readings: Sequence[BoxReading]) -> _Area | None:
     for r in sorted(readings, key=lambda r: r.spec.index):
         v = read_value(r)
         if v is None:
-            if r.confidence < UNSURE:
+            if r.confidence < DECIDE.unsure:
                 return None
             ended = True
             continue
@@ -248,7 +240,7 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
         key: FieldKey = (r.spec.area, r.spec.index)
         if r.spec.read == "mark":
             top_values[key] = bool(r.value)
-            if r.confidence < UNSURE:
+            if r.confidence < DECIDE.unsure:
                 unsure.append(r)
         elif r.spec.area in by_area:
             by_area[r.spec.area].append(r)
@@ -260,7 +252,7 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
         claims = {k: v for k, v in claims.items() if k in ("yellow", "blue", "green")}
         orange = orange or _Area((), np.ones(1), 0, 1.0)
         purple = purple or _Area((), np.ones(1), 0, 1.0)
-    if len(unsure) > MAX_UNSURE_MARKS:
+    if len(unsure) > DECIDE.max_unsure_marks:
         claims = {k: v for k, v in claims.items() if not set(CLAIMS[k][0]) & {u.spec.area for u in unsure}}
         unsure = []
     if not claims:
@@ -300,7 +292,7 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
     for s in groups:
         quantities[s] = {k: np.asarray(CLAIMS[k][1](s, o_axis, p_axis)) for k in claims}
         size = max([size, *(int(q.max()) + 1 for q in quantities[s].values())])
-    spread = {k: FOX_MISTAKE_SPREAD if k == "foxes" else MISTAKE_SPREAD for k in claims}
+    spread = {k: DECIDE.fox_mistake_spread if k == "foxes" else DECIDE.mistake_spread for k in claims}
     given = {k: claim_given_truth(lik, size, spread[k]) for k, (_, lik) in claims.items()}
     shown = {k: shown_given_truth(lik, v, size, spread[k]) for k, (v, lik) in claims.items()}
 
@@ -349,7 +341,7 @@ def _green_gap(values: Mapping[FieldKey, object]) -> bool:
     return bool(crossed) and max(crossed) + 1 != len(crossed)  # type: ignore[call-overload]
 
 
-def confirmations(found: Sequence[Belief], threshold: float = CONFIRM) -> dict[FieldKey, Confirmation]:
+def confirmations(found: Sequence[Belief], threshold: float = DECIDE.confirm) -> dict[FieldKey, Confirmation]:
     """The fields confirmed: those of every belief that rests on an agreeing claim and whose posterior
     is at least ``threshold``."""
     out: dict[FieldKey, Confirmation] = {}
@@ -361,7 +353,7 @@ def confirmations(found: Sequence[Belief], threshold: float = CONFIRM) -> dict[F
     return out
 
 
-def doubts(found: Sequence[Belief], threshold: float = DOUBT) -> dict[FieldKey, float]:
+def doubts(found: Sequence[Belief], threshold: float = DECIDE.doubt) -> dict[FieldKey, float]:
     """The claims whose top reading the sheet makes doubtful, with its posterior: it disagrees with the
     score the boxes give, and a reading of that score (an alternative the digit model left it) explains
     the sheet better than a player's mistake does.  Such a claim is flagged, never replaced."""
@@ -372,23 +364,24 @@ def doubts(found: Sequence[Belief], threshold: float = DOUBT) -> dict[FieldKey, 
 TOTAL_PARTS = ("yellow", "blue", "green", "orange", "purple")  # the total: these, plus foxes times the lowest
 
 
-def _written_given(written: np.ndarray | int, truth: np.ndarray | int, spread: int = MISTAKE_SPREAD) -> np.ndarray:
+def _written_given(written: np.ndarray | int, truth: np.ndarray | int, spread: int = DECIDE.mistake_spread
+                   ) -> np.ndarray:
     """Probability that a player writes ``written`` where the sum is ``truth`` (the model of
     :func:`claim_given_truth`: right, or a mistake within ``spread`` of it, every such value alike);
     elementwise."""
     off = np.abs(np.asarray(written) - np.asarray(truth))
-    return np.where(off == 0, 1 - MISTAKE, np.where(off <= spread, MISTAKE / (2 * spread), 0.0))
+    return np.where(off == 0, 1 - DECIDE.mistake, np.where(off <= spread, DECIDE.mistake / (2 * spread), 0.0))
 
 
 def arithmetic_doubts(claims: Mapping[str, tuple[int, np.ndarray]], unchecked: Iterable[str],
-                      threshold: float = DOUBT) -> dict[FieldKey, float]:
+                      threshold: float = DECIDE.doubt) -> dict[FieldKey, float]:
     """The claims among ``unchecked`` that the player's own arithmetic makes doubtful, with the posterior
     of their top reading: where the boxes cannot check a claim (an orange or purple value unread, so no
     sum), the total still is the claimed areas plus the claimed foxes times the claimed lowest, and the
     lowest is the least claimed area.
 
     The model is :func:`beliefs`' with the other claims' top readings in place of the boxes: the total and
-    the lowest as written are what the other claims give, or a player's mistake within MISTAKE_SPREAD of it.
+    the lowest as written are what the other claims give, or a player's mistake within DECIDE.mistake_spread of it.
     Each unchecked claim in turn is weighed over every value it may hold (its :func:`likelihood`), the others
     fixed; a top reading whose posterior falls below ``threshold`` is doubted (a misreading explains the
     claims better than a mistake does).  A claim that no value of its own could reconcile with the rest is

@@ -23,7 +23,7 @@ from printkit.engine.scan.locate.sheets import PrintedMarker, SheetGeometry
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.messages import FieldPlace
 from printkit.games.ganz_schon_clever.rules.score import highest_score
-from printkit.games.ganz_schon_clever.scan.agreement import FOX_MISTAKE_SPREAD, MISTAKE_SPREAD
+from printkit.games.ganz_schon_clever.scan.thresholds import DECIDE
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "box-tables"
 GAME_ID = "ganz-schon-clever"
@@ -106,7 +106,7 @@ def box_specs(table: dict, game: GscGame) -> list[BoxSpec]:
 
     A die's faces bound orange and purple.  A score box may hold 0 up to the most its field can score
     (:func:`~printkit.games.ganz_schon_clever.rules.score.highest_score`) and the largest mistake the sums'
-    decoder allows a player (:data:`~.agreement.MISTAKE_SPREAD` points, :data:`~.agreement.FOX_MISTAKE_SPREAD`
+    decoder allows a player (``DECIDE.mistake_spread`` points, ``DECIDE.fox_mistake_spread``
     foxes): a blue 16 is never read as 116, and an orange 101 written by a player who added 96 wrongly has its
     three digits read as three.  A value above that is no reading's: its box is read unsure."""
     highest = highest_score(game)
@@ -126,7 +126,7 @@ def box_specs(table: dict, game: GscGame) -> list[BoxSpec]:
             specs.append(BoxSpec(area, int(b["index"]), *geo, "circle", "loop"))
         elif kind == "score":
             name = str(b["name"])
-            top = getattr(highest, name) + (FOX_MISTAKE_SPREAD if name == "foxes" else MISTAKE_SPREAD)
+            top = getattr(highest, name) + (DECIDE.fox_mistake_spread if name == "foxes" else DECIDE.mistake_spread)
             specs.append(BoxSpec("score", int(b["index"]), *geo, "rect", "number", tuple(range(top + 1))))
     return specs
 

@@ -34,9 +34,8 @@ from printkit.games.ganz_schon_clever.scan.agreement import (
     doubts,
     read_value,
 )
+from printkit.games.ganz_schon_clever.scan.thresholds import DECIDE
 
-CONFIDENT = 0.9  # a box read with less confidence is listed as uncertain
-MAX_DECODE = 256  # combinations of uncertain boxes the rules may try
 CLAIM_ORDER = ("yellow", "blue", "green", "orange", "purple", "foxes", "lowest", "total")
 
 
@@ -60,7 +59,7 @@ class Uncertain:
 
 @dataclass(frozen=True)
 class Confirmed:
-    """A field read below CONFIDENT that the sheet's own sums confirmed (see :mod:`.agreement`)."""
+    """A field read below DECIDE.confident that the sheet's own sums confirmed (see :mod:`.agreement`)."""
 
     area: str
     index: int | str
@@ -81,7 +80,7 @@ class Transcribed:
     result: CheckResult
     values: dict[tuple[str, int], Any]  # what each box was finally taken to hold (for the overlay)
     notes: list[str] = field(default_factory=list)
-    confirmed: list[Confirmed] = field(default_factory=list)  # read below CONFIDENT, confirmed by the sums
+    confirmed: list[Confirmed] = field(default_factory=list)  # read below DECIDE.confident, confirmed by the sums
     two_legal: bool = False  # two readings of the uncertain boxes make a legal sheet, both plausible (a note says so)
 
     @property
@@ -147,7 +146,7 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
             name = names[r.spec.index]
             if r.value is not None:
                 claims[name] = int(r.value)  # type: ignore[call-overload]
-            if r.confidence < CONFIDENT:
+            if r.confidence < DECIDE.confident:
                 if ("score", name) in agreed:
                     confirm("score", name, claims[name], r)
                 else:
@@ -156,17 +155,17 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
                 uncertain.append(Uncertain("score", name, r.value, list(r.alternatives), doubted[("score", name)],
                                            doubted_by_sums=True))
             continue
-        if r.confidence < CONFIDENT and key in agreed:
+        if r.confidence < DECIDE.confident and key in agreed:
             values[key] = read_value(r) if r.spec.read == "number" else r.value
             confirm(r.spec.area, r.spec.index, values[key], r)
             continue
         value = r.value
-        if r.spec.read == "number" and value is None and r.confidence < CONFIDENT:
+        if r.spec.read == "number" and value is None and r.confidence < DECIDE.confident:
             # Written but unread: the best reading that is a number stands in, flagged.
             numbers = [(v, p) for v, p in r.alternatives if v is not None]
             value = numbers[0][0] if numbers else (r.spec.allowed[0] if r.spec.allowed else None)
         values[key] = value
-        if r.confidence < CONFIDENT:
+        if r.confidence < DECIDE.confident:
             uncertain.append(Uncertain(r.spec.area, r.spec.index, value, list(r.alternatives), r.confidence))
             if len(alts) > 1:
                 open_boxes.append((key, alts[:3]))
@@ -191,7 +190,7 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
     decided: set[tuple[str, int]] = set()
     plausible = ""
     if open_boxes:
-        combos = itertools.islice(itertools.product(*[alts for _, alts in open_boxes]), MAX_DECODE)
+        combos = itertools.islice(itertools.product(*[alts for _, alts in open_boxes]), DECIDE.max_decode)
         ranked = sorted(combos, key=lambda c: -_prob(c))
         legal = []
         for combo in ranked:
