@@ -18,7 +18,8 @@ import pytest
 import simplejpeg
 from PIL import Image, ImageOps
 
-from printkit.engine.scan.decode.images import MAX_SIDE, load_pages, open_pages
+from printkit.engine.scan.decode.images import load_pages, open_pages
+from printkit.engine.scan.decode.thresholds import DECODE
 from printkit.engine.scan.errors import ScanError
 
 from .jpeg_files import restart_markers, with_restarts, with_surplus_intervals
@@ -149,17 +150,17 @@ def _write(p: Path, data: bytes) -> Path:
 
 @pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
 def test_a_page_larger_than_needed_is_scaled_to_the_bound(tmp_path: Path, fmt: str) -> None:
-    big = np.full((MAX_SIDE + 1200, 3000, 3), 230, np.uint8)
+    big = np.full((DECODE.max_side + 1200, 3000, 3), 230, np.uint8)
     big[:, :1500] = 40
     (pixels,) = _load(tmp_path, _encoded(big, fmt), ".png" if fmt == "PNG" else ".jpg")
-    assert pixels.shape == (MAX_SIDE, round(3000 * MAX_SIDE / (MAX_SIDE + 1200)), 3)
+    assert pixels.shape == (DECODE.max_side, round(3000 * DECODE.max_side / (DECODE.max_side + 1200)), 3)
     assert abs(int(pixels[100, 100, 0]) - 40) <= 3 and abs(int(pixels[100, -100, 0]) - 230) <= 3
 
 
 @pytest.mark.parametrize("orientation", [1, 6])
 def test_a_jpeg_twice_an_a4_scan_is_decoded_at_half_size(tmp_path: Path, orientation: int) -> None:
     # 7100 pixels long: twice a 300-dpi A4 page's 3508 and more, so the decoder halves it (a 48-megapixel
-    # photo or a 600-dpi scan), within MAX_SIDE already; turned by its EXIF flag as any other
+    # photo or a 600-dpi scan), within DECODE.max_side already; turned by its EXIF flag as any other
     big = np.full((1000, 7100, 3), 230, np.uint8)
     big[:, :3000] = 40
     big[200:400, 5000:6000] = (200, 30, 30)

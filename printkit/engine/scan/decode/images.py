@@ -1,9 +1,9 @@
 """Load what a scanner or phone produced: JPEG, PNG, TIFF, HEIC and multi-page PDFs.
 
-Every page comes back as an RGB ``uint8`` array no larger than :data:`MAX_SIDE` pixels on its long
+Every page comes back as an RGB ``uint8`` array no larger than ``DECODE.max_side`` pixels on its long
 side: a 12-megapixel photo keeps its resolution (the QR code of a half sheet needs it), anything
 larger is scaled down so memory stays bounded (a JPEG of twice a 300-dpi A4 page or more by the JPEG
-decoder itself, see :data:`REDUCED_DECODE_SIDE`).
+decoder itself, see ``DECODE.reduced_decode_side``).
 
 A scanned page is several megabytes of PNG or JPEG, and decoding it was the largest single cost of
 reading a scan: PNGs are decoded by libspng (``pyspng``, part of the ``[scan]`` extra where it has a
@@ -31,18 +31,9 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from printkit.engine.scan.decode.speed.jpeg import cut_after_the_image, headers_for_the_pixels, picture_end
 from printkit.engine.scan.decode.speed.png import chunks as png_chunks
 from printkit.engine.scan.decode.speed.png import is_overlay, png_rgb
+from printkit.engine.scan.decode.thresholds import DECODE
 from printkit.engine.scan.errors import OwnOverlay, ScanError
 
-MAX_SIDE = 4800  # pixels on the long side after loading
-MAX_FILE_BYTES = 200 * 1024 * 1024
-MAX_PIXELS = 120_000_000  # refuse decompression bombs before decoding
-MAX_PDF_PAGES = 500
-PDF_DPI = 300  # a scanner's usual resolution; a half sheet's QR code needs it
-# A JPEG at least twice this on its long side (a 48-megapixel photo, a 600-dpi A4 scan) is decoded at a
-# half, quarter or eighth of its size by the JPEG decoder itself, in a quarter of the time, instead
-# of decoded whole and then scaled down: no less than an A4 page at 300 dpi (3508 pixels), the
-# resolution the reader is made for, and a 48-megapixel photo keeps the 12 megapixels of a phone's usual one.
-REDUCED_DECODE_SIDE = 3508
 ORIENTATION = 0x0112  # the EXIF tag
 
 _heif_registered = False
@@ -81,8 +72,8 @@ def _shrink(img: Image.Image) -> np.ndarray:
     if img.mode != "RGB":
         img = img.convert("RGB")
     long_side = max(img.size)
-    if long_side > MAX_SIDE:
-        f = MAX_SIDE / long_side
+    if long_side > DECODE.max_side:
+        f = DECODE.max_side / long_side
         img = img.resize((max(1, round(img.width * f)), max(1, round(img.height * f))), Image.Resampling.BILINEAR)
     return np.asarray(img, dtype=np.uint8)
 
@@ -139,7 +130,7 @@ def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> tuple[np.
                 return None  # truncated: Pillow says so
             data = data[:end + 2]
         reduce = 1
-        while reduce < 8 and max(img.size) / (2 * reduce) >= REDUCED_DECODE_SIDE:
+        while reduce < 8 and max(img.size) / (2 * reduce) >= DECODE.reduced_decode_side:
             reduce *= 2
         decoded = _jpeg_pixels(data, reduce, four)
         if decoded is None:
@@ -265,13 +256,13 @@ def _decodes_cleanly(data: bytes) -> bool:
 
 
 def _bounded(rgb: np.ndarray) -> np.ndarray:
-    """``rgb`` scaled down to :data:`MAX_SIDE` on its long side, when larger."""
+    """``rgb`` scaled down to ``DECODE.max_side`` on its long side, when larger."""
     import cv2
 
     long_side = max(rgb.shape[:2])
-    if long_side <= MAX_SIDE:
+    if long_side <= DECODE.max_side:
         return rgb
-    f = MAX_SIDE / long_side
+    f = DECODE.max_side / long_side
     size = (max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))
     return cv2.resize(rgb, size, interpolation=cv2.INTER_AREA)
 
@@ -296,8 +287,9 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
     if not p.is_file():
         raise ScanError(f"{p}: no such file")
     size = p.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise ScanError(f"{p}: {size // (1024 * 1024)} MB is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MB "
+    if size > DECODE.max_file_bytes:
+        most = DECODE.max_file_bytes // (1024 * 1024)
+        raise ScanError(f"{p}: {size // (1024 * 1024)} MB is larger than the {most} MB "
                         "a sheet image may have")
     data = p.read_bytes()
     if data.startswith(b"%PDF"):
@@ -306,10 +298,10 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
         raise OwnOverlay(f"{p}: an overlay printkit scan wrote (what it read from a photo or a scan), not a photo "
                          "or a scan itself")
     _register_heif()
-    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+    Image.MAX_IMAGE_PIXELS = DECODE.max_pixels
     with _pillow_errors(p):
         img = Image.open(io.BytesIO(data))  # reads the header only
-        if img.width * img.height > MAX_PIXELS:
+        if img.width * img.height > DECODE.max_pixels:
             img.close()
             raise ScanError(f"{p}: {img.width} x {img.height} pixels is more than a sheet photo needs")
         frames = getattr(img, "n_frames", 1)
@@ -319,7 +311,7 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
                 if fast is None:
                     return 1, _handed_over([PageImage(_shrink(img))])
                 return 1, _handed_over([PageImage(_bounded(fast[0]), damage=fast[1])])
-    return min(frames, MAX_PDF_PAGES), _frames(p, img, min(frames, MAX_PDF_PAGES))
+    return min(frames, DECODE.max_pdf_pages), _frames(p, img, min(frames, DECODE.max_pdf_pages))
 
 
 def _handed_over(pages: list[PageImage]) -> Iterator[PageImage]:
@@ -374,8 +366,8 @@ def _pdf_pages(p: Path, four: bool = False) -> tuple[int, Iterator[PageImage]]:
         raise ScanError(f"{p}: not a readable PDF: {exc}") from None
     n = len(pdf)
     pdf.close()
-    if n > MAX_PDF_PAGES:
-        raise ScanError(f"{p}: {n} pages; at most {MAX_PDF_PAGES} are read from one PDF")
+    if n > DECODE.max_pdf_pages:
+        raise ScanError(f"{p}: {n} pages; at most {DECODE.max_pdf_pages} are read from one PDF")
     return n, _pdf_page_images(p, n, four)
 
 
@@ -402,7 +394,7 @@ def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
                 if scanned is not None:
                     return PageImage(_bounded(scanned[0]), k + 1, scanned[1])
                 w, h = page.get_size()
-                scale = min(PDF_DPI / 72, MAX_SIDE / max(w, h))
+                scale = min(DECODE.pdf_dpi / 72, DECODE.max_side / max(w, h))
                 return PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
             finally:
                 page.close()
@@ -415,7 +407,7 @@ def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
 def _scanned_page(page: object, four: bool = False) -> tuple[np.ndarray, str | None] | None:
     """The pixels of a page that is nothing but one upright JPEG filling it (what a scanner writes), and
     the damage decoded past (see :func:`_jpeg_pixels`), decoded from the JPEG itself: rendering it instead
-    decodes and resamples it, 75 ms for an A4 page at 300 dpi against 25.  At most :data:`PDF_DPI` is kept
+    decodes and resamples it, 75 ms for an A4 page at 300 dpi against 25.  At most ``DECODE.pdf_dpi`` is kept
     (a 600-dpi scan is decoded at half size by the JPEG decoder itself).  None for any other page: it is
     rendered.  ``four``: with the fourth channel the reader warps in (see :func:`open_pages`), made as the
     pixels are decoded: the page is then held once, not also in RGB while the channel is added (26 MB at
@@ -442,11 +434,11 @@ def _scanned_page(page: object, four: bool = False) -> tuple[np.ndarray, str | N
     if meta.colorspace not in (pdfium_c.FPDF_COLORSPACE_DEVICERGB, pdfium_c.FPDF_COLORSPACE_DEVICEGRAY):
         return None  # CMYK and calibrated colours: pdfium converts them
     w_px, h_px = image.get_px_size()
-    if w_px * h_px > MAX_PIXELS or w_px < 1:
+    if w_px * h_px > DECODE.max_pixels or w_px < 1:
         return None
     dpi = 72 * w_px / a
     reduce = 1
-    while reduce < 8 and dpi / (2 * reduce) >= PDF_DPI:
+    while reduce < 8 and dpi / (2 * reduce) >= DECODE.pdf_dpi:
         reduce *= 2
     return _jpeg_pixels(bytes(image.get_data(decode_simple=False)), reduce, four)
 

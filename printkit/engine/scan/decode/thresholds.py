@@ -1,0 +1,24 @@
+"""The decoding stage's limits in one record, a reason in a line each: what a page is scaled to, and what input
+is refused before it costs memory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DecodeLimits:
+    """Sizes and bounds of the pages handed to the reader."""
+
+    max_side: int = 4800  # pixels on a page's long side after loading (a 12-megapixel photo fits): larger is scaled
+    max_file_bytes: int = 200 * 1024 * 1024  # a larger file is refused unread: no scan of a sheet is that large
+    max_pixels: int = 120_000_000  # an image larger than this is refused before decoding (a decompression bomb)
+    max_pdf_pages: int = 500  # pages read from one PDF: a pad's scans, not a whole book
+    pdf_dpi: int = 300  # a scanner's usual resolution; a half sheet's QR code needs it
+    # A JPEG at least twice this on its long side (a 48-megapixel photo, a 600-dpi A4 scan) is decoded at a half,
+    # quarter or eighth of its size by the JPEG decoder itself instead of decoded whole and scaled down: no less
+    # than an A4 page at 300 dpi (3508 pixels), the resolution the reader is made for.
+    reduced_decode_side: int = 3508
+
+
+DECODE = DecodeLimits()
