@@ -1,4 +1,4 @@
-"""Stage 5, read marks: crosses and loops in the boxes of a rectified sheet.
+"""Stage 4, read marks: crosses and loops in the boxes of a rectified sheet.
 
 In: the rectified RGB image, the boxes (:class:`printkit.engine.scan.boxes.BoxSpec`), the layout's printed-ink
 reference.  Out: a :class:`printkit.engine.scan.boxes.BoxReading` per box (:mod:`.cross`, :mod:`.loops`), on the

@@ -1,4 +1,4 @@
-"""Stage 6, read numbers: handwritten numbers in the number boxes.
+"""Stage 5, read numbers: handwritten numbers in the number boxes.
 
 In: grayscale crops of number boxes (:mod:`.crops` cuts them from the sheet) and the values each allows.
 Out: :class:`.ranking.Reading` per box (:func:`.ranking.read_each`): the value, its calibrated confidence and
