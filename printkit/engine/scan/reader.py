@@ -99,11 +99,11 @@ def rectified_sheets(image: PageImage, resolve: Resolver, specs: Specs, hints: S
                      whole: bool = False) -> tuple[list[FoundSheet], list[str]]:
     """The sheets on one page found and rectified, in reading order, and why any other sheet found on it
     could not be read.  Nothing here needs the page after: a caller that lets it go before the boxes
-    are read (:func:`read_sheet`) reads them without the page (26 MB at 300 dpi, 35 more in RGBA for
+    are read (:func:`read_sheet`) reads them without the page (the largest array of a read, again in RGBA for
     two half sheets) in memory.
 
-    Each sheet is rectified at PX_PER_MM only where its boxes are read (:func:`read_parts`, a quarter
-    of it: 12 ms of a photo's 50 for the whole), and whole at OVERVIEW_PX_PER_MM (for the paper level
+    Each sheet is rectified at PX_PER_MM only where its boxes are read (:func:`read_parts`, about a quarter
+    of it, a quarter of the work of the whole), and whole at OVERVIEW_PX_PER_MM (for the paper level
     and for a person's eyes); ``whole``: at PX_PER_MM whole too (tools that crop round the boxes)."""
     gray = as_gray(image.pixels)
     sheets, failed = locate_sheets(gray, resolve, hints)
@@ -138,8 +138,8 @@ def iter_file(path: str | Path, resolve: Resolver, specs: Specs, numbers: Number
     """The sheets of ``path`` page by page, each as soon as its page is read, and a failure for each page
     (or half of one) not read, in page order.  The reader keeps nothing of a page once the next one is
     asked for, so a caller that writes out each sheet and lets it go reads a stack of any length in
-    the memory of one page (a rectified sheet is 12 MB: forty of them were past the 500 MB reading may
-    take).  What is wrong with the file as a whole raises :class:`ScanError` here, before any page.
+    the memory of one page (a few dozen rectified sheets kept would be past what reading may take).  What
+    is wrong with the file as a whole raises :class:`ScanError` here, before any page.
     ``whole``: each sheet rectified whole (see :func:`rectified_sheets`)."""
     count, pages = open_pages(path, four=True)  # one page in memory at a time
     return _pages_read(str(path), count, pages, resolve, specs, numbers, hints, whole)

@@ -115,15 +115,15 @@ def _decode_fast(img: Image.Image, data: bytes, four: bool = False) -> tuple[np.
     """The pixels of a PNG (libspng, see :mod:`.png`) or a complete colour or grey JPEG (simplejpeg or OpenCV),
     and the damage the JPEG decoder decoded past (see :func:`_jpeg_pixels`); None where Pillow must decode:
     another format, a CMYK JPEG, a truncated file (Pillow says so), libspng missing.  ``four``: a JPEG with a
-    fourth channel (see :func:`open_pages`); libspng takes 16 ms more for it on a 300-dpi page than adding it
+    fourth channel (see :func:`open_pages`); libspng is slower to write it than adding it
     afterwards, so a PNG stays RGB."""
     if img.format == "PNG":
         rgb = png_rgb(data)
         return None if rgb is None else (_orient(rgb, _png_orientation(data)), None)
     if img.format == "JPEG" and img.mode in ("RGB", "L"):
         # A JPEG is complete when its picture's end marker is there; whatever follows it (a trailer, fill
-        # bytes) is no part of the picture, and left out: before, such a file went to Pillow, which names no
-        # damage.  The marker is looked for only in a file that does not end with it (1 ms a photo).
+        # bytes) is no part of the picture, and left out: Pillow would name no
+        # damage.  The marker is looked for only in a file that does not end with it: the search reads the file.
         if not data.rstrip(b"\0").endswith(b"\xff\xd9"):
             end = picture_end(data)
             if end is None:
@@ -147,12 +147,11 @@ def _jpeg_pixels(data: bytes, reduce: int, four: bool) -> tuple[np.ndarray, str 
     simplejpeg is missing or gives up, by OpenCV.
 
     At full size simplejpeg is asked for libjpeg-turbo's fast integer inverse DCT and plain (not interpolated)
-    chroma upsampling: a 12-megapixel photo in 46 ms instead of 66, a 300-dpi A4 scan in 33 instead of 48.  The
+    chroma upsampling, which decodes in about two thirds of the time.  The
     pixels differ from OpenCV's accurate decoding by about one level on average (a few at most, the DCT; up to
     ~50 for one pixel across a sharp colour edge, where the colour was stored at half resolution anyway); on
-    the tuning sets no box was read differently (12,402 boxes of 120 images, ``bench/RESULTS.md``).  Scaled,
-    in the accurate mode and at OpenCV's size (each side divided and rounded up): OpenCV's reduced decoding
-    to the pixel, which it was until 2026-12-02."""
+    the tuning sets no box was read differently (``bench/RESULTS.md``).  Scaled, in the accurate mode and at
+    OpenCV's size (each side divided and rounded up): OpenCV's reduced decoding to the pixel."""
     decoded = _simplejpeg_pixels(data, reduce, four)
     if decoded is not None:
         return decoded
@@ -274,13 +273,13 @@ def load_pages(path: str | Path) -> list[PageImage]:
 
 def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[PageImage]]:
     """How many pages ``path`` has, and the pages one at a time: a PDF's or a TIFF's pages are decoded
-    as they are read, so a stack of scans holds one page in memory, not all of them (a 300-dpi A4
-    page is 26 MB: twenty of them were more than the 500 MB reading may take).  What is wrong with the
+    as they are read, so a stack of scans holds one page in memory, not all of them (a few dozen
+    300-dpi pages would be more than reading may take).  What is wrong with the
     file as a whole raises :class:`ScanError` here; a damaged page, when it is reached.
 
     ``four``: a JPEG or a scanner PDF's page comes with a fourth channel (its value to be ignored), which
     libjpeg-turbo writes as it decodes (other pages stay RGB); the sheet is warped in four channels
-    (:func:`printkit.engine.scan.locate.rectify`), and adding one afterwards cost 10 ms a page."""
+    (:func:`printkit.engine.scan.locate.sheets.rectify`), and adding one afterwards would copy the page again."""
     p = Path(path)
     if p.is_dir():
         raise ScanError(f"{p}: a folder, not an image (name the photos or scans in it)")
@@ -374,15 +373,15 @@ def _pdf_pages(p: Path, four: bool = False) -> tuple[int, Iterator[PageImage]]:
 def _pdf_page_images(p: Path, n: int, four: bool) -> Iterator[PageImage]:
     for k in range(n):
         # Yielded as made, bound to no name in this frame: while the generator waits at ``yield`` the
-        # page (26 MB at 300 dpi) belongs to the reader alone, which lets it go once its sheets are
+        # page, the largest array of a read, belongs to the reader alone, which lets it go once its sheets are
         # rectified, before their boxes are read.
         yield _pdf_page(p, k, four)
 
 
 def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
     """Page ``k`` of the PDF, from the document opened for it alone: pdfium keeps what it has read of a
-    document until it is closed (each scanned page's JPEG: a PDF of 120 scans held 85 MB more at its
-    end than at its start, without bound), and opening one again costs about a millisecond."""
+    document until it is closed (each scanned page's JPEG: the memory of a long PDF would grow without
+    bound), and opening it again is cheap."""
     import pypdfium2 as pdfium
 
     try:
@@ -407,11 +406,10 @@ def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
 def _scanned_page(page: object, four: bool = False) -> tuple[np.ndarray, str | None] | None:
     """The pixels of a page that is nothing but one upright JPEG filling it (what a scanner writes), and
     the damage decoded past (see :func:`_jpeg_pixels`), decoded from the JPEG itself: rendering it instead
-    decodes and resamples it, 75 ms for an A4 page at 300 dpi against 25.  At most ``DECODE.pdf_dpi`` is kept
+    decodes and resamples it, several times the work.  At most ``DECODE.pdf_dpi`` is kept
     (a 600-dpi scan is decoded at half size by the JPEG decoder itself).  None for any other page: it is
     rendered.  ``four``: with the fourth channel the reader warps in (see :func:`open_pages`), made as the
-    pixels are decoded: the page is then held once, not also in RGB while the channel is added (26 MB at
-    300 dpi)."""
+    pixels are decoded: the page is then held once, not also in RGB while the channel is added."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 

@@ -162,8 +162,7 @@ def _deblurred(samples: np.ndarray, side: int, mask: np.ndarray, dark: np.ndarra
 
     The equaliser predicts each module from the samples alone and so must undo the blur; this model
     only has to reproduce it, and the bounds let a module be only black or white: on the half sheets'
-    codes no reader could read it left a twentieth of the modules wrong, this one about one in 100
-    (docs/gsc-scan.md)."""
+    codes no reader could read, far fewer modules come out wrong this way."""
     p = side + 2 * REACH
     y = _by_module(samples, side)
     target = y[REACH:REACH + side, REACH:REACH + side].reshape(side * side, -1)

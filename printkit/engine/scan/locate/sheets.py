@@ -129,8 +129,8 @@ _detectors: list = []
 
 def _opencv_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
     """OpenCV's two QR readers: they fail on different images (the ArUco-based one copes better with
-    soft, low-contrast codes).  The ArUco-based one goes first: of the 155 crops tried on the tuning
-    set it read 58 where the other read 51, in 9 ms against 13, and it fails in 3."""
+    soft, low-contrast codes).  The ArUco-based one goes first: on the tuning set's crops it read
+    more codes than the other, and faster."""
     if not _detectors:
         _detectors.append(cv2.QRCodeDetectorAruco())
         _detectors.append(cv2.QRCodeDetector())
@@ -146,8 +146,8 @@ def _opencv_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
 
 def _zxing_qr(gray: np.ndarray) -> tuple[str, np.ndarray] | None:
     """zxing-cpp's QR reader (in the scan extra where it has a wheel).  On the tuning images it read
-    every sheet OpenCV read and 8 more (soft photos, small codes of half sheets), in a fiftieth of
-    the time (docs/gsc-scan.md)."""
+    every sheet OpenCV read and more (soft photos, small codes of half sheets), in a small part of the
+    time."""
     import zxingcpp
 
     for code in zxingcpp.read_barcodes(np.ascontiguousarray(gray), formats=zxingcpp.BarcodeFormat.QRCode):
@@ -295,8 +295,8 @@ def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Seque
         shifts = (0, 2) if (across < down) == portrait else (1, 3)
         candidates += [(g, shift) for shift in shifts]
     # Which way up the sheet lies decides where its code is; trying the likelier places first, with
-    # every size there before the unlikely places, halves the failed attempts (each costs about 1 ms with
-    # zxing-cpp, 10 with OpenCV's two readers).  Every attempt is still made before giving up.
+    # every size there before the unlikely places, halves the failed attempts, each of which costs a
+    # decoder's full search.  Every attempt is still made before giving up.
     candidates.sort(key=lambda c: -_qr_busyness(gray, quad, *c))
     likely, others = candidates[:LOCATE.qr_likely], candidates[LOCATE.qr_likely:]
     # Every attempt with the first reader before any with the next: the first is the faster and reads more.
@@ -304,8 +304,8 @@ def _find_qr(gray: np.ndarray, quad: list[MarkerSeen], alone: bool, hints: Seque
     if _plain_attempts(gray, quad, likely, others, first, accept):
         return True
     # A code too blurred for a reader to find its grid (a half sheet's, photographed): sampled module
-    # by module where the markers place it (qr_grid.py), at the likeliest places; 20-70 ms each, or
-    # 0.2-0.6 s when it has to be deblurred.
+    # by module where the markers place it (qr_grid.py), at the likeliest places only: it costs far more
+    # than a reader's attempt, the more when the code has to be deblurred.
     for g, shift in likely:
         to_image = _corner_fit(quad, g, shift, np.linalg.inv(_sheet_to_image(quad, g, shift)))[0]
         if read_grid(gray, to_image, g.qr, decode_qr, accept) is not None:
@@ -427,8 +427,8 @@ def locate_sheets(gray: np.ndarray, resolve: Resolver, hints: Sequence[SheetGeom
     the sheets the caller knows, to find a small or soft QR code where they print it."""
     f = min(1.0, LOCATE.detect_side / max(gray.shape))
     # Bilinear above half size, area averaging below (where bilinear would skip pixels): the corners
-    # are refined on the full image afterwards, so the copy only has to show the markers; area
-    # averaging by an odd factor cost 20 ms a scan.
+    # are refined on the full image afterwards, so the copy only has to show the markers, and bilinear
+    # costs less where it skips nothing.
     small = gray if f == 1 else cv2.resize(gray, None, fx=f, fy=f,
                                              interpolation=cv2.INTER_LINEAR if f > 0.5 else cv2.INTER_AREA)
     seen = find_markers(small, clear_specks=True)
@@ -496,15 +496,14 @@ def rectify(image: np.ndarray, sheet: LocatedSheet, px_per_mm: float = PX_PER_MM
     a quarter of the sheet warps that quarter); default: the whole sheet.  A part's pixels are the whole
     warp's, but for the last bit of the sampling positions (worked out from the part's corner).
 
-    ``image``: RGB, or RGBA for speed (:func:`printkit.engine.scan.images.as_rgba`), which gives the same
+    ``image``: RGB, or RGBA for speed (:func:`printkit.engine.scan.decode.images.as_rgba`), which gives the same
     RGB: OpenCV interpolates pixels of four channels with SIMD, of three one value at a time, so adding
-    the fourth channel, warping and dropping it takes half the time of warping RGB (29 ms against 18 an
-    A4 page at 300 dpi, conversions included), for the same pixels.  Grey stays grey.
+    the fourth channel, warping and dropping it takes less time than warping RGB, conversions included,
+    for the same pixels.  Grey stays grey.
 
     A sheet lying sideways is warped into its transpose, whose rows run along the image's rows, and
-    transposed back: warping it as it lies reads the image down its columns, half again as slow, and
-    turning the part of the image under it first (as before) cost a sixth more than the transpose
-    (sideways tuning photos 48.5 against 42.3 ms, scans 50-60 against 42-47).  The pixels differ from a
+    transposed back: warping it as it lies reads the image down its columns, which is slower, and
+    turning the part of the image under it first costs more than the transpose.  The pixels differ from a
     plain warp's by a level at most (the sampling positions are worked out in another order)."""
     if image.dtype != np.uint8:  # the parts are written into a uint8 sheet: OpenCV would put them elsewhere
         raise ValueError(f"rectify takes a uint8 image, not {image.dtype}")

@@ -72,8 +72,8 @@ def _holes_area(contours: Sequence[np.ndarray], links: np.ndarray, i: int) -> fl
 def darker_than_around(gray: np.ndarray, block: int, by: int) -> np.ndarray:
     """255 where a pixel is at least ``by`` levels darker than the mean of the ``block`` x ``block`` pixels
     around it, else 0: ``cv2.adaptiveThreshold(gray, 255, ADAPTIVE_THRESH_MEAN_C, THRESH_BINARY_INV, block,
-    by)`` to the bit (the same mean, then the same test), whose comparison runs a pixel at a time (7.5 ms
-    a 2000 x 1500 copy against 6 in all).  Only for ``by`` >= 1 (the difference saturates at 0, so "not
+    by)`` to the bit (the same mean, then the same test), whose comparison runs a pixel at a time, slower than
+    the whole of this.  Only for ``by`` >= 1 (the difference saturates at 0, so "not
     darker" cannot be told from "lighter") and an odd ``block`` > 1, as OpenCV asks."""
     if by < 1 or block < 3 or block % 2 == 0:
         raise ValueError(f"need a whole difference >= 1 and an odd block > 1, got {by} and {block}")
@@ -90,13 +90,13 @@ def find_markers(gray: np.ndarray, min_score: float = MARKERS.min_score, clear_s
     """Every marker in ``gray`` (uint8), best first.
 
     ``clear_specks``: dark specks and lines under three pixels wide are opened away before the dark blobs
-    are traced.  A photo's table or a paper's grain leaves some 15,000 blobs, and tracing them was most of
-    the time: 42 -> 25 ms a 12-megapixel photo, 41 -> 31 a 300-dpi scan.  A marker (above 30 pixels, its
+    are traced.  A photo's table or a paper's grain leaves many thousands of blobs, and tracing them is most of
+    the work of finding the markers.  A marker (above 30 pixels, its
     ring a sixth of that) keeps its outline to about a pixel, and its corners are placed on the full image
     afterwards (:func:`refined`); on the tuning sets the readings came out the same.  Where what is found on
     the opened copy frames no sheet, leaves a marker framing none, or holds a marker small enough that a
     smaller one may have been opened away, the caller looks again without clearing
-    (:func:`printkit.engine.scan.locate.locate_sheets`)."""
+    (:func:`printkit.engine.scan.locate.sheets.locate_sheets`)."""
     h, w = gray.shape
     short = min(h, w)
     block = max(MARKERS.window_min, (short // MARKERS.window_per_short) | 1)
@@ -111,10 +111,10 @@ def find_markers(gray: np.ndarray, min_score: float = MARKERS.min_score, clear_s
     found: list[MarkerSeen] = []
     dst = np.array([[0, 0], [PATCH, 0], [PATCH, PATCH], [0, PATCH]], dtype=np.float32)
     links = hierarchy[0] if contours else np.empty((0, 4), np.int32)  # next, previous, first hole, parent
-    outer = (links[:, 3] < 0).tolist()  # a photo has 15,000 contours: plain booleans, not NumPy's
+    outer = (links[:, 3] < 0).tolist()  # a photo has thousands of contours: plain booleans, not NumPy's
     for i, cnt in enumerate(contours):
         # Under four points no quadrilateral can come of it (approxPolyDP keeps at most the points there
-        # are): three in four of a photo's blobs are such specks, and measuring their area cost 10 ms.
+        # are): most of a photo's blobs are such specks, and not measuring their area saves most of the loop.
         if not outer[i] or len(cnt) < 4:
             continue
         area = cv2.contourArea(cnt)

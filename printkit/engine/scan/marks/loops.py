@@ -37,7 +37,7 @@ def _ring(dark: np.ndarray, spec: BoxSpec, p: float, neighbours: Sequence[BoxSpe
     return _ring_at(dark.shape[:2], spec, p, tuple(neighbours))
 
 
-@functools.lru_cache(maxsize=128)  # some 100 kB a circle: a layout's 14 in 1.4 MB, at most 13 MB kept
+@functools.lru_cache(maxsize=128)  # the circles of several layouts, bounded: each holds a few arrays of its region
 def _ring_at(shape: tuple[int, ...], spec: BoxSpec, p: float, neighbours: tuple[BoxSpec, ...]) -> _Ring:
     """:func:`_ring` on a sheet of ``shape``: geometry alone, the same for every sheet of a layout (it took a
     twentieth of reading a sheet), so kept, its arrays read-only."""

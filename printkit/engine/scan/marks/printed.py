@@ -45,9 +45,8 @@ class SheetPrint:
 
 # The prints kept, the least recently used going first, while their printed and zones arrays together stay
 # under this many bytes (the newest is always kept; the small cores filled in later are not counted): every
-# full-sheet layout of one version, A4, Letter and A3, each plain and ink-saver, takes 63.3 million bytes at
-# 8 px/mm, so a stack mixing them works each out once; keeping two layouts made such a stack work out one
-# a sheet, 3 ms each.
+# full-sheet layout of one version (A4, Letter and A3, each plain and ink-saver) fits together at 8 px/mm, so a
+# stack of sheets mixing them works each layout out once, not once a sheet.
 SHEET_PRINTS_BYTES = 64 * 1024 * 1024
 _sheet_prints: OrderedDict[tuple[int, tuple[int, ...], float], SheetPrint] = OrderedDict()
 

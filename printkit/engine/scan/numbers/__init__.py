@@ -32,5 +32,5 @@ How a box is read:
    with no value, so confidence never rises by renormalising onto allowed values.
 
 The weights (``digits.npz`` in this folder) are made by ``scripts/train_digits.py``. Confidence is a calibrated
-probability: a reading below ``NUMBERS.confident`` must be shown to a person (see docs/scan-digits.md).
+probability: a reading below ``NUMBERS.confident`` must be shown to a person.
 """

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-# The reader (OpenCV, NumPy, the digit model: about 30 MB) is imported where a file is read, not with this
+# The reader (OpenCV, NumPy, the digit model: large) is imported where a file is read, not with this
 # package: the ``--jobs`` parent imports it only to hand out files and collect their outcomes.
 if TYPE_CHECKING:
     from printkit.engine.scan.reader import PageFailure, SheetImage

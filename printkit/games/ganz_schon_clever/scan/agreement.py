@@ -53,8 +53,8 @@ FieldKey = tuple[str, int | str]  # (area, box index), or ("score", claim name)
 
 # A 7 whose bar is lost (written over the box's outline or the print above it, or a bare tick) is read as a sure
 # 1, with the 7 at 0.01 or less, and a 1 with a long flag as a 7: however sure the model, a value one such digit
-# away keeps this share of the top reading's likelihood (docs/scan-decoding.md, "Digits the model mistakes
-# surely").  A house value: a plain "not negligible", below which the model's tail is not trusted.
+# away keeps a share of the top reading's likelihood (``DECIDE.confusion_floor``).  A house value: a plain "not
+# negligible", below which the model's tail is not trusted.
 CONFUSED_DIGITS = {"1": "7", "7": "1"}
 
 

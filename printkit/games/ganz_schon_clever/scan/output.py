@@ -139,8 +139,8 @@ def why_kept(path: Path, source: str) -> str | None:
     return None
 
 
-# Faded, so the marks stand out, in steps of 4 levels: a scan's noise in the last two bits made the PNG
-# twice as large and twice as slow to write (about 60 ms a sheet), and no eye sees the steps.
+# Faded, so the marks stand out, in steps of 4 levels: a scan's noise in the last two bits would make the
+# PNG about twice as large and as slow to write, and no eye sees the steps.
 _FADE = ((np.arange(256) * 0.75 + 64).astype(np.uint8) & 0xFC).astype(np.uint8)
 FULL_SHEET_MM = 297.0  # an A4 sheet's height: labels are drawn at full size on it ...
 LABEL_SMALLEST = 0.7  # ... and no smaller than this share of it on a shorter sheet (a half sheet: 200 mm)
@@ -149,7 +149,7 @@ LABEL_SMALLEST = 0.7  # ... and no smaller than this share of it on a shorter sh
 @cache
 def _text_size(label: str, scale: float) -> tuple[int, int]:
     """Width and height of a label: a sheet has a hundred, of a dozen kinds, and OpenCV measures
-    each one slowly (a tenth of a millisecond)."""
+    each one slowly."""
     (w, h), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
     return w, h
 
@@ -212,8 +212,8 @@ def _banner(img: np.ndarray, text: str, small: float) -> None:
 
 def png_bytes(rgb: np.ndarray) -> bytes:
     """``rgb`` as a PNG file.  By fpng where it is installed (part of the ``[scan]`` extra where it has
-    a wheel): a sheet's overlay in 7 ms against OpenCV's (zlib's) 36, a third larger (1.3 MB for a
-    full sheet); elsewhere by OpenCV.  Either file holds the same pixels."""
+    a wheel): several times faster than OpenCV's (zlib's), the file a third
+    larger; elsewhere by OpenCV.  Either file holds the same pixels."""
     try:
         import fpng
     except ImportError:  # no wheel for this platform

@@ -139,7 +139,7 @@ def scan_one(path: str, out: str | None, players: int | None, force: bool, solo_
     Each sheet's files are written as soon as its page is read and its images let go, so a PDF of any
     number of pages is read in the memory of one: only the small outcomes are kept.  Pages not read come
     first in the outcomes, then the sheets, each in page order."""
-    # The reader (OpenCV, NumPy, the digit model: about 30 MB) is imported where a file is read, not with this
+    # The reader (OpenCV, NumPy, the digit model: large) is imported where a file is read, not with this
     # module: the --jobs parent only hands out files and collects outcomes, and takes memory from its workers.
     from printkit.engine.scan.reader import PageFailure
     from printkit.games.ganz_schon_clever.scan import iter_scan_file

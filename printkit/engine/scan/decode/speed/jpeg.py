@@ -22,7 +22,7 @@ _OTHER_FRAMES = frozenset(range(0xC2, 0xD0)) - {0xC4, 0xC8, 0xCC}
 _DRI, _SOS = 0xDD, 0xDA
 # In entropy-coded data a 0xFF byte is followed by 0x00 (a stuffed data byte) or begins a marker, which any
 # number of 0xFF fill bytes may precede.  The look-behind starts a match only at the first 0xFF of a run:
-# without it a long run of 0xFF with no marker after it took quadratic time (95 s for 100 kB).
+# without it a long run of 0xFF with no marker after it took quadratic time in its length.
 _MARKER_IN_SCAN = re.compile(rb"(?<!\xff)\xff+[^\x00\xff]")
 _RUN = re.compile(rb"\xff+")
 MAX_SEGMENTS = 4096  # before the scan: a file's headers are a few dozen

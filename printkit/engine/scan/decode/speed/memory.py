@@ -1,13 +1,11 @@
 """Keep the memory an image was read in for the next one (``printkit scan`` and its ``--jobs`` workers).
 
-Reading a sheet makes a few dozen arrays of 4 to 36 MB (the decoded page, its grey copy, the rectified
-sheet, its darkness map).  glibc's allocator gives each block above its threshold (at most 32 MB, and
-a 12-megapixel photo is 36 MB) straight from the kernel and hands it back when freed, and returns the
-free top of its heap as well, so every image pays for mapping its memory afresh: a page fault per 4 kB
-the first time each array is written.  On the tuning set that was 240,000 faults for 24 images and, on
-a busy machine, a third of the time of a photo (0.4 s of system time on some).  Telling the allocator
-to keep what it was given cut the faults sevenfold and the system time tenfold; the peak memory stays
-that of the largest image, which it already was (270 MB).
+Reading a sheet makes a few dozen large arrays (the decoded page, its grey copy, the rectified sheet, its
+darkness map).  glibc's allocator gives each block above its threshold (a 12-megapixel photo is above the
+largest) straight from the kernel and hands it back when freed, and returns the free top of its heap as well,
+so every image pays for mapping its memory afresh: a page fault per memory page the first time each array is
+written, which on a busy machine is a large part of the time of a photo.  Telling the allocator to keep what
+it was given spares those faults; the peak memory stays that of the largest image, which it already was.
 """
 
 from __future__ import annotations

@@ -1,17 +1,17 @@
 """Decoding a PNG page: inflated by libdeflate, unfiltered by libspng.
 
-Decoding a noisy 300-dpi A4 scan (10-17 MB of PNG) took libspng 155-195 ms of CPU, about two thirds
-of it in zlib's inflate.  libdeflate (the ``deflate`` package, in the ``[scan]`` extra where pyspng is)
+Decoding a noisy 300-dpi A4 scan with libspng alone spends about two thirds of its time in zlib's
+inflate.  libdeflate (the ``deflate`` package, in the ``[scan]`` extra where pyspng is)
 inflates the same stream in about half zlib's time, but only whole, into one buffer, while libspng
 inflates as it goes and takes no rows already inflated.  So the rows are inflated by libdeflate and
 handed to libspng *stored*: the PNG rewritten with one IDAT chunk of uncompressed deflate blocks, which
 zlib copies at memory speed.  libspng then undoes the row filters and converts to RGB exactly as it
-would have: the same code on the same filtered rows, so the same pixels, in 85-110 ms instead of
-155-195 (twelve 240- and 300-dpi tuning scans: median 93 ms against 168).
+would have: the same code on the same filtered rows, so the same pixels, in about half the time
+(the figures: ``bench/RESULTS.md``).
 
 Undoing the filters in NumPy instead would need no libspng, but not at this speed: most rows of a
 scanner's PNG are Paeth-filtered (each byte predicted from the one just undone to its left), a loop
-per pixel: 2 ms a row in Python, seconds a page.
+per pixel, seconds a page in Python.
 
 Everything this module does not handle (an interlaced image, a file whose chunks do not add up, a
 stream that does not inflate to exactly the rows its header promises, libdeflate missing) is left to
@@ -31,9 +31,8 @@ import numpy as np
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # Rows larger than this (a page beyond 4800 x 4800 RGB) are decoded by libspng from the file.  The fast
 # path's rewritten file is as large as the rows, and libspng copies it once more: the peak memory while
-# decoding grows by up to twice the rows (a 300-dpi A4 page: 158 MB instead of 108, below the 225 MB that
-# reading the sheet takes afterwards; a 300-dpi A3 page: 261 instead of 208, and its whole reading 328
-# instead of 275), which only pays for a page of sheet size.
+# decoding grows by up to twice the rows: for a page of sheet size (A4, A3 at 300 dpi) that stays below what
+# reading the sheet takes afterwards, beyond that it would set the peak.
 MAX_FAST_ROW_BYTES = 72 * 1024 * 1024
 STORED_BLOCK = 65535  # the most one stored deflate block holds
 # channels per pixel of each colour type, and the bit depths the PNG specification allows it

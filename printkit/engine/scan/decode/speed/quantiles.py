@@ -1,7 +1,7 @@
 """A quantile exactly as NumPy computes it (its default, linear interpolation), without its bookkeeping.
 
-``np.quantile`` and ``np.percentile`` spend most of a call on small arrays in argument handling (0.2-0.5 ms
-here), and the reader takes some seventy of them a sheet. This takes the same steps as NumPy 2:
+``np.quantile`` and ``np.percentile`` spend most of a call on small arrays in argument handling, and the
+reader takes some seventy of them a sheet. This takes the same steps as NumPy 2:
 partition, the two order statistics either side of (n - 1) q, and their interpolation in the input's
 precision (a Python-number q: NumPy's weak promotion); so it gives the same numbers to the last bit (the tests
 hold it to NumPy on random arrays). No NaNs: the reader's arrays hold none, and NumPy gives NaN for any slice
@@ -42,7 +42,7 @@ def channel_quantiles_u8(img: np.ndarray, q: float) -> np.ndarray:
 def percentile_u8(img: np.ndarray, p: float) -> float:
     """``np.percentile(img, p)`` of a grey uint8 image to the last bit, from its histogram: the two order
     statistics either side of (n - 1) p / 100 are the levels where the counts pass them, interpolated as
-    NumPy does (a QR crop's 95th: 0.1 ms against NumPy's 2, which sorts).  NumPy itself takes anything else:
+    NumPy does (counting, where NumPy sorts).  NumPy itself takes anything else:
     no pixels, colour, p outside 0-100, or 2**24 pixels and more (OpenCV counts in float32)."""
     if img.dtype != np.uint8 or img.ndim != 2 or not 0 < img.size < 2 ** 24 or not 0 <= p <= 100:
         return float(np.percentile(img, p))
