@@ -11,7 +11,7 @@ import numpy as np
 
 from printkit.engine.scan.boxes import BoxSpec, ReadKind
 from printkit.engine.scan.decode.speed.quantiles import channel_quantiles_u8
-from printkit.engine.scan.marks.printed import _ellipse, _reaching
+from printkit.engine.scan.marks.printed import DARK_PRINT, _ellipse, _reaching
 from printkit.engine.scan.marks.regions import _box_crop, _inside
 from printkit.engine.scan.marks.thresholds import MARKS
 
@@ -29,7 +29,7 @@ class MarksInBoxes:
 def _inner_print(printed: np.ndarray) -> np.ndarray:
     """The print in a number box's crop that is not joined to the crop's edges: a mark printed inside the
     box, not its outline."""
-    ink = (printed >= 200).astype(np.uint8)
+    ink = (printed >= DARK_PRINT).astype(np.uint8)
     if not (ink & _inside(ink.shape)).any():  # most boxes: print along the edges only, no labelling needed
         return np.zeros(ink.shape, bool)
     _, labels = cv2.connectedComponents(ink, connectivity=8)
@@ -41,7 +41,8 @@ def _channel_darkness(rgb: np.ndarray, where: np.ndarray | None = None) -> np.nd
     """0 (paper) .. 1 per pixel and channel of a box's crop, paper being the crop's brightest tenth in that
     channel (a box's inside is mostly paper; a light cast or gradient differs from box to box).  ``where``:
     only the pixels of this mask, in a list (the paper is still measured on the whole crop)."""
-    paper = np.maximum(channel_quantiles_u8(rgb, 90 / 100), 30.0)  # np.percentile(px, 90, axis=0)
+    # np.percentile(px, paper_percentile, axis=0)
+    paper = np.maximum(channel_quantiles_u8(rgb, MARKS.paper_percentile / 100), MARKS.paper_floor)
     px = rgb if where is None else rgb[where]
     return np.clip(1.0 - px.astype(np.float32) / paper, 0.0, 1.0)
 

@@ -54,7 +54,7 @@ def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: floa
     ``rgb`` and ``inside`` (:func:`marks_in_boxes` of the cross boxes: their printed numbers): where the
     pen runs over the box's printed number, the part of it that is off the print's colour counts as pen
     too, so a slash lying mostly over the number is not taken for the dot left beside it."""
-    sy, sx = _box_crop(dark, spec, p, 0.1)
+    sy, sx = _box_crop(dark, spec, p, MARKS.mark_inset)
     extra = _pen_at(dark, zones, sy, sx, p)
     hue = None if inside is None else inside.hues.get(spec.area)
     inner = None if inside is None else _inner_print(inside.printed[sy, sx])  # the box's printed number
@@ -71,7 +71,7 @@ def read_mark(dark: np.ndarray, zones: np.ndarray | None, spec: BoxSpec, p: floa
 def read_marks(dark: np.ndarray, zones: np.ndarray | None, specs: Sequence[BoxSpec], p: float) -> list[BoxReading]:
     """:func:`read_mark` of each box, without the colour image: the same readings, the pen of every box
     found at once (:func:`box_pens`, :func:`strokes_each`)."""
-    pens = box_pens(dark, zones, [_box_crop(dark, s, p, 0.1) for s in specs], p)
+    pens = box_pens(dark, zones, [_box_crop(dark, s, p, MARKS.mark_inset) for s in specs], p)
     strokes = strokes_each(pens, [min(s.w, s.h) * p for s in specs], p)
     return [_mark_reading(s, st, _mark_probability(st)) for s, st in zip(specs, strokes, strict=True)]
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from printkit.engine.scan.boxes import BoxReading, BoxSpec
 from printkit.engine.scan.decode.speed.quantiles import quantile
-from printkit.engine.scan.marks.printed import box_pens
+from printkit.engine.scan.marks.printed import DARK_PRINT, box_pens
 from printkit.engine.scan.marks.regions import _roi, _roi_in
 from printkit.engine.scan.marks.strokes import Strokes, _mark_probability, _sig, strokes_each
 from printkit.engine.scan.marks.thresholds import MARKS
@@ -29,7 +29,7 @@ class _Ring:
     sx: slice
     dist: np.ndarray  # mm from the centre
     sector: np.ndarray  # 0 .. RING_BINS-1
-    band: np.ndarray  # 0.8 r .. 1.6 r and nearer this circle
+    band: np.ndarray  # ring_inner r .. ring_outer r and nearer this circle
     r: float
 
 
@@ -43,7 +43,7 @@ def _ring_at(shape: tuple[int, ...], spec: BoxSpec, p: float, neighbours: tuple[
     twentieth of reading a sheet), so kept, its arrays read-only."""
     cx, cy = spec.x + spec.w / 2, spec.y + spec.h / 2
     r = spec.w / 2
-    reach = 1.6 * r
+    reach = MARKS.ring_outer * r
     sy, sx = _roi_in(shape, cx - reach, cy - reach, 2 * reach, 2 * reach, p)
     yy, xx = np.mgrid[sy, sx]
     px, py = (xx + 0.5) / p, (yy + 0.5) / p
@@ -51,13 +51,13 @@ def _ring_at(shape: tuple[int, ...], spec: BoxSpec, p: float, neighbours: tuple[
     nearest = np.ones(dist.shape, bool)
     for o in neighbours:
         ox, oy = o.x + o.w / 2, o.y + o.h / 2
-        # A pixel of the band (at most 1.6 r from this centre) is nearer a centre more than 3.2 r away
+        # A pixel of the band (at most ring_outer r from this centre) is nearer a centre more than twice that away
         # only if it is nearer this one: such neighbours change nothing, and cost a full-size hypot each.
-        if o is spec or np.hypot(ox - cx, oy - cy) > 2 * 1.6 * r:
+        if o is spec or np.hypot(ox - cx, oy - cy) > 2 * MARKS.ring_outer * r:
             continue
         nearest &= dist <= np.hypot(px - ox, py - oy)
     sector = ((np.arctan2(py - cy, px - cx) + np.pi) / (2 * np.pi) * RING_BINS).astype(np.intp) % RING_BINS
-    band = nearest & (dist >= 0.8 * r) & (dist <= 1.6 * r)
+    band = nearest & (dist >= MARKS.ring_inner * r) & (dist <= MARKS.ring_outer * r)
     for a in (dist, sector, band):
         a.setflags(write=False)
     return _Ring(sy, sx, dist, sector, band, r)
@@ -73,9 +73,9 @@ def _ring_thickness(dark: np.ndarray, printed: np.ndarray, ring: _Ring, p: float
     band = ring.band
     sec = ring.sector[band]
     ink = np.bincount(sec[dark[ring.sy, ring.sx][band] > MARKS.ink], minlength=RING_BINS)
-    line = np.bincount(sec[printed[ring.sy, ring.sx][band] >= 200], minlength=RING_BINS).astype(float)
+    line = np.bincount(sec[printed[ring.sy, ring.sx][band] >= DARK_PRINT], minlength=RING_BINS).astype(float)
     thick = (ink - line) / (2 * np.pi * ring.r * p / RING_BINS)
-    thick[line < 0.7 * np.median(line)] = np.nan
+    thick[line < MARKS.ring_line_share * np.median(line)] = np.nan
     return thick
 
 
@@ -93,7 +93,7 @@ def _loop_reading(spec: BoxSpec, ink: np.ndarray, ring: _Ring, thicker: np.ndarr
         hit |= thicker
     around = float(hit.mean())
     p_cross = _mark_probability(st)
-    p_loop = _sig((around - 0.6) / 0.06)
+    p_loop = _sig((around - MARKS.loop_around) / MARKS.loop_around_width)
     if p_cross >= 0.5:
         # A crossed-out circle is a used action; without its loop it is still used (it must have been
         # earned), but that is unusual enough to be checked.

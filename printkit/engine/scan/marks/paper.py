@@ -42,7 +42,7 @@ def darkness(rgb: np.ndarray, px_per_mm: float, overview: np.ndarray | None = No
     k = max(3, int(MARKS.paper_window_mm * q) | 1)
     bg = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     bg = cv2.GaussianBlur(bg, (0, 0), k / 2)
-    bg = cv2.resize(np.maximum(bg, 30.0), (w, h), interpolation=cv2.INTER_LINEAR)
+    bg = cv2.resize(np.maximum(bg, MARKS.paper_floor), (w, h), interpolation=cv2.INTER_LINEAR)
     if parts is None:
         return _darkness_over(rgb, bg)
     out = np.zeros((h, w), np.float32)

@@ -17,6 +17,11 @@ from printkit.engine.scan.decode.speed import mosaic
 from printkit.engine.scan.marks.regions import _roi
 from printkit.engine.scan.marks.thresholds import MARKS
 
+# The layout's reference holds 255 where it prints dark, 128 where faint (grey icons), 0 where blank; resized
+# nearest and dilated it keeps those levels, so these midpoints tell them apart.
+DARK_PRINT = 200
+FAINT_PRINT = 64
+
 
 def print_zones(ref: np.ndarray | None, shape: tuple[int, ...], px_per_mm: float,
                 printed: np.ndarray | None = None) -> np.ndarray | None:
@@ -78,7 +83,7 @@ def sheet_print(ref: np.ndarray, shape: tuple[int, ...], px_per_mm: float) -> Sh
 def _clear_of_print(dark: np.ndarray, zones: np.ndarray, faint: float = MARKS.pen_over_faint) -> np.ndarray:
     """Where ink can be pen: no dark print, and over faint print only ink darker than ``faint`` (at most
     MARKS.pen_over_faint; lower where the faint print was measured lighter on the sheet, see :func:`read_loops`)."""
-    return (zones < 200) & ((zones < 64) | (dark > faint))
+    return (zones < DARK_PRINT) & ((zones < FAINT_PRINT) | (dark > faint))
 
 
 def pen_ink(dark: np.ndarray, ref: np.ndarray | None, px_per_mm: float) -> np.ndarray:
@@ -122,7 +127,7 @@ def box_pen(dark: np.ndarray, zones: np.ndarray | None, px_per_mm: float, faint:
         return pen
     k = max(3, round(MARKS.bridge_mm * px_per_mm) | 1)
     closed = cv2.morphologyEx(pen.view(np.uint8), cv2.MORPH_CLOSE, _ellipse(k)).view(bool)
-    return pen | (closed & (zones >= 200) & (dark > MARKS.ink))
+    return pen | (closed & (zones >= DARK_PRINT) & (dark > MARKS.ink))
 
 
 def box_pens(dark: np.ndarray, zones: np.ndarray | None, rois: Sequence[tuple[slice, slice]], px_per_mm: float,
@@ -140,7 +145,7 @@ def box_pens(dark: np.ndarray, zones: np.ndarray | None, rois: Sequence[tuple[sl
     pen = _reaching((d > MARKS.ink) & clear, (d > MARKS.faint_ink) & clear)
     if z is not None and pen.any():
         closed = mosaic.close(pen.view(np.uint8), _ellipse(k), m.outside()).view(bool)
-        pen |= closed & (z >= 200) & (d > MARKS.ink)
+        pen |= closed & (z >= DARK_PRINT) & (d > MARKS.ink)
     return m.pieces(pen)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from printkit.engine.scan.boxes import BoxSpec
+from printkit.engine.scan.marks.thresholds import MARKS
 
 
 def _roi(img: np.ndarray, x: float, y: float, w: float, h: float, p: float) -> tuple[slice, slice]:
@@ -22,7 +23,7 @@ def _inside(shape: tuple[int, ...]) -> np.ndarray:
     """The crop of a number box less a band along its edges: print there is the box's outline, not a
     mark printed in it."""
     h, w = shape[:2]
-    edge = max(2, round(0.12 * min(h, w)))
+    edge = max(2, round(MARKS.edge_share * min(h, w)))
     out = np.zeros((h, w), bool)
     out[edge:h - edge, edge:w - edge] = True
     return out

@@ -98,7 +98,8 @@ def _measured(pieces: list[tuple[int, list[int]]], labels: np.ndarray, left: int
     rounds = [roundness(*k) for k in kept] if len(kept) <= 2 else [roundness(*kept[biggest])]
     dots = sum(r < MARKS.roundness for r in rounds) if len(kept) <= 2 else 0
     round_ = rounds[biggest] if len(kept) <= 2 else rounds[0]
-    return Strokes(max(x1 - x0, y1 - y0) / side, pixels / side / (0.3 * p), len(kept), largest / side, dots, round_)
+    coverage = pixels / side / (MARKS.line_width_mm * p)
+    return Strokes(max(x1 - x0, y1 - y0) / side, coverage, len(kept), largest / side, dots, round_)
 
 
 def _mark_probability(st: Strokes) -> float:
@@ -107,10 +108,11 @@ def _mark_probability(st: Strokes) -> float:
     speck spans far less.  Coverage only asks for a thin line's worth: it depends on the pen (a dot of
     a thick pen has more than a slash of a fine one), so the span decides."""
     if st.pieces == 1 and (st.largest < MARKS.dot or st.dots):
-        return 0.02  # one dot
-    p = min(_sig((st.span - 0.3) / 0.04), _sig((st.coverage - 0.35) / 0.07))
+        return MARKS.one_dot  # one dot
+    p = min(_sig((st.span - MARKS.cross_span) / MARKS.cross_span_width),
+            _sig((st.coverage - MARKS.cross_coverage) / MARKS.cross_coverage_width))
     if st.dots == st.pieces == 2:
         # two dots far apart, no line between them: never a confident cross; a person looks.  (More round
         # pieces in a row are what is seen of a faint pencil line in a soft photo, not stray dots.)
-        p = min(p, 0.45)
+        p = min(p, MARKS.two_dots)
     return p

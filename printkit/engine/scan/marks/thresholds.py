@@ -15,6 +15,9 @@ class MarkThresholds:
     paper_px_per_mm: float = 1.7  # the overview is shrunk by a whole factor to about this for the paper level
     paper_window_mm: float = 3.2  # the paper level is the brightest value within about this (a box's white inside)
 
+    paper_floor: float = 30.0  # a paper level is never darker than this: a black region is not paper
+    paper_percentile: int = 90  # a mark's paper colour: most of a box is paper, its lightest tenth surely
+
     # print (:mod:`.printed`)
     ref_grow_mm: float = 0.3  # printed ink is grown by this much before it is taken out: rectification is this good
     pen_over_faint: float = 0.62  # over faint print (grey icons), only ink darker than this is pen
@@ -22,10 +25,20 @@ class MarkThresholds:
     bridge_mm: float = 1.2  # a pen line cut by dark print (a printed number, an outline) is joined across this much
 
     # strokes (:mod:`.strokes`)
+    mark_inset: float = 0.1  # pen in a box is looked for this share of its side in from the outline
+    edge_share: float = 0.12  # print this share of a box's side from its edges is its outline, not a mark inside
+    line_width_mm: float = 0.3  # a pen line's width: coverage counts ink in lengths of such a line
     min_piece_mm2: float = 0.12  # ink pieces smaller than this are noise, not pen
     dot: float = 0.22  # one piece of ink shorter than this (box sides) is a dot or a speck, never a cross
     blob: float = 0.4  # a round piece (``roundness``) up to this long is a dot too: a big dot from a thick pen
     roundness: float = 2.5  # length squared over area below this is round: about 1.3 for a dot, 4 for a line
+    # a cross spans a good part of the box with a line's worth of ink: each a soft step (a sigmoid) at
+    cross_span: float = 0.3  # this share of the box's side (crosses reach 0.45 and more, dots 0.24 at most),
+    cross_span_width: float = 0.04  # this wide,
+    cross_coverage: float = 0.35  # and this many box sides of line,
+    cross_coverage_width: float = 0.07  # this wide
+    one_dot: float = 0.02  # probability of a cross when the box holds one dot only
+    two_dots: float = 0.45  # at most this for two dots far apart with no line between: never sure, a person looks
 
     # crosses (:mod:`.cross`)
     sure_cross: float = 0.98  # a cross read this sure from the pen alone is not looked at again for pen over print
@@ -35,6 +48,12 @@ class MarkThresholds:
     tip_min_mm: float = 0.6  # and at least this far past it
 
     # loops (:mod:`.loops`)
+    ring_inner: float = 0.8  # a loop is looked for from this many radii of the circle's centre ...
+    ring_outer: float = 1.6  # ... to this many
+    ring_line_share: float = 0.7  # a sector where the printed line shows less than this share of its median is
+    # not measured for thickness (the line is broken there: a number printed over it)
+    loop_around: float = 0.6  # a loop goes this share of the way round a circle (a soft step) ...
+    loop_around_width: float = 0.06  # ... this wide
     loop_thicker_mm: float = 0.15  # a loop drawn along a printed circle makes its line this much thicker, at least
     ink_inside: float = 0.75  # highest confidence of "earned" or "empty" with pen seen inside the circle
     cross_reach: float = 0.6  # a cross is looked for this far (radii) from the circle's centre

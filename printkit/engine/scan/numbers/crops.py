@@ -95,8 +95,8 @@ def number_is_empty(ref: np.ndarray, spec: BoxSpec, p: float) -> tuple[bool, flo
 
 def numbers_empty(ref: np.ndarray, specs: Sequence[BoxSpec], p: float) -> list[tuple[bool, float]]:
     """:func:`number_is_empty` of each box, the strokes of all measured at once (:func:`strokes_each`)."""
-    crops = [ref[_box_crop(ref, s, p, 0.1)] for s in specs]
-    return [(True, 0.99) if st.pieces == 0 or st.span < 0.12 else (False, 0.0)
+    crops = [ref[_box_crop(ref, s, p, MARKS.mark_inset)] for s in specs]
+    return [(True, NUMBERS.empty_confidence) if st.pieces == 0 or st.span < NUMBERS.empty_span else (False, 0.0)
             for st in strokes_each(crops, [min(s.w, s.h) * p for s in specs], p)]
 
 

@@ -45,6 +45,8 @@ class NumberThresholds:
     # told from the mark where it crosses it, so the writing under the mark may be lost.  House value: on a
     # synthetic doubled box, every pen colour whose stroke across the mark was carried less than half lay below it.
     pen_like_print: float = 0.36
+    empty_span: float = 0.12  # a number box whose ink spans less than this share of it is empty ...
+    empty_confidence: float = 0.99  # ... this sure: specks, never writing
 
     @property
     def one_digit_below(self) -> float:
