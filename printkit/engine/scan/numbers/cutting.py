@@ -152,8 +152,9 @@ def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.nd
     counts = before[np.arange(h)[:, None], paths]  # (rows, ends)
     rest = before[:, -1:] - counts
     total = float(sub.sum())
-    tall = ((_extent(counts > 0) >= 0.5 * h) & (counts.sum(axis=0) >= 0.1 * total)
-            & (_extent(rest > 0) >= 0.5 * h) & (rest.sum(axis=0) >= 0.1 * total))
+    least_h, least_ink = NUMBERS.cut_part_height * h, NUMBERS.cut_part_ink * total
+    tall = ((_extent(counts > 0) >= least_h) & (counts.sum(axis=0) >= least_ink)
+            & (_extent(rest > 0) >= least_h) & (rest.sum(axis=0) >= least_ink))
     on = sub[np.arange(h)[:, None], paths]  # rows where each path runs through ink
     crossings = on[0].astype(np.int64) + (on[1:] & ~on[:-1]).sum(axis=0)
     out: list[tuple[np.ndarray, np.ndarray, bool]] = []

@@ -108,7 +108,7 @@ def _normalised_ink(crop: np.ndarray) -> np.ndarray:
     paper, dark = _paper_and_dark(g)
     # the printed outline may be far darker than a pencil: find it first (at a low threshold, as a faint or
     # blurred line must go too), then measure the ink without it
-    outline = _outline((paper - g) / max(paper - dark, NUMBERS.min_contrast) > 0.25)
+    outline = _outline((paper - g) / max(paper - dark, NUMBERS.min_contrast) > NUMBERS.outline_ink)
     g = np.where(outline, paper, g)
     dark = float(g.min())
     return np.clip((paper - g) / max(paper - dark, NUMBERS.min_contrast), 0.0, 1.0)
@@ -118,7 +118,7 @@ def _paper_and_dark(g: np.ndarray) -> tuple[float, float]:
     """The crop's 70th and 1st percentiles, taken as paper and as the darkest ink: ``np.percentile(g, 70)`` and
     ``np.percentile(g, 1)`` to the last bit (:mod:`.quantiles`: NumPy's own calls took a tenth of reading a
     sheet's numbers)."""
-    return float(quantile(g, 70 / 100)), float(quantile(g, 1 / 100))
+    return float(quantile(g, NUMBERS.paper_percentile / 100)), float(quantile(g, NUMBERS.dark_percentile / 100))
 
 
 @functools.lru_cache(maxsize=512)
@@ -149,18 +149,18 @@ def _outline(mask: np.ndarray) -> np.ndarray:
     row_frac = rows.mean(axis=1)
     col_frac = cols.mean(axis=0)
     # an outline runs (nearly) the whole side; a digit's stroke near the edge rarely does
-    band_r = max(2, round(0.16 * h))
-    band_c = max(2, round(0.16 * min(h, w)))
-    top = np.flatnonzero(row_frac[:band_r] > 0.7)
+    band_r = max(2, round(NUMBERS.outline_band * h))
+    band_c = max(2, round(NUMBERS.outline_band * min(h, w)))
+    top = np.flatnonzero(row_frac[:band_r] > NUMBERS.outline_rows)
     if len(top):
         out[: top[-1] + 2] = True
-    bottom = np.flatnonzero(row_frac[h - band_r:] > 0.7)
+    bottom = np.flatnonzero(row_frac[h - band_r:] > NUMBERS.outline_rows)
     if len(bottom):
         out[max(0, h - band_r + bottom[0] - 1):] = True
-    left = np.flatnonzero(col_frac[:band_c] > 0.85)
+    left = np.flatnonzero(col_frac[:band_c] > NUMBERS.outline_columns)
     if len(left):
         out[:, : left[-1] + 2] = True
-    right = np.flatnonzero(col_frac[w - band_c:] > 0.85)
+    right = np.flatnonzero(col_frac[w - band_c:] > NUMBERS.outline_columns)
     if len(right):
         out[:, max(0, w - band_c + right[0] - 1):] = True
     return out
@@ -211,7 +211,7 @@ def _empty_features(ink: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Ink measures the empty-box model weighs: extent, amount and strength of the writing, and the extent of
     the faint ink around it (a faint digit spreads where a stray dot stays small)."""
     h = mask.shape[0]
-    faint = ink > 0.2
+    faint = ink > NUMBERS.faint
     n_faint = float(faint.sum())
     if n_faint:
         rows, cols = np.flatnonzero(faint.any(axis=1)), np.flatnonzero(faint.any(axis=0))
@@ -240,8 +240,8 @@ def _deslant(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float, floa
     if var_y < 1.0:
         return ink, 0.0, float(cy), 0
     slant = float(((xs - cx) * dy).mean()) / var_y
-    slant = max(-0.7, min(0.7, slant))
-    if abs(slant) < 0.05:
+    slant = max(-NUMBERS.max_slant, min(NUMBERS.max_slant, slant))
+    if abs(slant) < NUMBERS.min_slant:
         return ink, 0.0, float(cy), 0
     h, w = ink.shape
     pad = math.ceil(abs(slant) * h) + 1
@@ -267,10 +267,10 @@ def _faint_beside(ink: np.ndarray, mask: np.ndarray) -> bool:
     height = rows[-1] - rows[0] + 1
     faint = ink > NUMBERS.faint
     faint[:, max(0, cols[0] - 1): cols[-1] + 2] = False
-    if faint.sum() < 0.5 * height:
+    if faint.sum() < NUMBERS.faint_beside * height:
         return False
     frows = np.flatnonzero(faint.any(axis=1))
-    return bool(frows[-1] - frows[0] + 1 >= 0.5 * height)
+    return bool(frows[-1] - frows[0] + 1 >= NUMBERS.faint_beside * height)
 
 
 def _split(mask: np.ndarray, profile: np.ndarray, height: float) -> bool:

@@ -15,12 +15,23 @@ class NumberThresholds:
     ink: float = 0.4  # normalised ink above this is part of the writing
     faint: float = 0.2  # normalised ink above this, below ``ink``, is faint: a light stroke beside the writing
     max_crop_side: int = 4000  # bound the work on untrusted input
+    paper_percentile: int = 70  # a crop's paper level: most of a number box is paper
+    dark_percentile: int = 1  # its darkest ink: the darkest hundredth, not one dark speck
+    outline_ink: float = 0.25  # normalised ink that may be the printed outline's (lighter than writing, at a blur)
+    outline_band: float = 0.16  # the outline is looked for this share of the crop in from each edge ...
+    outline_rows: float = 0.7  # ... as a row inked along this share of its width (a digit's stroke rarely is) ...
+    outline_columns: float = 0.85  # ... or a column along this share of its height (a 1 near the edge can be tall)
+    max_slant: float = 0.7  # writing is deslanted by at most this (columns per row): more is a stroke, not a slant
+    min_slant: float = 0.05  # a slant under this is left alone: shearing would only blur
+    faint_beside: float = 0.5  # faint ink beside the writing counts where it has this share of its height
 
     # cutting (:mod:`.cutting`)
     cut_window: float = 0.15  # a cut along the ink (touching digits) keeps this share of the width from its sides
     cut_bend: float = 0.05  # cost of a sideways step of such a cut, against 1 for a pixel of full-strength ink
     cut_min_width: float = 0.5  # writing narrower than this share of its height is not cut along the ink
     cut_paths: int = 3  # at most this many cuts along the ink are read
+    cut_part_height: float = 0.5  # each side of a cut along the ink runs at least this share of the height ...
+    cut_part_ink: float = 0.1  # ... and holds at least this share of the ink: a digit, not a flick of one
 
     # ranking (:mod:`.ranking`)
     listed: int = 5  # a reading lists at most this many alternatives ...
