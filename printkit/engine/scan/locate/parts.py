@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from printkit.engine.scan.boxes import BoxSpec
 from printkit.engine.scan.locate.sheets import Part
 from printkit.engine.scan.locate.thresholds import LOCATE
+from printkit.engine.scan.marks.thresholds import MARKS
 
 
 def read_parts(specs: Sequence[BoxSpec], shape: tuple[int, ...], px_per_mm: float) -> tuple[Part, ...]:
@@ -28,8 +29,8 @@ def _read_parts(specs: tuple[BoxSpec, ...], shape: tuple[int, int], p: float) ->
     rects = []
     for s in specs:
         x0, y0, x1, y1 = s.x, s.y, s.x + s.w, s.y + s.h
-        if s.read == "loop":  # as far as _ring_at reaches
-            cx, cy, reach = s.x + s.w / 2, s.y + s.h / 2, 1.6 * s.w / 2
+        if s.read == "loop":  # as far as the loop reader looks (_ring_at), so the two cannot drift apart
+            cx, cy, reach = s.x + s.w / 2, s.y + s.h / 2, MARKS.ring_outer * s.w / 2
             x0, y0, x1, y1 = min(x0, cx - reach), min(y0, cy - reach), max(x1, cx + reach), max(y1, cy + reach)
         r = (max(0, math.floor((x0 - g) * p)), max(0, math.floor((y0 - g) * p)),
              min(w, math.ceil((x1 + g) * p)), min(h, math.ceil((y1 + g) * p)))

@@ -386,7 +386,7 @@ def _fit(quad: list[MarkerSeen], geom: SheetGeometry, qr_img: np.ndarray) -> tup
             best = (err, shift, h_img_to_mm)
     assert best is not None
     err, shift, h_img_to_mm = best
-    if err > max(6.0, 0.6 * qs):
+    if err > max(LOCATE.qr_misplaced_mm, LOCATE.qr_misplaced_sides * qs):
         raise ScanError(f"the QR code is {err:.0f} mm from where its layout prints it: the sheet does not match "
                         "the layout its QR code names")
     return _corner_fit(quad, geom, shift, h_img_to_mm)

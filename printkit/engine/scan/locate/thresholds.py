@@ -37,6 +37,9 @@ class LocateThresholds:
     qr_busy_sample: int = 48  # side of the coarse sample that tells a code (busy) from print and paper (flat)
     sharpen_sigma: float = 3.0  # pixels of the crop: unsharp masking of a soft code ...
     sharpen_amount: float = 2.0  # ... this strong
+    # a code read this far from where its layout prints it (the larger, in mm): another layout's sheet
+    qr_misplaced_mm: float = 6.0
+    qr_misplaced_sides: float = 0.6  # in the code's sides
     qr_no_code: float = 0.1  # mean squared error on a sampled code's known modules above which there is none
     nominal_margin: float = 0.06  # a rough rectification keeps this share of the sheet round it, for its QR code
     # which parts of a sheet are warped (:mod:`.parts`)

@@ -78,7 +78,7 @@ def marks_in_boxes(rgb: np.ndarray, printed: np.ndarray | None, specs: Sequence[
     hues = {}
     for area, parts in pooled.items():
         px = np.concatenate(parts)
-        px = px[px.sum(axis=1) > 0.3]  # too light to have a colour
+        px = px[px.sum(axis=1) > MARKS.colourless]
         if len(px) >= MARKS.mark_core_px:
             hue = np.median(px / np.linalg.norm(px, axis=1, keepdims=True), axis=0)
             hues[area] = hue / np.linalg.norm(hue)

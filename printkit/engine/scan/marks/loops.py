@@ -97,7 +97,7 @@ def _loop_reading(spec: BoxSpec, ink: np.ndarray, ring: _Ring, thicker: np.ndarr
     if p_cross >= 0.5:
         # A crossed-out circle is a used action; without its loop it is still used (it must have been
         # earned), but that is unusual enough to be checked.
-        value, conf = "used", p_cross * (1.0 if p_loop >= 0.5 else 0.6)
+        value, conf = "used", p_cross * (1.0 if p_loop >= 0.5 else MARKS.used_without_loop)
         alts = (("used", conf), ("earned" if p_loop >= 0.5 else "empty", 1 - conf))
     else:
         # Ink in the middle that is no cross (bits of a faint pencil cross over the printed icon, a

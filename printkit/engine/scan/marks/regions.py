@@ -29,7 +29,7 @@ def _inside(shape: tuple[int, ...]) -> np.ndarray:
     return out
 
 
-def _box_crop(img: np.ndarray, spec: BoxSpec, p: float, share: float = 0.06) -> tuple[slice, slice]:
+def _box_crop(img: np.ndarray, spec: BoxSpec, p: float, share: float = MARKS.number_inset) -> tuple[slice, slice]:
     """A box's inside, ``share`` of its side in from its outline (a number box's writing is read from 0.06
     in; a cross, and whether a number box holds any stroke, from 0.1 in)."""
     inset = share * min(spec.w, spec.h)

@@ -16,6 +16,7 @@ class MarkThresholds:
     paper_window_mm: float = 3.2  # the paper level is the brightest value within about this (a box's white inside)
 
     paper_floor: float = 30.0  # a paper level is never darker than this: a black region is not paper
+    colourless: float = 0.3  # ink lighter than this (channel darkness summed) has no colour to tell
     paper_percentile: int = 90  # a mark's paper colour: most of a box is paper, its lightest tenth surely
 
     # print (:mod:`.printed`)
@@ -25,6 +26,7 @@ class MarkThresholds:
     bridge_mm: float = 1.2  # a pen line cut by dark print (a printed number, an outline) is joined across this much
 
     # strokes (:mod:`.strokes`)
+    number_inset: float = 0.06  # a number box's writing is read this share of its side in: writing nears the outline
     mark_inset: float = 0.1  # pen in a box is looked for this share of its side in from the outline
     edge_share: float = 0.12  # print this share of a box's side from its edges is its outline, not a mark inside
     line_width_mm: float = 0.3  # a pen line's width: coverage counts ink in lengths of such a line
@@ -55,6 +57,7 @@ class MarkThresholds:
     loop_around: float = 0.6  # a loop goes this share of the way round a circle (a soft step) ...
     loop_around_width: float = 0.06  # ... this wide
     loop_thicker_mm: float = 0.15  # a loop drawn along a printed circle makes its line this much thicker, at least
+    used_without_loop: float = 0.6  # a crossed circle without its loop is still used (earned first) but this less sure
     ink_inside: float = 0.75  # highest confidence of "earned" or "empty" with pen seen inside the circle
     cross_reach: float = 0.6  # a cross is looked for this far (radii) from the circle's centre
     ring_base_share: float = 0.1  # the sheet's unwritten rings: the thinnest tenth of every sector of every circle

@@ -57,7 +57,7 @@ def number_crop(rgb: np.ndarray, dark: np.ndarray, ref: np.ndarray, spec: BoxSpe
                 pen, hidden = pen | over, hidden & ~over
     crop = (255 * (1 - ink)).astype(np.uint8)
     if pen.any() and hidden.any():
-        crop = cv2.inpaint(crop, hidden.astype(np.uint8), max(1.0, 0.3 * p), cv2.INPAINT_TELEA)
+        crop = cv2.inpaint(crop, hidden.astype(np.uint8), max(1.0, NUMBERS.inpaint_mm * p), cv2.INPAINT_TELEA)
     return crop
 
 

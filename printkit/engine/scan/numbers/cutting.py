@@ -89,7 +89,8 @@ def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tup
     rows = np.flatnonzero(mask.any(axis=1))
     height = float(rows[-1] - rows[0] + 1)
     total = float(mask.sum())
-    is_tall = [np.ptp(np.nonzero(p)[0]) + 1 >= 0.5 * height and p.sum() >= 0.1 * total for p in pieces]
+    least_h, least_ink = NUMBERS.cut_part_height * height, NUMBERS.cut_part_ink * total
+    is_tall = [np.ptp(np.nonzero(p)[0]) + 1 >= least_h and p.sum() >= least_ink for p in pieces]
     tall = [p.copy() for p, t in zip(pieces, is_tall, strict=True) if t]
     if not 2 <= len(tall) <= max_digits:
         return None

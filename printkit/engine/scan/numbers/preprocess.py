@@ -195,7 +195,8 @@ def _drop_specks(ink: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndar
             part = mask[:, a:b] if axis == 0 else mask[a:b]
             inside = np.flatnonzero(part.any(axis=1 if axis == 0 else 0))
             size = inside[-1] - inside[0] + 1
-            if m < 0.08 * total and m < keep and (b - a) <= max(3, 0.15 * len(profile)) and size < 0.4 * span:
+            if (m < NUMBERS.speck_ink * total and m < keep and (b - a) <= max(3, NUMBERS.speck_width * len(profile))
+                    and size < NUMBERS.speck_extent * span):
                 if axis == 0:
                     ink[:, a:b] = 0
                 else:
@@ -280,7 +281,8 @@ def _split(mask: np.ndarray, profile: np.ndarray, height: float) -> bool:
     tall = 0
     for a, b in _runs(profile):
         rows = np.flatnonzero(mask[:, a:b].any(axis=1))
-        if rows[-1] - rows[0] + 1 >= 0.5 * height and profile[a:b].sum() >= 0.1 * total:
+        tall_enough = rows[-1] - rows[0] + 1 >= NUMBERS.cut_part_height * height
+        if tall_enough and profile[a:b].sum() >= NUMBERS.cut_part_ink * total:
             tall += 1
     return tall >= 2
 

@@ -23,6 +23,10 @@ class NumberThresholds:
     outline_columns: float = 0.85  # ... or a column along this share of its height (a 1 near the edge can be tall)
     max_slant: float = 0.7  # writing is deslanted by at most this (columns per row): more is a stroke, not a slant
     min_slant: float = 0.05  # a slant under this is left alone: shearing would only blur
+    # a speck beside the writing is dropped: less than this share of the ink, ...
+    speck_ink: float = 0.08
+    speck_width: float = 0.15  # ... this share of the crop's width at most ...
+    speck_extent: float = 0.4  # ... and less than this share of the writing's extent across it
     faint_beside: float = 0.5  # faint ink beside the writing counts where it has this share of its height
 
     # cutting (:mod:`.cutting`)
@@ -30,8 +34,9 @@ class NumberThresholds:
     cut_bend: float = 0.05  # cost of a sideways step of such a cut, against 1 for a pixel of full-strength ink
     cut_min_width: float = 0.5  # writing narrower than this share of its height is not cut along the ink
     cut_paths: int = 3  # at most this many cuts along the ink are read
-    cut_part_height: float = 0.5  # each side of a cut along the ink runs at least this share of the height ...
-    cut_part_ink: float = 0.1  # ... and holds at least this share of the ink: a digit, not a flick of one
+    # a part of the writing (split by blank columns, a separate piece, a side of a cut along the ink) is a digit
+    cut_part_height: float = 0.5  # where it runs at least this share of the writing's height ...
+    cut_part_ink: float = 0.1  # ... and holds at least this share of its ink: not a flick of one
 
     # ranking (:mod:`.ranking`)
     listed: int = 5  # a reading lists at most this many alternatives ...
@@ -50,6 +55,7 @@ class NumberThresholds:
     writer_bound: float = 5.0  # a class's weight stays within [1 / bound, 1]: a few exemplars decide nothing alone
 
     # number boxes on the sheet (:mod:`.crops`)
+    inpaint_mm: float = 0.3  # print crossed by the pen is painted over from this far around: a pen line's width
     written_but_empty: float = 0.5  # highest confidence of "empty" for a number box where strokes were seen
     touch_mm2: float = 0.05  # the pen runs into a printed mark where this much of it (mm^2, a stroke) borders the pen
     # A pen this close to a printed mark's colour (median channel darkness, :func:`.crops._off_colour`) cannot be
