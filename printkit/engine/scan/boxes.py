@@ -1,6 +1,5 @@
 """What the box stages share: a box to read (:class:`BoxSpec`), what was read in it (:class:`BoxReading`), and
-the number reader's contract (:data:`NumberReader`).
-"""
+the number reader's contract (:data:`NumberReader`)."""
 
 from __future__ import annotations
 

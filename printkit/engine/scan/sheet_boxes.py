@@ -1,5 +1,4 @@
-"""Every box of a rectified sheet read: marks, loops and numbers (:func:`read_boxes`).
-"""
+"""Every box of a rectified sheet read: marks, loops and numbers (:func:`read_boxes`)."""
 
 from __future__ import annotations
 

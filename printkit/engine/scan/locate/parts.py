@@ -1,5 +1,4 @@
-"""Which parts of a sheet are warped and read: rectangles round its boxes, joined where one warp costs less.
-"""
+"""Which parts of a sheet are warped and read: rectangles round its boxes, joined where one warp costs less."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Colour: pen told from a printed mark inside a box by its hue, where the mark's darkness alone cannot.
-"""
+"""Colour: pen told from a printed mark inside a box by its hue, where the mark's darkness alone cannot."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Crossed or not: a box's pen read as a cross, looking under print where a stroke may run on beneath it.
-"""
+"""Crossed or not: a box's pen read as a cross, looking under print where a stroke may run on beneath it."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Printed circles circled (``earned``) and maybe crossed out (``used``): ink round the circle measured by how
-much of the way round it goes, against the sheet's unwritten circles.
-"""
+much of the way round it goes, against the sheet's unwritten circles."""
 
 from __future__ import annotations
 

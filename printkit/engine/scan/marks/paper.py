@@ -1,6 +1,5 @@
 """Darkness: how far each pixel is from the paper around it (0 paper .. 1 black), the scale every box reader
-measures pen on.
-"""
+measures pen on."""
 
 from __future__ import annotations
 

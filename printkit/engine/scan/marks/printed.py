@@ -1,6 +1,5 @@
 """Printed ink apart from pen: the layout's reference image grown into zones where print may stand, kept per
-sheet layout (:func:`sheet_print`), and the pen left in a box once print is taken out (:func:`box_pen`).
-"""
+sheet layout (:func:`sheet_print`), and the pen left in a box once print is taken out (:func:`box_pen`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""A box's pixels in a rectified image: its region, its inside without the printed edges.
-"""
+"""A box's pixels in a rectified image: its region, its inside without the printed edges."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Pen in a box measured as strokes: how far its pieces reach across the box, dots and specks set apart, and the
-probability that they make a cross.
-"""
+probability that they make a cross."""
 
 from __future__ import annotations
 

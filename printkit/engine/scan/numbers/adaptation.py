@@ -1,5 +1,4 @@
-"""Writer adaptation: a sheet's unsure numbers read again beside the same writer's sure ones (:func:`adapt`).
-"""
+"""Writer adaptation: a sheet's unsure numbers read again beside the same writer's sure ones (:func:`adapt`)."""
 
 from __future__ import annotations
 

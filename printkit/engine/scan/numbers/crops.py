@@ -1,6 +1,5 @@
 """Number boxes on the sheet: the grayscale crop handed to the digit reader (printed ink painted white), an empty
-box recognised without the reader, and whether print hides part of the writing.
-"""
+box recognised without the reader, and whether print hides part of the writing."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Writing cut into the digits it may hold: at blank or thin columns, into its separate pieces, or along the ink
-where two digits touch (:func:`prepare`).
-"""
+where two digits touch (:func:`prepare`)."""
 
 from __future__ import annotations
 

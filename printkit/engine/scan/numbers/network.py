@@ -1,6 +1,5 @@
 """The digit network: a small convolutional classifier of 20x20 images into 0-9 and "not one digit", its
-stroke-direction features, and its weights (``digits.npz`` beside this file, made by ``scripts/train_digits.py``).
-"""
+stroke-direction features, and its weights (``digits.npz`` beside this file, made by ``scripts/train_digits.py``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """A box's crop made ready for the network: scaled to a working height, paper and ink levels measured and the
 ink normalised, the printed outline and stray specks removed, the writing deslanted and fitted into the
-network's images.
-"""
+network's images."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """A number read from its parts' probabilities: every value the box allows scored from the cuttings that could
-spell it, ranked, with a calibrated confidence (:func:`read_each`, :func:`read_number`).
-"""
+spell it, ranked, with a calibrated confidence (:func:`read_each`, :func:`read_number`)."""
 
 from __future__ import annotations
 
