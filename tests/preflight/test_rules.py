@@ -299,7 +299,7 @@ def test_cli_preflight_reads_fonts_and_marks_of_a_pdf_made_elsewhere(tmp_path: P
     result = runner.invoke(app, ["preflight", str(path)])
     assert result.exit_code == 1
     assert "not embedded" in result.output and "Helvetica" in result.output
-    assert "from the paper edge" in result.output
+    assert "1.1 mm from the bottom paper edge" in result.output
 
 
 def test_a_user_deck_warns_naming_card_and_element_and_strict_makes_it_an_error(tmp_path: Path):

@@ -7,6 +7,6 @@ PDF (fonts embedded, page and box sizes, marks in the printable area, text below
 
 from printkit.engine.preflight.findings import RULES, Finding
 from printkit.engine.preflight.layout_checks import check_log
-from printkit.engine.preflight.pdf_checks import check_pdf
+from printkit.engine.preflight.pdf_checks import ReadBack, check_pdf, read_back
 
-__all__ = ["RULES", "Finding", "check_log", "check_pdf"]
+__all__ = ["RULES", "Finding", "ReadBack", "check_log", "check_pdf", "read_back"]

@@ -1,9 +1,17 @@
-"""The preflight of any PDF, from what can be read back: fonts embedded, page and box sizes, marks
-on the printable area, text below the legible size.  Works on files made elsewhere too."""
+"""The preflight of any PDF, from what can be read back: fonts embedded, page and box sizes, where ink lies
+against the page boxes and the printable area, text below the legible size.  Works on files made elsewhere too.
+
+Every object is placed where it prints: the matrices of the forms it sits in are composed, and what their
+clip paths hide is cut off (pdfium gives an object inside a form in the form's own coordinates, and its clip
+in the same space).  Strokes are measured by their centre lines: pdfium pads a stroke's bounds for its width.
+"""
 
 from __future__ import annotations
 
 import ctypes
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -15,42 +23,248 @@ from printkit.engine.preflight.findings import Finding
 from printkit.engine.render.text import CJK_FLOOR, LATIN_FLOOR, is_cjk
 from printkit.engine.units import PT_PER_MM
 
+MM = PT_PER_MM  # points per mm, short: every distance here is converted
 MAX_PAGES = 2000  # a preflight reads every page: bound the work for an untrusted file
-MARK_THICKNESS = 1.0  # mm: a path thinner than this and short is a mark or a rule, not artwork
+MAX_DEPTH = 8  # forms inside forms read; deeper nesting is not something a print file needs
+MARK_THICKNESS = 1.0  # mm: a path thinner than this is a mark or a rule, not artwork
+EDGE_SLACK = 0.05  # mm: what a PDF's rounding of mm to points may move ink (the scale bar's ticks sit at 4.995 mm)
+BLEED_MIN = 1.0  # mm past the cut a fill must run to count as bleed (printkit gives 3; miscuts are ~0.5)
+FULL_PAGE = 1.0  # mm: a fill this close to every paper edge covers the page
+FLOOR_SLACK = 0.05  # pt: a size set to the floor and written with rounding is at the floor
+WHITE = 250  # a fill this light on every channel is paper colour: nothing shows if it is cut short
+
+Rect = tuple[float, float, float, float]  # left, bottom, right, top in PDF points
+Matrix = tuple[float, float, float, float, float, float]  # a, b, c, d, e, f as in PDF
+SIDES = ("left", "bottom", "right", "top")
 
 
-def _open(path: Path) -> pdfium.PdfDocument:
+@dataclass(frozen=True)
+class Ink:
+    """One object's ink as it prints: where it shows on the page (after forms and clips), what it is."""
+
+    kind: str  # "text", "stroke", "fill" or "image"
+    box: Rect  # the part that shows, page points; strokes by their centre lines
+    text: str = ""
+    size: float = 0.0  # text: the size it prints at (its font size scaled by every matrix it is drawn through)
+    light: bool = False  # a fill in paper colour
+
+
+@dataclass
+class ReadBack:
+    """What the read-back of one PDF found: problems, and notes (a choice the reader should know about)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _open(source: Path | bytes, name: str) -> pdfium.PdfDocument:
     try:
-        return pdfium.PdfDocument(str(path))
+        return pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
     except (pdfium.PdfiumError, OSError, ValueError) as exc:
-        raise InputError.single(f"not a readable PDF ({exc})", path) from None
+        raise InputError.single(f"not a readable PDF ({exc})", name) from None
 
 
 def check_pdf(path: Path) -> list[Finding]:
     """Every check that can be read back from the PDF at ``path``; an unreadable file is an InputError."""
-    doc = _open(path)
+    return read_back(path).findings
+
+
+def read_back(source: Path | bytes, name: str = "") -> ReadBack:
+    """The read-back preflight of a PDF file or of PDF bytes (``name`` says which file they are)."""
+    name = name or (source.name if isinstance(source, Path) else "PDF")
+    doc = _open(source, name)
     if len(doc) == 0:
-        raise InputError.single("not a readable PDF (no pages)", path)
+        raise InputError.single("not a readable PDF (no pages)", name)
     if len(doc) > MAX_PAGES:
-        raise InputError.single(f"{len(doc)} pages; the preflight reads at most {MAX_PAGES}", path)
-    name = path.name
-    out: list[Finding] = []
+        raise InputError.single(f"{len(doc)} pages; the preflight reads at most {MAX_PAGES}", name)
+    report = ReadBack()
     unembedded: set[str] = set()
     for index in range(len(doc)):
         page = doc[index]
-        out.extend(_boxes(page, name, index + 1))
-        out.extend(_marks(page, name, index + 1))
-        out.extend(_sizes(page, name, index + 1))
-        for obj in page.get_objects(max_depth=8):
-            if obj.type != raw.FPDF_PAGEOBJ_TEXT:
-                continue
-            font = raw.FPDFTextObj_GetFont(obj.raw)
-            if font and not raw.FPDFFont_GetIsEmbedded(font):
-                unembedded.add(_font_name(font))
+        number = index + 1
+        report.findings.extend(_boxes(page, name, number))
+        textpage = page.get_textpage()
+        inks = list(_inks(page, textpage, unembedded))
+        edges, notes = _edges(page, inks, name, number)
+        report.findings.extend(edges)
+        report.notes.extend(n for n in notes if n not in report.notes)
+        report.findings.extend(_bleed(page, inks, name, number))
+        report.findings.extend(_sizes(page, inks, name, number))
     if unembedded:
-        out.append(Finding("fonts", f"fonts not embedded: {', '.join(sorted(unembedded))} (the printer substitutes "
-                           "its own, so text may reflow or lose characters)", name))
-    return out
+        report.findings.append(
+            Finding(
+                "fonts",
+                f"fonts not embedded: {', '.join(sorted(unembedded))} (the printer "
+                "substitutes its own, so text may reflow or lose characters)",
+                name,
+            )
+        )
+    return report
+
+
+# --- where everything prints -------------------------------------------------------------------------------
+
+
+def _matrix(obj) -> Matrix:
+    m = raw.FS_MATRIX()
+    if not raw.FPDFPageObj_GetMatrix(obj, m):
+        return (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    return (m.a, m.b, m.c, m.d, m.e, m.f)
+
+
+def _apply(m: Matrix, r: Rect) -> Rect:
+    """The bounding box of rectangle ``r`` mapped through ``m``."""
+    a, b, c, d, e, f = m
+    xs, ys = [], []
+    for x, y in ((r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _times(inner: Matrix, outer: Matrix) -> Matrix:
+    """``inner`` then ``outer``."""
+    a, b, c, d, e, f = inner
+    A, B, C, D, E, F = outer
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _scale(m: Matrix) -> float:
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _meet(a: Rect | None, b: Rect | None) -> Rect | None:
+    """The overlap of two rectangles (None: nothing shows); None for ``b`` alone means no limit."""
+    if a is None:
+        return None
+    if b is None:
+        return a
+    r = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return r if r[0] <= r[2] and r[1] <= r[3] else None
+
+
+_NO_CLIP = (-math.inf, -math.inf, math.inf, math.inf)
+
+
+def _clip(obj) -> Rect:
+    """The box an object's clip path leaves visible, in the space the object's bounds are given in (the clip is
+    the overlap of all its paths; each path is taken by its bounding box)."""
+    clip = raw.FPDFPageObj_GetClipPath(obj)
+    if not clip:
+        return _NO_CLIP
+    box = _NO_CLIP
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for i in range(raw.FPDFClipPath_CountPaths(clip)):
+        n = raw.FPDFClipPath_CountPathSegments(clip, i)
+        if n <= 0:
+            continue
+        xs, ys = [], []
+        for j in range(n):
+            seg = raw.FPDFClipPath_GetPathSegment(clip, i, j)
+            if seg and raw.FPDFPathSegment_GetPoint(seg, x, y):
+                xs.append(x.value)
+                ys.append(y.value)
+        if xs:
+            box = _meet(box, (min(xs), min(ys), max(xs), max(ys))) or (0.0, 0.0, -1.0, -1.0)
+    return box
+
+
+def _bounds(obj) -> Rect | None:
+    l_, b, r, t = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    if not raw.FPDFPageObj_GetBounds(obj, l_, b, r, t):
+        return None
+    return (l_.value, b.value, r.value, t.value)
+
+
+def _centre_line(obj) -> Rect | None:
+    """A path's bounds by the points it runs through (in its container's space): no padding for its stroke."""
+    n = raw.FPDFPath_CountSegments(obj)
+    if n <= 0:
+        return None
+    x, y = ctypes.c_float(), ctypes.c_float()
+    xs, ys = [], []
+    for i in range(n):
+        seg = raw.FPDFPath_GetPathSegment(obj, i)
+        if seg and raw.FPDFPathSegment_GetPoint(seg, x, y):
+            xs.append(x.value)
+            ys.append(y.value)
+    if not xs:
+        return None
+    return _apply(_matrix(obj), (min(xs), min(ys), max(xs), max(ys)))
+
+
+def _text(obj, textpage) -> str:
+    n = raw.FPDFTextObj_GetText(obj, textpage.raw, None, 0)
+    if n <= 2:
+        return ""
+    buf = (ctypes.c_ushort * (n // 2))()
+    raw.FPDFTextObj_GetText(obj, textpage.raw, buf, n)
+    return bytes(buf).decode("utf-16-le", "replace").rstrip("\x00")
+
+
+def _light(obj) -> bool:
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    if not raw.FPDFPageObj_GetFillColor(obj, *rgba):
+        return False
+    return all(v.value >= WHITE for v in rgba[:3])
+
+
+def _inks(page, textpage, unembedded: set[str]) -> Iterator[Ink]:
+    """Every object that puts ink on the page, where it shows (nothing for what is clipped away)."""
+    identity: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    # (container handle or the page, its matrix to the page, the visible box on the page its clips leave, depth)
+    stack: list[tuple[object, Matrix, Rect, int]] = [(None, identity, _NO_CLIP, 0)]
+    while stack:
+        form, to_page, visible, depth = stack.pop()
+        if form is None:
+            count, get = raw.FPDFPage_CountObjects(page.raw), lambda i: raw.FPDFPage_GetObject(page.raw, i)
+        else:
+            count, get = raw.FPDFFormObj_CountObjects(form), lambda i, f=form: raw.FPDFFormObj_GetObject(f, i)
+        for i in range(count):
+            obj = get(i)
+            if not obj:
+                continue
+            kind = raw.FPDFPageObj_GetType(obj)
+            clip = _clip(obj)  # in the container's space, as the object's bounds are
+            shown = visible if clip == _NO_CLIP else _meet(visible, _apply(to_page, clip))
+            if kind == raw.FPDF_PAGEOBJ_FORM:
+                if depth + 1 < MAX_DEPTH and shown is not None:
+                    stack.append((obj, _times(_matrix(obj), to_page), shown, depth + 1))
+                continue
+            if kind == raw.FPDF_PAGEOBJ_TEXT:
+                font = raw.FPDFTextObj_GetFont(obj)
+                if font and not raw.FPDFFont_GetIsEmbedded(font):
+                    unembedded.add(_font_name(font))
+                mode = raw.FPDFTextObj_GetTextRenderMode(obj)
+                if mode == raw.FPDF_TEXTRENDERMODE_INVISIBLE:
+                    continue
+                box = _bounds(obj)
+                size = ctypes.c_float()
+                raw.FPDFTextObj_GetFontSize(obj, size)
+                text = _text(obj, textpage)
+                if box is None or not text.strip():
+                    continue
+                where = _meet(_apply(to_page, box), shown)
+                if where is not None:
+                    yield Ink("text", where, text, size.value * _scale(_times(_matrix(obj), to_page)))
+            elif kind == raw.FPDF_PAGEOBJ_PATH:
+                fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
+                raw.FPDFPath_GetDrawMode(obj, fill_mode, stroke)
+                if fill_mode.value:
+                    box = _bounds(obj)
+                    where = box and _meet(_apply(to_page, box), shown)
+                    if where is not None:
+                        yield Ink("fill", where, light=_light(obj))
+                if stroke.value:
+                    line = _centre_line(obj)
+                    where = line and _meet(_apply(to_page, line), shown)
+                    if where is not None:
+                        yield Ink("stroke", where)
+            elif kind in (raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_SHADING):
+                box = _bounds(obj)
+                where = box and _meet(_apply(to_page, box), shown)
+                if where is not None:
+                    yield Ink("image", where)
 
 
 def _font_name(font) -> str:
@@ -60,11 +274,19 @@ def _font_name(font) -> str:
     return buf.value.decode("latin-1", "replace") or "?"
 
 
+# --- the checks --------------------------------------------------------------------------------------------
+
+
+def _box(getter) -> Rect:
+    left, bottom, right, top = getter()
+    return (min(left, right), min(bottom, top), max(left, right), max(bottom, top))
+
+
 def _boxes(page, name: str, number: int) -> list[Finding]:
     media = page.get_mediabox()
     trim, bleed = page.get_trimbox(), page.get_bleedbox()
     out = []
-    w, h = (media[2] - media[0]) / PT_PER_MM, (media[3] - media[1]) / PT_PER_MM
+    w, h = (media[2] - media[0]) / MM, (media[3] - media[1]) / MM
     if w < 10 or h < 10:
         out.append(Finding("boxes", f"page is {w:.1f} x {h:.1f} mm: too small to print", name, number))
 
@@ -78,39 +300,164 @@ def _boxes(page, name: str, number: int) -> list[Finding]:
     return out
 
 
-def _marks(page, name: str, number: int) -> list[Finding]:
-    """Thin short paths (crop marks, rules, ticks) in the outer band most printers cannot print."""
-    pw, ph = page.get_size()
-    worst = None
-    for obj in page.get_objects(max_depth=8):
-        if obj.type != raw.FPDF_PAGEOBJ_PATH:
-            continue
-        left, bottom, right, top = obj.get_bounds()
-        w, h = (right - left) / PT_PER_MM, (top - bottom) / PT_PER_MM
-        if min(w, h) > MARK_THICKNESS or max(w, h) > 30:
-            continue
-        distance = min(left, bottom, pw - right, ph - top) / PT_PER_MM
-        # A path reaching off the page is clipped artwork, not a mark.
-        if 0 <= distance < PRINTABLE_EDGE - 0.2 and (worst is None or distance < worst):
-            worst = distance
-    if worst is None:
-        return []
-    return [Finding("marks", f"a mark comes {max(worst, 0):.1f} mm from the paper edge; printers lose the outer "
-                    f"{PRINTABLE_EDGE:g} mm", name, number)]
+def _at(page_top: float, media: Rect, x: float, y: float) -> str:
+    """A page point as people measure it: mm from the page's top-left corner."""
+    return f"({(x - media[0]) / MM:.1f}, {(page_top - y) / MM:.1f}) mm"
 
 
-def _sizes(page, name: str, number: int) -> list[Finding]:
-    tp = page.get_textpage()
-    smallest: dict[str, float] = {}
-    for i in range(tp.count_chars()):
-        ch = chr(raw.FPDFText_GetUnicode(tp.raw, i))
-        if ch.isspace() or not ch.isprintable():
+def _describe(ink: Ink) -> str:
+    if ink.kind == "text":
+        words = ink.text.strip()
+        return f"text {words[:24] + ('…' if len(words) > 24 else '')!r}"
+    return {"stroke": "a line", "fill": "a filled shape", "image": "an image"}[ink.kind]
+
+
+def _edges(page, inks: list[Ink], name: str, number: int) -> tuple[list[Finding], list[str]]:
+    """Ink in the outer band most printers cannot print, judged against the page boxes: inside the trim it is
+    lost from the piece (a problem); a line or text outside the bleed is a mark or a label lost (a problem);
+    bleed and art running off past the cut into the band are cut away (fine).  A fill covering the whole page
+    of a page with no trim is a note: a home printer leaves a white border round it."""
+    media, trim, bleed = _box(page.get_mediabox), _box(page.get_trimbox), _box(page.get_bleedbox)
+    band = PRINTABLE_EDGE * MM
+    slack = EDGE_SLACK * MM
+    no_trim = all(abs(t - m) <= slack for t, m in zip(trim, media, strict=True))
+    notes: list[str] = []
+    worst: dict[tuple[str, str], tuple[float, Ink, float, float]] = {}
+    counts: dict[tuple[str, str], int] = {}
+    for ink in inks:
+        box = _meet(ink.box, media)
+        if box is None:
             continue
-        size = raw.FPDFText_GetFontSize(tp.raw, i)
-        floor = CJK_FLOOR if is_cjk(ch) else LATIN_FLOOR
-        if size < floor - 0.05:
-            key = "Chinese" if is_cjk(ch) else "Latin"
-            smallest[key] = min(size, smallest.get(key, size))
-    return [Finding("floor", f"{script} text printed at {size:.2f} pt; nothing may print below "
-                    f"{CJK_FLOOR if script == 'Chinese' else LATIN_FLOOR:g} pt", name, number)
-            for script, size in sorted(smallest.items())]
+        if (
+            ink.kind in ("fill", "image")
+            and not ink.light
+            and no_trim
+            and any(abs(b - m) <= FULL_PAGE * MM for b, m in zip(box, media, strict=True))
+        ):
+            if not notes:
+                notes.append(
+                    f"page {number}: art runs to the paper edge of a page with no trim (TrimBox = "
+                    "MediaBox): a home printer leaves a white border of about 3-5 mm round it"
+                )
+            continue
+        for side in SIDES:
+            # the part of the ink inside this side's band, and how far it comes to the edge
+            if side == "left":
+                part, distance = (box[0], box[1], min(box[2], media[0] + band), box[3]), box[0] - media[0]
+            elif side == "right":
+                part, distance = (max(box[0], media[2] - band), box[1], box[2], box[3]), media[2] - box[2]
+            elif side == "bottom":
+                part, distance = (box[0], box[1], box[2], min(box[3], media[1] + band)), box[1] - media[1]
+            else:
+                part, distance = (box[0], max(box[1], media[3] - band), box[2], box[3]), media[3] - box[3]
+            if distance >= band - slack:
+                continue
+            in_trim = _meet(part, (trim[0] + slack, trim[1] + slack, trim[2] - slack, trim[3] - slack))
+            if in_trim is not None:
+                problem = "inside the trim"
+            elif ink.kind in ("text", "stroke") and not _inside(part, bleed, slack):
+                problem = "outside the bleed"
+            else:
+                continue  # bleed or art running past the cut: cut away
+            key = (side, problem)
+            counts[key] = counts.get(key, 0) + 1
+            x = (part[0] + part[2]) / 2
+            y = (part[1] + part[3]) / 2
+            if key not in worst or distance < worst[key][0]:
+                worst[key] = (distance, ink, x, y)
+    out = []
+    for (side, problem), (distance, ink, x, y) in sorted(worst.items(), key=lambda kv: SIDES.index(kv[0][0])):
+        more = counts[(side, problem)] - 1
+        out.append(
+            Finding(
+                "trim" if problem == "inside the trim" else "marks",
+                f"{_describe(ink)} {problem} comes {max(distance, 0) / MM:.1f} mm from the {side} paper edge at "
+                f"{_at(media[3], media, x, y)}{f' (and {more} more)' if more else ''}; printers lose the outer "
+                f"{PRINTABLE_EDGE:g} mm",
+                name,
+                number,
+            )
+        )
+    return out, notes
+
+
+def _inside(a: Rect, b: Rect, slack: float) -> bool:
+    return a[0] >= b[0] - slack and a[1] >= b[1] - slack and a[2] <= b[2] + slack and a[3] <= b[3] + slack
+
+
+def _bleed(page, inks: list[Ink], name: str, number: int) -> list[Finding]:
+    """A coloured fill or image that reaches the cut but stops there: a miscut shows a white sliver.  Sides of the
+    trim at the paper edge are left to the note of ``_edges`` (there is no paper to bleed onto)."""
+    media, trim = _box(page.get_mediabox), _box(page.get_trimbox)
+    slack, need = EDGE_SLACK * MM, BLEED_MIN * MM
+    out = []
+    for i, side in enumerate(SIDES):
+        outward = -1 if i < 2 else 1
+        if abs(trim[i] - media[i]) <= slack:
+            continue
+        for ink in inks:
+            if ink.kind not in ("fill", "image") or ink.light:
+                continue
+            box = ink.box
+            across = (box[1], box[3], trim[1], trim[3]) if i % 2 == 0 else (box[0], box[2], trim[0], trim[2])
+            if min(across[1], across[3]) - max(across[0], across[2]) <= slack:
+                continue  # not along this side of the trim
+            past = (box[i] - trim[i]) * outward  # how far the ink runs past the cut
+            if -slack <= past < need and not _covered(inks, i, across[0], across[1], trim[i] + outward * need):
+                x = trim[i] if i % 2 == 0 else (max(box[0], trim[0]) + min(box[2], trim[2])) / 2
+                y = trim[i] if i % 2 == 1 else (max(box[1], trim[1]) + min(box[3], trim[3])) / 2
+                out.append(
+                    Finding(
+                        "bleed",
+                        f"{_describe(ink)} stops {max(past, 0) / MM:.1f} mm past the {side} cut "
+                        f"at {_at(media[3], media, x, y)}: no bleed, a miscut shows white",
+                        name,
+                        number,
+                    )
+                )
+                break
+    return out
+
+
+def _covered(inks: list[Ink], side: int, start: float, end: float, reach: float) -> bool:
+    """Whether coloured ink runs out to ``reach`` (a coordinate past the cut on ``side``) all along ``start``-``end``
+    of that side: then a shape stopping at the cut has bleed behind it."""
+    lo, hi = (1, 3) if side % 2 == 0 else (0, 2)
+    outward = -1 if side < 2 else 1
+    return any(
+        ink.kind in ("fill", "image")
+        and not ink.light
+        and (ink.box[side] - reach) * outward >= 0
+        and ink.box[lo] <= start + EDGE_SLACK * MM
+        and ink.box[hi] >= end - EDGE_SLACK * MM
+        for ink in inks
+    )
+
+
+def _sizes(page, inks: list[Ink], name: str, number: int) -> list[Finding]:
+    """Text below the legible size, each script against its own floor, with where the smallest sits."""
+    media = _box(page.get_mediabox)
+    smallest: dict[str, tuple[float, Ink]] = {}
+    for ink in inks:
+        if ink.kind != "text":
+            continue
+        for script, floor in (("Chinese", CJK_FLOOR), ("Latin", LATIN_FLOOR)):
+            chars = [
+                ch for ch in ink.text if not ch.isspace() and ch.isprintable() and is_cjk(ch) == (script == "Chinese")
+            ]
+            if chars and ink.size < floor - FLOOR_SLACK and (script not in smallest or ink.size < smallest[script][0]):
+                smallest[script] = (ink.size, ink)
+    out = []
+    for script, (size, ink) in sorted(smallest.items()):
+        floor = CJK_FLOOR if script == "Chinese" else LATIN_FLOOR
+        x, y = ink.box[0], ink.box[3]
+        out.append(
+            Finding(
+                "floor",
+                f"{script} {_describe(ink)} printed at {size:.2f} pt at "
+                f"{_at(media[3], media, x, y)}; nothing may print below {floor:g} pt",
+                name,
+                number,
+            )
+        )
+    return out
