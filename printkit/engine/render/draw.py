@@ -22,6 +22,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor, toColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
@@ -38,6 +39,7 @@ from printkit.engine.elements import (
     QRCode,
     Rect,
     Text,
+    bounds,
 )
 from printkit.engine.errors import InputError
 from printkit.engine.paths import icon_dirs
@@ -63,6 +65,7 @@ class Context:
     index: int = 0  # the element being drawn
     glossary: tuple[str, ...] = ()  # words never split across lines
     known_icons: frozenset[str] | None = None  # icon names in icon_search, listed on the piece's first text
+    window: tuple[float, float, float, float] | None = None  # piece mm (left, top, right, bottom): what shows
 
     def pt(self, x: float, y: float) -> tuple[float, float]:
         return self.origin[0] + x * mm, self.origin[1] - y * mm
@@ -105,14 +108,18 @@ def draw_piece(
     canvas: Canvas, piece: Piece, origin: tuple[float, float], warn: Warn,
     bleed: tuple[float, float, float, float] = (0, 0, 0, 0), icon_search: tuple[Path, ...] = (),
     texts: list[SetTextRecord] | None = None, glossary: tuple[str, ...] = (), stamp: Stamp | None = None,
+    window: tuple[float, float, float, float] | None = None,
 ) -> None:
     """Draw ``piece`` with its top-left trim corner at ``origin``.
 
     ``bleed`` is (left, top, right, bottom) in mm: how far artwork may spill past the trim.
     Everything is clipped to trim + bleed so neighbouring pieces never overprint.
     ``stamp``: the piece's first elements are that form, placed instead of drawn again.
+    ``window`` (left, top, right, bottom in the piece's mm): only elements that may paint inside it are drawn (a
+    tile of a board shows a part of it; what would be clipped away is not written into the file at all).
     """
-    ctx = Context(canvas, origin, piece.height, warn, piece.name, icon_search or icon_dirs(), texts, glossary=glossary)
+    ctx = Context(canvas, origin, piece.height, warn, piece.name, icon_search or icon_dirs(), texts, glossary=glossary,
+                  window=window)
     left, top, right, bottom = bleed
     canvas.saveState()
     path = canvas.beginPath()
@@ -133,9 +140,15 @@ def draw_piece(
             texts.extend(stamp.texts)
         first = stamp.count
     for i in range(first, len(piece.elements)):
+        if window is not None and not _meets(bounds(piece.elements[i]), window):
+            continue
         ctx.index = i
         draw_element(ctx, piece.elements[i])
     canvas.restoreState()
+
+
+def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 @cache
@@ -281,6 +294,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
         top = block_h / 2
     ink = color(e.color, ctx.piece_name)
     c.setFillColor(ink)
+    shown = _shown_window(ctx, e, cx, cy)  # a tile shows part of a board: only its characters are written
     fill: str | None = None  # the fill in force (None: ink); a colour set inside a text object stays set after it
     t = None  # the open text object
     face = ""  # its font
@@ -297,6 +311,8 @@ def _draw_text(ctx: Context, e: Text) -> None:
         # viewer computes from the embedded widths is the one the line was measured with.  One text object
         # serves every line until an icon (drawn outside text objects) interrupts it.
         started = False  # whether this line's origin is set
+        if shown is not None and not (shown[1] <= baseline + size and baseline - size * 0.3 <= shown[3]):
+            continue  # the line lies outside the part of the piece that shows
         for run in runs:
             if run.icon:
                 if t is not None:
@@ -305,10 +321,17 @@ def _draw_text(ctx: Context, e: Text) -> None:
                 _draw_icon_pt(ctx, run.icon, x + run.dx, baseline - size * 0.12, size, size, e.color)
                 started = False
                 continue
+            text, dx = run.text, run.dx
+            if shown is not None:
+                text, dx = _shown_chars(text, run.font, size, x + dx, shown)
+                if not text:
+                    continue
+                dx -= x
+                started = False  # the next run's kept characters need their own origin
             if t is None:
-                t = c.beginText(x + run.dx, baseline)
+                t = c.beginText(x + dx, baseline)
             elif not started:
-                t.setTextOrigin(x + run.dx, baseline)
+                t.setTextOrigin(x + dx, baseline)
             started = True
             if run.color != fill:
                 t.setFillColor(color(run.color, ctx.piece_name) if run.color is not None else ink)
@@ -316,10 +339,45 @@ def _draw_text(ctx: Context, e: Text) -> None:
             if run.font != face:
                 t.setFont(run.font, size)
                 face = run.font
-            t.textOut(run.text)
+            t.textOut(text)
+            if shown is not None:
+                started = False
     if t is not None:
         c.drawText(t)
     c.restoreState()
+
+
+def _shown_window(ctx: Context, e: Text, cx: float, cy: float) -> tuple[float, float, float, float] | None:
+    """The part of the piece that shows (``ctx.window``) in the text's own unrotated points round its centre
+    (left, bottom, right, top), or None when all of the text is drawn: no window, a turned text, or a text that
+    lies inside the window whole."""
+    w = ctx.window
+    if w is None or e.rotation:
+        return None
+    if w[0] <= e.x and e.x + e.w <= w[2] and w[1] <= e.y and e.y + e.h <= w[3]:
+        return None
+    left, top = ctx.pt(w[0], w[1])
+    right, bottom = ctx.pt(w[2], w[3])
+    return (left - cx, bottom - cy, right - cx, top - cy)
+
+
+def _shown_chars(text: str, font: str, size: float, x: float, shown: tuple[float, float, float, float]
+                 ) -> tuple[str, float]:
+    """The characters of a run starting at ``x`` whose advance lies in ``shown``'s left-right span, and where the
+    first of them starts.  ReportLab sets a string by its glyphs' advances (no kerning), so a character's place is
+    the width of the characters before it."""
+    first = last = None
+    start = x
+    for i, ch in enumerate(text):
+        end = start + stringWidth(ch, font, size)
+        if end >= shown[0] and start <= shown[2]:
+            if first is None:
+                first, first_x = i, start
+            last = i
+        start = end
+    if first is None or last is None:
+        return "", x
+    return text[first:last + 1], first_x
 
 
 def _family(font: str | None, bold: bool) -> fonts.Family:

@@ -515,14 +515,30 @@ def render_board(
         doc.footer([Box(x - b, y - b, piece.width + 2 * b, piece.height + 2 * b), *(m.box() for m in marks)])
         doc.show_page()
         return doc.rendered(1)
+    # Each tile draws only what it shows, so the board's texts are gathered from all of them and checked once, as
+    # placed on the first tile.
+    texts: dict[int, SetTextRecord] = {}
+    first = doc.pages
     for tile in tiling.tiles:
-        _board_tile(doc, component, tiling, tile, settings, lang)
+        for t in _board_tile(doc, component, tiling, tile, settings, lang):
+            texts.setdefault(t.index, t)
+    win = tiling.tiles[0].window
+    ox, oy = tiling.tiles[0].origin
+    b = settings.bleed
+    doc.log.placements.append(Placement(first, piece, Affine.place(ox - win.x, oy - win.y), "board", (b, b, b, b),
+                                        tuple(texts[i] for i in sorted(texts)), doc.log.component))
     return doc.rendered(1)
 
 
-def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: PrintSettings, lang: str) -> None:
+TILE_REACH = 1.0  # mm past a tile's bleed an element's box may reach and still be drawn (its clip cuts it)
+
+
+def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: PrintSettings, lang: str
+                ) -> list[SetTextRecord]:
     """One page of a tiled board: the outer edges with bleed and crop marks like a one-page board,
-    the edges shared with a neighbour with a dashed cut line, and text saying how to assemble it."""
+    the edges shared with a neighbour with a dashed cut line, and text saying how to assemble it.  The board's
+    art bleeds past every edge of the tile (under the neighbour on a shared edge, so a miscut there shows no
+    white), and only the elements that show on the tile are drawn.  Returns how the tile's texts were set."""
     piece = component.piece
     win = tile.window
     ox, oy = tile.origin
@@ -532,19 +548,18 @@ def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: Pr
     right, bottom = tile.col == tiling.cols - 1, tile.row == tiling.rows - 1
     bl, bt, br, bb = (b if outer else 0.0 for outer in (left, top, right, bottom))
     doc.set_page(tiling.paper, trim, b)
-    # Shift the whole board so the window lands at the tile origin, clipped to the window and its outer bleed.
+    # Shift the board so the window lands at the tile origin, clipped to the window and its bleed.
     c = doc.canvas
     c.saveState()
     clip = c.beginPath()
-    px, py = doc.origin(ox - bl, oy + win.h + bb)
-    clip.rect(px, py, (win.w + bl + br) * mm, (win.h + bt + bb) * mm)
+    px, py = doc.origin(ox - b, oy + win.h + b)
+    clip.rect(px, py, (win.w + 2 * b) * mm, (win.h + 2 * b) * mm)
     c.clipPath(clip, stroke=0, fill=0)
     texts: list[SetTextRecord] = []
+    reach = b + TILE_REACH
     draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn, (b, b, b, b), doc.icon_search, texts,
-               doc.glossary)
+               doc.glossary, window=(win.x - reach, win.y - reach, win.right + reach, win.bottom + reach))
     c.restoreState()
-    if tile.row == 0 and tile.col == 0:  # the board's own content is checked once
-        doc.record(piece, Affine.place(ox - win.x, oy - win.y), "board", (b, b, b, b), texts)
     furniture: list = []
     # Registration crosses in the overlaps, and dashed trim lines on edges shared with a neighbour.
     for bx, by in tiling.registration:
@@ -580,6 +595,7 @@ def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: Pr
     )), ox, cap_y, role="furniture")
     doc.footer([Box(ox - bl - 6, oy - bt - 6, win.w + bl + br + 12, cap_y + 8.0 - oy + bt + 6)])
     doc.show_page()
+    return texts
 
 
 def assembly_text(row: int, col: int, rows: int, cols: int, overlap: float, lang: str) -> str:
