@@ -452,7 +452,11 @@ def render_sheets(
         w, h = pages[0].width, pages[0].height
         if per * h > ph + 1e-6 and (per * w > ph + 1e-6 or h > pw + 1e-6):
             per = 1  # a small paper (A5) takes one half-page sheet, not two
-    stamp = doc.stamp(pages)
+    # A sheet painted to its edge (bleed_color) and cut out gets bleed, and two to a sheet a gutter of twice the
+    # bleed between them where the paper has room, so a miscut shows neither white nor the other sheet.
+    bleeds = not component.fold and (per > 1 or component.cut) and any(p.bleed_color for p in pages)
+    b = settings.bleed if bleeds else 0.0
+    stamp = doc.stamp(pages, (b, b, b, b))
     for start in range(0, len(pages), per):
         group = pages[start:start + per]
         pw_, ph_ = pw, ph
@@ -462,27 +466,36 @@ def render_sheets(
             pw_, ph_ = ph, pw  # two pieces side by side on a landscape sheet
         elif per == 1 and (w > pw + 1e-6 or h > ph + 1e-6) and w <= ph + 1e-6 and h <= pw + 1e-6:
             pw_, ph_ = ph, pw  # a wide piece on small paper (a half-A4 sheet on A5): the paper turned
-        total_w = w if stacked else per * w
-        total_h = per * h if stacked else h
+        room = (ph_ - per * h) if stacked else (pw_ - per * w)
+        gutter = 2 * b if b and per > 1 and room - (per - 1) * 2 * b >= 2 * (PRINTABLE_EDGE + b) else 0.0
+        step_x, step_y = (0.0, h + gutter) if stacked else (w + gutter, 0.0)
+        total_w = w if stacked else per * w + (per - 1) * gutter
+        total_h = per * h + (per - 1) * gutter if stacked else h
         x0, y0 = (pw_ - total_w) / 2, (ph_ - total_h) / 2
         trim = Box(x0, y0, total_w, total_h)
-        doc.set_page((pw_, ph_), trim, 0.0)
+        doc.set_page((pw_, ph_), trim, b)
         for k, piece in enumerate(group):
-            x = x0 if stacked else x0 + k * w
-            y = y0 + k * h if stacked else y0
-            doc.draw(piece, x, y, role="sheet", stamp=stamp)
+            # bleed on every edge but one shared with the other sheet of the pair
+            shared = b and not gutter and per > 1
+            first, last = k == 0 or not shared, k == len(group) - 1 or not shared
+            own = (b, b if first else 0.0, b, b if last else 0.0) if stacked else \
+                (b if first else 0.0, b, b if last else 0.0, b)
+            # a form drawn with bleed all round would paint over the other sheet of a pair that shares a cut
+            doc.draw(piece, x0 + k * step_x, y0 + k * step_y, own, role="sheet", stamp=None if shared else stamp)
         keep_clear = []
         for k, piece in enumerate(group):
-            ox = x0 if stacked else x0 + k * w
-            oy = y0 + k * h if stacked else y0
+            ox, oy = x0 + k * step_x, y0 + k * step_y
             keep_clear += [Box(ox + x1, oy + y1, x2 - x1, y2 - y1) for x1, y1, x2, y2 in map(bounds, piece.elements)]
+        # (the scale bar may lie on a sheet's bleed: it is read before cutting, and the bleed is cut away)
         # A booklet's pages fill the sheet and are folded, not cut: marks would have to sit on the paper edge
         # (which printers leave blank) and a print shop folds on the middle of the sheet without them.
         if not component.fold and (per > 1 or (component.cut and pw_ - total_w > 2 * CUT_ROOM
                                                and ph_ - total_h > 2 * CUT_ROOM)):
-            xs = [x0, x0 + total_w] if stacked else [x0 + k * w for k in range(per + 1)]
-            ys = [y0 + k * h for k in range(per + 1)] if stacked else [y0, y0 + total_h]
-            marks = crop_marks(trim, xs, ys, replace(settings, bleed=1.0), (pw_, ph_))
+            edges = sorted({v for k in range(per) for v in (k * (h if stacked else w) + k * gutter,
+                                                            (k + 1) * (h if stacked else w) + k * gutter)})
+            xs = [x0, x0 + total_w] if stacked else [x0 + v for v in edges]
+            ys = [y0 + v for v in edges] if stacked else [y0, y0 + total_h]
+            marks = crop_marks(trim, xs, ys, replace(settings, bleed=max(b, 1.0)), (pw_, ph_))
             doc.marks(marks)
             keep_clear += [m.box() for m in marks]
         if component.fold and not stacked:  # the scale bar must not straddle the fold (half on each page)

@@ -7,7 +7,7 @@ worked example computed by the rules themselves.  The full text is in the rules 
 from __future__ import annotations
 
 from printkit.engine.colors import contrast_ink
-from printkit.engine.elements import Element, Icon, Piece, Polygon, Rect, Text
+from printkit.engine.elements import Element, Icon, Line, Piece, Polygon, Rect, Text
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.drawing import flow_height
 from printkit.games.san_marco.layout.tokens import LETTERS
@@ -16,6 +16,8 @@ from printkit.games.san_marco.rules.variant import score_district
 # Two fit one above the other on A4 and on Letter (279.4 mm) with room for the crop marks of the cut
 # between them: 2 x 130 leaves 9.7 mm at the top and bottom of Letter, marks stay 5 mm clear of the edge.
 AID_W, AID_H = 200.0, 130.0
+AID_PAPER = "#fbf7ee"  # the aid's cream, to its cut and into the bleed
+AID_BLEED = 3.0  # mm the header band runs past the cut: printkit's default bleed
 ROW_H, ROW_GAP, TOP = 19.0, 2.4, 19.0  # the five steps and the five cards: one row each
 INK = "#2b2b2b"
 
@@ -44,8 +46,10 @@ def player_aid(kit: KitContext, index: int, players: int) -> Piece:
     W, H, m = AID_W, AID_H, 6.0
     color = game.player_colors[index % len(game.player_colors)]
     els: list[Element] = [
-        Rect(0, 0, W, H, fill="#fbf7ee", stroke=None),
-        Rect(0, 0, W, 11, fill=color, stroke="#555555", stroke_width=0.3),
+        Rect(0, 0, W, H, fill=AID_PAPER, stroke=None),
+        # the header band runs into the bleed past the top and sides (the bleed is cut away)
+        Rect(-AID_BLEED, -AID_BLEED, W + 2 * AID_BLEED, 11 + AID_BLEED, fill=color, stroke=None),
+        Line(0, 11, W, 11, stroke="#555555", stroke_width=0.3),
         Text(m, 1, W - 2 * m - 40, 9, kit.t("aid_title"), size=13, bold=True, color=contrast_ink(color), align="left",
              wrap=False),
         Text(W - m - 40, 1, 40, 9, f"{kit.t('aid_player', n=index + 1)} · {LETTERS[index]}", size=10,
@@ -111,5 +115,11 @@ def player_aid(kit: KitContext, index: int, players: int) -> Piece:
     y += h + 3
     h = flow_height(doge, 7.2, w3)
     els.append(Text(x3, y, w3, h, doge, size=7.2, min_size=6.5, color=INK, align="left", valign="top"))
+<<<<<<< HEAD
     els.append(Text(x3, H - 10, w3, 6, kit.t("aid_more"), size=6.5, min_size=6.5, color="#777777", align="left"))
     return Piece(f"san-marco player aid {index + 1}", W, H, tuple(els))
+=======
+    els.append(Text(x3, H - 10, w3, 6, k.t("aid_more"), size=6.5, min_size=6.5, color="#777777", align="left"))
+    # cream to the cut and past it, so a miscut shows cream, never white
+    return Piece(f"san-marco player aid {index + 1}", W, H, tuple(els), bleed_color=AID_PAPER)
+>>>>>>> 5d6518c (sheets: a sheet painted to its edge and cut out gets bleed and a gutter)
