@@ -115,8 +115,10 @@ def draw_piece(
     ``bleed`` is (left, top, right, bottom) in mm: how far artwork may spill past the trim.
     Everything is clipped to trim + bleed so neighbouring pieces never overprint.
     ``stamp``: the piece's first elements are that form, placed instead of drawn again.
-    ``window`` (left, top, right, bottom in the piece's mm): only elements that may paint inside it are drawn (a
-    tile of a board shows a part of it; what would be clipped away is not written into the file at all).
+    ``window`` (left, top, right, bottom in the piece's mm): the part of the piece that is cut out (a tile of a
+    board shows a part of it). Only elements that may paint inside it or its bleed are drawn, and of a text only
+    the characters that print inside it (those only in the bleed are cut away or lie under the neighbouring
+    tile), so what would be clipped away is not written into the file at all.
     """
     ctx = Context(canvas, origin, piece.height, warn, piece.name, icon_search or icon_dirs(), texts, glossary=glossary,
                   window=window)
@@ -130,6 +132,7 @@ def draw_piece(
         canvas.setFillColor(color(piece.bleed_color, piece.name))
         canvas.rect(x0, y0, (piece.width + left + right) * mm, (piece.height + top + bottom) * mm,
                     stroke=0, fill=1)
+    shows = window and (window[0] - left, window[1] - top, window[2] + right, window[3] + bottom)
     first = 0
     if stamp is not None:
         canvas.saveState()
@@ -140,7 +143,7 @@ def draw_piece(
             texts.extend(stamp.texts)
         first = stamp.count
     for i in range(first, len(piece.elements)):
-        if window is not None and not _meets(bounds(piece.elements[i]), window):
+        if shows is not None and not _meets(bounds(piece.elements[i]), shows):
             continue
         ctx.index = i
         draw_element(ctx, piece.elements[i])

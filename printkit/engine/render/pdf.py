@@ -543,9 +543,6 @@ def render_board(
     return doc.rendered(1)
 
 
-TILE_REACH = 1.0  # mm past a tile's bleed an element's box may reach and still be drawn (its clip cuts it)
-
-
 def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: PrintSettings, lang: str
                 ) -> list[SetTextRecord]:
     """One page of a tiled board: the outer edges with bleed and crop marks like a one-page board,
@@ -569,9 +566,8 @@ def _board_tile(doc: _Doc, component: BoardComponent, tiling, tile, settings: Pr
     clip.rect(px, py, (win.w + 2 * b) * mm, (win.h + 2 * b) * mm)
     c.clipPath(clip, stroke=0, fill=0)
     texts: list[SetTextRecord] = []
-    reach = b + TILE_REACH
     draw_piece(c, piece, doc.origin(ox - win.x, oy - win.y), doc.warn, (b, b, b, b), doc.icon_search, texts,
-               doc.glossary, window=(win.x - reach, win.y - reach, win.right + reach, win.bottom + reach))
+               doc.glossary, window=(win.x, win.y, win.right, win.bottom))
     c.restoreState()
     furniture: list = []
     # Registration crosses in the overlaps, and dashed trim lines on edges shared with a neighbour.
