@@ -29,7 +29,7 @@ from printkit.engine.exporters import EXPORTERS, Rendition
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
 from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
-from printkit.engine.preflight import Finding, check_log
+from printkit.engine.preflight import Finding, ReadBack, check_log, read_back
 from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
 from printkit.engine.render.pdf import Rendered, render
 from printkit.engine.render.preview import overview_png
@@ -209,6 +209,14 @@ def preflight(target: Target, rendered: Rendered) -> list[Finding]:
     return check_log(rendered.log, glossary, languages=not target.game.files_only)
 
 
+def read_back_written(rendered: Rendered, settings: PrintSettings) -> ReadBack:
+    """The read-back preflight of the bytes a build writes, as `printkit preflight` reads the file (a print
+    service's card images print to the paper edge: the home printer's 5 mm rule is not theirs)."""
+    if rendered.pages == 0:
+        return ReadBack()
+    return read_back(rendered.pdf, "read back", service=settings.pod is not None)
+
+
 def _preflight_warnings(target: Target, comp: str, findings: list[Finding], notes: list[str]) -> list[str]:
     """Findings as warnings: in a bundled game each is printkit's own bug; in a user's file, theirs to fix."""
     out = []
@@ -301,8 +309,11 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
                               pages=rendered.pages))
             warnings.extend(f"{target.id}/{comp.name}: {w}" for w in rendered.warnings)
             found = preflight(target, rendered)
+            back = read_back_written(rendered, settings)  # what `printkit preflight` will say of the file
+            found += back.findings
             findings.extend(found)
-            warnings.extend(_preflight_warnings(target, comp.name, found, rendered.log.notes if rendered.log else []))
+            warnings.extend(_preflight_warnings(target, comp.name, found,
+                                                [*(rendered.log.notes if rendered.log else []), *back.notes]))
             details: dict = {}
             stem = comp.name
             if isinstance(comp, CardComponent):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from printkit.engine.readback import char_boxes, page_count, page_size_mm
 from typer.testing import CliRunner
 
 from printkit.cli import app
-from printkit.engine.readback import char_boxes, page_count, page_size_mm
 from printkit.engine.registry import kits
 from tests.conformance.cases import cases
 

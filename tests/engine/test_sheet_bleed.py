@@ -4,12 +4,12 @@ twice the bleed between the two where the paper has room, so a miscut shows neit
 from __future__ import annotations
 
 import pytest
+from printkit.engine.readback import boxes_mm, render_page
 
 from printkit.engine.components import SheetComponent
 from printkit.engine.elements import Piece, Rect
 from printkit.engine.paper import PrintSettings
 from printkit.engine.preflight import read_back
-from printkit.engine.readback import boxes_mm, render_page
 from printkit.engine.render.pdf import render
 
 CREAM, RED, BLUE = (251, 247, 238), (200, 30, 30), (30, 60, 200)

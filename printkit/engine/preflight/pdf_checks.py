@@ -69,8 +69,10 @@ def check_pdf(path: Path) -> list[Finding]:
     return read_back(path).findings
 
 
-def read_back(source: Path | bytes, name: str = "") -> ReadBack:
-    """The read-back preflight of a PDF file or of PDF bytes (``name`` says which file they are)."""
+def read_back(source: Path | bytes, name: str = "", service: bool = False) -> ReadBack:
+    """The read-back preflight of a PDF file or of PDF bytes (``name`` says which file they are).  ``service``:
+    the file is for a print service that prints to the paper's edge, so the home printer's outer 5 mm is not
+    checked."""
     name = name or (source.name if isinstance(source, Path) else "PDF")
     doc = _open(source, name)
     if len(doc) == 0:
@@ -83,9 +85,8 @@ def read_back(source: Path | bytes, name: str = "") -> ReadBack:
         page = doc[index]
         number = index + 1
         report.findings.extend(_boxes(page, name, number))
-        textpage = page.get_textpage()
-        inks = list(_inks(page, textpage, unembedded))
-        edges, notes = _edges(page, inks, name, number)
+        inks = list(_inks(page, unembedded))
+        edges, notes = _edges(page, inks, name, number) if not service else ([], [])
         report.findings.extend(edges)
         report.notes.extend(n for n in notes if n not in report.notes)
         report.findings.extend(_bleed(page, inks, name, number))
@@ -115,6 +116,9 @@ def _matrix(obj) -> Matrix:
 def _apply(m: Matrix, r: Rect) -> Rect:
     """The bounding box of rectangle ``r`` mapped through ``m``."""
     a, b, c, d, e, f = m
+    if b == 0 and c == 0:  # no turn or shear: the common case, done without lists
+        x0, x1, y0, y1 = a * r[0] + e, a * r[2] + e, d * r[1] + f, d * r[3] + f
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     xs, ys = [], []
     for x, y in ((r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])):
         xs.append(a * x + c * y + e)
@@ -209,8 +213,23 @@ def _light(obj) -> bool:
     return all(v.value >= WHITE for v in rgba[:3])
 
 
-def _inks(page, textpage, unembedded: set[str]) -> Iterator[Ink]:
-    """Every object that puts ink on the page, where it shows (nothing for what is clipped away)."""
+def _inks(page, unembedded: set[str]) -> Iterator[Ink]:
+    """Every object whose ink a check needs to see, where it shows (nothing for what is clipped away).  Ink that
+    lies well inside the printable area and clear of the cut is left out (no rule judges it), except text
+    below the floor, so that a page of a thousand objects is read in milliseconds."""
+    media, trim = _box(page.get_mediabox), _box(page.get_trimbox)
+    band, need = PRINTABLE_EDGE * MM - EDGE_SLACK * MM, (BLEED_MIN + EDGE_SLACK) * MM
+    printable = (media[0] + band, media[1] + band, media[2] - band, media[3] - band)
+    inner = (trim[0] + need, trim[1] + need, trim[2] - need, trim[3] - need)
+    outer = (trim[0] - need, trim[1] - need, trim[2] + need, trim[3] + need)
+
+    def matters(box: Rect, fill: bool) -> bool:
+        """Whether a rule may judge ink in ``box``: it reaches the unprintable band, or (a fill) the cut."""
+        if not _inside(box, printable, 0.0):
+            return True
+        return fill and _meet(box, outer) is not None and not _inside(box, inner, 0.0)
+
+    textpage = None
     identity: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     # (container handle or the page, its matrix to the page, the visible box on the page its clips leave, depth)
     stack: list[tuple[object, Matrix, Rect, int]] = [(None, identity, _NO_CLIP, 0)]
@@ -225,34 +244,42 @@ def _inks(page, textpage, unembedded: set[str]) -> Iterator[Ink]:
             if not obj:
                 continue
             kind = raw.FPDFPageObj_GetType(obj)
-            clip = _clip(obj)  # in the container's space, as the object's bounds are
-            shown = visible if clip == _NO_CLIP else _meet(visible, _apply(to_page, clip))
             if kind == raw.FPDF_PAGEOBJ_FORM:
+                shown = _shown(obj, to_page, visible)
                 if depth + 1 < MAX_DEPTH and shown is not None:
                     stack.append((obj, _times(_matrix(obj), to_page), shown, depth + 1))
                 continue
+            box = _bounds(obj)  # in the container's space; a stroke's padded for its width
+            if box is None:
+                continue
+            box = _apply(to_page, box)
             if kind == raw.FPDF_PAGEOBJ_TEXT:
                 font = raw.FPDFTextObj_GetFont(obj)
                 if font and not raw.FPDFFont_GetIsEmbedded(font):
                     unembedded.add(_font_name(font))
-                mode = raw.FPDFTextObj_GetTextRenderMode(obj)
-                if mode == raw.FPDF_TEXTRENDERMODE_INVISIBLE:
+                if raw.FPDFTextObj_GetTextRenderMode(obj) == raw.FPDF_TEXTRENDERMODE_INVISIBLE:
                     continue
-                box = _bounds(obj)
                 size = ctypes.c_float()
                 raw.FPDFTextObj_GetFontSize(obj, size)
-                text = _text(obj, textpage)
-                if box is None or not text.strip():
+                printed = size.value * _scale(_times(_matrix(obj), to_page))
+                if printed >= CJK_FLOOR - FLOOR_SLACK and not matters(box, False):
                     continue
-                where = _meet(_apply(to_page, box), shown)
-                if where is not None:
-                    yield Ink("text", where, text, size.value * _scale(_times(_matrix(obj), to_page)))
+                where = _meet(box, _shown(obj, to_page, visible))
+                if where is None:
+                    continue
+                if textpage is None:
+                    textpage = page.get_textpage()
+                text = _text(obj, textpage)
+                if text.strip():
+                    yield Ink("text", where, text, printed)
             elif kind == raw.FPDF_PAGEOBJ_PATH:
                 fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
                 raw.FPDFPath_GetDrawMode(obj, fill_mode, stroke)
+                if not matters(box, bool(fill_mode.value)):
+                    continue
+                shown = _shown(obj, to_page, visible)
                 if fill_mode.value:
-                    box = _bounds(obj)
-                    where = box and _meet(_apply(to_page, box), shown)
+                    where = _meet(box, shown)
                     if where is not None:
                         yield Ink("fill", where, light=_light(obj))
                 if stroke.value:
@@ -260,11 +287,17 @@ def _inks(page, textpage, unembedded: set[str]) -> Iterator[Ink]:
                     where = line and _meet(_apply(to_page, line), shown)
                     if where is not None:
                         yield Ink("stroke", where)
-            elif kind in (raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_SHADING):
-                box = _bounds(obj)
-                where = box and _meet(_apply(to_page, box), shown)
+            elif kind in (raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_SHADING) and matters(box, True):
+                where = _meet(box, _shown(obj, to_page, visible))
                 if where is not None:
                     yield Ink("image", where)
+
+
+def _shown(obj, to_page: Matrix, visible: Rect) -> Rect | None:
+    """The part of the page an object's clips leave: its container's, and its own (given in its container's
+    space, as its bounds are)."""
+    clip = _clip(obj)
+    return visible if clip == _NO_CLIP else _meet(visible, _apply(to_page, clip))
 
 
 def _font_name(font) -> str:
