@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -42,6 +42,7 @@ from printkit.engine.render.cmyk import add_output_intent, to_cmyk
 from printkit.engine.render.draw import Stamp, draw_piece, make_stamp
 
 MARK_COLOR = "#000000"
+REGISTRATION = CMYKColor(1, 1, 1, 1)  # every plate: what print shops expect crop marks in
 CUT_ROOM = 10.0  # mm of paper around a sheet piece that make it worth crop marks
 PieceProgress = Callable[[int, int], None]  # (pieces done, pages done) of the component being rendered
 STAMP_FROM = 20  # elements pieces must share before they are drawn once as a form and placed
@@ -182,7 +183,9 @@ class _Doc:
             c.setLineWidth(self.settings.crop_mark_width_pt * 3)
             for s in inside:
                 c.line(*self.origin(s.x1, s.y1), *self.origin(s.x2, s.y2))
-        c.setStrokeColor(HexColor(MARK_COLOR))
+        # In CMYK, marks print in registration colour (all four inks), so every plate carries them and a print
+        # shop can check the plates' registration; in RGB, black.
+        c.setStrokeColor(REGISTRATION if self.settings.cmyk else HexColor(MARK_COLOR))
         c.setLineWidth(self.settings.crop_mark_width_pt)
         for s in segments:
             c.line(*self.origin(s.x1, s.y1), *self.origin(s.x2, s.y2))
