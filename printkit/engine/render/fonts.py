@@ -26,7 +26,7 @@ from pathlib import Path
 from weakref import WeakKeyDictionary, ref
 
 from reportlab import rl_config
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFError, TTFont, unShapedFontGlob
 
 from printkit.engine.errors import InputError, MissingGlyphError, Problem
@@ -103,6 +103,33 @@ class _Font(TTFont):
         if name is None:
             name = names[subset] = super().getSubsetInternalName(subset, doc)
         return name
+
+    def addObjects(self, doc):  # ReportLab's name and signature
+        """ReportLab's font objects, each subset tagged from what it holds instead of by its number.
+
+        ReportLab tags a document's subsets AAAAAA+, AAAAAB+, ... by their order, so every printkit PDF's first
+        subset of a face is AAAAAA+ whatever it holds: a print shop merging several kits into one job gets
+        subsets of one name with different glyphs, and its RIP may draw one kit's text with another's.  A tag
+        worked out from the face and the subset's characters is the same for the same subset (files stay byte
+        for byte the same) and differs for different ones."""
+        state = self.state.get(doc)
+        tags = [subset_tag(self.face.name, subset) for subset in state.subsets] if state is not None else []
+        numbered = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n, *_: tags[n]  # addObjects names subset n by this module function
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
+
+def subset_tag(face: bytes, codes) -> bytes:
+    """Six capital letters (as PDF subset tags are) from a hash of the face's name and the subset's code points."""
+    digest = int.from_bytes(hashlib.sha256(face + b"|" + ",".join(map(str, codes)).encode()).digest()[:8], "big")
+    letters = []
+    for _ in range(6):
+        digest, k = divmod(digest, 26)
+        letters.append(65 + k)
+    return bytes(letters)
 
 
 @cache
