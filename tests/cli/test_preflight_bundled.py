@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from printkit.engine.readback import char_boxes, page_count, page_size_mm
 from typer.testing import CliRunner
 
+from devkit.readback import char_boxes, page_count, page_size_mm
 from printkit.cli import app
 from printkit.engine.registry import kits
 from tests.conformance.cases import cases

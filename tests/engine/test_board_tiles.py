@@ -3,8 +3,7 @@ straddles the join is written half on each tile, each half where it prints."""
 
 from __future__ import annotations
 
-from printkit.engine.readback import char_boxes, page_count, page_size_mm
-
+from devkit.readback import char_boxes, page_count, page_size_mm
 from printkit.engine.components import BoardComponent
 from printkit.engine.elements import Piece, Rect, Text
 from printkit.engine.paper import PrintSettings

@@ -85,3 +85,32 @@ def test_booklet_sheets_carry_no_crop_marks(paper):
         assert near_edge == [], (paper, side)
         # and nothing printkit adds (the scale bar) straddles the fold, half on each page
         assert [s for s in shapes(data, side) if s.left < pw / 2 - 0.5 < s.right] == [], (paper, side)
+
+
+def test_a_booklet_page_colour_stops_in_an_even_frame_inside_the_printable_area(tmp_path):
+    """A page colour drawn to the page edge would meet the paper edge (TrimBox = MediaBox: nothing is cut), where
+    home printers leave an uneven 3-5 mm white border: it stops 5 mm in instead, and runs on across the fold."""
+    from devkit.readback import render_page
+    from printkit.engine.booklet import booklet, booklet_page_size
+    from printkit.engine.elements import Piece, Rect
+    from printkit.engine.paper import PrintSettings
+    from printkit.engine.preflight import read_back
+    from printkit.engine.render.pdf import render
+
+    w, h = booklet_page_size("a4")
+    pages = [Piece(f"page {i}", w, h, (Rect(0, 0, w, h, fill="#f6ecd6", stroke=None),)) for i in range(4)]
+    pdf = render(booklet("rules", "Rules", pages), PrintSettings(paper="a4"), "en").pdf
+    path = tmp_path / "booklet.pdf"
+    path.write_bytes(pdf)
+    report = read_back(path)
+    assert report.findings == [] and report.notes == []
+    img = render_page(pdf, 0, 150)
+
+    def px(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return img.getpixel((round(x_mm / 25.4 * 150), round(y_mm / 25.4 * 150)))
+
+    cream, white = (246, 236, 214), (255, 255, 255)
+    for x, y in ((4.5, 100), (292.5, 100), (70, 4.5), (220, 205.5)):  # inside each edge's 5 mm
+        assert px(x, y) == white, (x, y)
+    for x, y in ((5.5, 100), (291.5, 100), (70, 5.5), (220, 204.5), (148.5, 100)):  # past it, and at the fold
+        assert all(abs(a - b) <= 3 for a, b in zip(px(x, y), cream, strict=True)), (x, y)

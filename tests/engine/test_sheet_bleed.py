@@ -4,8 +4,8 @@ twice the bleed between the two where the paper has room, so a miscut shows neit
 from __future__ import annotations
 
 import pytest
-from printkit.engine.readback import boxes_mm, render_page
 
+from devkit.readback import boxes_mm, render_page
 from printkit.engine.components import SheetComponent
 from printkit.engine.elements import Piece, Rect
 from printkit.engine.paper import PrintSettings

@@ -483,6 +483,8 @@ def render_sheets(
             first, last = k == 0 or not shared, k == len(group) - 1 or not shared
             own = (b, b if first else 0.0, b, b if last else 0.0) if stacked else \
                 (b if first else 0.0, b, b if last else 0.0, b)
+            if component.fold:
+                own = _inside_printable(x0 + k * step_x, y0 + k * step_y, w, h, (pw_, ph_))
             # a form drawn with bleed all round would paint over the other sheet of a pair that shares a cut
             doc.draw(piece, x0 + k * step_x, y0 + k * step_y, own, role="sheet", stamp=None if shared else stamp)
         keep_clear = []
@@ -509,6 +511,15 @@ def render_sheets(
         if progress:
             progress(start + len(group), doc.pages)
     return doc.rendered(len(pages))
+
+
+def _inside_printable(x: float, y: float, w: float, h: float, paper: tuple[float, float]
+                      ) -> tuple[float, float, float, float]:
+    """The (negative) bleed that clips a piece at (x, y) to the printable area: a booklet's pages fill the sheet
+    and are never cut, so a page colour drawn to the paper edge would come out framed by whatever white border
+    the printer leaves (3-5 mm, uneven); clipped, it stops in an even frame of PRINTABLE_EDGE."""
+    return (-max(0.0, PRINTABLE_EDGE - x), -max(0.0, PRINTABLE_EDGE - y),
+            -max(0.0, PRINTABLE_EDGE - (paper[0] - x - w)), -max(0.0, PRINTABLE_EDGE - (paper[1] - y - h)))
 
 
 def render_board(
