@@ -115,11 +115,6 @@ def player_aid(kit: KitContext, index: int, players: int) -> Piece:
     y += h + 3
     h = flow_height(doge, 7.2, w3)
     els.append(Text(x3, y, w3, h, doge, size=7.2, min_size=6.5, color=INK, align="left", valign="top"))
-<<<<<<< HEAD
     els.append(Text(x3, H - 10, w3, 6, kit.t("aid_more"), size=6.5, min_size=6.5, color="#777777", align="left"))
-    return Piece(f"san-marco player aid {index + 1}", W, H, tuple(els))
-=======
-    els.append(Text(x3, H - 10, w3, 6, k.t("aid_more"), size=6.5, min_size=6.5, color="#777777", align="left"))
     # cream to the cut and past it, so a miscut shows cream, never white
     return Piece(f"san-marco player aid {index + 1}", W, H, tuple(els), bleed_color=AID_PAPER)
->>>>>>> 5d6518c (sheets: a sheet painted to its edge and cut out gets bleed and a gutter)

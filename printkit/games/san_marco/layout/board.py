@@ -12,6 +12,8 @@ from printkit.games.san_marco.layout.drawing import die_face, rotated_rect
 from printkit.games.san_marco.model.game import District
 from printkit.games.san_marco.rules import geometry as geo
 
+TRACK_BLEED = 3.0  # mm an edge cell of the score track runs past the cut: printkit's default bleed
+
 
 def board(kit: KitContext) -> Piece:
     b = kit.style.board
@@ -122,7 +124,13 @@ def _track(kit: KitContext) -> list[Element]:
     els: list[Element] = []
     for i, (x, y, w, h) in enumerate(cells):
         fill = b.track_alt_color if i % 5 == 0 else b.track_color
-        els.append(Rect(x, y, w, h, fill=fill, stroke=b.frame_color, stroke_width=0.3))
+        # A cell on the board's edge runs on into the bleed, its outline with it: outlined at the cut, the
+        # outline's inner half (0.15 mm) printed frame colour along the cut edge.
+        left, top = (TRACK_BLEED if x <= 0 else 0.0), (TRACK_BLEED if y <= 0 else 0.0)
+        right = TRACK_BLEED if x + w >= W - 1e-6 else 0.0
+        bottom = TRACK_BLEED if y + h >= H - 1e-6 else 0.0
+        els.append(Rect(x - left, y - top, w + left + right, h + top + bottom, fill=fill, stroke=b.frame_color,
+                        stroke_width=0.3))
         els.append(Text(x, y, w, h, str(i), size=8.5 if i % 5 == 0 else 7, min_size=5, color=b.track_ink,
                         bold=i % 5 == 0, wrap=False))
     return els
