@@ -300,30 +300,32 @@ def mark_note(marks: list[Segment]) -> str | None:
     return None
 
 
-def footer_place(paper: tuple[float, float], keep_clear: list[Box], edge: float = PRINTABLE_EDGE) -> Footer | None:
+def footer_place(paper: tuple[float, float], keep_clear: list[Box], edge: float = PRINTABLE_EDGE,
+                 length: float = FOOTER_LENGTH) -> Footer | None:
     """Find a band for the scale bar and print note that touches nothing in ``keep_clear``.
 
     Tries the bottom and top centre, then the left and right edges (rotated), sliding
     along each edge.  Returns None when the page has no room (the calibration page and
     the README still tell the user how to check the scale).
     """
-    return _footer_place(paper, tuple(keep_clear), edge)
+    return _footer_place(paper, tuple(keep_clear), edge, length)
 
 
 @lru_cache(maxsize=256)
-def _footer_place(paper: tuple[float, float], keep_clear: tuple[Box, ...], edge: float) -> Footer | None:
+def _footer_place(paper: tuple[float, float], keep_clear: tuple[Box, ...], edge: float,
+                  length: float = FOOTER_LENGTH) -> Footer | None:
     """:func:`footer_place`, remembered: every full page of a deck keeps the same boxes clear."""
     pw, ph = paper
     page = Box(edge, edge, pw - 2 * edge, ph - 2 * edge)
     steps = sorted((i / 20 for i in range(21)), key=lambda s: abs(s - 0.5))
     for y in (ph - edge - FOOTER_THICKNESS, edge):
         for t in steps:
-            cand = Footer(Box(edge + t * (pw - 2 * edge - FOOTER_LENGTH), y, FOOTER_LENGTH, FOOTER_THICKNESS), 0)
+            cand = Footer(Box(edge + t * (pw - 2 * edge - length), y, length, FOOTER_THICKNESS), 0)
             if _free(cand, page, keep_clear):
                 return cand
     for x in (edge, pw - edge - FOOTER_THICKNESS):
         for t in steps:
-            cand = Footer(Box(x, edge + t * (ph - 2 * edge - FOOTER_LENGTH), FOOTER_THICKNESS, FOOTER_LENGTH), 90)
+            cand = Footer(Box(x, edge + t * (ph - 2 * edge - length), FOOTER_THICKNESS, length), 90)
             if _free(cand, page, keep_clear):
                 return cand
     return None

@@ -246,3 +246,26 @@ def test_a_tile_with_three_outer_edges_lists_them_as_a_list(lang, expected):
     from printkit.engine.render.pdf import assembly_text
 
     assert assembly_text(0, 0, 1, 2, 5.0, lang) == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_poker_inch_cards_on_a4_carry_the_scale_bar_in_every_language(lang: str, tmp_path):
+    """3 x 3 poker-inch cards (63.5 x 88.9 mm) on A4 leave 62 mm between the crop marks below the block: the bar
+    (with the note as long as it must be, or its short form) goes there instead of being left out."""
+    from typer.testing import CliRunner
+
+    from printkit.cli import app
+
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("title: PI\nsize: poker-inch\nfront: standard\ncards:\n"
+                    + "".join(f"  - {{name: C{i}, text: 'card {i}'}}\n" for i in range(9)), encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(deck), "--out", str(tmp_path / "out"), "--lang", lang, "-q"])
+    assert result.exit_code == 0, result.output
+    (pdf,) = (tmp_path / "out").rglob("*.pdf")
+    data = pdf.read_bytes()
+    x1, y1, x2, _, _ = _bar(data)
+    assert x2 - x1 == pytest.approx(50, abs=0.05)
+    left, top, right, bottom = boxes_mm(data)["bleed"]
+    assert y1 > bottom and 5 <= y1 <= 297 - 5  # below the block's bleed, on the printable area
+    note = {"en": "50 mm", "de": "50 mm", "zh-TW": "50 公釐"}[lang]
+    assert find_text(data, note)

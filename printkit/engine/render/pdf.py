@@ -15,6 +15,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.engine.components import BoardComponent, CardComponent, SheetComponent
@@ -40,6 +41,7 @@ from printkit.engine.preflight.record import Affine, PageRecord, Placement, Rend
 from printkit.engine.render import fonts
 from printkit.engine.render.cmyk import add_output_intent, to_cmyk
 from printkit.engine.render.draw import Stamp, draw_piece, make_stamp
+from printkit.engine.render.text import floor_for
 
 MARK_COLOR = "#000000"
 REGISTRATION = CMYKColor(1, 1, 1, 1)  # every plate: what print shops expect crop marks in
@@ -47,6 +49,9 @@ CUT_ROOM = 10.0  # mm of paper around a sheet piece that make it worth crop mark
 PieceProgress = Callable[[int, int], None]  # (pieces done, pages done) of the component being rendered
 STAMP_FROM = 20  # elements pieces must share before they are drawn once as a form and placed
 FURNITURE_COLOR = "#555555"
+SCALE_BAR = 50.0  # mm: the bar a user measures to check the print scale
+NOTE_MIN = 5.5  # pt: the print note may shrink this far (Latin) to fit its band
+NOTE_PAD = 1.0  # mm past the note's own width in a short band: rounding of the fit
 
 
 @dataclass
@@ -196,8 +201,18 @@ class _Doc:
         self.log.pages[-1].marks.extend(segments)
 
     def footer(self, keep_clear: list[Box]) -> None:
-        """Scale bar and print note, where the page has room."""
+        """Scale bar and print note, where the page has room: in the usual band, or where that does not fit
+        (poker-inch cards on A4 leave 62 mm between crop marks) in one as long as the note set at its smallest,
+        or the note's short form set so."""
+        note = message("print_note", self.lang)
         place = footer_place(self.page_size, keep_clear)
+        for key in ("print_note", "print_note_short"):
+            if place is not None:
+                break
+            note = message(key, self.lang)
+            smallest = max(NOTE_MIN, floor_for(note))
+            need = max(SCALE_BAR + 1.0, stringWidth(note, fonts.SANS, smallest) / mm + NOTE_PAD)
+            place = footer_place(self.page_size, keep_clear, length=need)
         if place is None:
             return
         b = place.box
@@ -208,7 +223,7 @@ class _Doc:
             Line(0, 0.0, 0, 1.2, stroke=FURNITURE_COLOR, stroke_width=0.3),
             Line(50, 0.0, 50, 1.2, stroke=FURNITURE_COLOR, stroke_width=0.3),
             Line(25, 0.3, 25, 0.9, stroke=FURNITURE_COLOR, stroke_width=0.2),
-            Text(0, 1.3, length, 2.7, message("print_note", self.lang), size=6.5, min_size=5.5,
+            Text(0, 1.3, length, 2.7, note, size=6.5, min_size=NOTE_MIN,
                  color=FURNITURE_COLOR, align="left", wrap=False),
         ]
         piece = Piece("page furniture", length, 4.0, tuple(elements))
