@@ -66,8 +66,10 @@ def build(
     allow_outside: Annotated[bool, typer.Option("--allow-outside", help="Let a definition read files outside its "
                                                 "own folder and --templates (your own files only).")] = False,
     bleed: Annotated[float, typer.Option(help="Bleed around cut pieces, mm.", min=0, max=10)] = 3.0,
-    gap: Annotated[float, typer.Option(help="Gap between cards, mm (0: cards share cut lines).", min=0,
-                                       max=20)] = 0.0,
+    gap: Annotated[float | None, typer.Option(help="Gap between cards, mm (0: cards share cut lines). Default: 0 "
+                                              "where neighbouring cards' edges match, twice the bleed where they "
+                                              "differ (each card its own bleed).", min=0, max=20,
+                                              show_default=False)] = None,
     duplex: Annotated[Duplex, typer.Option(help="How your printer flips for card backs; off: no backs; "
                                                 "fold: fronts and backs side by side on one side, to fold and glue.")]
     = Duplex.long,

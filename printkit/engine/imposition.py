@@ -150,7 +150,7 @@ def card_grid(card_w: float, card_h: float, settings: PrintSettings, offset: tup
     Raises ValueError when not even one card fits.
     """
     pw, ph = settings.paper_size
-    gap = settings.gap
+    gap = settings.gap or 0.0
     usable_w = pw - 2 * settings.margin
     usable_h = ph - 2 * settings.margin
     cols = math.floor((usable_w + gap) / (card_w + gap) + 1e-9)
@@ -211,7 +211,7 @@ def fold_sheet(card_w: float, card_h: float, settings: PrintSettings) -> FoldShe
     horizontal fold on a portrait one.  The gutter between the halves holds both bleeds."""
     pw, ph = settings.paper_size
     gutter = max(2 * settings.bleed, 2.0)
-    gap, m = settings.gap, settings.margin
+    gap, m = settings.gap or 0.0, settings.margin
     best: FoldSheet | None = None
     for vertical in (True, False):
         w, h = (ph, pw) if vertical else (pw, ph)

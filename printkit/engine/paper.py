@@ -78,7 +78,7 @@ class PrintSettings:
 
     paper: str = "a4"
     bleed: float = 3.0
-    gap: float = 0.0
+    gap: float | None = None  # None: cards share cut lines unless neighbours' edges differ (render.pdf.card_gap)
     margin: float = 6.0
     crop_mark_length: float = 4.0
     crop_mark_width_pt: float = 0.5
@@ -107,6 +107,8 @@ class PrintSettings:
             if f.name not in BOUNDS:
                 continue
             value = getattr(self, f.name)
+            if value is None and f.name == "gap":
+                continue  # chosen per deck
             lo, hi = BOUNDS[f.name]
             flag = "--" + f.name.replace("_", "-")
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):

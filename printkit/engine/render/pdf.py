@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.engine.components import BoardComponent, CardComponent, SheetComponent
-from printkit.engine.elements import Circle, Line, Piece, Text, bounds
+from printkit.engine.elements import Circle, Image, Line, Piece, Text, bounds
 from printkit.engine.errors import InputError
 from printkit.engine.icc import read_icc_profile
 from printkit.engine.imposition import (
@@ -270,8 +270,47 @@ def render_cards(
             raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
     if settings.pod is not None:
         return _render_pod(component, settings, lang, icon_search, glossary)
+    note = None
+    if settings.gap is None:
+        differ = edges_differ(component.fronts) or edges_differ(component.backs or ())
+        settings = replace(settings, gap=2 * settings.bleed if differ else 0.0)
+        if differ and settings.gap:
+            note = (f"neighbouring cards differ at their edges, so each has its own {settings.bleed:g} mm bleed "
+                    f"(a {settings.gap:g} mm gutter between cards; --gap 0 makes them share cut lines)")
     if settings.duplex == "fold" and component.backs:
-        return _render_fold(component, settings, lang, icon_search, glossary)
+        return _noted(_render_fold(component, settings, lang, icon_search, glossary), note)
+    return _noted(_render_grid(component, settings, lang, icon_search, glossary, progress), note)
+
+
+def _noted(rendered: Rendered, note: str | None) -> Rendered:
+    if note and rendered.log is not None and note not in rendered.log.notes:
+        rendered.log.notes.append(note)
+    return rendered
+
+
+def edges_differ(pieces: Sequence[Piece]) -> bool:
+    """Whether two of ``pieces`` look different along their edges (bleed colour, or the fills and images that
+    reach an edge): cut on a shared line, a miscut would show the neighbour's edge on such a card."""
+    return len({_edge_look(p) for p in pieces}) > 1
+
+
+def _edge_look(piece: Piece) -> tuple:
+    look = []
+    for e in piece.elements:
+        fill = getattr(e, "fill", None) if not isinstance(e, Image) else getattr(e, "path", None)
+        if fill is None:
+            continue
+        x1, y1, x2, y2 = bounds(e)
+        if x1 <= 0 or y1 <= 0 or x2 >= piece.width or y2 >= piece.height:
+            look.append((type(e).__name__, str(fill)))
+    return (piece.bleed_color, tuple(look))
+
+
+def _render_grid(
+    component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...],
+    glossary: tuple[str, ...], progress: PieceProgress | None,
+) -> Rendered:
+    w, h = component.fronts[0].width, component.fronts[0].height
     turned = False
     try:
         grid = card_grid(w, h, settings)
