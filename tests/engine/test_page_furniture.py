@@ -265,7 +265,7 @@ def test_poker_inch_cards_on_a4_carry_the_scale_bar_in_every_language(lang: str,
     data = pdf.read_bytes()
     x1, y1, x2, _, _ = _bar(data)
     assert x2 - x1 == pytest.approx(50, abs=0.05)
-    left, top, right, bottom = boxes_mm(data)["bleed"]
+    *_, bottom = boxes_mm(data)["bleed"]
     assert y1 > bottom and 5 <= y1 <= 297 - 5  # below the block's bleed, on the printable area
     note = {"en": "50 mm", "de": "50 mm", "zh-TW": "50 公釐"}[lang]
     assert find_text(data, note)
