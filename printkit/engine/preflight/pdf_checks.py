@@ -23,7 +23,6 @@ from printkit.engine.preflight.findings import Finding
 from printkit.engine.render.text import CJK_FLOOR, LATIN_FLOOR, is_cjk
 from printkit.engine.units import PT_PER_MM
 
-MM = PT_PER_MM  # points per mm, short: every distance here is converted
 MAX_PAGES = 2000  # a preflight reads every page: bound the work for an untrusted file
 MAX_DEPTH = 8  # forms inside forms read; deeper nesting is not something a print file needs
 MARK_THICKNESS = 1.0  # mm: a path thinner than this is a mark or a rule, not artwork
@@ -218,7 +217,7 @@ def _inks(page, unembedded: set[str]) -> Iterator[Ink]:
     lies well inside the printable area and clear of the cut is left out (no rule judges it), except text
     below the floor, so that a page of a thousand objects is read in milliseconds."""
     media, trim = _box(page.get_mediabox), _box(page.get_trimbox)
-    band, need = PRINTABLE_EDGE * MM - EDGE_SLACK * MM, (BLEED_MIN + EDGE_SLACK) * MM
+    band, need = PRINTABLE_EDGE * PT_PER_MM - EDGE_SLACK * PT_PER_MM, (BLEED_MIN + EDGE_SLACK) * PT_PER_MM
     printable = (media[0] + band, media[1] + band, media[2] - band, media[3] - band)
     inner = (trim[0] + need, trim[1] + need, trim[2] - need, trim[3] - need)
     outer = (trim[0] - need, trim[1] - need, trim[2] + need, trim[3] + need)
@@ -319,7 +318,7 @@ def _boxes(page, name: str, number: int) -> list[Finding]:
     media = page.get_mediabox()
     trim, bleed = page.get_trimbox(), page.get_bleedbox()
     out = []
-    w, h = (media[2] - media[0]) / MM, (media[3] - media[1]) / MM
+    w, h = (media[2] - media[0]) / PT_PER_MM, (media[3] - media[1]) / PT_PER_MM
     if w < 10 or h < 10:
         out.append(Finding("boxes", f"page is {w:.1f} x {h:.1f} mm: too small to print", name, number))
 
@@ -335,7 +334,7 @@ def _boxes(page, name: str, number: int) -> list[Finding]:
 
 def _at(page_top: float, media: Rect, x: float, y: float) -> str:
     """A page point as people measure it: mm from the page's top-left corner."""
-    return f"({(x - media[0]) / MM:.1f}, {(page_top - y) / MM:.1f}) mm"
+    return f"({(x - media[0]) / PT_PER_MM:.1f}, {(page_top - y) / PT_PER_MM:.1f}) mm"
 
 
 def _describe(ink: Ink) -> str:
@@ -351,8 +350,8 @@ def _edges(page, inks: list[Ink], name: str, number: int) -> tuple[list[Finding]
     bleed and art running off past the cut into the band are cut away (fine).  A fill covering the whole page
     of a page with no trim is a note: a home printer leaves a white border round it."""
     media, trim, bleed = _box(page.get_mediabox), _box(page.get_trimbox), _box(page.get_bleedbox)
-    band = PRINTABLE_EDGE * MM
-    slack = EDGE_SLACK * MM
+    band = PRINTABLE_EDGE * PT_PER_MM
+    slack = EDGE_SLACK * PT_PER_MM
     no_trim = all(abs(t - m) <= slack for t, m in zip(trim, media, strict=True))
     notes: list[str] = []
     worst: dict[tuple[str, str], tuple[float, Ink, float, float]] = {}
@@ -365,7 +364,7 @@ def _edges(page, inks: list[Ink], name: str, number: int) -> tuple[list[Finding]
             ink.kind in ("fill", "image")
             and not ink.light
             and no_trim
-            and any(abs(b - m) <= FULL_PAGE * MM for b, m in zip(box, media, strict=True))
+            and any(abs(b - m) <= FULL_PAGE * PT_PER_MM for b, m in zip(box, media, strict=True))
         ):
             if not notes:
                 notes.append(
@@ -404,7 +403,7 @@ def _edges(page, inks: list[Ink], name: str, number: int) -> tuple[list[Finding]
         out.append(
             Finding(
                 "trim" if problem == "inside the trim" else "marks",
-                f"{_describe(ink)} {problem} comes {max(distance, 0) / MM:.1f} mm from the {side} paper edge at "
+                f"{_describe(ink)} {problem} comes {max(distance, 0) / PT_PER_MM:.1f} mm from the {side} paper edge at "
                 f"{_at(media[3], media, x, y)}{f' (and {more} more)' if more else ''}; printers lose the outer "
                 f"{PRINTABLE_EDGE:g} mm",
                 name,
@@ -422,7 +421,7 @@ def _bleed(page, inks: list[Ink], name: str, number: int) -> list[Finding]:
     """A coloured fill or image that reaches the cut but stops there: a miscut shows a white sliver.  Sides of the
     trim at the paper edge are left to the note of ``_edges`` (there is no paper to bleed onto)."""
     media, trim = _box(page.get_mediabox), _box(page.get_trimbox)
-    slack, need = EDGE_SLACK * MM, BLEED_MIN * MM
+    slack, need = EDGE_SLACK * PT_PER_MM, BLEED_MIN * PT_PER_MM
     out = []
     for i, side in enumerate(SIDES):
         outward = -1 if i < 2 else 1
@@ -442,7 +441,7 @@ def _bleed(page, inks: list[Ink], name: str, number: int) -> list[Finding]:
                 out.append(
                     Finding(
                         "bleed",
-                        f"{_describe(ink)} stops {max(past, 0) / MM:.1f} mm past the {side} cut "
+                        f"{_describe(ink)} stops {max(past, 0) / PT_PER_MM:.1f} mm past the {side} cut "
                         f"at {_at(media[3], media, x, y)}: no bleed, a miscut shows white",
                         name,
                         number,
@@ -461,8 +460,8 @@ def _covered(inks: list[Ink], side: int, start: float, end: float, reach: float)
         ink.kind in ("fill", "image")
         and not ink.light
         and (ink.box[side] - reach) * outward >= 0
-        and ink.box[lo] <= start + EDGE_SLACK * MM
-        and ink.box[hi] >= end - EDGE_SLACK * MM
+        and ink.box[lo] <= start + EDGE_SLACK * PT_PER_MM
+        and ink.box[hi] >= end - EDGE_SLACK * PT_PER_MM
         for ink in inks
     )
 
