@@ -93,7 +93,9 @@ class Transcribed:
 
 
 def _sheet_from(game: GscGame, table: dict, values: dict[tuple[str, int], Any], players: int,
-                claims: dict[str, int]) -> Sheet:
+                claims: dict[str, int], gap: int | None = None) -> Sheet:
+    """The sheet holding ``values``.  Orange and purple run to their last written box: a box with no
+    value ahead of it holds ``gap``, or (None) the values make no sheet (ValueError), never a shorter list."""
     boxes = {(b["area"], int(b["index"])): b for b in table["boxes"]}
     rows: list[list[int]] = [[] for _ in game.yellow.grid]
     blue: list[int] = []
@@ -108,11 +110,14 @@ def _sheet_from(game: GscGame, table: dict, values: dict[tuple[str, int], Any], 
             green = max(green, i + 1)
 
     def written(area: str) -> tuple[int, ...]:
+        ends = [i + 1 for (a, i), v in values.items() if a == area and v is not None]
         out = []
-        for i in range(len(game.boxes[area])):  # type: ignore[index]
+        for i in range(max(ends, default=0)):
             v = values.get((area, i))
             if v is None:
-                break
+                if gap is None:
+                    raise ValueError(f"{area} box {i + 1} holds no number ahead of a written box")
+                v = gap
             out.append(int(v))
         return tuple(out)
 
@@ -174,12 +179,23 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
     # Green fills from the left, orange / purple are written left to right and the action tracks are
     # circled left to right: a gap means a box was misread (or the player skipped one), which the
     # format cannot hold, so it is shown to a person.
-    flagged = {(u.area, u.index) for u in uncertain}
+    # A number box read empty ahead of a written one holds its likeliest number (flagged): the list
+    # must not end there, or every value after it would be lost from the transcription.
+    flagged = {(u.area, u.index): u for u in uncertain}
+    by_key = {(r.spec.area, r.spec.index): r for r in readings}
     for area in ("green", "orange", "purple", "reroll", "plus1"):
         filled = sorted(i for (a, i), v in values.items() if a == area and v not in (None, False, "empty"))
         for i in range(filled[-1] if filled else 0):
-            if i not in filled and (area, i) not in flagged:
-                uncertain.append(Uncertain(area, i, values.get((area, i)), [], 0.5))
+            if i in filled:
+                continue
+            if area in ("orange", "purple"):
+                values[(area, i)] = _stand_in(by_key.get((area, i)))
+            if (area, i) in flagged:
+                flagged[(area, i)].read = values.get((area, i))
+            else:
+                seen = by_key.get((area, i)) if area in ("orange", "purple") else None
+                alternatives = list(seen.alternatives) if seen else []
+                uncertain.append(Uncertain(area, i, values.get((area, i)), alternatives, 0.5))
 
     candidates = [players] if players is not None else game.players_for(rounds) or [1]
 
@@ -243,7 +259,9 @@ def _agreed(game: GscGame, table: dict, readings: list[BoxReading], names: dict[
     """The fields the sheet's own sums confirm, and the claims they make doubtful (see :mod:`.agreement`)."""
 
     def score_of(vals: Any) -> Any:
-        return score(_sheet_from(game, table, {k: v for k, v in vals.items() if v is not None}, players, {}), game)
+        # a gap adds nothing (the sums of an area with a gap are not compared: see agreement._area)
+        return score(_sheet_from(game, table, {k: v for k, v in vals.items() if v is not None}, players, {}, gap=0),
+                     game)
 
     try:
         found = beliefs(readings, names, score_of)
@@ -253,6 +271,14 @@ def _agreed(game: GscGame, table: dict, readings: list[BoxReading], names: dict[
     checked = {b.fields[0][1] for b in found if b.fields[0][0] == "score"}
     unchecked = [k for k in CLAIMS if k not in checked]
     return confirmations(found), {**arithmetic_doubts(claim_readings(readings, names), unchecked), **doubts(found)}
+
+
+def _stand_in(r: BoxReading | None) -> int:
+    """The number a box read empty ahead of a written one is taken to hold: its likeliest number."""
+    numbers = [v for v, _ in r.alternatives if v is not None] if r is not None else []
+    if numbers:
+        return int(numbers[0])  # type: ignore[call-overload]
+    return r.spec.allowed[0] if r is not None and r.spec.allowed else 0
 
 
 def _prob(combo: tuple[tuple[Any, float], ...]) -> float:
