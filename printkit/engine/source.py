@@ -297,22 +297,22 @@ def _no_constant(name: str) -> Any:
 
 def read_text(path: str | Path, what: str = "file") -> str:
     """A user's UTF-8 text file (a byte-order mark is dropped); problems become InputError."""
-    p = Path(path)
     try:
         # Bytes decoded here rather than a "utf-8-sig" text file: the same text (byte-order mark
         # dropped, line ends made "\n" as text mode does) at half the cost, which `check` pays per file.
-        data = _read_bytes(p)
+        # The name is made a Path only for an error's message (making one costs as much as the read).
+        data = _read_bytes(path)
         text = (data[3:] if data[:3] == codecs.BOM_UTF8 else data).decode("utf-8")
         return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
     except FileNotFoundError:
-        raise InputError.single(f"{what} not found", p) from None
+        raise InputError.single(f"{what} not found", Path(path)) from None
     except UnicodeDecodeError as exc:
-        raise InputError.single(f"not UTF-8 text (byte {exc.start})", p) from None
+        raise InputError.single(f"not UTF-8 text (byte {exc.start})", Path(path)) from None
     except OSError as exc:
-        raise InputError.single(f"cannot read {what}: {exc.strerror}", p) from None
+        raise InputError.single(f"cannot read {what}: {exc.strerror}", Path(path)) from None
 
 
-def _read_bytes(path: Path) -> bytes:
+def _read_bytes(path: str | Path) -> bytes:
     """The whole file, read without a buffered file object (a quarter of the cost for the small files
     `check` reads by the thousand): a regular file in one read of its size, anything else to its end."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))

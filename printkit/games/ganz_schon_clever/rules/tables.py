@@ -13,6 +13,8 @@ from types import MappingProxyType
 from printkit.games.ganz_schon_clever.model.game import AREAS, GRID_AREAS, TRACK_AREAS, AreaName, Bonus, GscGame
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
 
+GRID_MASKS_KEPT = 4096  # grid masks whose completed groups are remembered (per area); sheets share few masks
+
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
@@ -84,6 +86,13 @@ class Tables:
         self._bonus_groups = tuple(
             tuple(t for t in self.group_triggers if t.area == a and t.bonus is not None) for a in GRID_AREAS
         )
+        # fired() in parts: per grid area, the groups a mask completes (remembered per mask, a few
+        # thousand at most); per track, the bonus boxes of each filled length (all lengths, made here).
+        self._grid_fired: tuple[dict[int, tuple[Trigger, ...]], ...] = ({}, {})
+        self._track_fired = tuple(
+            tuple(tuple(t for t in self.box_triggers[a][:n] if t is not None) for n in range(self.size[a] + 1))
+            for a in ("green", "orange", "purple")
+        )
 
     def marks(self, sheet: Sheet) -> Marks:
         ymask = 0
@@ -113,16 +122,20 @@ class Tables:
 
     def fired(self, marks: Marks) -> list[Trigger]:
         """Every trigger the final sheet has completed, grids first, then tracks left to right."""
-        out: list[Trigger] = []
-        for filled, groups in zip((marks.yellow, marks.blue), self._bonus_groups, strict=True):
-            out.extend(t for t in groups if filled & t.mask == t.mask)
-        for area, filled in (
-            ("green", marks.green),
-            ("orange", len(marks.orange)),
-            ("purple", len(marks.purple)),
-        ):
-            out.extend(t for t in self.box_triggers[area][:filled] if t is not None)
-        return out
+        green, orange, purple = self._track_fired
+        g, o, p = marks.green, len(marks.orange), len(marks.purple)
+        if g >= len(green) or o >= len(orange) or p >= len(purple):  # filled past the end: as far as the track goes
+            g, o, p = min(g, len(green) - 1), min(o, len(orange) - 1), min(p, len(purple) - 1)
+        return [*self._grid_part(0, marks.yellow), *self._grid_part(1, marks.blue), *green[g], *orange[o], *purple[p]]
+
+    def _grid_part(self, ai: int, filled: int) -> tuple[Trigger, ...]:
+        known = self._grid_fired[ai]
+        hit = known.get(filled)
+        if hit is None:
+            if len(known) >= GRID_MASKS_KEPT:
+                known.clear()
+            hit = known[filled] = tuple(t for t in self._bonus_groups[ai] if filled & t.mask == t.mask)
+        return hit
 
 
 def _mask(cells: tuple[int, ...]) -> int:
