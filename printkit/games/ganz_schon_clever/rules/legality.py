@@ -29,6 +29,7 @@ from printkit.games.ganz_schon_clever.rules.schedule import Scheduler
 from printkit.games.ganz_schon_clever.rules.score import Score, score_marks
 from printkit.games.ganz_schon_clever.rules.solo_passive import last_turn_possible
 from printkit.games.ganz_schon_clever.rules.tables import Marks, RoundGifts, Tables, Trigger, tables
+from printkit.games.ganz_schon_clever.rules.work import CHECK_WORK, Work
 
 AREA_ORDER = ("yellow", "blue", "green", "orange", "purple", "rerolls", "extra_dice", "bonuses", "dice")
 
@@ -96,13 +97,18 @@ class CheckResult:
         return self.legal and self.claims_ok
 
 
-def check(sheet: Sheet, game: GscGame, solo_passive: SoloPassiveRuling | None = None) -> CheckResult:
+def check(sheet: Sheet, game: GscGame, solo_passive: SoloPassiveRuling | None = None,
+          work: Work | None = None) -> CheckResult:
     """Check ``sheet`` for legality and compare its claims with the computed score.
 
     ``solo_passive`` picks the ruling for the disputed solo passive turn (``game.yaml``
     ``turns.solo_passive``); None accepts a sheet possible under either and says (``needs_ruling``
-    and a note) when it needed the one that allows the +1 there.
+    and a note) when it needed the one that allows the +1 there.  ``work``: the search nodes the
+    check may spend, shared with a caller that asks many questions (default: CHECK_WORK for this
+    check alone); a search stopped by it leaves a note ("undecided"), never a violation.
     """
+    if work is None:
+        work = Work(CHECK_WORK)
     t = tables(game)
     m = t.marks(sheet)
     fired = t.fired(m)
@@ -117,10 +123,10 @@ def check(sheet: Sheet, game: GscGame, solo_passive: SoloPassiveRuling | None = 
     rounds = game.rounds_for(sheet.players)
     earned = _Earned(fired, t.round_gifts(rounds))
     _action_tracks(sheet, earned, add)
-    dice = _bonuses_and_dice(sheet, m, t, earned, rounds, add, notes)
+    dice = _bonuses_and_dice(sheet, m, t, earned, rounds, add, notes, work)
     needs = None
     if sheet.players == 1 and not found:
-        needs = _solo_passive(sheet, m, t, rounds, dice, solo_passive, add, notes)
+        needs = _solo_passive(sheet, m, t, rounds, dice, solo_passive, add, notes, work)
     claims = tuple(Claim(k, sheet.claimed[k], getattr(sc, k)) for k in CLAIM_KEYS if k in sheet.claimed)
     found.sort(key=lambda v: AREA_ORDER.index(v.area))
     return CheckResult(not found, sc, tuple(found), claims, dice, tuple(notes), solo_passive, needs)
@@ -135,6 +141,7 @@ def _solo_passive(
     ruling: SoloPassiveRuling | None,
     add: Any,
     notes: list[Violation],
+    work: Work,
 ) -> tuple[SoloPassiveRuling, ...] | None:
     """A legal solo sheet, checked again for the rulings that allow no +1 on the passive turn.
 
@@ -150,7 +157,7 @@ def _solo_passive(
     if dice.dice <= budget + plus1:
         return None  # the last passive pick is not even needed
     used = sheet.extra_dice.used if sheet.extra_dice is not None else None
-    possible = last_turn_possible(m, t, rounds, budget, used)
+    possible = last_turn_possible(m, t, rounds, budget, used, work)
     if possible:
         return None
     if possible is None:
@@ -249,6 +256,7 @@ def _bonuses_and_dice(
     rounds: int,
     add: Any,
     notes: list[Violation],
+    work: Work,
 ) -> DiceCount:
     game = t.game
     marks_in = {
@@ -304,7 +312,7 @@ def _bonuses_and_dice(
 
     losses = 0
     if not problems:
-        result = Scheduler(m, t, rounds).solve(len(mark_triggers) + len(round_choices))
+        result = Scheduler(m, t, rounds).solve(len(mark_triggers) + len(round_choices), work)
         if result.feasible is False:
             add(
                 "bonuses",

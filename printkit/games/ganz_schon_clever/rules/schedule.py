@@ -76,8 +76,10 @@ from itertools import product
 
 from printkit.games.ganz_schon_clever.model.game import Bonus
 from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables
+from printkit.games.ganz_schon_clever.rules.work import Work
 
 NODE_LIMIT = 200_000  # beyond this the search gives up and reports "undecided" (never "illegal")
+NO_BOUND = 1 << 62  # no work given: NODE_LIMIT alone bounds a search
 FIELD_BITS = 8  # per bonus code in a packed count: counts and rooms up to 127, then a guard bit
 FIELD_MASK = (1 << FIELD_BITS) - 1
 GUARD = 1 << (FIELD_BITS - 1)
@@ -214,21 +216,34 @@ class Scheduler:
         # A loss needs a full area, or a purple number the purple rule may refuse (a 6 never is).
         self.loss_possible = self.grid[0].full or self.grid[1].full or tracks.any_full or codes.purple_refusable
         self.nodes = 0
+        self.cap = NODE_LIMIT
+        self.hard = NO_BOUND
         self.max_losses = 0
         self.failed: set[tuple[object, ...]] = set()
 
     # ---------------------------------------------------------------- public
-    def solve(self, loss_limit: int) -> ScheduleResult:
-        """Find the fewest losses (at most ``loss_limit``) with which the sheet can be produced."""
+    def solve(self, loss_limit: int, work: Work | None = None) -> ScheduleResult:
+        """Find the fewest losses (at most ``loss_limit``) with which the sheet can be produced.
+
+        ``work``: the nodes the question this search is part of may still spend (see :mod:`.work`); the
+        search counts its nodes against it and gives up ("undecided") rather than go past it.
+        """
         total = 0
         for limit in range(loss_limit + 1):
             self.max_losses = limit
             self.failed = set()
             self.nodes = 0
+            # NODE_LIMIT is checked at stable states, as it always was; the work's bound at every node.
+            self.hard = NO_BOUND if work is None else work.left
+            self.cap = min(NODE_LIMIT, self.hard)
             try:
                 ok = self._stable((0, 0, 0, 0, 0, 0, 0, 0, 0))
             except _GiveUp:
+                if work is not None:
+                    work.spend(self.nodes - 1)  # the node that went past the bound was not searched
                 return ScheduleResult(None, 0, total + self.nodes)
+            if work is not None:
+                work.spend(self.nodes)
             total += self.nodes
             if ok:
                 return ScheduleResult(True, limit, total)
@@ -243,7 +258,7 @@ class Scheduler:
         if failed and (state in failed or self._dominated(state, 0, ())):
             return False
         self.nodes += 1
-        if self.nodes > NODE_LIMIT:
+        if self.nodes > self.cap:
             raise _GiveUp
         ym, _, bm, _, g, o, p, rd, _ = state
         yellow, blue = self.grid
@@ -366,6 +381,8 @@ class Scheduler:
         if failed and (key in failed or self._dominated(state, touched, key[2])):
             return False
         self.nodes += 1
+        if self.nodes > self.hard:
+            raise _GiveUp
         if not self._viable(state, pending):
             self.failed.add(key)
             return False

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from printkit.games.ganz_schon_clever.rules.schedule import Scheduler
 from printkit.games.ganz_schon_clever.rules.tables import Marks, Tables
+from printkit.games.ganz_schon_clever.rules.work import Work
 
 NODE_LIMIT = 50_000  # final cascades tried before the search gives up ("undecided", never "illegal")
 
@@ -57,21 +58,24 @@ class _GiveUp(Exception):
 
 
 def last_turn_possible(marks: Marks, t: Tables, rounds: int, budget_before_last: int,
-                       used: int | None) -> bool | None:
+                       used: int | None, work: Work | None = None) -> bool | None:
     """Can the sheet end with a last pick whose cascade leaves the rest inside the other picks?
 
     ``budget_before_last``: die picks before the last passive turn (the active turns' picks and
     the other passive picks); ``used``: the +1 the track shows used (None: not recorded, any number
-    up to those earned).  None when the search gave up (then the sheet is not called impossible).
+    up to those earned); ``work``: the search nodes it may spend, its own and its bonus-order
+    searches' (see :mod:`.work`).  None when the search gave up (then the sheet is not called impossible).
     """
     try:
-        return _Search(marks, t, rounds, budget_before_last, used).run()
+        return _Search(marks, t, rounds, budget_before_last, used, work).run()
     except _GiveUp:
         return None
 
 
 class _Search:
-    def __init__(self, marks: Marks, t: Tables, rounds: int, budget: int, used: int | None) -> None:
+    def __init__(self, marks: Marks, t: Tables, rounds: int, budget: int, used: int | None,
+                 work: Work | None = None) -> None:
+        self.work = work
         self.m = marks
         self.t = t
         self.rounds = rounds
@@ -122,7 +126,7 @@ class _Search:
         if self.used is not None and self.used > earned:
             return False  # a +1 crossed out on the track was earned too late to use
         usable = earned if self.used is None else self.used
-        result = Scheduler(rest, t, self.rounds).solve(mark_bonuses + self.round_marks)
+        result = Scheduler(rest, t, self.rounds).solve(mark_bonuses + self.round_marks, self.work)
         if result.feasible is None:
             raise _GiveUp
         if not result.feasible:
@@ -158,6 +162,10 @@ class _Search:
         self.nodes += 1
         if self.nodes > NODE_LIMIT:
             raise _GiveUp
+        if self.work is not None:
+            if self.work.exhausted:
+                raise _GiveUp
+            self.work.spend(1)
 
     def _grid_step(self, c: _Cascade, ai: int, cell: int) -> bool:
         """Mark ``cell`` of grid ``ai`` as the next F mark, then each complete group fires now or later."""

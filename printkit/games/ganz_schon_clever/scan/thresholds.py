@@ -13,6 +13,10 @@ class DecideThresholds:
     # transcribe (:mod:`.transcribe`)
     confident: float = 0.9  # a box read with less confidence is listed as uncertain
     max_decode: int = 256  # combinations of uncertain boxes the rules may try
+    # search nodes (rules/work.py) all the rules' checks of those combinations may spend together: a check of a
+    # sheet from play takes tens to a few thousand, a node 3-5 us, so this keeps the choice under about half a
+    # second whatever the readings; beyond it the rules decide nothing
+    max_decode_work: int = 100_000
     # agree with the sums (:mod:`.agreement`)
     confirm: float = 0.995  # posterior of a top reading that makes it confident (calibrated on tuning seeds)
     mistake: float = 0.1  # prior probability that a claimed score is the player's own mistake (house value)

@@ -23,6 +23,7 @@ from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.rules.legality import CheckResult, check
 from printkit.games.ganz_schon_clever.rules.score import score
+from printkit.games.ganz_schon_clever.rules.work import Work
 from printkit.games.ganz_schon_clever.scan.agreement import (
     CLAIMS,
     Confirmation,
@@ -36,6 +37,9 @@ from printkit.games.ganz_schon_clever.scan.agreement import (
 )
 from printkit.games.ganz_schon_clever.scan.thresholds import DECIDE
 
+UNDECIDED = frozenset({"undecided", "solo-passive-undecided"})  # a check's notes when a search gave up
+OUT_OF_WORK = ("the rules could not finish weighing the uncertain boxes' other readings within their bound of "
+               f"{DECIDE.max_decode_work:,} search nodes; the uncertain boxes are as read")
 CLAIM_ORDER = ("yellow", "blue", "green", "orange", "purple", "foxes", "lowest", "total")
 
 
@@ -82,6 +86,7 @@ class Transcribed:
     notes: list[str] = field(default_factory=list)
     confirmed: list[Confirmed] = field(default_factory=list)  # read below DECIDE.confident, confirmed by the sums
     two_legal: bool = False  # two readings of the uncertain boxes make a legal sheet, both plausible (a note says so)
+    work: int = 0  # search nodes the rules spent weighing the uncertain boxes' readings (<= DECIDE.max_decode_work)
 
     @property
     def blank(self) -> bool:
@@ -205,6 +210,8 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
     # The rules as a decoder: the most probable combination of uncertain boxes that is legal.
     decided: set[tuple[str, int]] = set()
     plausible = ""
+    work = Work(DECIDE.max_decode_work)
+    unfinished = False
     if open_boxes:
         combos = itertools.islice(itertools.product(*[alts for _, alts in open_boxes]), DECIDE.max_decode)
         ranked = sorted(combos, key=lambda c: -_prob(c))
@@ -220,7 +227,11 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
                 sheet = build(trial, candidates[0])
             except ValueError:
                 continue
-            if check(sheet, game).legal:
+            verdict = check(sheet, game, work=work)
+            if work.exhausted or any(n.rule in UNDECIDED for n in verdict.notes):
+                unfinished, legal = True, []  # not known to be the likeliest legal reading: no choice is made
+                break
+            if verdict.legal:
                 legal.append((combo, trial))
                 if len(legal) == 2:
                     break
@@ -236,6 +247,8 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
             u.read = values.get((u.area, int(u.index)))  # type: ignore[arg-type]
 
     notes: list[str] = [plausible] if plausible else []
+    if unfinished:
+        notes.append(OUT_OF_WORK)
     sheet = build(values, candidates[0])
     result = check(sheet, game)
     if players is None and len(candidates) > 1:
@@ -251,7 +264,7 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
         else:
             notes.append(f"players not printed on the sheet; checked for {' and '.join(map(str, candidates))}: "
                          "same verdict")
-    return Transcribed(sheet, uncertain, result, values, notes, confirmed, bool(plausible))
+    return Transcribed(sheet, uncertain, result, values, notes, confirmed, bool(plausible), work.spent)
 
 
 def _agreed(game: GscGame, table: dict, readings: list[BoxReading], names: dict[int, str], players: int
