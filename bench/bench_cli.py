@@ -23,6 +23,7 @@ import datetime
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -85,6 +86,36 @@ def check_rate(python: str, files: list[Path], runs: int, env: dict[str, str]) -
     return len(files) / max(t_all - t_one, 1e-9), t_all, t_one
 
 
+def check_cpu(python: str, files: list[Path], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the process and its workers) of one ``check --json`` call over ``files``.
+
+    CPU time is what the call costs whatever else runs on the machine: on a shared machine the wall time
+    of a two-worker call depends on the others' load, its CPU time hardly."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    done = subprocess.run([python, "-m", "printkit", "check", "--json", *map(str, files)], capture_output=True,
+                          check=False, env=env, cwd=tree_of(env))
+    wall_s = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    return wall_s, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def side_by_side(python: str, files: list[Path], runs: int, envs: dict[str, dict[str, str]]
+                 ) -> dict[str, tuple[float, float]]:
+    """Per checkout: (sheets/s of wall time, sheets per CPU second), each with a one-file call's subtracted,
+    the calls of the checkouts interleaved round by round so that a change of load hits them alike; the
+    best of ``runs`` rounds."""
+    best: dict[str, list[float]] = {name: [1e9, 1e9, 1e9, 1e9] for name in envs}
+    for _ in range(runs):
+        for name, env in envs.items():
+            one = check_cpu(python, files[:1], env)
+            whole = check_cpu(python, files, env)
+            best[name] = [min(b, v) for b, v in zip(best[name], (*whole, *one), strict=True)]
+    n = len(files) - 1
+    return {name: (n / max(w - w1, 1e-9), n / max(c - c1, 1e-9)) for name, (w, c, w1, c1) in best.items()}
+
+
 def pad_time(python: str, out: Path, env: dict[str, str]) -> float:
     t0 = time.perf_counter()
     pad = subprocess.run([python, "-m", "printkit", "build", "ganz-schon-clever", "--count", "500", "-q", "--out",
@@ -138,6 +169,7 @@ def main() -> None:
         per_s, t_all, t_one = check_rate(py, files, args.runs, here)
         in_process = in_process_rate(files)
         old_check = check_rate(py, files, args.runs, before) if before else None
+        both = side_by_side(py, files, max(3, args.runs // 3), {"before": before, "this": here}) if before else None
 
         t_pad = pad_time(py, Path(tmp) / "pad", here) if not args.skip_pad else None
         old_pad = pad_time(py, Path(tmp) / "pad-before", before) if before and not args.skip_pad else None
@@ -158,6 +190,11 @@ def main() -> None:
     if old_check is not None:
         lines.append(f"- check with {args.before} (before): {old_check[0]:,.0f} sheets/s ({old_check[1]:.2f} s, "
                      f"one-file call {old_check[2] * 1000:.0f} ms)")
+    if both is not None:
+        (w_old, c_old), (w_new, c_new) = both["before"], both["this"]
+        lines.append(f"- side by side (calls interleaved, best of {max(3, args.runs // 3)} rounds, a one-file call "
+                     f"subtracted): before {w_old:,.0f} sheets/s wall, {c_old:,.0f} sheets per CPU second; this "
+                     f"checkout {w_new:,.0f} sheets/s wall, {c_new:,.0f} per CPU second ({c_new / c_old:.2f}x)")
     if t_pad is not None:
         lines.append(f"- `printkit build ganz-schon-clever --count 500`: {t_pad:.1f} s wall"
                      + (f"; with {args.before} (before): {old_pad:.1f} s" if old_pad is not None else ""))

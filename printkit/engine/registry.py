@@ -114,6 +114,7 @@ class Facts:
     glossary: tuple[str, ...] = ()  # Chinese words of the game never split across lines
 
 
+@cache  # `check` asks once per file it reads; importing an imported module still costs a few microseconds
 def _resolve(ref: str) -> Callable[..., Any]:
     module, _, name = ref.partition(":")
     fn: Callable[..., Any] = getattr(importlib.import_module(module), name)

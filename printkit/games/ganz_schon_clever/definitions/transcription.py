@@ -133,6 +133,28 @@ def _plain(data: dict[str, Any]) -> _Plain | None:
     return raw
 
 
+class _Shape:
+    """What a transcription of ``game`` is checked against, made once per game (``check`` reads thousands)."""
+
+    __slots__ = ("game", "row_sets", "rows", "sums")
+
+    def __init__(self, game: GscGame) -> None:
+        self.game = game
+        self.rows = [[v for v in row if v != 0] for row in game.yellow.grid]  # each yellow row's printed numbers
+        self.row_sets = [frozenset(row) for row in self.rows]
+        self.sums = frozenset(game.blue_sums)
+
+
+_SHAPES: dict[int, _Shape] = {}
+
+
+def _shape(game: GscGame) -> _Shape:
+    hit = _SHAPES.get(id(game))
+    if hit is None or hit.game is not game:
+        hit = _SHAPES[id(game)] = _Shape(game)
+    return hit
+
+
 def transcription_json_schema() -> dict:
     """JSON Schema of the transcription file, for editors (``printkit schema gsc-sheet``)."""
     schema = _Transcription.model_json_schema()
@@ -176,11 +198,12 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
 
     if raw.game is not None and raw.game not in game.aliases:
         bad(("game",), f"unknown game {raw.game!r}; expected one of {', '.join(game.aliases)}")
-    counts = sorted(game.rounds.by_player_count)
+    shape = _shape(game)
     if raw.players is not None and raw.players not in game.rounds.by_player_count:
+        counts = sorted(game.rounds.by_player_count)
         bad(("players",), f"players must be {counts[0]}..{counts[-1]}; found {raw.players}")
 
-    rows = [[v for v in row if v != 0] for row in game.yellow.grid]
+    rows = shape.rows
     yellow = raw.yellow if raw.yellow is not None else [[] for _ in rows]
     if len(yellow) != len(rows):
         bad(
@@ -188,8 +211,8 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
             f"yellow needs {len(rows)} rows (top to bottom, [] for an empty row); found {len(yellow)}",
         )
     else:
-        for r, (row, printed) in enumerate(zip(yellow, rows, strict=True)):
-            if len(set(row)) == len(row) and set(printed).issuperset(row):
+        for r, (row, printed, known) in enumerate(zip(yellow, rows, shape.row_sets, strict=True)):
+            if len(set(row)) == len(row) and known.issuperset(row):
                 continue  # each number printed in the row, none twice (the usual case: nothing to say)
             seen: set[int] = set()
             for i, v in enumerate(row):
@@ -203,7 +226,7 @@ def transcription_from_document(doc: Document, game: GscGame | None = None) -> S
                     bad(("yellow", r, i), f"{v} is crossed twice in yellow row {r + 1}")
                 seen.add(v)
 
-    sums = set(game.blue_sums)
+    sums = shape.sums
     seen_blue: set[int] = set()
     plain_blue = len(set(raw.blue)) == len(raw.blue) and sums.issuperset(raw.blue)
     for i, v in enumerate(() if plain_blue else raw.blue):
