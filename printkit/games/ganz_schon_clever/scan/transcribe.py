@@ -15,6 +15,7 @@ numbers, and every field the rules decided stays listed as uncertain with its al
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,9 +99,11 @@ class Transcribed:
 
 
 def _sheet_from(game: GscGame, table: dict, values: dict[tuple[str, int], Any], players: int,
-                claims: dict[str, int], gap: int | None = None) -> Sheet:
-    """The sheet holding ``values``.  Orange and purple run to their last written box: a box with no
-    value ahead of it holds ``gap``, or (None) the values make no sheet (ValueError), never a shorter list."""
+                claims: dict[str, int], gap: int | None = None,
+                stand_ins: Mapping[tuple[str, int], int] | None = None) -> Sheet:
+    """The sheet holding ``values``.  Orange and purple run to their last written box, never a shorter
+    list: a box with no value ahead of it holds its ``stand_ins`` number, else ``gap``, else the values make
+    no sheet (ValueError)."""
     boxes = {(b["area"], int(b["index"])): b for b in table["boxes"]}
     rows: list[list[int]] = [[] for _ in game.yellow.grid]
     blue: list[int] = []
@@ -120,9 +123,9 @@ def _sheet_from(game: GscGame, table: dict, values: dict[tuple[str, int], Any], 
         for i in range(max(ends, default=0)):
             v = values.get((area, i))
             if v is None:
-                if gap is None:
+                v = stand_ins.get((area, i), gap) if stand_ins else gap
+                if v is None:
                     raise ValueError(f"{area} box {i + 1} holds no number ahead of a written box")
-                v = gap
             out.append(int(v))
         return tuple(out)
 
@@ -184,28 +187,21 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
     # Green fills from the left, orange / purple are written left to right and the action tracks are
     # circled left to right: a gap means a box was misread (or the player skipped one), which the
     # format cannot hold, so it is shown to a person.
-    # A number box read empty ahead of a written one holds its likeliest number (flagged): the list
-    # must not end there, or every value after it would be lost from the transcription.
-    flagged = {(u.area, u.index): u for u in uncertain}
-    by_key = {(r.spec.area, r.spec.index): r for r in readings}
-    for area in ("green", "orange", "purple", "reroll", "plus1"):
+    # A number box without a number ahead of a written one holds its likeliest number (its stand-in,
+    # flagged below): the list must not end there, or every value after it would be lost.
+    flagged = {(u.area, u.index) for u in uncertain}
+    for area in ("green", "reroll", "plus1"):
         filled = sorted(i for (a, i), v in values.items() if a == area and v not in (None, False, "empty"))
         for i in range(filled[-1] if filled else 0):
-            if i in filled:
-                continue
-            if area in ("orange", "purple"):
-                values[(area, i)] = _stand_in(by_key.get((area, i)))
-            if (area, i) in flagged:
-                flagged[(area, i)].read = values.get((area, i))
-            else:
-                seen = by_key.get((area, i)) if area in ("orange", "purple") else None
-                alternatives = list(seen.alternatives) if seen else []
-                uncertain.append(Uncertain(area, i, values.get((area, i)), alternatives, 0.5))
+            if i not in filled and (area, i) not in flagged:
+                uncertain.append(Uncertain(area, i, values.get((area, i)), [], 0.5))
+    by_key = {(r.spec.area, r.spec.index): r for r in readings if r.spec.area in ("orange", "purple")}
+    stand_ins = {key: _stand_in(r) for key, r in by_key.items()}
 
     candidates = [players] if players is not None else game.players_for(rounds) or [1]
 
     def build(vals: dict[tuple[str, int], Any], p: int) -> Sheet:
-        return _sheet_from(game, table, vals, p, claims)
+        return _sheet_from(game, table, vals, p, claims, stand_ins=stand_ins)
 
     # The rules as a decoder: the most probable combination of uncertain boxes that is legal.
     decided: set[tuple[str, int]] = set()
@@ -250,6 +246,15 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
     if unfinished:
         notes.append(OUT_OF_WORK)
     sheet = build(values, candidates[0])
+    unsure = {(u.area, u.index): u for u in uncertain}
+    for area, written in (("orange", sheet.orange), ("purple", sheet.purple)):
+        for i, v in enumerate(written):
+            if values.get((area, i)) is None:  # a stand-in: the overlay shows what the transcription holds
+                values[(area, i)] = v
+                if (area, i) in unsure:
+                    unsure[(area, i)].read = v
+                else:
+                    uncertain.append(Uncertain(area, i, v, list(by_key[(area, i)].alternatives), 0.5))
     result = check(sheet, game)
     if players is None and len(candidates) > 1:
         verdicts = {}

@@ -76,3 +76,18 @@ def test_an_area_ending_in_empty_boxes_is_not_lengthened() -> None:
     t = transcribe(GAME, TABLE, _readings({("purple", 0): _sure(1), ("purple", 1): _sure(4)}),
                    rounds=6, players=1)
     assert t.sheet.purple == (1, 4) and not t.uncertain
+
+
+def test_a_stand_in_goes_with_the_written_box_it_stood_before() -> None:
+    # purple 1, a box read surely empty, then an unsure 3 that the rules read as empty (purple 1 alone is
+    # the legal sheet, as above): nothing is written after the empty box, so it holds nothing either
+    faint = (None, 0.97, ((None, 0.97), (2, 0.02)))
+    unsure_three = (3, 0.6, ((3, 0.6), (None, 0.4)))
+    marked: dict[tuple[str, int], Reading] = {("blue", i): (True, SURE, ((True, SURE),)) for i in (0, 1)}
+    for area, n in (("reroll", 2), ("plus1", 1)):
+        marked |= {(area, i): ("earned", SURE, (("earned", SURE),)) for i in range(n)}
+    t = transcribe(GAME, TABLE, _readings({**marked, ("purple", 0): _sure(1), ("purple", 1): faint,
+                                           ("purple", 2): unsure_three}), rounds=6, players=1)
+    assert t.sheet.purple == (1,) and t.result.legal
+    assert ("purple", 1) not in t.values and ("purple", 1) not in _flagged(t)
+    assert ("purple", 2) in _flagged(t)
