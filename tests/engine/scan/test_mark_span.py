@@ -1,4 +1,5 @@
-"""Marks between a dot and a cross: how far the pen spans decides (issue 38's mutation audit).
+"""Marks between a dot and a cross: how far the pen spans decides (issue 38's mutation audit of the cross span,
+printkit/engine/scan/marks/thresholds.py).
 
 In the tuning set dots span at most 0.24 of a box side and crosses at least 0.45.  A short tick spanning
 about a third of the box lies between: it must go to a person (confidence below CONFIDENT), not be read
@@ -12,8 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from printkit.engine.scan import marks
-from printkit.engine.scan.marks import BoxSpec
+from printkit.engine.scan import sheet_boxes
+from printkit.engine.scan.boxes import BoxReading, BoxSpec
 
 P = 8.0  # px per mm, as the rectified sheet
 BOX_MM = 7.83  # a half-sheet yellow box, the smallest crosses are read in
@@ -39,8 +40,8 @@ def _line(page: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> None:
     cv2.line(page, (px(x0), px(y0)), (px(x1), px(y1)), (25, 25, 25), round(PEN_MM * P), cv2.LINE_AA)
 
 
-def _read(page: np.ndarray, ref: np.ndarray, spec: BoxSpec) -> marks.BoxReading:
-    return marks.read_boxes(page, [spec], ref, P, None)[0]
+def _read(page: np.ndarray, ref: np.ndarray, spec: BoxSpec) -> BoxReading:
+    return sheet_boxes.read_boxes(page, [spec], ref, P, None)[0]
 
 
 @pytest.mark.parametrize("length", [0.19, 0.21, 0.22])  # drawn; the pen's width adds about 0.12

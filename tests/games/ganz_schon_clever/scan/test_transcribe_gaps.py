@@ -8,7 +8,7 @@ lists are the numbers the test writes in the boxes.
 
 from __future__ import annotations
 
-from printkit.engine.scan.marks import BoxReading
+from printkit.engine.scan.boxes import BoxReading
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table
 from printkit.games.ganz_schon_clever.scan.transcribe import Transcribed, transcribe
