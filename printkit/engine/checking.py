@@ -62,7 +62,12 @@ def checker_for(doc: Document) -> Game:
 
 def check_document(doc: Document, lang: str, rulings: Mapping[str, str] | None = None) -> CheckOutcome:
     """Check one parsed file with the game it names, under the ``rulings`` picked (if any)."""
-    outcome: CheckOutcome = checker_for(doc).check(doc, lang, dict(rulings or {}))
+    game = checker_for(doc)
+    speaks = game.checker.languages if game.checker else ()
+    if lang not in speaks:
+        where = ("game",) if isinstance(doc.data, dict) and "game" in doc.data else ()
+        raise doc.error(where, f"the {game.id} report is in {', '.join(speaks)}; --lang {lang} is not one of them")
+    outcome: CheckOutcome = game.check(doc, lang, dict(rulings or {}))
     return outcome
 
 

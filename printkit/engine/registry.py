@@ -378,11 +378,12 @@ def all_languages() -> tuple[str, ...]:
 
 
 def check_languages() -> tuple[str, ...]:
-    """The report languages every checker speaks (``printkit check --lang``), in the first one's order."""
-    langs: list[str] | None = None
+    """The report languages any checker speaks (``printkit check --lang``), in package order.  A file whose
+    game does not speak the one asked for is refused by ``check_document``, naming that game's languages."""
+    langs: list[str] = []
     for game in checkers():
         have = game.checker.languages  # type: ignore[union-attr]
-        langs = [lang for lang in (langs if langs is not None else have) if lang in have]
+        langs += [lang for lang in have if lang not in langs]
     return tuple(langs or ("en",))
 
 

@@ -40,10 +40,14 @@ def test_legal_example_exit_0_with_breakdown():
 
 def test_languages():
     zh = runner.invoke(app, [str(EXAMPLE), "--lang", "zh-TW"])
-    assert zh.exit_code == 0 and "園丁" in zh.output and "判定: 可能" in zh.output
-    # the CLI offers the languages every checker speaks (GSC's checker has no German yet): call ours directly
-    de = check_file(parse_text(TEXT, str(EXAMPLE)), "de")
-    assert de.ok and "Gärtner" in de.text and "Urteil: möglich" in de.text
+    assert zh.exit_code == 0 and "園丁" in zh.output and "判定：可能" in zh.output
+    # the title and the punctuation are Chinese too: no "Sanssouci", no ASCII colon or brackets
+    assert "：無憂宮，2 位玩家" in zh.output and "Sanssouci" not in zh.output
+    assert "（同分：園丁最多者獲勝）" in zh.output and ": " not in zh.output
+    de = runner.invoke(app, [str(EXAMPLE), "--lang", "de"])
+    assert de.exit_code == 0 and "Gärtner" in de.output and "Urteil: möglich" in de.output
+    direct = check_file(parse_text(TEXT, str(EXAMPLE)), "de")
+    assert direct.ok and "Urteil: möglich" in direct.text
 
 
 def test_impossible_exit_1_names_player_and_space(tmp_path):
@@ -52,7 +56,7 @@ def test_impossible_exit_1_names_player_and_space(tmp_path):
     assert result.exit_code == 1
     assert "[Anna, row 3, column 2] a Fountain tile in the Statue column" in result.output
     zh = runner.invoke(app, [str(_write(tmp_path, bad)), "--lang", "zh-TW"])
-    assert "[Anna, 第 3 行第 2 列] 噴泉 板塊放在 雕像 列" in zh.output
+    assert "[Anna，第 3 列第 2 欄] 噴泉板塊放在雕像欄" in zh.output
 
 
 def test_malformed_exit_2_with_position(tmp_path):

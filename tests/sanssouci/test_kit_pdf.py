@@ -46,9 +46,9 @@ def test_81_tiles_9_per_element(tiles_pdf):
     fronts, backs = _front_back_text(tiles_pdf)
     assert {name: fronts.count(name) for name in ELEMENTS_EN} == dict.fromkeys(ELEMENTS_EN, 9)
     assert backs.count("Gardener") == 81
-    # the player-count number on every back, said to be a house value
+    # the player-count number on every back; that it is a house value is said on the notes page only
     assert (backs.count("2+ players"), backs.count("3+ players"), backs.count("4+ players")) == (45, 18, 18)
-    assert backs.count("house value") == 81
+    assert backs.count("house value") == 0
     assert unembedded_fonts(tiles_pdf) == []
 
 
@@ -141,7 +141,7 @@ def test_play_cards_18_per_colour_with_the_mix(en):
     assert fronts.count("any tile on these two colours") == 4 * 8
     assert fronts.count("take any tile") == 4 * 1
     assert fronts.count("orange / turquoise") == 4  # the pair a source confirms
-    assert fronts.count("house value") == 4 * 8  # the other pairs are ours, and say so
+    assert fronts.count("house value") == 0  # the other pairs are ours: the notes page says so, not the cards
     for name in ELEMENTS_EN:
         assert fronts.count(name) == 4
 
@@ -150,7 +150,7 @@ def test_missions_and_score_cards(en):
     missions = render(_by_name(en, "mission-cards"), PrintSettings(), "en").pdf
     fronts, _ = _front_back_text(missions)
     assert fronts.count("Mission") >= 9
-    assert fronts.count("house value") == 9
+    assert fronts.count("house value") == 0
     for name in ELEMENTS_EN:
         assert name in fronts
     score = render(_by_name(en, "score-cards"), PrintSettings(), "en").pdf
@@ -160,10 +160,12 @@ def test_missions_and_score_cards(en):
 
 def test_tokens_36_nobles_4_markers(en):
     tokens = _by_name(en, "tokens")
-    assert len(tokens.fronts) == 40
+    assert len(tokens.fronts) == 36
     text = "\n".join(all_text(render(tokens, PrintSettings(), "en").pdf)[0::2])
-    assert text.count("Score") == 4
     assert sum(text.count(n) for n in ELEMENTS_EN) == 36
+    markers = _by_name(en, "score-markers")
+    assert len(markers.fronts) == 4
+    assert "\n".join(all_text(render(markers, PrintSettings(), "en").pdf)[0::2]).count("Score") == 4
 
 
 @pytest.fixture(scope="module")
@@ -179,7 +181,7 @@ def test_eight_garden_board_sides(en):
     for side, comp in enumerate(boards, 1):
         text = all_text(render(comp, PrintSettings(), "en").pdf)[0]
         assert f"Garden board {(side + 1) // 2} · side {side}" in text
-        assert f"Pre-printed spaces of side {side}: house value" in text
+        assert "house value" not in text and "seed" not in text  # how the sides were made: the notes page
 
 
 def test_garden_board_rows_and_grid_geometry(board_1):

@@ -60,11 +60,18 @@ def finding_text(game: Game, f: Finding, lang: str) -> str:
                 params[key] = game.element(value).name.get(lang)
             except KeyError:
                 params[key] = game.colour(value).name.get(lang) if key == "colour" else value
-    return _texts()["findings"][f.rule][lang].format(**params)
+    return _counted(_texts()["findings"][f.rule][lang], params.get("n")).format(**params)
+
+
+def _counted(entry: str | dict[str, str], n: object) -> str:
+    """A text, or its ``one``/``other`` form by ``n`` (English and German say "1 player", "2 players")."""
+    if isinstance(entry, dict):
+        return entry["one"] if n == 1 else entry["other"]
+    return entry
 
 
 def _ui(key: str, lang: str, **values: Any) -> str:
-    return _texts()["report"][key][lang].format(**values)
+    return _counted(_texts()["report"][key][lang], values.get("n")).format(**values)
 
 
 def _where(game: Game, r: Report, f: Finding, lang: str) -> str:
@@ -73,7 +80,8 @@ def _where(game: Game, r: Report, f: Finding, lang: str) -> str:
         parts.append(r.end.players[f.player].name)
     if f.space is not None:
         parts.append(_ui("space", lang, row=f.space[0], column=f.space[1]))
-    return f"[{', '.join(parts)}] " if parts else ""
+    sep = "，" if lang == "zh-TW" else ", "
+    return f"[{sep.join(parts)}] " if parts else ""
 
 
 def _shown_width(text: str) -> int:
@@ -92,21 +100,32 @@ def as_text(game: Game, r: Report, lang: str = "en") -> str:
     heads = [_ui(c, lang) for c in cols]
     names = [p.name for p in r.end.players]
     width = max(_shown_width(n) for n in names) if names else 4
-    lines = [f"{r.file}: Sanssouci, {_ui('players', lang, n=len(names))}"]
+    colon, comma = ("：", "，") if lang == "zh-TW" else (": ", ", ")  # Chinese takes full-width punctuation
+    lines = [f"{r.file}{colon}{_ui('title', lang)}{comma}{_ui('players', lang, n=len(names))}"]
     lines.append("  " + " " * width + "  " + "  ".join(_right(h, 9) for h in heads))
     for name, s, place in zip(names, r.scores, r.places, strict=True):
         values = (s.track, s.rows, s.columns, s.missions, s.total, s.gardeners, place)
         lines.append(f"  {name}{' ' * (width - _shown_width(name))}  " + "  ".join(f"{v:>9}" for v in values))
-    totals = [s.total for s in r.scores]
-    if len(set(totals)) < len(totals):
-        lines.append(f"  ({_ui('tie', lang)})")
-    lines.append(f"{_ui('verdict', lang)}: {_ui('legal' if r.verdict.legal else 'illegal', lang)}")
+    tie = _tie_note(r.scores)
+    if tie:
+        lines.append("  " + _ui("brackets", lang, text=_ui(tie, lang)))
+    lines.append(f"{_ui('verdict', lang)}{colon}{_ui('legal' if r.verdict.legal else 'illegal', lang)}")
     if r.verdict.violations:
-        lines.append(f"{_ui('violations', lang)}:")
+        lines.append(f"{_ui('violations', lang)}{colon.rstrip()}")
         lines += [f"  - {_where(game, r, f, lang)}{finding_text(game, f, lang)}" for f in r.verdict.violations]
-    lines += [f"{_ui('note', lang)}: {_where(game, r, f, lang)}{finding_text(game, f, lang)}"
+    lines += [f"{_ui('note', lang)}{colon}{_where(game, r, f, lang)}{finding_text(game, f, lang)}"
               for f in r.verdict.notes]
     return "\n".join(lines)
+
+
+def _tie_note(scores: tuple[Score, ...]) -> str | None:
+    """Which tie note the report needs: none, a tie the gardeners break, or one they leave shared."""
+    totals = [s.total for s in scores]
+    tied = [s for s in scores if totals.count(s.total) > 1]
+    if not tied:
+        return None
+    unbroken = any(a is not b and a.total == b.total and a.gardeners == b.gardeners for a in tied for b in tied)
+    return "tie_shared" if unbroken else "tie"
 
 
 def as_json(game: Game, r: Report, lang: str = "en") -> dict[str, Any]:

@@ -29,6 +29,7 @@ from printkit.games.sanssouci.model import (
     Game,
     PlayCard,
     Row,
+    Rules,
     Style,
     Words,
 )
@@ -184,7 +185,8 @@ def load_style(search: SearchPath | None = None) -> Style:
         data = merge_values(data, load_document(path).data)
     doc = Document(data, bundled.node if len(files) == 1 else None, str(files[0]))
     style = doc.validate(Style, kind="sanssouci-style")
-    for section, key in (("tile", "size"), ("card", "width"), ("card", "height"), ("token", "size")):
+    for section, key in (("tile", "size"), ("card", "width"), ("card", "height"), ("token", "noble_width"),
+                         ("token", "noble_height"), ("token", "marker")):
         value = getattr(style, section).get(key)
         if not isinstance(value, (int, float)) or not 5 <= value <= 200:
             raise doc.error((section, key), f"expected a size in mm (5..200); found {value!r}")
@@ -384,3 +386,41 @@ def load_sides(path: Path, columns: int = 9) -> list[tuple[tuple[int, int], ...]
     if problems:
         raise InputError(problems)
     return sides
+
+
+RULES = DATA / "rules"
+RULE_TEXTS = ("booklet_title", "cover_note", "mission_item", "terrace_item", "list_separator", "setup_title",
+              "notes_title")
+RULE_BLOCKS = ("booklet", "setup", "notes")
+
+
+def load_rules(lang: str) -> Rules:
+    """The rules booklet, setup sheet and notes text of one language (``data/rules/<lang>.yaml``)."""
+    from printkit.engine.rulebook import blocks_from
+
+    doc = load_document(RULES / f"{lang}.yaml")
+    data = doc.data if isinstance(doc.data, dict) else {}
+    for key in RULE_TEXTS:
+        if not isinstance(data.get(key), str):
+            raise doc.error((key,) if key in data else (), f"`{key}:` needs a text")
+    picture = data.get("setup_picture")
+    if not isinstance(picture, dict) or not all(isinstance(v, str) for v in picture.values()):
+        raise doc.error(("setup_picture",) if "setup_picture" in data else (), "`setup_picture:` needs labels")
+    blocks = {}
+    for key in RULE_BLOCKS:
+        try:
+            blocks[key] = blocks_from(data.get(key), key)
+        except ValueError as exc:
+            raise doc.error((key,) if key in data else (), str(exc)) from None
+    return Rules(texts={k: data[k] for k in RULE_TEXTS}, picture=dict(picture), booklet=blocks["booklet"],
+                 setup=blocks["setup"], notes=blocks["notes"])
+
+
+def load_glossary() -> tuple[str, ...]:
+    """Chinese words the line breaker keeps whole (``texts.yaml`` ``glossary``) and every element's name."""
+    doc = load_document(DATA / "texts.yaml")
+    words = doc.data.get("glossary", []) if isinstance(doc.data, dict) else []
+    if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
+        raise doc.error(("glossary",), "`glossary:` needs a list of words")
+    names = [e.name.get("zh-TW") for e in load_game().elements]
+    return tuple(dict.fromkeys([*words, *names]))

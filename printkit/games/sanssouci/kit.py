@@ -15,13 +15,14 @@ from printkit.games.sanssouci import GAME
 from printkit.games.sanssouci.definitions import (
     BOARDS,
     boards_yaml,
-    load_board_seed,
     load_game,
+    load_glossary,
+    load_rules,
     load_style,
     load_words,
     with_sides,
 )
-from printkit.games.sanssouci.layout import boards, pieces, sheets
+from printkit.games.sanssouci.layout import boards, pieces, rulebook, sheets
 from printkit.games.sanssouci.model import LANGUAGES
 
 TEMPLATES = ("tile-front", "tile-back", "play-card-front", "play-card-back", "mission-front", "mission-back",
@@ -35,12 +36,11 @@ def components(options: BuildOptions) -> list[Component]:
     if players is not None and not game.players[0] <= players <= game.players[1]:
         raise InputError.single(f"--players {players}: Sanssouci is for {game.players[0]} to {game.players[1]}")
     out: list[Component] = []
-    seed = load_board_seed()
     board_seed = (options.extra or {}).get("board_seed")
     if board_seed is not None:
         # a new set of board sides: an edition of its own, with the boards.yaml that describes it
         text, sides = boards_yaml(BOARDS.read_text(encoding="utf-8"), int(board_seed))
-        game, seed = with_sides(game, sides), int(board_seed)
+        game = with_sides(game, sides)
         out += [Edition(f"board-seed-{board_seed}"), TextFile("boards", "boards.yaml", text)]
     search = SearchPath(user=options.templates, game=GAME.id)
     words = load_words()
@@ -54,15 +54,22 @@ def components(options: BuildOptions) -> list[Component]:
         pieces.missions(game, words, style, templates, lang),
         pieces.score_cards(game, words, style, templates, lang),
         pieces.tokens(game, words, style, templates, lang),
+        pieces.score_markers(game, words, style, templates, lang),
     ]
-    out += boards.garden_boards(game, words, style, lang, seed)
+    out += boards.garden_boards(game, words, style, lang)
     out.append(boards.central_board(game, words, style, lang))
     out.append(sheets.player_aid(game, words, style, lang))
     out.append(sheets.score_pad(game, words, style, lang))
+    rules, title, glossary = load_rules(lang), words.get("title", lang), load_glossary()
+    out += [
+        rulebook.rules_booklet(game, style, rules, lang, options.paper, title, glossary),
+        rulebook.setup_sheet(game, style, rules, lang, options.paper, title, glossary),
+        rulebook.notes_page(game, style, rules, lang, options.paper, title, glossary),
+    ]
     return out
 
 
 def facts() -> Facts:
     """Players and languages from the data; the checker reports in every language too."""
     game = load_game()
-    return Facts(players=game.players, languages=LANGUAGES, check_languages=LANGUAGES)
+    return Facts(players=game.players, languages=LANGUAGES, check_languages=LANGUAGES, glossary=load_glossary())

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from printkit.engine.definition_types import Hex, LocalizedText
+from printkit.engine.rulebook import Block
 
 LANGUAGES = ("en", "zh-TW", "de")
 TERRACE = 0
@@ -150,6 +151,17 @@ class Words:
 
     def lines(self, key: str, lang: str) -> tuple[str, ...]:
         return tuple(self.entries[key][lang])
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules booklet, setup sheet and kit notes of one language (``data/rules/<lang>.yaml``)."""
+
+    texts: dict[str, str]
+    picture: dict[str, str]  # the setup picture's labels
+    booklet: tuple[Block, ...]
+    setup: tuple[Block, ...]
+    notes: tuple[Block, ...]
 
 
 class _Look(BaseModel):

@@ -48,7 +48,7 @@ def _pattern(pattern: str, x: float, y: float, size: float, colour: str) -> list
     return [Icon(f"ss-pattern-{pattern}", x, y, size, size, color=colour)]
 
 
-def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSide, seed: int) -> Piece:
+def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSide) -> Piece:
     """One side of a garden board: terrace, the 9 x 6 grid with its pre-printed spaces, rows, bonuses."""
     s = style.garden
     g = garden_geometry(game, s)
@@ -62,9 +62,6 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
         Text(s.margin + 2, s.margin, 120, s.title_band - 1,
              f"{words.get('title', lang)} · {words.get('garden_board', lang, board=side.board, side=side.number)}",
              size=10, min_size=7, bold=True, align="left", color=s.ink, wrap=False),
-        Text(g.width - s.margin - 140, s.margin, 138, s.title_band - 1,
-             words.get("printed_note", lang, side=side.number, seed=seed), size=6.5 if lang == "zh-TW" else 6,
-             min_size=5, align="right", color=s.ink, wrap=False),
         # the side's number, big, where a player sees it: it goes into the transcription
         Circle(s.margin + s.label_band / 2, g.terrace_y + s.terrace / 2, 5.5, fill=s.frame, stroke=None),
         Text(s.margin + s.label_band / 2 - 5, g.terrace_y + s.terrace / 2 - 5, 10, 10, str(side.number), size=14,
@@ -109,7 +106,7 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
                 el.append(Rect(x + pad, y + pad, tile, tile, fill=fill, stroke=tint(s.frame, 0.3), stroke_width=0.3,
                                radius=1.2))
                 el += _pattern(colour.pattern, x + pad + 2, y + pad + 2, tile - 4, tint(colour.hex, 0.32))
-    # footer: the column bonus under every column, and the seed's end scoring in words
+    # footer: the column bonus under every column, and the end scoring in words
     for c in range(1, game.columns + 1):
         x, _ = g.space_box(1, c)
         bonus_text = words.get("column_bonus", lang, n=game.scoring.column_bonus)
@@ -120,12 +117,12 @@ def garden_side(game: Game, words: Words, style: Style, lang: str, side: BoardSi
     return Piece(f"garden board side {side.number}", g.width, g.height, tuple(el), bleed_color=s.paper)
 
 
-def garden_boards(game: Game, words: Words, style: Style, lang: str, seed: int) -> list[BoardComponent]:
+def garden_boards(game: Game, words: Words, style: Style, lang: str) -> list[BoardComponent]:
     """One board component per side: print sides 2k-1 and 2k and glue them back to back on card."""
     return [
         BoardComponent(f"garden-board-{side.number}",
                        words.get("garden_board", lang, board=side.board, side=side.number),
-                       garden_side(game, words, style, lang, side, seed))
+                       garden_side(game, words, style, lang, side))
         for side in game.sides
     ]
 

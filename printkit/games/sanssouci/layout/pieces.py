@@ -40,7 +40,7 @@ def tiles(game: Game, words: Words, style: Style, templates: Templates, lang: st
         card = {
             "element": e.id, "name": e.name.get(lang), "icon": e.icon, "number": number,
             "players": words.get("tile_players", lang, n=number), "gardener": words.get("gardener", lang),
-            "house": words.get("house_value", lang), "index": k,
+            "index": k,
         }
         scope = {"card": card, "style": style.tile, "lang": lang}
         label = f"tile {k} ({e.id}, {number})"
@@ -62,9 +62,8 @@ def _card_fields(game: Game, words: Words, card: PlayCard, lang: str) -> dict[st
             sides.append({"hex": c.hex, "pattern": c.pattern, "name": c.name.get(lang),
                           "row": game.row_of_colour(colour)})
         a, b = sides
-        house = words.get("house_value", lang) if "cards.play_cards.pairs" in game.house_values else ""
         return {"kind": "pair", "title": f"{a['name']} / {b['name']}", "a": a, "b": b,
-                "text": words.get("pair_text", lang), "house": house}
+                "text": words.get("pair_text", lang), "house": ""}
     return {"kind": "joker", "title": words.get("joker", lang), "text": words.get("joker_text", lang), "house": ""}
 
 
@@ -85,7 +84,7 @@ def play_cards(game: Game, words: Words, style: Style, templates: Templates, lan
 
 
 def missions(game: Game, words: Words, style: Style, templates: Templates, lang: str) -> CardComponent:
-    """One mission card per element, with the points table of the data (a house value, said on the card)."""
+    """One mission card per element, with the points table of the data (its origin is on the notes page)."""
     w, h = float(style.card["width"]), float(style.card["height"])
     rows = []
     for row in sorted(r for r in game.mission_points if r != TERRACE):
@@ -93,13 +92,12 @@ def missions(game: Game, words: Words, style: Style, templates: Templates, lang:
         rows.append({"label": str(row), "points": game.mission_points[row], "hex": hex_, "ink": ink_on(hex_)})
     colon = "：" if lang == "zh-TW" else ": "  # Chinese takes the full-width colon
     terrace = f"{words.get('terrace', lang)}{colon}{game.mission_points.get(TERRACE, 0)}"
-    house = words.get("house_value", lang) if "cards.missions" in game.house_values else ""
     fronts = []
     for e in game.elements:
         card = {"title": words.get("mission", lang), "icon": e.icon, "name": e.name.get(lang),
                 "text": words.get("mission_text", lang, element=e.name.get(lang)), "rows": rows,
                 "rows_title": words.get("mission_table", lang),
-                "points_note": terrace, "house": house}
+                "points_note": terrace, "house": ""}
         scope = {"card": card, "style": style.card, "lang": lang}
         fronts.append(render_template(templates["mission-front"], scope, w, h, f"mission {e.id}"))
     back_scope = {"card": {"title": words.get("mission_cards", lang)}, "style": style.card, "lang": lang}
@@ -122,18 +120,27 @@ def score_cards(game: Game, words: Words, style: Style, templates: Templates, la
 
 
 def tokens(game: Game, words: Words, style: Style, templates: Templates, lang: str) -> CardComponent:
-    """Nobles (one per column, per player) and a score marker per player; the same on both sides."""
-    size = float(style.token["size"])
+    """Nobles, one per column per player, sized to stand on a terrace start box and on a tile; the same on
+    both sides."""
+    w, h = float(style.token["noble_width"]), float(style.token["noble_height"])
     pieces: list[Piece] = []
     for player in game.player_colours:
         ink = ink_on(player.hex)
         for e in game.elements[: game.nobles_per_player]:
             card = {"colour": player.hex, "ink": ink, "icon": "ss-noble", "label": e.name.get(lang)}
             scope = {"card": card, "style": style.token, "lang": lang}
-            pieces.append(render_template(templates["token"], scope, size, size, f"noble {player.id} {e.id}"))
+            pieces.append(render_template(templates["token"], scope, w, h, f"noble {player.id} {e.id}"))
+    return CardComponent("tokens", words.get("tokens", lang), tuple(pieces), tuple(pieces), kind="tokens")
+
+
+def score_markers(game: Game, words: Words, style: Style, templates: Templates, lang: str) -> CardComponent:
+    """A score marker per player, smaller than a score-track space; the same on both sides."""
+    size = float(style.token["marker"])
+    pieces: list[Piece] = []
     for player in game.player_colours:
         card = {"colour": player.hex, "ink": ink_on(player.hex), "icon": "ss-joker",
                 "label": words.get("score_marker", lang)}
         scope = {"card": card, "style": style.token, "lang": lang}
         pieces.append(render_template(templates["token"], scope, size, size, f"score marker {player.id}"))
-    return CardComponent("tokens", words.get("tokens", lang), tuple(pieces), tuple(pieces), kind="tokens")
+    return CardComponent("score-markers", words.get("score_markers", lang), tuple(pieces), tuple(pieces),
+                         kind="tokens")

@@ -38,8 +38,6 @@ def player_aid(game: Game, words: Words, style: Style, lang: str) -> SheetCompon
     el.append(Text(6, ey + 7, w - 12, 11, words.get("aid_end_lines", lang), size=8, min_size=6, color=s.ink,
                    align="left", valign="top", leading=1.15))
     el += row_strip(game, words, lang, 6, ey + 19, w - 12, 15)
-    el.append(Text(6, h - 13, w - 12, 10, words.get("house_note", lang), size=7, min_size=5.5, color="#6b5a3a",
-                   align="left", valign="bottom"))
     page = Piece("player aid", w, h, tuple(el))
     return SheetComponent("player-aid", words.get("player_aid", lang), (page, page), per_page=2, cut=True)
 

@@ -1,0 +1,74 @@
+"""Every Sanssouci piece fits the space printed for it, in millimetres, measured on the built pieces.
+
+Pinned: a tile is 24 mm square on a 25 mm garden space and a 26 mm display space; a noble is
+22 x 11 mm on a terrace start box of 24 x 12.5 mm and later on a tile; a score marker is 14 mm on an
+18 mm track space.  A piece needs at least 0.5 mm of play on every side of its space to be set down
+and picked up without covering the neighbours.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.engine.components import BuildOptions
+from printkit.engine.elements import Rect
+from printkit.games.sanssouci import kit
+from printkit.games.sanssouci.definitions import load_game, load_style
+from printkit.games.sanssouci.layout.boards import garden_geometry
+
+PLAY = 0.5  # mm on each side
+
+
+@pytest.fixture(scope="module")
+def comps():
+    return {c.name: c for c in kit.components(BuildOptions(paper="a4", lang="en"))}
+
+
+def _size(comp) -> tuple[float, float]:
+    sizes = {(p.width, p.height) for p in comp.fronts}
+    assert len(sizes) == 1
+    return sizes.pop()
+
+
+def _fits(piece: tuple[float, float], space: tuple[float, float]) -> bool:
+    return piece[0] + 2 * PLAY <= space[0] + 1e-9 and piece[1] + 2 * PLAY <= space[1] + 1e-9
+
+
+def _terrace_boxes(comps) -> list[tuple[float, float]]:
+    """The dashed start boxes drawn on the terrace of garden board 1 (one per column)."""
+    board = comps["garden-board-1"].piece
+    g = garden_geometry(load_game(), load_style().garden)
+    return [(e.w, e.h) for e in board.elements
+            if isinstance(e, Rect) and e.dash and g.terrace_y <= e.y < g.grid_y]
+
+
+def test_pinned_sizes(comps):
+    assert _size(comps["tiles"]) == (24.0, 24.0)
+    assert _size(comps["tokens"]) == (22.0, 11.0)
+    assert _size(comps["score-markers"]) == (14.0, 14.0)
+    boxes = _terrace_boxes(comps)
+    assert len(boxes) == 9 and set(boxes) == {(24.0, 12.5)}
+
+
+def test_noble_fits_its_terrace_start_box(comps):
+    noble = _size(comps["tokens"])
+    for box in _terrace_boxes(comps):
+        assert _fits(noble, box), (noble, box)
+    # the old 19 mm square token did not: it was taller than the box
+    assert not _fits((19.0, 19.0), (24.0, 12.5))
+
+
+def test_noble_fits_on_a_tile_and_a_tile_on_its_spaces(comps):
+    tile = _size(comps["tiles"])
+    assert _fits(_size(comps["tokens"]), tile)
+    style = load_style()
+    assert _fits(tile, (style.garden.space, style.garden.space))
+    assert _fits(tile, (style.central.space, style.central.space))
+
+
+def test_score_marker_fits_a_track_space(comps):
+    board = comps["central-board"].piece
+    cells = {(round(e.w, 2), round(e.h, 2)) for e in board.elements
+             if isinstance(e, Rect) and e.fill is not None and abs(e.w - e.h) < 1e-6 and e.w < 20 and e.w > 10}
+    assert (18.0, 18.0) in cells  # the track's spaces, pinned
+    assert _fits(_size(comps["score-markers"]), (18.0, 18.0))
