@@ -56,8 +56,9 @@ def build(
     paper: Annotated[str, typer.Option(help=PAPER_HELP, callback=_paper)] = "a4",
     lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = ENGLISH,  # type: ignore[valid-type]
     players: Annotated[int | None, typer.Option(help="Number of players (games that depend on it).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed for anything random (variant maps, serials). "
-                                           "Same seed, same bytes.")] = 1,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed for anything random (variant maps, serials). Same seed, same bytes. Without it most games use "
+             "seed 1; a random Istanbul layout draws a fresh seed and prints it.", show_default=False)] = None,
     png: Annotated[bool, typer.Option("--png", help="Also write a PNG preview of every page.")] = False,
     templates: Annotated[Path | None, typer.Option(
         help="Your own templates folder (cards/*.yaml, icons/*.svg), searched before the bundled one.")] = None,
@@ -124,7 +125,8 @@ def build(
     with user_errors():
         request = BuildRequest(
             targets=tuple(targets or ()),
-            options=BuildOptions(paper=paper, lang=lang.value, players=players, seed=seed, extra=extra,
+            options=BuildOptions(paper=paper, lang=lang.value, players=players, seed=1 if seed is None else seed,
+                                 seed_given=seed is not None, extra=extra,
                                  max_cards=max_cards, allow_outside=allow_outside, allow_network=allow_network,
                                  only=only, where=where),
             settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,

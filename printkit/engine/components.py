@@ -104,6 +104,7 @@ class BuildOptions:
     lang: str = "en"
     players: int | None = None
     seed: int = 1
+    seed_given: bool = True  # False: the user gave no --seed (a game may then draw a fresh one and print it)
     extra: dict[str, object] = field(default_factory=dict)
     definition: Path | None = None
     templates: Path | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from printkit.engine.elements import Element, Line, Piece, Rect, Text
@@ -122,10 +123,20 @@ def flow(blocks: Sequence[Block], width: float, height: float, st: PageStyle, la
     pieces: list[tuple[str, float, str, bool, float, bool]] = []
     for b in blocks:
         text, size, colour, bold, gap, keep = _looks(b, st, lang)
-        parts = text.split("\n\n") if b.kind == "text" else text.split("\n") if b.kind == "bullets" else [text]
-        for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            pieces.append((part, size, colour, bold, gap if last else (0.9 if b.kind == "text" else 0.4), keep))
+        # a text splits at its lines (a paragraph's last line takes the paragraph gap), a list at its items, so
+        # a long list runs on into the next column instead of leaving this one half empty
+        if b.kind == "head" or b.kind == "sub":
+            parts = [(text, gap)]
+        else:
+            parts = []
+            paragraphs = text.split("\n\n") if b.kind == "text" else [text]
+            for p, paragraph in enumerate(paragraphs):
+                lines = paragraph.split("\n")
+                for i, line in enumerate(lines):
+                    end = i == len(lines) - 1
+                    parts.append((line, gap if end and p == len(paragraphs) - 1 else 0.9 if end else 0.4))
+        for part, part_gap in parts:
+            pieces.append((part, size, colour, bold, part_gap, keep))
     pending: list[tuple[str, float, str, bool, float, bool]] = []
     for piece in pieces:
         pending.append(piece)
@@ -211,3 +222,40 @@ def sheet_pages(name: str, title: str, blocks: Sequence[Block], w: float, h: flo
                               color="#555555", wrap=False, align="right"))
         out.append(Piece(f"{name} {i + 1}", w, h, (*frame, *els)))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class RuleTexts:
+    """One language's rules file: short texts, labels and block lists, by key."""
+
+    texts: dict[str, str]
+    labels: dict[str, dict[str, str]]
+    blocks: dict[str, tuple[Block, ...]]
+
+
+def load_rule_texts(path: Path, texts: Sequence[str], blocks: Sequence[str],
+                    labels: Sequence[str] = ()) -> RuleTexts:
+    """A game's ``rules/<lang>.yaml``: each of ``texts`` a string, each of ``labels`` a mapping of strings,
+    each of ``blocks`` a list of blocks.  A missing or malformed entry is an input error at its line."""
+    from printkit.engine.source import load_document
+
+    doc = load_document(path)
+    data = doc.data if isinstance(doc.data, dict) else {}
+
+    def where(key: str) -> tuple[str, ...]:
+        return (key,) if key in data else ()
+
+    for key in texts:
+        if not isinstance(data.get(key), str):
+            raise doc.error(where(key), f"`{key}:` needs a text")
+    for key in labels:
+        value = data.get(key)
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise doc.error(where(key), f"`{key}:` needs a mapping of texts")
+    parsed: dict[str, tuple[Block, ...]] = {}
+    for key in blocks:
+        try:
+            parsed[key] = blocks_from(data.get(key), key)
+        except ValueError as exc:
+            raise doc.error(where(key), str(exc)) from None
+    return RuleTexts({k: data[k] for k in texts}, {k: dict(data[k]) for k in labels}, parsed)

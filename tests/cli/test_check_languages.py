@@ -22,8 +22,9 @@ def test_sanssouci_reports_in_german():
 def test_a_game_without_german_names_its_languages():
     result = runner.invoke(app, ["check", str(EXAMPLES / "gsc-legal-sheet.yaml"), "--lang", "de"])
     assert result.exit_code == 2
-    assert "gsc-legal-sheet.yaml:4:7: game: the ganz-schon-clever report is in en, zh-TW; --lang de is not one of them" \
-        in result.output
+    expected = ("gsc-legal-sheet.yaml:4:7: game: the ganz-schon-clever report is in en, zh-TW; "
+                "--lang de is not one of them")
+    assert expected in result.output
     assert "Traceback" not in result.output
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.engine.errors import InputError, Problem
+from printkit.engine.rulebook import RuleTexts
 from printkit.engine.source import load_document
 from printkit.engine.template.files import SearchPath, merged_style
 from printkit.games.istanbul.model import Istanbul, Layouts, Pieces, Places, Setup, Style, Texts, Tracks
@@ -165,3 +166,14 @@ def _one_marker_each(counts: Sequence[int], markers: list[tuple[int, ...]], wher
     for n in counts:
         if flat.count(n) != 1:
             out.append(("tracks", where, f"{flat.count(n)} markers for {n} players; a track needs exactly 1"))
+
+
+RULE_TEXTS = ("booklet_title", "cover_note", "list_separator", "item", "notes_title")
+RULE_BLOCKS = ("booklet", "notes")
+
+
+def load_rules(lang: str) -> RuleTexts:
+    """The rules booklet and kit notes of one language (``data/rules/<lang>.yaml``)."""
+    from printkit.engine.rulebook import load_rule_texts
+
+    return load_rule_texts(DATA / "rules" / f"{lang}.yaml", RULE_TEXTS, RULE_BLOCKS)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from printkit.engine.components import BuildOptions, Component
 from printkit.engine.errors import InputError
 from printkit.engine.paper import paper_dimensions
@@ -14,6 +16,7 @@ from printkit.games.istanbul.model import Istanbul
 from printkit.games.istanbul.rules import grid
 
 GAME_ID = "istanbul"  # its templates' folder: templates/istanbul/
+FRESH_SEEDS = 1_000_000  # a fresh seed is below this: short enough to read off the sheet and type again
 
 
 def facts() -> Facts:
@@ -36,12 +39,14 @@ def choose_layouts(game: Istanbul, options: BuildOptions) -> list[grid.Layout]:
         raise InputError.single(f"--apart-lines is a rule for random layouts; --layout {kind} is fixed")
     if kind != "random":
         return [grid.fixed_layout(game.layouts, kind)]
+    # Without --seed a random layout is a new one each build; its sheet prints the seed to build it again.
+    seed = options.seed if options.seed_given else secrets.randbelow(FRESH_SEEDS)
     if count is not None:
         try:
-            return grid.layout_pack(game.layouts, int(str(count)), options.seed, apart_lines)
+            return grid.layout_pack(game.layouts, int(str(count)), seed, apart_lines)
         except ValueError as exc:
             raise InputError.single(f"--layouts: {exc}") from None
-    return [grid.random_layout(game.layouts, options.seed, apart_lines)]
+    return [grid.random_layout(game.layouts, seed, apart_lines)]
 
 
 def components(options: BuildOptions) -> list[Component]:
@@ -55,5 +60,7 @@ def components(options: BuildOptions) -> list[Component]:
     layouts = choose_layouts(game, options)
     search = SearchPath(user=options.templates, game=GAME_ID)
     templates = {name: load_template(search.find(name, generic=False), search) for name in TEMPLATES}
-    return build(game, Words(game.texts, options.lang), definitions.load_style(search), templates, layouts, players,
-                 paper_dimensions(options.paper))
+    words = Words(game.texts, options.lang)
+    rules = {lang: definitions.load_rules(lang) for lang in words.langs}
+    return build(game, words, definitions.load_style(search), templates, layouts, players,
+                 paper_dimensions(options.paper), rules, options.paper)

@@ -396,24 +396,11 @@ RULE_BLOCKS = ("booklet", "setup", "notes")
 
 def load_rules(lang: str) -> Rules:
     """The rules booklet, setup sheet and notes text of one language (``data/rules/<lang>.yaml``)."""
-    from printkit.engine.rulebook import blocks_from
+    from printkit.engine.rulebook import load_rule_texts
 
-    doc = load_document(RULES / f"{lang}.yaml")
-    data = doc.data if isinstance(doc.data, dict) else {}
-    for key in RULE_TEXTS:
-        if not isinstance(data.get(key), str):
-            raise doc.error((key,) if key in data else (), f"`{key}:` needs a text")
-    picture = data.get("setup_picture")
-    if not isinstance(picture, dict) or not all(isinstance(v, str) for v in picture.values()):
-        raise doc.error(("setup_picture",) if "setup_picture" in data else (), "`setup_picture:` needs labels")
-    blocks = {}
-    for key in RULE_BLOCKS:
-        try:
-            blocks[key] = blocks_from(data.get(key), key)
-        except ValueError as exc:
-            raise doc.error((key,) if key in data else (), str(exc)) from None
-    return Rules(texts={k: data[k] for k in RULE_TEXTS}, picture=dict(picture), booklet=blocks["booklet"],
-                 setup=blocks["setup"], notes=blocks["notes"])
+    raw = load_rule_texts(RULES / f"{lang}.yaml", RULE_TEXTS, RULE_BLOCKS, ("setup_picture",))
+    return Rules(texts=raw.texts, picture=raw.labels["setup_picture"], booklet=raw.blocks["booklet"],
+                 setup=raw.blocks["setup"], notes=raw.blocks["notes"])
 
 
 def load_glossary() -> tuple[str, ...]:

@@ -8,15 +8,11 @@ full columns 5, ties to the most gardeners.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from printkit.engine.components import BuildOptions
-from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text
-from printkit.engine.render.pdf import render
 from printkit.games.sanssouci import kit
+from tests.games.printed import kit_talk, missing, text_of
 
 LANGS = ("en", "de", "zh-TW")
 
@@ -26,19 +22,6 @@ def built(request):
     lang = request.param
     comps = kit.components(BuildOptions(paper="a4", lang=lang))
     return lang, {c.name: c for c in comps}
-
-
-def _text(comp, lang) -> str:
-    # the renderer breaks lines; join them so a sentence reads as one (Chinese without spaces)
-    pages = all_text(render(comp, PrintSettings(), lang).pdf)
-    joined = "\n".join(pages).replace("\r", "")
-    if lang == "zh-TW":  # a line may break at the space around a number: compare without spaces
-        return re.sub(r"\s", "", joined)
-    return re.sub(r"\s+", " ", joined)
-
-
-def _missing(facts: list[str], text: str, lang: str) -> list[str]:
-    return [f for f in facts if (re.sub(r"\s", "", f) if lang == "zh-TW" else f) not in text]
 
 
 # What the booklet must say, per language: setup for every player count, the turn, the end and scoring.
@@ -98,7 +81,7 @@ def test_each_page_says_what_it_must(built, component, facts):
     """The booklet teaches a whole game, the setup sheet names every count and place, the notes hold the
     house values."""
     lang, comps = built
-    assert _missing(facts[lang], _text(comps[component], lang), lang) == []
+    assert missing(facts[lang], text_of(comps[component], lang), lang) == []
 
 
 def test_booklet_is_a_folded_booklet_of_whole_sheets(built):
@@ -111,15 +94,7 @@ def test_booklet_is_a_folded_booklet_of_whole_sheets(built):
 
 def test_only_the_notes_page_speaks_of_how_the_kit_was_made(built):
     lang, comps = built
-    found = {}
-    for name, comp in comps.items():
-        if name == "kit-notes":
-            continue
-        text = _text(comp, lang)
-        hits = [w for w in MAKING[lang] if w.lower() in text.lower()]
-        if hits:
-            found[name] = hits
-    assert found == {}
+    assert kit_talk(comps, lang, MAKING[lang]) == {}
 
 
 def test_zh_tw_says_row_and_column_one_way(built):
@@ -127,7 +102,7 @@ def test_zh_tw_says_row_and_column_one_way(built):
     if lang != "zh-TW":
         pytest.skip("Chinese only")
     for name in ("rules-booklet", "setup", "player-aid", "score-pad", "garden-board-1"):
-        text = _text(comps[name], lang)
+        text = text_of(comps[name], lang)
         assert "行" not in text.replace("進行", "").replace("執行", "").replace("行動", ""), name
-    booklet = _text(comps["rules-booklet"], lang)
+    booklet = text_of(comps["rules-booklet"], lang)
     assert "9欄、6列" in booklet

@@ -10,9 +10,10 @@ from typing import Any
 
 from printkit.engine.components import CardComponent, Component, SheetComponent
 from printkit.engine.elements import Piece
+from printkit.engine.rulebook import RuleTexts
 from printkit.engine.template.evaluate import render_template
 from printkit.engine.template.files import CardTemplate
-from printkit.games.istanbul.layout import pieces
+from printkit.games.istanbul.layout import pieces, rulebook
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import place_fields
 from printkit.games.istanbul.layout.sheets import layout_sheet, setup_sheet
@@ -26,7 +27,8 @@ TEMPLATES = ("place", "mosque-tile", "demand-tile", "bonus-card", "bonus-back", 
 
 def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, CardTemplate],
           layouts: list[grid.Layout], players: int | None,
-          paper: tuple[float, float] | None = None) -> list[Component]:
+          paper: tuple[float, float] | None = None, rules: Mapping[str, RuleTexts] | None = None,
+          paper_name: str = "a4") -> list[Component]:
     scope_style = style.model_dump()
     sizes = game.pieces.sizes
 
@@ -73,4 +75,7 @@ def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, Ca
              for side in sides]
     out.append(CardComponent("overview-cards", words.label("overview"), faces[0],
                              faces[1] if len(faces) > 1 else None, "cards"))
+    if rules:
+        out.append(rulebook.rules_booklet(game, words, rules, paper_name, style))
+        out.append(rulebook.notes_page(game, words, rules, paper_name))
     return out

@@ -251,7 +251,6 @@ def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict
     """One mapping of template fields per place, in place-number order."""
     short, long_ = (grid.position_map(game.layouts.layout(i).grid) for i in game.layouts.printed_positions)
     text = PlaceText(game, words, players)
-    size = game.pieces.sizes.place
     out = []
     for place in sorted(game.places.places, key=lambda p: p.number):
         name, name2 = words.pair(place.name)
@@ -271,7 +270,7 @@ def place_fields(game: Istanbul, words: Words, players: int | None, colors: dict
             "dots": "•" * ways if ways else "",
             "color": colors.get(place.id, colors["default"]),
             "icon": icons.get(place.id, ""),
-            "house": words.label("house_size", size=f"{size.size:g}") if size.provenance == "house" else "",
+            "house": "",  # that the size is ours is said on the kit notes page, not on every card
             "bilingual": words.bilingual,
         })
     return out

@@ -56,8 +56,8 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
              ("apart", words.label("rule_apart", n=rnd.apart.min_steps)),
              ("apart_lines", words.label("rule_lines"))]
     if not (layout.kind == "random" and layout.apart_lines):
-        rules[2] = ("apart_lines", words.each(lambda w: w.label("rule_lines") + ("" if w.chinese_last else " ")
-                                              + w.label("not_required")))
+        # the stricter rule is judged only where it was asked for: a fixed layout is official as it is
+        rules = rules[:2]
     # a rule's row: one line on A4; on a narrow page a long rule wraps onto a second
     rule_h = [5.8 if not small else max(5.8, text_height(text, 7, W - 2 * m - 24) + 0.4) for _, text in rules]
     rebuild_text = ""
@@ -268,24 +268,6 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
                  valign="top"))
         y += h + 1
     y += 5
-    # every house value of the kit (sizes no source gives, our player colours), so a user knows what to change
-    sizes = [(value.name, f"{value.size:g}" if hasattr(value, "size") else f"{value.width:g}×{value.height:g}")
-             for _, value in game.pieces.sizes if value.provenance == "house"]
-
-    def house(w: Words) -> str:
-        parts = [f"{w.one(name)} {dims} mm" for name, dims in sizes]
-        if st.player_colors_provenance == "house":
-            parts.append(w.listing_of(w.one(c.name) for c in st.player_colors))
-        return w.label("house_values") + w.colon + ("；" if w.chinese_last else "; ").join(parts)
-
-    if sizes or st.player_colors_provenance == "house":
-        text = words.each(house, sep="\n")
-        h = 13 if words.bilingual else 9
-        if small:
-            h = text_height(text, 7, W - 2 * m) + 0.8
-            room(h)
-        add(Text(m, min(y, H - m - h), W - 2 * m, h, text, size=7, min_size=6.5, color=muted, align="left",
-                 valign="top"))
     name = "istanbul setup" + (f" {players} players" if players else "")
     return tuple(Piece(name + (f" {i + 1}" if len(pages) > 1 else ""), W, H, tuple(els))
                  for i, els in enumerate(pages))

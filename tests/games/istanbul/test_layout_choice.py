@@ -1,0 +1,41 @@
+"""Istanbul's layout sheet: a random layout without --seed is a fresh one, its seed printed to build it again;
+with --seed the same layout; a fixed layout is not judged by a rule nobody asked for."""
+
+from __future__ import annotations
+
+import re
+
+from printkit.engine.components import BuildOptions
+from printkit.engine.paper import PrintSettings
+from printkit.engine.readback import all_text
+from printkit.engine.render.pdf import render
+from printkit.games.istanbul import definitions, kit
+
+
+def _random(seed_given: bool, seed: int = 1):
+    return kit.choose_layouts(definitions.load(), BuildOptions(seed=seed, seed_given=seed_given,
+                                                               extra={"layout": "random"}))[0]
+
+
+def test_without_seed_each_build_draws_a_fresh_layout():
+    seeds = {_random(False).seed for _ in range(4)}
+    assert len(seeds) >= 3  # four draws below a million: a repeat is a one-in-a-hundred-thousand chance
+
+
+def test_with_seed_the_same_layout():
+    assert _random(True, 42).grid == _random(True, 42).grid and _random(True, 42).seed == 42
+
+
+def test_the_sheet_prints_the_fresh_seed_to_rebuild_it():
+    comps = {c.name: c for c in kit.components(BuildOptions(seed_given=False, extra={"layout": "random"}))}
+    layout = comps["layout"]
+    seed = layout.record["layouts"][0]["seed"]
+    text = re.sub(r"\s+", " ", " ".join(all_text(render(layout, PrintSettings(), "en").pdf)))
+    assert f"printkit build istanbul --layout random --seed {seed}" in text
+
+
+def test_short_paths_sheet_has_no_unasked_rule_badge():
+    comps = {c.name: c for c in kit.components(BuildOptions())}
+    text = " ".join(all_text(render(comps["layout"], PrintSettings(), "en").pdf))
+    assert "breaks" not in text and "not asked" not in text and "--apart-lines" not in text
+    assert text.count("obeys") == 2  # the Fountain in the centre, Black Market and Tea House apart
