@@ -78,12 +78,15 @@ def test_tokens(kit_pdfs):
     text = [t for page in all_text(pdf) for t in page.split()]
     coins = Counter(t for t in text if t.isdigit())
     assert coins == {"1": 30, "5": 15, "10": 12}
+    small = pdfs["small-tokens"]
     fills = Counter(s.fill for p in range(page_count(pdf)) for s in shapes(pdf, p))
-    assert fills[(0xF6, 0xE3, 0xE6)] == 32  # the ruby tokens' discs
-    # each player's colour (identified from the data): 5 assistant discs + 4 goods indicators
+    small_fills = Counter(s.fill for p in range(page_count(small)) for s in shapes(small, p))
+    assert fills[(0xF6, 0xE3, 0xE6)] == 0 and small_fills[(0xF6, 0xE3, 0xE6)] == 32  # the ruby discs, small
+    # each player's colour (identified from the data): 5 assistant discs; 4 goods indicators, small
     colours = [tuple(int(c.color[i:i + 2], 16) for i in (1, 3, 5)) for c in definitions.load().setup.player_colors]
     n = players or 5
-    assert [fills[c] for c in colours] == [9] * n + [0] * (len(colours) - n)
+    assert [fills[c] for c in colours] == [5] * n + [0] * (len(colours) - n)
+    assert [small_fills[c] for c in colours] == [4] * n + [0] * (len(colours) - n)
 
 
 def test_overviews_and_standees(kit_pdfs):

@@ -17,9 +17,12 @@ GAME = Game(
         ("bonus-cards", "26 bonus cards with backs"),
         ("wheelbarrows", "one player board per player"),
         ("extensions", "3 wheelbarrow extensions per player"),
-        ("tokens", "rubies, coins, assistant discs, goods and mail indicators, start player"),
+        ("tokens", "coins, assistant discs, start player (18 mm)"),
+        ("small-tokens", "rubies, goods and mail indicators, sized to their spaces (9 mm)"),
         ("standees", "the Governor and the Smuggler"),
         ("overview-cards", "5 overview cards, two to a page"),
+        ("rules-booklet", "the whole game in printkit's own words, a folded booklet"),
+        ("kit-notes", "the house values and what differs from the published game"),
     ),
     options=(
         Option("layout", str, "short, long, in-order or random (default short).",

@@ -222,6 +222,7 @@ class Sizes(Frozen):
     demand_tile: SquareSize
     bonus_card: RectSize
     token: SquareSize
+    small_token: SquareSize
     wheelbarrow: RectSize
     extension: RectSize
     standee: RectSize

@@ -15,9 +15,13 @@ GAME = Game(
         ("cards", "72 play cards in 4 colours, 9 mission cards, 4 score cards"),
         ("garden-boards", "4 garden boards, both sides (8 sides)"),
         ("central-board", "score track 0-50, display and stack spaces"),
-        ("tokens", "36 nobles and 4 score markers"),
+        ("tokens", "36 nobles, 22 x 11 mm: they fit a terrace start box"),
+        ("score-markers", "4 score markers, 14 mm: they fit a score-track space"),
         ("player-aid", "turn summary, two to a sheet"),
         ("score-pad", "end-game score pad"),
+        ("rules-booklet", "the whole game in printkit's own words, a folded booklet"),
+        ("setup", "a drawn plan of the table and the setup for each player count"),
+        ("kit-notes", "the house values and what differs from the published game"),
     ),
     options=(
         Option("board_seed", int, "draw a new set of the 8 garden-board sides from this seed (written as boards.yaml "

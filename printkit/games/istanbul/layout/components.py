@@ -64,6 +64,9 @@ def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, Ca
     tk = sizes.token.size
     out.append(CardComponent("tokens", title, draw("token", pieces.tokens(game, words, players), tk, tk, "token"),
                              None, "tokens"))
+    st = sizes.small_token.size
+    out.append(CardComponent("small-tokens", title, draw("token", pieces.small_tokens(game, words, players), st, st,
+                                                         "small token"), None, "tokens"))
     sd = sizes.standee
     out.append(CardComponent("standees", title, draw("standee", pieces.standees(game, words), sd.width, sd.height,
                                                      "standee"), None, "standees"))

@@ -87,7 +87,10 @@ def bonus_cards(game: Istanbul, words: Words, icons: dict[str, str]) -> list[Fie
     return out
 
 
-def tokens(game: Istanbul, words: Words, players: int | None) -> list[Fields]:
+SMALL = ("ruby", "indicator", "mail")  # tokens that sit on printed spaces: made small to fit them
+
+
+def all_tokens(game: Istanbul, words: Words, players: int | None) -> list[Fields]:
     """Rubies, coins, and the paper stand-ins: assistant discs, goods and mail indicators, start player."""
     out: list[Fields] = []
     rubies = game.pieces.component("rubies").count
@@ -105,6 +108,16 @@ def tokens(game: Istanbul, words: Words, players: int | None) -> list[Fields]:
     out.append({"kind": "start", "icon": "ist-flag", "label": words.label("start_player", sep="\n"),
                 "color": "#f3ead6"})
     return [{**t, "ink": ink_on(t["color"])} for t in out]
+
+
+def tokens(game: Istanbul, words: Words, players: int | None) -> list[Fields]:
+    """The large tokens: coins, assistant discs, the start-player marker."""
+    return [t for t in all_tokens(game, words, players) if t["kind"] not in SMALL]
+
+
+def small_tokens(game: Istanbul, words: Words, players: int | None) -> list[Fields]:
+    """The tokens that sit on printed spaces: rubies, goods indicators, mail indicators."""
+    return [t for t in all_tokens(game, words, players) if t["kind"] in SMALL]
 
 
 def standees(game: Istanbul, words: Words) -> list[Fields]:

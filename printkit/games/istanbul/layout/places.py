@@ -97,7 +97,7 @@ class PlaceText:
 
     def _post_office(self) -> tuple[list[str], list[str]]:
         post = self.game.tracks.post_office  # the two rows are drawn (see ``track``); this is the cycle
-        cycle = [f"{k}: {''.join(icon(g) for g in v.goods)}+{v.lira}"
+        cycle = [f"{k}{self.w.colon}{''.join(icon(g) for g in v.goods)}+{v.lira}"
                  for k, v in enumerate(tracks.post_office_cycle(post), start=1)]
         # the label on its own line, then three visits a line, so a visit's goods and lira are never split
         rows = [self.w.clause.join(cycle[i:i + 3]) for i in range(0, len(cycle), 3)]
@@ -110,7 +110,7 @@ class PlaceText:
     def _black_market(self) -> tuple[list[str], list[str]]:
         bm = self.game.tracks.black_market
         take = " / ".join(icon(g) for g in bm.take_one_of)
-        rolls = [f"{b.from_}–{b.to}: {icon('jewelry') * b.jewelry}" for b in bm.dice]
+        rolls = [f"{b.from_}–{b.to}{self.w.colon}{icon('jewelry') * b.jewelry}" for b in bm.dice]
         return [f"+1 {take}", f"{icon('dice')}{icon('dice')} " + "   ".join(rolls)], []
 
     def _tea_house(self) -> tuple[list[str], list[str]]:
@@ -181,13 +181,23 @@ class PlaceText:
 # --- drawn tracks -----------------------------------------------------------------------------------------------
 
 TRACK_X, TRACK_Y, TRACK_W = 5.0, 45.0, 80.0  # mm on the card: the top of the details area
-CELL_H = 7.0
+# A space holds a 9 mm small token (a ruby, a mail indicator) with 0.5 mm of play: 10 mm high, and a ruby
+# track runs in two rows so its spaces are wide enough too; both rows end above the details and the note box.
+CELL_H = 10.0
+ROW_GAP = 3.4  # mm between a track's rows: room for the player-count marks under the first row
+MARK_ROOM = 4.5  # mm under a row that carries marks, before the details start
 COVERED = "#f6dfe3"  # a space holding a ruby at setup
 
 
 def _cells(count: int, y: float = TRACK_Y, h: float = CELL_H, gap: float = 0.4) -> list[dict[str, float]]:
     w = (TRACK_W - gap * (count - 1)) / count
     return [{"x": TRACK_X + k * (w + gap), "y": y, "w": w, "h": h} for k in range(count)]
+
+
+def _two_rows(count: int) -> list[dict[str, float]]:
+    """``count`` spaces in two rows, read left to right, the first row one longer when ``count`` is odd."""
+    first = (count + 1) // 2
+    return _cells(first) + _cells(first, TRACK_Y + CELL_H + ROW_GAP)[: count - first]
 
 
 def track(game: Istanbul, words: Words, number: int, players: int | None, colors: dict[str, str]) -> dict[str, Any]:
@@ -201,7 +211,7 @@ def track(game: Istanbul, words: Words, number: int, players: int | None, colors
                            "below": TRACK_Y}
     if place_id == "sultans_palace":
         palace = tr.sultans_palace
-        cells = _cells(len(palace.spaces) + 1)
+        cells = _two_rows(len(palace.spaces) + 1)
         first = tracks.sultan(tr, shown).first_covered
         for k, (c, space) in enumerate(zip(cells, (*palace.spaces, "ruby"), strict=True), start=1):
             out["cells"].append({**c, "fill": COVERED if k >= first else "#fffaf0"})
@@ -214,7 +224,7 @@ def track(game: Istanbul, words: Words, number: int, players: int | None, colors
             out["marks"].append({**c, "text": "/".join(map(str, marker.players))})
     elif place_id == "gemstone_dealer":
         dealer = tr.gemstone_dealer
-        cells = _cells(len(dealer.prices) + 1)
+        cells = _two_rows(len(dealer.prices) + 1)
         covered_from = dealer.prices.index(next(m.price for m in dealer.markers if shown in m.players))
         for k, (c, price) in enumerate(zip(cells, (*dealer.prices, None), strict=True)):
             out["cells"].append({**c, "fill": COVERED if k >= covered_from else "#fffaf0"})
@@ -242,7 +252,8 @@ def track(game: Istanbul, words: Words, number: int, players: int | None, colors
                                                                  ("Ⅰ", "Ⅱ", "Ⅲ", "Ⅳ"), strict=False)]
     if out["cells"]:
         bottom = max(c["y"] + c["h"] for c in out["cells"])
-        out["below"] = bottom + (4.5 if out["marks"] else 1.5)
+        marked = max((m["y"] + m["h"] + MARK_ROOM for m in out["marks"]), default=0.0)
+        out["below"] = max(bottom + 1.5, marked)
     return out
 
 
