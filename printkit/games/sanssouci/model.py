@@ -199,6 +199,7 @@ class CentralStyle(_Look):
     frame: Hex
     ink: Hex
     space: float = Field(gt=10, lt=60)
+    seam_clear: float = Field(default=16, ge=0, lt=60)  # mm lane down the middle kept free of display spaces
 
 
 class SheetStyle(_Look):

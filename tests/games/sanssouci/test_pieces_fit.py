@@ -72,3 +72,24 @@ def test_score_marker_fits_a_track_space(comps):
              if isinstance(e, Rect) and e.fill is not None and abs(e.w - e.h) < 1e-6 and e.w < 20 and e.w > 10}
     assert (18.0, 18.0) in cells  # the track's spaces, pinned
     assert _fits(_size(comps["score-markers"]), (18.0, 18.0))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_registration_mark_lands_on_a_display_space(comps, paper):
+    """Tiled on two pages, the central board gets registration crosses in the overlap; none may sit on a display
+    space (a cross there reads like a symbol of the game)."""
+    from printkit.engine.imposition import tile_board
+    from printkit.engine.paper import PrintSettings
+
+    board = comps["central-board"].piece
+    game = load_game()
+    fills = {game.colour(c).hex.lower() for c in game.display_colours()}
+    spaces = [e for e in board.elements if isinstance(e, Rect) and e.fill and e.fill.lower() in fills
+              and abs(e.w - 26.0) < 1e-6]
+    assert len(spaces) == 10  # 2 per colour
+    marks = tile_board(board.width, board.height, PrintSettings(paper=paper)).registration
+    assert marks  # the board is tiled on this paper
+    reach = 4.0  # mm: a cross's arm
+    for x, y in marks:
+        for e in spaces:
+            assert not (e.x - reach < x < e.x + e.w + reach and e.y - reach < y < e.y + e.h + reach), (x, y, e)

@@ -136,6 +136,16 @@ def track_cells(columns: int, rows: int) -> list[tuple[int, int]]:
     return top + right + bottom + left
 
 
+def display_columns(count: int, width: float, space: float, pitch: float, clear: float) -> list[float]:
+    """Left edges of the display's colour columns: half of them (the larger half) left of a lane ``clear`` mm
+    wide down the board's middle, the rest right of it.  A board tiled on two pages has its seam and
+    registration marks in that lane, so no mark lands on a display space."""
+    left = (count + 1) // 2
+    mid = width / 2
+    first = mid - clear / 2 - (left - 1) * pitch - space
+    return [first + k * pitch for k in range(left)] + [mid + clear / 2 + k * pitch for k in range(count - left)]
+
+
 def central_board(game: Game, words: Words, style: Style, lang: str) -> BoardComponent:
     """Score track round the edge, the display (2 spaces a colour) and the face-down stacks inside."""
     s = style.central
@@ -160,13 +170,12 @@ def central_board(game: Game, words: Words, style: Style, lang: str) -> BoardCom
     # display: a column of spaces for each display colour, with its row number, name and pattern
     colours = game.display_colours()
     pitch = s.space + 6
-    x0 = inner_x + (inner_w - len(colours) * pitch + 6) / 2
     y0 = inner_y + 20
     el.append(Text(inner_x, y0 - 7, inner_w, 6, words.get("display", lang), size=8, min_size=6, color=s.ink,
                    wrap=False))
-    for k, colour_id in enumerate(colours):
+    columns = display_columns(len(colours), width, s.space, pitch, s.seam_clear)
+    for colour_id, x in zip(colours, columns, strict=True):
         colour = game.colour(colour_id)
-        x = x0 + k * pitch
         for j in range(game.display_per_colour):
             y = y0 + j * (s.space + 3)
             el.append(Rect(x, y, s.space, s.space, fill=colour.hex, stroke="#3a3a3a", stroke_width=0.4, radius=1.5))
@@ -189,7 +198,8 @@ def central_board(game: Game, words: Words, style: Style, lang: str) -> BoardCom
         el.append(Icon("ss-gardener", x + 6, sy + 3, s.space - 12, s.space - 12, color=tint(s.frame, 0.5)))
         el.append(Text(x, sy + s.space - 6, s.space, 5, words.get("stack", lang, n=k + 1), size=6.5, min_size=5,
                        color=s.ink, wrap=False))
-    notes_y = sy + s.space + 3
+    # the legend starts below the lower registration marks of a tiled print (three quarters down the board)
+    notes_y = max(sy + s.space + 3, height * 0.75 + 3)
     if notes_y + 5 < inner_y + inner_h:
         el.append(Line(inner_x + 10, notes_y, inner_x + inner_w - 10, notes_y, stroke=s.frame, stroke_width=0.3))
         el += row_strip(game, words, lang, inner_x + 20, notes_y + 4, inner_w - 40, 16)
