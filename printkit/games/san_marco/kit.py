@@ -9,12 +9,16 @@ from __future__ import annotations
 from printkit.engine.components import BuildOptions, Component, Edition, TextFile
 from printkit.engine.errors import InputError
 from printkit.engine.registry import Facts
+from printkit.engine.rulebook import RuleTexts, load_rule_texts
+from printkit.engine.source import load_document
 from printkit.engine.template.files import SearchPath, load_template
 from printkit.games.san_marco import GAME
 from printkit.games.san_marco import definitions as loader
 from printkit.games.san_marco.definitions import definition_yaml
 from printkit.games.san_marco.layout.cards import DeckTemplates
 from printkit.games.san_marco.layout.components import build, choose_lang
+from printkit.games.san_marco.layout.notes import notes_page
+from printkit.games.san_marco.model.game import SanMarcoDefinition
 from printkit.games.san_marco.rules.variant import MapGenerationError, check_request, generate_variant
 
 
@@ -63,7 +67,23 @@ def components(options: BuildOptions) -> list[Component]:
     if game.id != "classic":
         out.append(Edition(game.id))
     classic = loader.load()
-    return build(game, texts, style, lang, templates, players, classic, options.paper) + out
+    notes = notes_page(load_rules(lang), game.title.get(lang), lang, options.paper, glossary(game))
+    return [*build(game, texts, style, lang, templates, players, classic, options.paper), notes, *out]
+
+
+def load_rules(lang: str) -> RuleTexts:
+    """The kit notes of one language (``data/rules/<lang>.yaml``)."""
+    return load_rule_texts(loader.BUNDLED / "rules" / f"{lang}.yaml", ("notes_title",), ("notes",))
+
+
+def glossary(game: SanMarcoDefinition | None = None) -> tuple[str, ...]:
+    """Chinese words the line breaker keeps whole: ``data/glossary.yaml`` and the districts' names."""
+    doc = load_document(loader.BUNDLED / "glossary.yaml")
+    words = doc.data.get("glossary") if isinstance(doc.data, dict) else None
+    if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
+        raise doc.error(("glossary",), "`glossary:` needs a list of words")
+    names = [d.name.get("zh-TW") for d in (game or loader.load()).map.districts]
+    return tuple(dict.fromkeys([*words, *names]))
 
 
 def facts() -> Facts:
@@ -71,7 +91,8 @@ def facts() -> Facts:
     classic = loader.load()
     lo, hi = loader.load_generator().variant.players
     tables = [pc.players for pc in classic.rules.player_counts]
-    return Facts(players=(min(*tables, lo), max(*tables, hi)), languages=tuple(loader.load_texts().languages()))
+    return Facts(players=(min(*tables, lo), max(*tables, hi)), languages=tuple(loader.load_texts().languages()),
+                 glossary=glossary(classic))
 
 
 def deck_templates(search: SearchPath | None = None) -> DeckTemplates:
