@@ -168,7 +168,7 @@ def _one_marker_each(counts: Sequence[int], markers: list[tuple[int, ...]], wher
             out.append(("tracks", where, f"{flat.count(n)} markers for {n} players; a track needs exactly 1"))
 
 
-RULE_TEXTS = ("booklet_title", "cover_note", "list_separator", "item", "notes_title")
+RULE_TEXTS = ("booklet_title", "cover_note", "list_separator", "item", "nothing_else", "notes_title")
 RULE_BLOCKS = ("booklet", "notes")
 
 

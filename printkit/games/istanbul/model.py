@@ -226,6 +226,7 @@ class Sizes(Frozen):
     wheelbarrow: RectSize
     extension: RectSize
     standee: RectSize
+    die: SquareSize
     overview: RectSize
 
 

@@ -14,6 +14,7 @@ from printkit.engine.rulebook import RuleTexts
 from printkit.engine.template.evaluate import render_template
 from printkit.engine.template.files import CardTemplate
 from printkit.games.istanbul.layout import pieces, rulebook
+from printkit.games.istanbul.layout.dice import die_net
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import place_fields
 from printkit.games.istanbul.layout.sheets import layout_sheet, setup_sheet
@@ -23,6 +24,7 @@ from printkit.games.istanbul.rules import grid
 TEMPLATES = ("place", "mosque-tile", "demand-tile", "bonus-card", "bonus-back", "wheelbarrow", "extension", "token",
              "standee", "overview")
 """The templates (``templates/istanbul/<name>.yaml``) the kit needs."""
+DIE_TAB = 5.0  # mm glue tabs on a die net: wide enough to glue, narrow enough to fold inside a 16 mm cube
 
 
 def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, CardTemplate],
@@ -68,8 +70,12 @@ def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, Ca
     out.append(CardComponent("small-tokens", title, draw("token", pieces.small_tokens(game, words, players), st, st,
                                                          "small token"), None, "tokens"))
     sd = sizes.standee
-    out.append(CardComponent("standees", title, draw("standee", pieces.standees(game, words), sd.width, sd.height,
-                                                     "standee"), None, "standees"))
+    out.append(CardComponent("standees", title, draw("standee", pieces.standees(game, words, players), sd.width,
+                                                     sd.height, "standee"), None, "standees"))
+    die = sizes.die.size
+    nets = tuple(die_net(f"die {k + 1}", die, DIE_TAB, "#fbf5e6", "#2b2118")
+                 for k in range(game.pieces.component("dice").count))
+    out.append(CardComponent("dice", title, nets, None, "dice"))
     # Overview cards, two to a page.  Bilingual, they are printed like the bilingual edition's: one language on
     # each side (English front, Chinese back), since both on one side would not be legible at this size.
     ov = sizes.overview

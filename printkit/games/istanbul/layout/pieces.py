@@ -120,11 +120,23 @@ def small_tokens(game: Istanbul, words: Words, players: int | None) -> list[Fiel
     return [t for t in all_tokens(game, words, players) if t["kind"] in SMALL]
 
 
-def standees(game: Istanbul, words: Words) -> list[Fields]:
+def standees(game: Istanbul, words: Words, players: int | None) -> list[Fields]:
+    """The Governor and the Smuggler; a merchant per player colour in play (with 2 players also the neutral
+    merchants, in the unused colours) and a family member per player."""
     out = []
     for cid, figure, color in (("governor", "ist-governor", "#6b3a8c"), ("smuggler", "ist-smuggler", "#2b2b2b")):
-        out.append({"id": cid, "icon": figure, "color": color,
+        out.append({"id": cid, "icon": figure, "color": color, "ink": "#ffffff",
                     "name": words.one(game.pieces.component(cid).name, sep="\n")})
+    colours = game.setup.player_colors
+    if players is None:
+        merchants = len(colours)
+    else:
+        merchants = min(len(colours), players + len(game.setup.for_players(players).neutral_merchants))
+    for kind, figure, count in (("merchant", "ist-merchant", merchants),
+                                ("family_member", "ist-family", len(colors_for(game, players)))):
+        for pc in colours[:count]:
+            out.append({"id": f"{kind}-{pc.id}", "icon": figure, "color": pc.color, "ink": ink_on(pc.color),
+                        "name": words.label(kind, sep="\n")})
     return out
 
 

@@ -50,7 +50,8 @@ def values(game: Istanbul, rules: RuleTexts, lang: str) -> dict[str, object]:
         "capacity_max": tr.wainwright.capacity_start + tr.wainwright.extensions_to_max,
         "tea_min": tr.tea_house.call_min, "tea_max": tr.tea_house.call_max,
         "tea_otherwise": tr.tea_house.otherwise_lira, "black_market": sep.join(bands),
-        "kit_list": "\n".join(kit), "box_list": "\n".join(box), "place_list": "\n".join(places),
+        "kit_list": "\n".join(kit), "box_list": "\n".join(box) or rules.texts["nothing_else"],
+        "place_list": "\n".join(places),
         "house_sizes": words.label("house_values") + words.colon + sep.join(house),
     }
 

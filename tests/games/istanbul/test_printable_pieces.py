@@ -1,0 +1,45 @@
+"""Every Istanbul piece is printed: merchants (with the 2-player game's three neutral ones), family members,
+the Governor and the Smuggler as standees, and two fold-up dice whose opposite faces add up to 7."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from printkit.engine.components import BuildOptions
+from printkit.engine.elements import Circle, Rect
+from printkit.games.istanbul import kit
+from printkit.games.istanbul.layout.dice import opposite_faces
+from tests.games.printed import text_of
+
+
+def _comps(players=None, lang="en"):
+    return {c.name: c for c in kit.components(BuildOptions(lang=lang, players=players))}
+
+
+@pytest.mark.parametrize(("players", "merchants", "family"), [(2, 5, 2), (3, 3, 3), (4, 4, 4), (5, 5, 5),
+                                                               (None, 5, 5)])
+def test_standees_per_table(players, merchants, family):
+    text = text_of(_comps(players)["standees"], "en")
+    # 2 players: their 2 merchants and 3 neutral ones (reference C10: on places 14, 15, 16)
+    assert len(re.findall(r"\bMerchant\b", text)) == merchants
+    assert len(re.findall(r"\bFamily member\b", text)) == family
+    assert text.count("Governor") == 1 and text.count("Smuggler") == 1
+
+
+def test_two_dice_with_every_face_and_opposites_adding_to_seven():
+    dice = _comps()["dice"]
+    assert len(dice.fronts) == 2
+    assert opposite_faces() == {1: 6, 6: 1, 2: 5, 5: 2, 3: 4, 4: 3}
+    for net in dice.fronts:
+        faces = [e for e in net.elements if isinstance(e, Rect) and e.w == e.h == 16.0]
+        pips = [e for e in net.elements if isinstance(e, Circle)]
+        assert len(faces) == 6
+        counts = sorted(sum(f.x < p.cx < f.x + f.w and f.y < p.cy < f.y + f.h for p in pips) for f in faces)
+        assert counts == [1, 2, 3, 4, 5, 6]
+        assert net.width <= 190 and net.height <= 270  # a net fits on one A4/Letter page
+
+
+def test_nothing_is_left_to_bring_from_the_box():
+    assert "Nothing else: every piece is in this kit." in text_of(_comps()["rules-booklet"], "en")
