@@ -38,7 +38,7 @@ def test_layout_pack_from_the_command_line(tmp_path):
     manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     pack = next(e for e in manifest["files"] if e["component"] == "layout-pack" and e["file"].endswith(".pdf"))
     assert [g["seed"] for g in pack["record"]["layouts"]] == [10, 11, 12, 13]
-    assert pack["pages"] == 4
+    assert pack["pages"] == 2  # two layouts a sheet
 
 
 @pytest.mark.parametrize(("args", "message"), [

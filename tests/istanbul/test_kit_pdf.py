@@ -163,19 +163,19 @@ def test_same_seed_same_bytes():
     assert pdfs(11)[1] != pdfs(12)[1]
 
 
-def test_layout_pack_one_layout_a_page_with_its_seed():
+def test_layout_pack_two_layouts_a_sheet_each_with_its_seed():
     sheet = _components(lang="en", seed=100, extra={"layouts": 5, "apart_lines": True})["layout-pack"]
-    assert isinstance(sheet, SheetComponent)
+    assert isinstance(sheet, SheetComponent) and sheet.per_page == 2
     pdf = render(sheet, SETTINGS, "en").pdf
-    assert page_count(pdf) == 5
+    assert page_count(pdf) == 3  # two layouts side by side on each A4 sheet
+    text = _flat(" ".join(all_text(pdf)))
+    for seed in range(100, 105):
+        assert f"--seed {seed} --apart-lines" in text
     grids = set()
-    for page in range(5):
-        text = _flat(all_text(pdf)[page])
-        assert f"--seed {100 + page} --apart-lines" in text
-        grid = _grid_from_pdf(pdf, NAMES_EN, page)
-        where = {n: (r, c) for r, row in enumerate(grid) for c, n in enumerate(row)}
+    for lay in sheet.record["layouts"]:
+        where = {n: (r, c) for r, row in enumerate(lay["grid"]) for c, n in enumerate(row)}
         assert where[8][0] != where[9][0] and where[8][1] != where[9][1]
-        grids.add(grid)
+        grids.add(tuple(map(tuple, lay["grid"])))
     assert len(grids) == 5
 
 

@@ -39,3 +39,15 @@ def test_short_paths_sheet_has_no_unasked_rule_badge():
     text = " ".join(all_text(render(comps["layout"], PrintSettings(), "en").pdf))
     assert "breaks" not in text and "not asked" not in text and "--apart-lines" not in text
     assert text.count("obeys") == 2  # the Fountain in the centre, Black Market and Tea House apart
+
+
+def test_a_pack_puts_two_layouts_on_each_sheet():
+    from printkit.engine.readback import page_count
+
+    comps = {c.name: c for c in kit.components(BuildOptions(seed=100, extra={"layouts": 5}))}
+    pack = comps["layout-pack"]
+    assert len(pack.pages) == 5 and pack.per_page == 2
+    pdf = render(pack, PrintSettings(), "en").pdf
+    assert page_count(pdf) == 3  # 5 layouts, two to a sheet (was one a sheet: 5 pages)
+    text = " ".join(all_text(pdf))
+    assert all(f"--seed {seed}" in text for seed in range(100, 105))

@@ -27,6 +27,17 @@ TEMPLATES = ("place", "mosque-tile", "demand-tile", "bonus-card", "bonus-back", 
 DIE_TAB = 5.0  # mm glue tabs on a die net: wide enough to glue, narrow enough to fold inside a 16 mm cube
 
 
+PACK_MIN_SIDE = 200.0  # mm: a paper whose short side is at least this (A4, Letter, A3) takes two layouts a sheet
+
+
+def pack_page(paper: tuple[float, float] | None) -> tuple[float, float] | None:
+    """The page of one layout in a pack: half the paper (turned portrait), or the paper itself when it is small."""
+    if paper is None:
+        paper = (210.0, 297.0)
+    short, long_ = min(paper), max(paper)
+    return (long_ / 2, short) if short >= PACK_MIN_SIDE else paper
+
+
 def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, CardTemplate],
           layouts: list[grid.Layout], players: int | None,
           paper: tuple[float, float] | None = None, rules: Mapping[str, RuleTexts] | None = None,
@@ -43,10 +54,16 @@ def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, Ca
     places = place_fields(game, words, players, style.place_colors, style.place_icons)
     out: list[Component] = [CardComponent("place-cards", title, draw("place", places, size, size, "place"),
                                           None, "tiles")]
-    pages = tuple(layout_sheet(game, lay, words, style, players, paper) for lay in layouts)
     record = {"layouts": [grid.describe(game.layouts, lay) for lay in layouts]}
-    out.append(SheetComponent("layout" if len(layouts) == 1 else "layout-pack", words.label("layout"), pages,
-                              record=record))
+    if len(layouts) == 1:
+        pages = tuple(layout_sheet(game, lay, words, style, players, paper) for lay in layouts)
+        out.append(SheetComponent("layout", words.label("layout"), pages, record=record))
+    else:
+        # a pack: two layouts side by side on each sheet, each laid out on half the paper (A5 on A4)
+        half = pack_page(paper)
+        pages = tuple(layout_sheet(game, lay, words, style, players, half) for lay in layouts)
+        out.append(SheetComponent("layout-pack", words.label("layout"), pages, per_page=2 if half != paper else 1,
+                                  cut=True, record=record))
     out.append(SheetComponent("setup", words.label("setup_sheet"), setup_sheet(game, words, style, players, paper)))
     mt, dt = sizes.mosque_tile.size, sizes.demand_tile.size
     out.append(CardComponent("mosque-tiles", title, draw("mosque-tile", pieces.mosque_tiles(game, words, players),
