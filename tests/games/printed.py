@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from devkit.readback import all_text
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text
 from printkit.engine.render.pdf import render
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from devkit.readback import all_text
 from printkit.engine.components import BuildOptions
 from printkit.engine.paper import PrintSettings
-from printkit.engine.readback import all_text
 from printkit.engine.render.pdf import render
 from printkit.games.istanbul import definitions, kit
 
@@ -42,7 +42,7 @@ def test_short_paths_sheet_has_no_unasked_rule_badge():
 
 
 def test_a_pack_puts_two_layouts_on_each_sheet():
-    from printkit.engine.readback import page_count
+    from devkit.readback import page_count
 
     comps = {c.name: c for c in kit.components(BuildOptions(seed=100, extra={"layouts": 5}))}
     pack = comps["layout-pack"]
