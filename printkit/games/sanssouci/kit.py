@@ -7,6 +7,8 @@ bundled one, so a restyle names only what it changes.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.engine.components import BuildOptions, Component, Edition, TextFile
 from printkit.engine.errors import InputError
 from printkit.engine.registry import Facts
@@ -25,6 +27,7 @@ from printkit.games.sanssouci.definitions import (
 from printkit.games.sanssouci.layout import boards, pieces, rulebook, sheets
 from printkit.games.sanssouci.model import LANGUAGES
 
+SIDES_PER_BOARD = 2  # a garden board is printed on both sides
 TEMPLATES = ("tile-front", "tile-back", "play-card-front", "play-card-back", "mission-front", "mission-back",
              "score-card", "token")
 
@@ -48,15 +51,19 @@ def components(options: BuildOptions) -> list[Component]:
     templates: dict[str, CardTemplate] = {
         name: load_template(search.find(name, generic=False), search) for name in TEMPLATES
     }
+    # --players: the pieces of that many colours and that many boards (each player a different board);
+    # the booklet and sheets still describe the whole box
+    table = game if players is None else replace(game, player_colours=game.player_colours[:players],
+                                                 sides=game.sides[: SIDES_PER_BOARD * players])
     out += [
         pieces.tiles(game, words, style, templates, lang, players),
-        pieces.play_cards(game, words, style, templates, lang),
+        pieces.play_cards(table, words, style, templates, lang),
         pieces.missions(game, words, style, templates, lang),
-        pieces.score_cards(game, words, style, templates, lang),
-        pieces.tokens(game, words, style, templates, lang),
-        pieces.score_markers(game, words, style, templates, lang),
+        pieces.score_cards(table, words, style, templates, lang),
+        pieces.tokens(table, words, style, templates, lang),
+        pieces.score_markers(table, words, style, templates, lang),
     ]
-    out += boards.garden_boards(game, words, style, lang)
+    out += boards.garden_boards(table, words, style, lang)
     out.append(boards.central_board(game, words, style, lang))
     out.append(sheets.player_aid(game, words, style, lang))
     out.append(sheets.score_pad(game, words, style, lang))
