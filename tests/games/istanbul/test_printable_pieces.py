@@ -9,7 +9,7 @@ import pytest
 
 from printkit.engine.components import BuildOptions
 from printkit.engine.elements import Circle, Rect
-from printkit.games.istanbul import kit
+from printkit.games.istanbul import definitions, kit
 from printkit.games.istanbul.layout.dice import opposite_faces
 from tests.games.printed import text_of
 
@@ -43,3 +43,21 @@ def test_two_dice_with_every_face_and_opposites_adding_to_seven():
 
 def test_nothing_is_left_to_bring_from_the_box():
     assert "Nothing else: every piece is in this kit." in text_of(_comps()["rules-booklet"], "en")
+
+
+@pytest.mark.parametrize(("players", "merchants_on_fountain"), [(2, 2), (3, 3), (None, 4)])
+def test_the_setup_sheet_opens_with_a_picture_of_the_table(players, merchants_on_fountain):
+    setup = _comps(players)["setup"]
+    picture = setup.pages[0]
+    text = " ".join(e.text for e in picture.elements if hasattr(e, "text"))
+    n = players or 4
+    assert f"The table at the start: {n} players" in text
+    for lira in (2, 3, 4, 5)[:n]:  # each player's starting lira in turn order (reference C10)
+        assert f"{lira} lira" in text
+    # the merchants on the Fountain: one disc per colour in play (and with 2 players the neutral merchants on
+    # 14, 15, 16 in the unused colours)
+    colours = {c.color for c in definitions.load().setup.player_colors}
+    discs = [e for e in picture.elements if isinstance(e, Circle) and e.fill in colours]
+    goods_discs = 4 * n  # the goods indicators drawn on each wheelbarrow
+    neutral = 3 if n == 2 else 0
+    assert len(discs) == merchants_on_fountain + goods_discs + neutral

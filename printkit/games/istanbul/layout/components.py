@@ -18,6 +18,7 @@ from printkit.games.istanbul.layout.dice import die_net
 from printkit.games.istanbul.layout.language import Words
 from printkit.games.istanbul.layout.places import place_fields
 from printkit.games.istanbul.layout.sheets import layout_sheet, setup_sheet
+from printkit.games.istanbul.layout.table import table_picture
 from printkit.games.istanbul.model import Istanbul, Style
 from printkit.games.istanbul.rules import grid
 
@@ -64,7 +65,9 @@ def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, Ca
         pages = tuple(layout_sheet(game, lay, words, style, players, half) for lay in layouts)
         out.append(SheetComponent("layout-pack", words.label("layout"), pages, per_page=2 if half != paper else 1,
                                   cut=True, record=record))
-    out.append(SheetComponent("setup", words.label("setup_sheet"), setup_sheet(game, words, style, players, paper)))
+    out.append(SheetComponent("setup", words.label("setup_sheet"),
+                              (table_picture(game, words, style, players, paper),
+                               *setup_sheet(game, words, style, players, paper))))
     mt, dt = sizes.mosque_tile.size, sizes.demand_tile.size
     out.append(CardComponent("mosque-tiles", title, draw("mosque-tile", pieces.mosque_tiles(game, words, players),
                                                          mt, mt, "mosque tile"), None, "tiles"))

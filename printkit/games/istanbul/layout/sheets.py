@@ -28,6 +28,18 @@ def page(s: LayoutSheetStyle, paper: tuple[float, float] | None) -> tuple[float,
     return w, h, s.small_margin if small else s.margin, small
 
 
+def place_cell(game: Istanbul, style: Style, number: int, pos: int, cols: int, left: float, top: float, cell: float,
+               gap: float, band: float) -> tuple[float, float, str, list[Element]]:
+    """A place's square in a drawn grid: its corner, its colour, and the frame with a coloured top ``band``."""
+    r, c = divmod(pos - 1, cols)
+    x, y = left + c * (cell + gap), top + r * (cell + gap)
+    place = game.place(number)
+    color = style.place_colors.get(place.id, style.place_colors["default"])
+    frame: list[Element] = [Rect(x, y, cell, cell, fill=style.paper, stroke=color, stroke_width=0.6, radius=1.5),
+                            Rect(x, y, cell, band, fill=color, stroke=None, radius=1.5)]
+    return x, y, color, frame
+
+
 def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style,
                  players: int | None = None, paper: tuple[float, float] | None = None) -> Piece:
     """One page; on a small paper (A5) the page narrows and the grid's cells shrink so everything still fits."""
@@ -85,12 +97,9 @@ def layout_sheet(game: Istanbul, layout: grid.Layout, words: Words, style: Style
     icon_s = 7 if not small else 5.5
     name_w = cell - 4 if not small else cell - 4 - icon_s
     for number, pos in positions.items():
-        r, c = divmod(pos - 1, cols)
-        x, y = left + c * (cell + gap), top + r * (cell + gap)
+        x, y, color, frame = place_cell(game, style, number, pos, cols, left, top, cell, gap, 11)
         place = game.place(number)
-        color = style.place_colors.get(place.id, style.place_colors["default"])
-        els.append(Rect(x, y, cell, cell, fill=style.paper, stroke=color, stroke_width=0.6, radius=1.5))
-        els.append(Rect(x, y, cell, 11, fill=color, stroke=None, radius=1.5))
+        els += frame
         els.append(Rect(x, y + 6, cell, 5, fill=color, stroke=None))
         els.append(Circle(x + 6.5, y + 5.5, 4.6, fill="#fffaf0", stroke=None))
         els.append(Text(x + 2, y + 1.6, 9, 7.8, str(number), size=s.number_size * 0.6, min_size=8, bold=True,
