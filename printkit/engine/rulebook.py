@@ -144,11 +144,11 @@ def flow(blocks: Sequence[Block], width: float, height: float, st: PageStyle, la
             continue
         group, pending = pending, []
         need = sum(text_height(p[0], p[1], col_w, st.leading, glossary) + p[4] for p in group) - group[-1][4]
-        if y + need > bottom and y > top_of(col) + 0.01:
+        if y + need > bottom and top_of(col + 1) < y - 0.01:  # the next column has more room
             next_column()
         for text, size, colour, bold, gap, _keep in group:
             h = text_height(text, size, col_w, st.leading, glossary)
-            if y + h > bottom and y > top_of(col) + 0.01:
+            if y + h > bottom and top_of(col + 1) < y - 0.01:
                 next_column()
             x = st.margin + (col % columns) * (col_w + gutter)
             pages[col // columns].append(Text(x, y, col_w, h, text, size=size, min_size=size, color=colour,

@@ -89,8 +89,9 @@ def _portrait(paper: str) -> tuple[float, float]:
 # The setup picture: a plan of the table, in mm on a 182 mm wide drawing (A4 less the margins), scaled
 # to the paper.  The central board on the left, one player's place below it.
 PICTURE_W = 182.0
-PICTURE_H = 138.0
-LABEL_W = {"hand": 29.0, "draw": 19.5, "missions": 31.0, "lap": 20.0}  # mm: up to the next card's label
+MIN_PICTURE_SCALE = 0.85  # below this the labels (fixed point sizes) no longer fit their boxes: stack instead
+STACKED_W = 112.0  # mm: the stacked drawing is as wide as the central board
+LABEL_W = {"hand": 29.0, "draw": 18.0, "missions": 31.0, "lap": 20.0}  # mm: up to the next card's label
 
 
 def _label(x: float, y: float, w: float, text: str, ink: str, size: float = 8.0, bold: bool = False) -> Text:
@@ -98,8 +99,10 @@ def _label(x: float, y: float, w: float, text: str, ink: str, size: float = 8.0,
 
 
 def setup_picture(game: Game, style: Style, rules: Rules, v: dict[str, object], x0: float, y0: float,
-                  k: float) -> list[Element]:
-    """The table seen from above: central board (track, display, stacks) and one player's place."""
+                  k: float, stacked: bool = False) -> tuple[list[Element], float]:
+    """The table seen from above: central board (track, display, stacks) and one player's place, and the
+    drawing's height (mm, before scaling by ``k``).  ``stacked`` (a narrow page): the player's cards go below
+    the garden board instead of beside it."""
     s = style.sheet
     lab = {key: text.format_map(v) for key, text in rules.picture.items()}
     c = style.central
@@ -149,10 +152,15 @@ def setup_picture(game: Game, style: Style, rules: Rules, v: dict[str, object], 
     gy = bh + 8
     cell = 6.6
     gw = game.columns * cell + 10
+    board_h = 9 + game.depth * cell + 4
     player = game.player_colours[0]
-    el.append(R(0, gy, gw, 9 + game.depth * cell + 4, fill=style.garden.paper, stroke=style.garden.frame,
-                stroke_width=0.5, radius=2))
-    el.append(T(gw + 4, gy, PICTURE_W - gw - 4, lab["garden"], 8.5, True))
+    if stacked:  # the board's name above it
+        el.append(T(0, gy, gw, lab["garden"], 8.5, True))
+        gy += 7
+    else:
+        el.append(T(gw + 4, gy, PICTURE_W - gw - 4, lab["garden"], 8.5, True))
+    el.append(R(0, gy, gw, board_h, fill=style.garden.paper, stroke=style.garden.frame, stroke_width=0.5,
+                radius=2))
     for col in range(game.columns):
         x = 8 + col * cell
         el.append(R(x + 0.6, gy + 2, cell - 1.2, 5, fill=player.hex, stroke="#333333", stroke_width=0.2,
@@ -169,11 +177,14 @@ def setup_picture(game: Game, style: Style, rules: Rules, v: dict[str, object], 
             el.append(R(x + 0.3, y + 0.3, cell - 0.6, cell - 0.6,
                         fill=tint(colour.hex, 0.25) if printed else tint(colour.hex, 0.55),
                         stroke=style.garden.frame if printed else "#bbbbbb", stroke_width=0.2))
-    el.append(T(gw + 4, gy + 7, 60, lab["terrace"], 7.5))
-    # beside the board, in one row: hand, draw pile, secret missions, the 50/100 card
+    # beside the board (below it when stacked), in one row: hand, draw pile, secret missions, the 50/100 card
     card_w, card_h = 11.0, 15.5
-    cy = gy + 14
-    x = gw + 4
+    if stacked:
+        el.append(T(0, gy + board_h + 1, bw, lab["terrace"], 7.5))
+        x, cy = 0.0, gy + board_h + 9
+    else:
+        el.append(T(gw + 4, gy + 7, 60, lab["terrace"], 7.5))
+        x, cy = gw + 4, gy + 14
     items = (
         ("hand", [(x, cy), (x + 13, cy)], player.hex),
         ("draw", [(x + 30 + d, cy + d) for d in (0.0, 0.8, 1.6)], tint(player.hex, 0.3)),
@@ -188,8 +199,9 @@ def setup_picture(game: Game, style: Style, rules: Rules, v: dict[str, object], 
         if key == "lap":
             el.append(Text(x0 + lx * k, y0 + (ly + 4) * k, card_w * k, 7 * k, "50", size=11, min_size=7, bold=True,
                            color=ink_on(fill), wrap=False))
-    el.append(T(0, gy + 9 + game.depth * cell + 7, PICTURE_W, lab["box"], 7.5))
-    return el
+    box_y = cy + card_h + 12 if stacked else gy + board_h + 3
+    el.append(T(0, box_y, bw if stacked else PICTURE_W, lab["box"], 7.5))
+    return el, box_y + 9
 
 
 def setup_sheet(game: Game, style: Style, rules: Rules, lang: str, paper: str, title: str,
@@ -197,9 +209,14 @@ def setup_sheet(game: Game, style: Style, rules: Rules, lang: str, paper: str, t
     w, h = _portrait(paper)
     st = _sheet_style(style)
     v = values(game, style, rules)
-    k = (w - 2 * st.margin) / PICTURE_W
+    room = w - 2 * st.margin
+    stacked = room / PICTURE_W < MIN_PICTURE_SCALE  # a narrow page (A5): the player's cards under the board
+    k = min(1.0, room / STACKED_W) if stacked else room / PICTURE_W
     top = st.margin + 14
-    art = setup_picture(game, style, rules, v, st.margin, top, k)
+    _, drawn_h = setup_picture(game, style, rules, v, 0.0, 0.0, 1.0, stacked)
+    k = min(k, (h - top - st.foot - 6) / drawn_h)  # the drawing always fits its page; the text may run on
+    art, drawn_h = setup_picture(game, style, rules, v, st.margin, top, k, stacked)
     pages = sheet_pages("sanssouci setup", f"{title} — {rules.texts['setup_title']}", filled(rules.setup, v), w, h,
-                        st, lang, columns=2, glossary=glossary, first_art=art, first_top=top + PICTURE_H * k)
+                        st, lang, columns=1 if stacked else 2, glossary=glossary, first_art=art,
+                        first_top=top + drawn_h * k)
     return SheetComponent("setup", rules.texts["setup_title"], pages)
