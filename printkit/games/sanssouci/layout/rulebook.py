@@ -7,11 +7,12 @@ text follows the data.  The engine's :mod:`printkit.engine.rulebook` flows the t
 from __future__ import annotations
 
 from printkit.engine.booklet import booklet, booklet_page_size
+from printkit.engine.colors import tint
 from printkit.engine.components import SheetComponent
 from printkit.engine.elements import Element, Icon, Rect, Text
 from printkit.engine.paper import paper_dimensions
 from printkit.engine.rulebook import PageStyle, booklet_pages, filled, sheet_pages
-from printkit.games.sanssouci.layout.colour import ink_on, tint
+from printkit.games.sanssouci.layout.colour import ink_on
 from printkit.games.sanssouci.model import TERRACE, Game, Rules, Style
 
 SHEET_STYLE = PageStyle(margin=14.0, size=9.0, head=11.5)  # loose A4/Letter pages, read at the table
