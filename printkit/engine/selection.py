@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
 from printkit.engine.errors import InputError
@@ -44,14 +44,22 @@ def parse_only(spec: str, count: int) -> list[int]:
 _env = SandboxedEnvironment(autoescape=False)
 
 
-def where_filter(expression: str) -> Any:
-    """A function of a card's fields that says whether ``--where`` keeps the card."""
+def where_filter(expression: str, fields: Sequence[str] | None = None) -> Any:
+    """A function of a card's fields that says whether ``--where`` keeps the card.
+
+    ``fields`` (the deck's field names, in column order): a name the expression reads that no card has
+    is a typo, refused naming the fields, rather than matching no card.
+    """
     if len(expression) > 500:
         raise InputError.single("--where is longer than 500 characters")
     try:
         compiled = _env.compile_expression(expression, undefined_to_none=True)
     except TemplateError as exc:
         raise InputError.single(f"--where {expression!r} is not an expression: {exc}") from None
+    if fields is not None:
+        unknown = [n for n in read_names(expression) if n not in fields]
+        if unknown:
+            raise InputError.single(f"--where {expression!r}: no field `{unknown[0]}`; fields: {', '.join(fields)}")
 
     def keep(fields: Mapping[str, Any], label: str) -> bool:
         try:
@@ -61,6 +69,25 @@ def where_filter(expression: str) -> Any:
                 from None
 
     return keep
+
+
+_IN_SCOPE = frozenset({"card", "true", "false", "none", "True", "False", "None", "range", "loop"})
+
+
+def read_names(expression: str) -> list[str]:
+    """The card fields ``expression`` reads, by bare name (``type``) or through ``card`` (``card.type``,
+    ``card['type']``), in order of first use."""
+    tree = _env.parse("{{ " + expression + " }}")
+    names: list[str] = []
+    for node in tree.find_all((nodes.Name, nodes.Getattr, nodes.Getitem)):
+        if isinstance(node, nodes.Name) and node.ctx == "load" and node.name not in _IN_SCOPE:
+            names.append(node.name)
+        elif isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name) and node.node.name == "card":
+            names.append(node.attr)
+        elif (isinstance(node, nodes.Getitem) and isinstance(node.node, nodes.Name) and node.node.name == "card"
+              and isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str)):
+            names.append(node.arg.value)
+    return list(dict.fromkeys(names))
 
 
 def subset_label(only: str | None, where: str | None) -> str:

@@ -1,7 +1,10 @@
 """Reading card rows from a spreadsheet (.xlsx, .xlsm, .xls, .ods) with python-calamine.
 
-A sheet is picked by name (default: the first), one row is the header (default: row 1), and
-every later non-empty row is one record.  Each record keeps where it came from (sheet, row and the
+A sheet is picked by name (a workbook of one sheet may leave it out), one row is the header (default:
+row 1), and every later non-empty row is one record.  Header names are matched ignoring case and become
+lower-case field names, as a CSV's do, so ``Qty`` is the quantity column in every source.
+
+Each record keeps where it came from (sheet, row and the
 column letters of its cells) so an error can say ``cards.xlsx: sheet 'Cards', row 7, column C (qty)``.
 calamine is a Rust reader: it needs no system libraries and never runs a workbook's macros.
 """
@@ -82,6 +85,8 @@ def read_sheet(path: Path, sheet: str | None = None, header_row: int = 1, data: 
     names = list(book.sheet_names)
     if not names:
         raise InputError.single("the spreadsheet has no sheets", shown)
+    if sheet is None and len(names) > 1:  # the first sheet of several is often a notes sheet: never guess
+        raise InputError.single(f"sheet not given; sheets: {', '.join(names)} (say which with `sheet:`)", shown)
     name = sheet if sheet is not None else names[0]
     if name not in names:
         raise InputError.single(f"no sheet named {name!r}; the sheets are {', '.join(repr(n) for n in names)}", shown)
@@ -95,7 +100,7 @@ def read_sheet(path: Path, sheet: str | None = None, header_row: int = 1, data: 
     if len(rows) < header_row:
         raise InputError.single(f"sheet {name!r}: the header row {header_row} is empty (the sheet has "
                                 f"{len(rows)} rows)", shown)
-    header = [str(_value(h)) if h not in (None, "") else "" for h in rows[header_row - 1]][:MAX_COLUMNS]
+    header = [str(_value(h)).lower() if h not in (None, "") else "" for h in rows[header_row - 1]][:MAX_COLUMNS]
     while header and not header[-1]:
         header.pop()
     if not header:
@@ -108,7 +113,8 @@ def read_sheet(path: Path, sheet: str | None = None, header_row: int = 1, data: 
                                     "is empty; every column with data needs a name", shown)
         if h in columns:
             raise InputError.single(f"sheet {name!r}, row {header_row}, column {column_letter(i)}: the header "
-                                    f"{h!r} is already column {column_letter(columns[h] - 1)}", shown)
+                                    f"{h!r} is already column {column_letter(columns[h] - 1)} (names are matched "
+                                    "ignoring case)", shown)
         columns[h] = i + 1
     out: list[SheetRow] = []
     for r, row in enumerate(rows[header_row:], start=header_row + 1):

@@ -17,7 +17,8 @@ def chosen_cards(deck: LoadedDeck, options: BuildOptions) -> tuple[Card, ...]:
         numbers = set(parse_only(options.only, len(cards)))
         cards = tuple(c for c in cards if c.index in numbers)
     if options.where:
-        keep = where_filter(options.where)
+        names = list(dict.fromkeys(k for c in deck.cards for k in c.fields))
+        keep = where_filter(options.where, [*names, "index", "copy"])
         cards = tuple(c for c in cards if keep({**c.fields, "index": c.index, "copy": c.copy},
                                                f"card {c.index} ({c.source})"))
     return cards

@@ -49,7 +49,7 @@ class DeckDefinition(BaseModel):
     csv: str | None = Field(None, description="CSV file with one card per row, relative to this file")
     data: str | None = Field(None, description="cards from a file relative to this one, or an https:// URL (fetched "
                                                "only with --allow-network): .csv, .xlsx, .xls or .ods")
-    sheet: str | None = Field(None, description="the spreadsheet's sheet to read (default: the first)")
+    sheet: str | None = Field(None, description="the spreadsheet's sheet to read (needed when it has several)")
     header_row: int = Field(1, ge=1, le=1000, description="the spreadsheet row that names the columns")
     quantity_column: str = Field("qty", description="the column/key giving how many copies to print")
     corner_radius: float = Field(0, ge=0, le=20, description="rounded card corners (mm) for the cutter: shown as a "

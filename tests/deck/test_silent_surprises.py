@@ -1,0 +1,80 @@
+"""The designer's silent surprises, each now said out loud: capitalised headers in every source, a sheet that
+must be named, a misspelt --where field, an unknown inline icon, a face a font family lacks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from devkit.readback import all_text
+from printkit.cli import app
+
+from .workbooks import write_ods, write_xlsx
+
+CAPITALISED = [["Name", "Qty", "Type", "Text", "Colour"],
+               ["Fireball", 3, "Spell", "Deal 3 damage.", "red"],
+               ["Frost Ward", 2, "Spell", "Prevent 2 damage.", "blue"],
+               ["Grove", 4, "Place", "Draw a card.", "green"]]
+
+
+def _deck(tmp: Path, body: str) -> Path:
+    p = tmp / "deck.yaml"
+    p.write_text("title: Surprises\n" + body, encoding="utf-8")
+    return p
+
+
+def _build(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["build", *args, "-q"])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("writer,suffix", [(write_xlsx, "xlsx"), (write_ods, "ods")])
+def test_capitalised_spreadsheet_headers_count_copies_and_warn_unread(tmp_path: Path, writer, suffix: str) -> None:
+    writer(tmp_path / f"cards.{suffix}", {"Cards": CAPITALISED})
+    p = _deck(tmp_path, f"data: cards.{suffix}\n")
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    text = "".join(all_text((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()))
+    # 3 + 2 + 4 copies: Qty is the quantity column although written with a capital
+    assert text.count("Fireball") == 3 and text.count("Frost Ward") == 2 and text.count("Grove") == 4
+    assert "no template reads colour" in result.output
+
+
+def test_capitalised_csv_headers_agree_with_the_spreadsheet(tmp_path: Path) -> None:
+    (tmp_path / "cards.csv").write_text("\n".join(",".join(str(v) for v in r) for r in CAPITALISED), "utf-8")
+    code, out = _build(str(_deck(tmp_path, "data: cards.csv\n")), "-o", str(tmp_path / "out"))
+    assert code == 0, out
+    text = "".join(all_text((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()))
+    assert text.count("Grove") == 4
+
+
+def test_headers_equal_but_for_case_are_refused(tmp_path: Path) -> None:
+    write_xlsx(tmp_path / "cards.xlsx", {"Cards": [["Name", "name"], ["A", "B"]]})
+    code, out = _build(str(_deck(tmp_path, "data: cards.xlsx\n")), "-o", str(tmp_path / "out"))
+    assert code == 2
+    assert "column B: the header 'name' is already column A (names are matched ignoring case)" in out
+
+
+def test_sheet_left_out_of_a_workbook_of_several_lists_them(tmp_path: Path) -> None:
+    write_xlsx(tmp_path / "cards.xlsx", {"Notes": [["read me"]], "Cards": CAPITALISED})
+    code, out = _build(str(_deck(tmp_path, "data: cards.xlsx\n")), "-o", str(tmp_path / "out"))
+    assert code == 2
+    assert "cards.xlsx" in out and "sheet not given; sheets: Notes, Cards" in out
+
+
+def test_where_with_a_misspelt_field_names_the_fields(tmp_path: Path) -> None:
+    write_xlsx(tmp_path / "cards.xlsx", {"Cards": CAPITALISED})
+    p = str(_deck(tmp_path, "data: cards.xlsx\n"))
+    for expr in ("typ == 'Spell'", "card.typ == 'Spell'", "card['typ'] == 'Spell'"):
+        code, out = _build(p, "-o", str(tmp_path / "out"), "--where", expr)
+        assert code == 2, expr
+        assert "no field `typ`; fields: name, type, text, colour, index, copy" in " ".join(out.split()), out
+    code, out = _build(p, "-o", str(tmp_path / "out"), "--where", "type == 'Place' and card.qty != 0 or index > 8")
+    assert code == 2 and "no field `qty`" in out  # the quantity column is not a card field
+    code, out = _build(p, "-o", str(tmp_path / "out"), "--where", "type == 'Place' or name.startswith('Fi')")
+    assert code == 0, out
+    pdf = next((tmp_path / "out" / "deck").glob("cards-where-*.pdf")).read_bytes()
+    text = "".join(all_text(pdf))
+    assert text.count("Grove") == 4 and text.count("Fireball") == 3 and "Frost" not in text
