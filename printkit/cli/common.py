@@ -36,8 +36,9 @@ class _LazyConsole:
         return getattr(self.console, name)
 
 
-out: Any = _LazyConsole(highlight=False, soft_wrap=True)
-err: Any = _LazyConsole(stderr=True, highlight=False, soft_wrap=True)
+# emoji off: a message quoting an inline icon (":fire:") must print those characters, not 🔥
+out: Any = _LazyConsole(highlight=False, soft_wrap=True, emoji=False)
+err: Any = _LazyConsole(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 @contextmanager

@@ -78,3 +78,28 @@ def test_where_with_a_misspelt_field_names_the_fields(tmp_path: Path) -> None:
     pdf = next((tmp_path / "out" / "deck").glob("cards-where-*.pdf")).read_bytes()
     text = "".join(all_text(pdf))
     assert text.count("Grove") == 4 and text.count("Fireball") == 3 and "Frost" not in text
+
+
+@pytest.mark.parametrize("element", [
+    "text: {x: 5, y: 5, w: 50, h: 20, text: 'Deal 3 :fire: damage.'}",
+    "icon: {name: fire, x: 5, y: 5, w: 10, h: 10}",
+])
+def test_unknown_icon_inline_or_element_suggests_the_near_name(tmp_path: Path, element: str) -> None:
+    (tmp_path / "front.yaml").write_text(f"elements:\n  - {element}\n", encoding="utf-8")
+    p = _deck(tmp_path, "front: front.yaml\ncards:\n  - {name: Fireball}\n")
+    code, out = _build(str(p), "-o", str(tmp_path / "out"))
+    assert code == 2
+    flat = " ".join(out.split())
+    assert "card 1 (Fireball, " in flat and "deck.yaml" in flat
+    assert "fire" in flat and "did you mean `flame`?" in flat
+    assert not (tmp_path / "out" / "deck").exists()
+
+
+def test_times_and_known_icons_inline_still_print(tmp_path: Path) -> None:
+    (tmp_path / "front.yaml").write_text("elements:\n  - text: {x: 5, y: 5, w: 50, h: 20, text: "
+                                         "'At 10:30: gain 1 :flame: now.'}\n", encoding="utf-8")
+    p = _deck(tmp_path, "front: front.yaml\ncards:\n  - {name: Fireball}\n")
+    code, out = _build(str(p), "-o", str(tmp_path / "out"))
+    assert code == 0, out
+    text = "".join(all_text((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()))
+    assert "10:30:" in text and ":flame:" not in text

@@ -7,6 +7,7 @@ reported through the ``warn`` callback with the piece's name.
 
 from __future__ import annotations
 
+import difflib
 import io
 import itertools
 import logging
@@ -270,6 +271,9 @@ def _draw_text(ctx: Context, e: Text) -> None:
     if ctx.known_icons is None:
         ctx.known_icons = _known_icons(ctx)
     known = ctx.known_icons
+    for name in _inline_icons(e.text):
+        if name not in known:  # printed as the literal ":name:" it would be a silent typo
+            raise _no_icon(ctx, name, inline=True)
     # Shrink-to-fit never goes below the legible floor; text that still does not fit is reported.
     floor = floor_for(visible)
     smallest = min(e.size, max(e.min_size, floor))
@@ -403,6 +407,14 @@ def _visible(text: str) -> str:
     return _strip_icons(markup.plain(text))
 
 
+@lru_cache(maxsize=20_000)
+def _inline_icons(text: str) -> tuple[str, ...]:
+    """The ``:name:`` tokens of ``text`` that name an icon (a name starts with a letter: "10:30:" is a time)."""
+    from printkit.engine.render.text import _ICON
+
+    return tuple(m.group(1) for m in _ICON.finditer(text) if m.group(1)[0].isalpha())
+
+
 def _strip_icons(text: str) -> str:
     from printkit.engine.render.text import _ICON
 
@@ -506,9 +518,21 @@ def _find_icon(ctx: Context, name: str) -> Path:
         if p.is_file():
             found[(ctx.icon_search, name)] = p
             return p
-    raise InputError.single(
-        f"{ctx.piece_name}: no icon named {name!r} (looked in {', '.join(str(d) for d in ctx.icon_search)})"
-    )
+    raise _no_icon(ctx, name)
+
+
+# difflib's similarity above which a known icon is offered for a misspelt one: "fire" → "flame" scores 0.44,
+# while game icons sharing only a prefix ("ist-market") stay below the best match.
+SUGGEST_CUTOFF = 0.4
+
+
+def _no_icon(ctx: Context, name: str, inline: bool = False) -> InputError:
+    """The error for an icon name no folder has, with the nearest names that exist."""
+    close = difflib.get_close_matches(name, sorted(_known_icons(ctx)), n=1, cutoff=SUGGEST_CUTOFF)
+    hint = f"; did you mean {' or '.join(f'`{c}`' for c in close)}?" if close else ""
+    what = f"inline icon `:{name}:`" if inline else f"icon `{name}`"
+    return InputError.single(f"{ctx.piece_name}: no {what}{hint} (looked in "
+                             f"{', '.join(str(d) for d in ctx.icon_search)})")
 
 
 def _draw_icon(ctx: Context, e: Icon) -> None:
