@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from devkit.readback import all_text
+from devkit.readback import all_text, char_styles
 from printkit.cli import app
 
 from .workbooks import write_ods, write_xlsx
@@ -103,3 +103,70 @@ def test_times_and_known_icons_inline_still_print(tmp_path: Path) -> None:
     assert code == 0, out
     text = "".join(all_text((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()))
     assert "10:30:" in text and ":flame:" not in text
+
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "printkit" / "fonts"
+# The bundled faces stand in for a designer's own family: four files with four PostScript names.
+FAMILY = {"regular": "NotoSansTC-Regular.ttf", "bold": "NotoSansTC-Bold.ttf", "italic": "NotoSans-Italic.ttf",
+          "bold_italic": "NotoSans-BoldItalic.ttf"}
+
+
+def _family_deck(tmp: Path, styles: tuple[str, ...], text: str, font: str = "body") -> Path:
+    (tmp / "fonts").mkdir(exist_ok=True)
+    lines = []
+    for style in styles:
+        (tmp / "fonts" / FAMILY[style]).write_bytes((FONT_DIR / FAMILY[style]).read_bytes())
+        lines.append(f"    {style}: fonts/{FAMILY[style]}")
+    (tmp / "front.yaml").write_text("elements:\n  - id: rules\n    text: {x: 5, y: 5, w: 50, h: 30, text: "
+                                    f"'{{{{ card.text }}}}', font: '{font}'}}\n", encoding="utf-8")
+    return _deck(tmp, "front: front.yaml\nfonts:\n  body:\n" + "\n".join(lines) + "\n"
+                      f"cards:\n  - {{name: Swift, text: '{text}'}}\n")
+
+
+def _runs_by_font(pdf: bytes) -> dict[str, str]:
+    """The characters printed on page 1, per font name (subset tag removed)."""
+    out: dict[str, str] = {}
+    for c in char_styles(pdf):
+        out[c.font] = out.get(c.font, "") + c.char
+    return out
+
+
+def test_declared_family_sets_bold_and_italic_runs_in_their_faces(tmp_path: Path) -> None:
+    p = _family_deck(tmp_path, ("regular", "bold", "italic", "bold_italic"),
+                     "**Swift.** Move *twice* then ***strike***.")
+    code, out = _build(str(p), "-o", str(tmp_path / "out"))
+    assert code == 0, out
+    runs = _runs_by_font((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes())
+    assert "Swift." in runs.get("NotoSansTC-Bold", ""), runs
+    assert "twice" in runs.get("NotoSans-Italic", ""), runs
+    assert "strike" in runs.get("NotoSans-BoldItalic", ""), runs
+    assert "Move" in runs.get("NotoSansTC-Regular", ""), runs
+
+
+@pytest.mark.parametrize("text,style", [("**Swift.** Move.", "bold"), ("Move *twice*.", "italic"),
+                                        ("***Both***", "bold italic")])
+def test_a_face_the_family_lacks_is_an_error_naming_the_card(tmp_path: Path, text: str, style: str) -> None:
+    p = _family_deck(tmp_path, ("regular",), text)
+    code, out = _build(str(p), "-o", str(tmp_path / "out"))
+    assert code == 2, out
+    flat = " ".join(out.split())
+    assert "card 1 (Swift, " in flat and "deck.yaml" in flat
+    assert f"asks for {style}, but the font `body` has no {style} face" in flat
+
+
+def test_one_font_file_with_bold_markup_is_an_error_not_regular(tmp_path: Path) -> None:
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "Title.ttf").write_bytes((FONT_DIR / FAMILY["regular"]).read_bytes())
+    (tmp_path / "front.yaml").write_text("elements:\n  - text: {x: 5, y: 5, w: 50, h: 30, text: '**Swift.**', "
+                                         "font: fonts/Title.ttf}\n", encoding="utf-8")
+    p = _deck(tmp_path, "front: front.yaml\ncards:\n  - {name: Swift}\n")
+    code, out = _build(str(p), "-o", str(tmp_path / "out"))
+    assert code == 2
+    assert "the font `Title.ttf` has no bold face" in " ".join(out.split())
+
+
+def test_unknown_family_name_is_named(tmp_path: Path) -> None:
+    p = _family_deck(tmp_path, ("regular",), "plain", font="serif")
+    code, out = _build(str(p), "-o", str(tmp_path / "out"))
+    assert code == 2
+    assert "no font family `serif`; the deck declares: body" in " ".join(out.split())

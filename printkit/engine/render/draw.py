@@ -263,6 +263,14 @@ def _draw_text(ctx: Context, e: Text) -> None:
     if not e.text:
         return
     fam = _family(e.font, e.bold)
+    if fam.label is not None:
+        lack = _lacking_face(e.text, fam)
+        if lack is not None:  # set in the regular face it would print plain: a silent loss of the designer's type
+            key = lack.replace(" ", "_")
+            raise InputError.single(
+                f"{ctx.piece_name}: {_visible(e.text)[:40]!r} asks for {lack}, but the font `{fam.label}` has no "
+                f"{lack} face; give the family its `{key}:` file under `fonts:` in the deck, or drop the "
+                f"{'markup' if lack != 'bold' or not e.bold else '`bold: true`'}")
     visible = _visible(e.text)
     fonts.check_text(visible, ctx.piece_name, fam)  # every styled face falls back to the regular one
     c = ctx.canvas
@@ -394,6 +402,17 @@ def _family(font: str | None, bold: bool) -> fonts.Family:
         return _sans(bold)
     fam = fonts.family(font)
     return replace(fam, all_bold=True) if bold else fam
+
+
+@lru_cache(maxsize=4096)
+def _lacking_face(text: str, fam: fonts.Family) -> str | None:
+    """The first style a run of ``text`` asks for (by markup, or the element's ``bold``) that ``fam`` lacks."""
+    for run in markup.parse(text):
+        if _strip_icons(run.text).strip():
+            lack = fam.lacks(run.bold, run.italic)
+            if lack is not None:
+                return lack
+    return None
 
 
 @cache

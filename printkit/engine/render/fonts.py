@@ -159,6 +159,18 @@ class Family:
     bold_italic: str | None = None
     all_bold: bool = False  # the element is bold as a whole (``bold: true``)
     fallback: Family | None = None  # for characters none of these faces has (``font: title.ttf, sans``)
+    label: str | None = None  # a user's family (its name, or its one file): a face it lacks is an error
+
+    def lacks(self, bold: bool, italic: bool) -> str | None:
+        """The style (``bold``, ``italic``, ``bold italic``) a user's family has no face for, or None.
+
+        The bundled family answers None: its missing styles (italic Chinese) are set upright on purpose.
+        """
+        bold = bold or self.all_bold
+        if self.label is None or not (bold or italic):
+            return None
+        face = self.bold_italic if bold and italic else self.bold if bold else self.italic
+        return None if face is not None else ("bold italic" if bold and italic else "bold" if bold else "italic")
 
     def chain(self, bold: bool, italic: bool) -> tuple[str, ...]:
         """The faces to try for a character, in order: the styled face, then plainer ones, then the fallback's."""
@@ -213,13 +225,35 @@ def ensure(name: str) -> str:
 
 
 def family(font: str | None) -> Family:
-    """The family for a text element's ``font:``: None or ``sans`` is the bundled one, else a font file;
-    ``title.ttf, sans`` sets what the first lacks (Chinese in a Latin display face) in the next."""
+    """The family for a text element's ``font:``: None or ``sans`` is the bundled one, else a font file or a
+    family a deck declared (:func:`declare_family`); ``title.ttf, sans`` sets what the first lacks (Chinese in
+    a Latin display face) in the next."""
     if font is None or font.strip() in ("sans", SANS):
         return sans()
     first, _, rest = font.partition(",")
+    first = first.strip()
     fallback = family(rest.strip()) if rest.strip() else None
-    return Family(register_file(Path(first.strip())), fallback=fallback)
+    declared = _DECLARED.get(first)
+    if declared is not None:
+        label, faces = declared
+        regular, bold, italic, bold_italic = (register_file(Path(f)) if f else None for f in faces)
+        assert regular is not None
+        return Family(regular, bold, italic, bold_italic, fallback=fallback, label=label)
+    return Family(register_file(Path(first)), fallback=fallback, label=Path(first).name)
+
+
+FAMILY_STYLES = ("regular", "bold", "italic", "bold_italic")
+_DECLARED: dict[str, tuple[str, tuple[str | None, ...]]] = {}  # token → (name, files in FAMILY_STYLES order)
+
+
+def declare_family(name: str, faces: tuple[str | None, ...]) -> str:
+    """A deck's font family (its files by :data:`FAMILY_STYLES`, absolute), as a token a text element's
+    ``font:`` may hold in place of a file.  The token is made from the files, so the same family is the
+    same token in every build."""
+    digest = hashlib.sha256("\0".join(f or "" for f in faces).encode("utf-8")).hexdigest()[:12]
+    token = f"family:{name}#{digest}"
+    _DECLARED[token] = (name, faces)
+    return token
 
 
 def register_file(path: Path) -> str:

@@ -16,6 +16,7 @@ from printkit.engine.errors import InputError, Problem
 from printkit.engine.limits import MAX_CARDS
 from printkit.engine.paths import templates_root
 from printkit.engine.remote import fetch, is_url, url_suffix
+from printkit.engine.render.fonts import FAMILY_STYLES, declare_family
 from printkit.engine.source import Document, load_document, read_text
 from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
 from printkit.engine.template.files import CardTemplate, find_template, load_template
@@ -43,6 +44,7 @@ class LoadedDeck:
     sources: tuple[tuple[str, str], ...] = ()  # (url, sha256) of data fetched from the network
     notes: tuple[str, ...] = ()  # warnings found while loading (a cached copy used, ...)
     warnings: tuple[str, ...] = ()  # columns no template reads, fields a template reads that no card has
+    families: tuple[tuple[str, str], ...] = ()  # (name under fonts:, the token a text's font: is given)
 
 
 def resolve_input(definition_file: Path, name: str) -> Path:
@@ -125,7 +127,31 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
     source = definition.data or definition.csv or path.name
     warnings = _field_warnings([f for f, _ in rows], [t for t in (front, back) if t is not None], qcol, source,
                                set(definition.back_fields))
-    return LoadedDeck(definition, tuple(cards), width, height, path, front, back, sources, notes, warnings)
+    families = _families(doc, path, definition, contain)
+    return LoadedDeck(definition, tuple(cards), width, height, path, front, back, sources, notes, warnings,
+                      families)
+
+
+def _families(doc: Document, path: Path, definition: DeckDefinition, contain: Containment
+              ) -> tuple[tuple[str, str], ...]:
+    """The deck's ``fonts:``, each family's files checked (inside the deck's folders, a .ttf/.otf that exists)."""
+    out = []
+    for name, fam in definition.fonts.items():
+        files: list[str | None] = []
+        for style in FAMILY_STYLES:
+            given = getattr(fam, style)
+            if given is None:
+                files.append(None)
+                continue
+            line, col = doc.locate(("fonts", name, style))
+            file = contain.check(resolve_input(path, given), f"fonts: {name}: {style}:", path, line, col)
+            if file.suffix.lower() not in (".ttf", ".otf"):
+                raise doc.error(("fonts", name, style), f"a font file is a .ttf or .otf; found {given!r}")
+            if not file.is_file():
+                raise doc.error(("fonts", name, style), f"font file not found: {file}")
+            files.append(str(file.resolve()))
+        out.append((name, declare_family(name, tuple(files))))
+    return tuple(out)
 
 
 _FIELD = re.compile(r"card\.([A-Za-z_][A-Za-z0-9_]*)|card\[['\"]([^'\"]+)['\"]\]")

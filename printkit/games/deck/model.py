@@ -15,6 +15,7 @@ Example (``printkit schema deck`` prints the full JSON Schema)::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,19 @@ class CustomSize(BaseModel):
         return parse_length(value)
 
 
+class FontFamily(BaseModel):
+    """A font family's files, relative to the definition: ``**bold**`` and ``*italic*`` pick its faces."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    regular: str = Field(description="the regular face: a .ttf or .otf file")
+    bold: str | None = Field(None, description="the bold face (for **bold** and bold: true)")
+    italic: str | None = Field(None, description="the italic face (for *italic*)")
+    bold_italic: str | None = Field(None, description="the bold italic face (for ***both***)")
+
+
+FAMILY_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
+
+
 class DeckDefinition(BaseModel):
     """A deck of cards printed n-up with bleed, crop marks and backs."""
 
@@ -51,9 +65,20 @@ class DeckDefinition(BaseModel):
                                                "only with --allow-network): .csv, .xlsx, .xls or .ods")
     sheet: str | None = Field(None, description="the spreadsheet's sheet to read (needed when it has several)")
     header_row: int = Field(1, ge=1, le=1000, description="the spreadsheet row that names the columns")
+    fonts: dict[str, FontFamily] = Field(default_factory=dict, description="font families by name; a text "
+                                         "element's font: names one (font: serif, or font: \"serif, sans\")")
     quantity_column: str = Field("qty", description="the column/key giving how many copies to print")
     corner_radius: float = Field(0, ge=0, le=20, description="rounded card corners (mm) for the cutter: shown as a "
                                                              "cut outline on previews, transparent in --png-cards")
+
+    @field_validator("fonts")
+    @classmethod
+    def _family_names(cls, value: dict[str, FontFamily]) -> dict[str, FontFamily]:
+        for name in value:
+            if not re.match(FAMILY_NAME, name) or name.lower() in ("sans", "printkitsans"):
+                raise ValueError(f"font family name {name!r}: a word of letters, digits, - and _ (not 'sans', "
+                                 "which is the bundled family)")
+        return value
 
     @model_validator(mode="after")
     def _one_source(self) -> DeckDefinition:
