@@ -197,6 +197,8 @@ def components_for(target: Target, request: BuildRequest) -> list[Component]:
 def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: int, request: BuildRequest,
            data: bytes, record: Mapping[str, Any] | None = None, details: dict | None = None) -> ManifestEntry:
     o = request.options
+    if target.file is not None:  # which file it came from: another definition of the same name must not replace it
+        details = {**(details or {}), "definition": str(target.file.resolve())}
     return ManifestEntry(path, target.id, comp, kind, pieces, pages, request.settings.paper, o.lang, o.seed,
                          sha256(data), dict(record) if record is not None else None, details or {})
 

@@ -92,7 +92,8 @@ def _page_previews(r: Rendition) -> list[PlannedFile]:
 
     out = []
     for i, png in enumerate(page_pngs(r.preview), start=1):
-        path = f"{r.folder}/png/{r.component.name}-{r.suffix}-p{i:02d}.png"
+        # named by the stem: a subset's pages (``--watch --only 12``) never replace the whole deck's
+        path = f"{r.folder}/png/{r.stem}-{r.suffix}-p{i:02d}.png"
         out.append(PlannedFile(path, png, r.entry(path, "preview", r.pieces, png)))
     return out
 

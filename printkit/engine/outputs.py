@@ -181,6 +181,12 @@ def _write_locked(out: Path, planned: list[PlannedFile], force: bool) -> list[Wr
             continue
         if not target.exists():
             continue
+        before = manifest.get(f.path, {}).get("definition")
+        now = f.entry.details.get("definition") if f.entry is not None else None
+        if before and now and before != now and not force:
+            conflicts.append(f"{target}: was built from {before}; building {now} would replace it (both are "
+                             "named alike); build them into different --out folders, or pass --force")
+            continue
         if target.is_dir():
             conflicts.append(f"{target}: is a folder, a file is to be written there")
             continue

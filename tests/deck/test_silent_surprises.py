@@ -170,3 +170,38 @@ def test_unknown_family_name_is_named(tmp_path: Path) -> None:
     code, out = _build(str(p), "-o", str(tmp_path / "out"))
     assert code == 2
     assert "no font family `serif`; the deck declares: body" in " ".join(out.split())
+
+
+def test_two_decks_named_alike_never_replace_each_other(tmp_path: Path) -> None:
+    decks = []
+    for sub, name in (("a", "Alpha"), ("b", "Beta")):
+        (tmp_path / sub).mkdir()
+        decks.append(_deck(tmp_path / sub, f"cards:\n  - {{name: {name}}}\n"))
+    out = tmp_path / "out"
+    code, text = _build(str(decks[0]), "-o", str(out))
+    assert code == 0, text
+    first = (out / "deck" / "cards-en-a4.pdf").read_bytes()
+    code, text = _build(str(decks[1]), "-o", str(out))
+    flat = " ".join(text.split())
+    assert code == 2
+    assert f"was built from {decks[0].resolve()}; building {decks[1].resolve()} would replace it" in flat
+    assert (out / "deck" / "cards-en-a4.pdf").read_bytes() == first
+    code, text = _build(str(decks[0]), "-o", str(out))  # the same deck again rebuilds in place
+    assert code == 0, text
+    code, text = _build(str(decks[0]), str(decks[1]), "-o", str(tmp_path / "both"))  # both in one run
+    assert code == 2 and "would both write" in text and str(decks[0]) in " ".join(text.split())
+
+
+def test_watch_only_leaves_the_whole_decks_preview_alone(tmp_path: Path) -> None:
+    cards = "".join(f"  - {{name: Card{n}}}\n" for n in range(1, 13))
+    p = _deck(tmp_path, "back: null\ncards:\n" + cards)
+    out = tmp_path / "out"
+    code, text = _build(str(p), "-o", str(out), "--png")
+    assert code == 0, text
+    whole = out / "deck" / "png" / "cards-en-a4-p01.png"
+    before = whole.read_bytes()
+    code, text = _build(str(p), "-o", str(out), "--only", "12", "--watch", "--watch-limit", "1")
+    assert code == 0, text
+    assert whole.read_bytes() == before
+    assert (out / "deck" / "png" / "cards-only-12-en-a4-p01.png").is_file()
+    assert (out / "deck" / "png" / "cards-en-a4-p02.png").is_file()  # the whole deck's second page stays too
