@@ -266,7 +266,6 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
     if settings.duplex == "fold" and (settings.offset_x or settings.offset_y):
         warnings.append("--offset-x/--offset-y shift duplex backs; a fold-over sheet prints both sides at once, "
                         "so they are not used")
-    icons = icon_dirs(request.templates)
     # a print-on-demand file's pages are the service's card images, not a paper: the preset names it
     suffix = f"{settings.pod.name}-{opts.lang}" if settings.pod else f"{opts.lang}-{settings.paper}"
     laid_out: list[tuple[Target, list[Component]]] = []
@@ -303,6 +302,7 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
             if progress:
                 def tell(pieces: int, pages: int, name: str = f"{target.id}: {comp.name}", before: int = done) -> None:
                     progress(Step(name, before + pieces, total, pages=pages))  # type: ignore[misc]
+            icons = _icons_for(comp, request)
             rendered: Rendered = render(comp, settings, opts.lang, icons, glossary, tell)
             done += _pieces(comp)
             if progress:
@@ -360,6 +360,12 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
     return Plan(planned, warnings, findings)
 
 
+def _icons_for(comp: Component, request: BuildRequest) -> tuple[Path, ...]:
+    """The icon folders a component draws from: a deck's own (``templates:``) first, then the build's."""
+    own = comp.icon_dirs if isinstance(comp, CardComponent) else ()
+    return (*own, *icon_dirs(request.templates))
+
+
 def _refuse_collisions(planned: list[PlannedFile], targets: list[Target]) -> None:
     """Two sources planning the same file would lose the first one's output."""
     seen: dict[str, str] = {}
@@ -413,7 +419,7 @@ def showcase(target: str, out: Path, options: BuildOptions, templates: Path | No
     if len(chosen) > MAX_CARDS:
         raise InputError.single(f"a showcase fans at most {MAX_CARDS} cards; {len(chosen)} were chosen "
                                 "(pick fewer with --only or --where)")
-    pdf, _ = pieces_pdf(chosen, icon_dirs(templates))
+    pdf, _ = pieces_pdf(chosen, _icons_for(comp, request))
     image = fan(page_images(pdf, dpi), background)
     data = png_bytes(image, dpi)
     subset = comp.subset + "-" if comp.subset else ""

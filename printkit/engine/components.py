@@ -40,6 +40,7 @@ class CardComponent:
     corner_radius: float = 0.0  # mm: rounded corners to cut (a die line on previews, not in the print PDF)
     record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
     warnings: tuple[str, ...] = ()  # what the build should tell the user about this component's input
+    icon_dirs: tuple[Path, ...] = ()  # the deck's own icon folders, searched before the build's
 
     def back_for(self, index: int) -> Piece | None:
         if not self.backs:

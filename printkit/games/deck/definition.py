@@ -19,7 +19,7 @@ from printkit.engine.remote import fetch, is_url, url_suffix
 from printkit.engine.render.fonts import FAMILY_STYLES, declare_family
 from printkit.engine.source import Document, load_document, read_text
 from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
-from printkit.engine.template.files import CardTemplate, find_template, load_template
+from printkit.engine.template.files import CardTemplate, SearchPath, find_template, load_template
 from printkit.games.deck.model import Card, CustomSize, DeckDefinition
 
 SIZES_FILE = Path(__file__).resolve().parents[2] / "engine" / "data" / "card-sizes.yaml"
@@ -45,6 +45,7 @@ class LoadedDeck:
     notes: tuple[str, ...] = ()  # warnings found while loading (a cached copy used, ...)
     warnings: tuple[str, ...] = ()  # columns no template reads, fields a template reads that no card has
     families: tuple[tuple[str, str], ...] = ()  # (name under fonts:, the token a text's font: is given)
+    icon_dirs: tuple[Path, ...] = ()  # the deck's own icon folder (from templates:)
 
 
 def resolve_input(definition_file: Path, name: str) -> Path:
@@ -81,11 +82,13 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
     names must lie in its folder or ``templates`` (unless ``allow_outside``); a deck of more than
     ``max_cards`` cards is refused at the row that crosses the cap, before any card is made.
     """
-    contain = deck_containment(path, templates, allow_outside)
     doc = load_document(path)
     if not isinstance(doc.data, dict):
         raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
     definition = doc.validate(DeckDefinition, kind="deck")
+    own = _own_templates(doc, path, definition)
+    templates = templates or own  # --templates DIR, when given, replaces the deck's own folder
+    contain = deck_containment(path, templates, allow_outside)
     problems: list[Problem] = []
     width = height = 0.0
     if isinstance(definition.size, CustomSize):
@@ -122,14 +125,28 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
                               source=f"{where.file}:{where.line}" if where.line else str(where.file)))
     if problems:
         raise InputError(problems)
-    front = load_template(_template_path(doc, "front", definition.front, templates, contain))
-    back = load_template(_template_path(doc, "back", definition.back, templates, contain)) if definition.back else None
+    search = SearchPath(user=templates)
+    front = load_template(_template_path(doc, "front", definition.front, templates, contain), search)
+    back = load_template(_template_path(doc, "back", definition.back, templates, contain), search) \
+        if definition.back else None
     source = definition.data or definition.csv or path.name
     warnings = _field_warnings([f for f, _ in rows], [t for t in (front, back) if t is not None], qcol, source,
                                set(definition.back_fields))
     families = _families(doc, path, definition, contain)
     return LoadedDeck(definition, tuple(cards), width, height, path, front, back, sources, notes, warnings,
-                      families)
+                      families, (templates / "icons",) if templates is not None and templates == own else ())
+
+
+def _own_templates(doc: Document, path: Path, definition: DeckDefinition) -> Path | None:
+    """The deck's ``templates:`` folder: inside the deck's own folder (it travels with the deck), and a folder."""
+    if definition.templates is None:
+        return None
+    line, col = doc.locate(("templates",))
+    folder = Containment((path.parent,)).check(resolve_input(path, definition.templates), "templates:", path,
+                                               line, col)
+    if not folder.is_dir():
+        raise doc.error(("templates",), f"not a folder: {folder} (a folder with cards/ and icons/ inside)")
+    return folder
 
 
 def _families(doc: Document, path: Path, definition: DeckDefinition, contain: Containment

@@ -83,4 +83,5 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
     subset = subset_label(options.only, options.where)
     return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
                           sources=deck.sources, notes=deck.notes, subset=subset, corner_radius=d.corner_radius,
-                          numbers=tuple(c.index for c in cards) if subset else (), warnings=deck.warnings)]
+                          numbers=tuple(c.index for c in cards) if subset else (), warnings=deck.warnings,
+                          icon_dirs=deck.icon_dirs)]

@@ -65,6 +65,8 @@ class DeckDefinition(BaseModel):
                                                "only with --allow-network): .csv, .xlsx, .xls or .ods")
     sheet: str | None = Field(None, description="the spreadsheet's sheet to read (needed when it has several)")
     header_row: int = Field(1, ge=1, le=1000, description="the spreadsheet row that names the columns")
+    templates: str | None = Field(None, description="the deck's own template folder, inside its folder: cards/ for "
+                                                    "templates by name, icons/ for icons (--templates DIR replaces it)")
     fonts: dict[str, FontFamily] = Field(default_factory=dict, description="font families by name; a text "
                                          "element's font: names one (font: serif, or font: \"serif, sans\")")
     quantity_column: str = Field("qty", description="the column/key giving how many copies to print")

@@ -1,0 +1,54 @@
+"""A deck declares its own template and icon folders (templates:), so no --templates flag is repeated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from typer.testing import CliRunner
+
+from devkit.readback import all_text, render_page
+from printkit.cli import app
+
+SUN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" '
+       'fill="currentColor"/></svg>')
+
+
+def _deck(tmp: Path, folder: str = "look") -> Path:
+    (tmp / "look" / "cards").mkdir(parents=True)
+    (tmp / "look" / "icons").mkdir()
+    (tmp / "look" / "icons" / "sun.svg").write_text(SUN, encoding="utf-8")
+    (tmp / "look" / "cards" / "sunny.yaml").write_text(
+        "elements:\n"
+        "  - text: {x: 5, y: 5, w: 50, h: 10, text: 'Gain :sun: {{ card.name }}'}\n"
+        "  - icon: {name: sun, x: 20, y: 40, w: 20, h: 20, color: '#c08000'}\n", encoding="utf-8")
+    p = tmp / "deck.yaml"
+    p.write_text(f"title: Own look\ntemplates: {folder}\nfront: sunny\nback: null\ncards:\n  - {{name: Dawn}}\n",
+                 encoding="utf-8")
+    return p
+
+
+def test_deck_templates_folder_gives_templates_and_icons(tmp_path: Path) -> None:
+    p = _deck(tmp_path)
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 0, result.output
+    pdf = (tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()
+    assert "Gain" in "".join(all_text(pdf)) and "Dawn" in "".join(all_text(pdf))
+    # the deck's own icon is drawn: a disc of radius 8 mm in its colour, about 3,100 pixels at 100 dpi
+    px = np.asarray(render_page(pdf, 0, dpi=100), dtype=int)
+    amber = int(((abs(px[..., 0] - 192) < 8) & (abs(px[..., 1] - 128) < 8) & (px[..., 2] < 10)).sum())
+    assert 2500 < amber < 3700, amber
+    shown = CliRunner().invoke(app, ["showcase", str(p), "-o", str(tmp_path / "out")])
+    assert shown.exit_code == 0, shown.output
+
+
+def test_deck_templates_folder_must_lie_inside_the_decks_folder(tmp_path: Path) -> None:
+    deck_dir = tmp_path / "deck"
+    deck_dir.mkdir()
+    _deck(tmp_path)
+    p = deck_dir / "deck.yaml"
+    p.write_text("title: Own look\ntemplates: ../look\nfront: sunny\ncards:\n  - {name: Dawn}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 2
+    assert "templates:" in result.output and "outside the folders" in " ".join(result.output.split())
+    assert "deck.yaml:2" in result.output
