@@ -104,6 +104,9 @@ def build(
                                                   max=1200)] = None,
     tts: Annotated[bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets "
                                                     "(up to 10x7, 4096 px) and a back image.")] = False,
+    placeholders: Annotated[bool, typer.Option("--placeholders", help="Draw a labelled stand-in for art files "
+                                                                      "that do not exist yet (and warn), instead "
+                                                                      "of stopping.")] = False,
     watch: Annotated[bool, typer.Option("--watch", help="Rebuild whenever the definition, its data, a template, "
                                                         "a font or an image changes (Ctrl-C stops).")] = False,
     watch_limit: Annotated[int | None, typer.Option(hidden=True, help="Stop watching after this many builds "
@@ -128,7 +131,7 @@ def build(
             options=BuildOptions(paper=paper, lang=lang.value, players=players, seed=1 if seed is None else seed,
                                  seed_given=seed is not None, extra=extra,
                                  max_cards=max_cards, allow_outside=allow_outside, allow_network=allow_network,
-                                 only=only, where=where),
+                                 only=only, where=where, placeholders=placeholders),
             settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
                                    offset_y=offset_y, rotate=rotate.value, cmyk=cmyk,
                                    icc_profile=str(icc_profile) if icc_profile else None,

@@ -114,6 +114,7 @@ class BuildOptions:
     allow_network: bool = False  # may a definition's data be fetched from a URL
     only: str | None = None  # "3,7-10": build just these cards (numbered as the deck numbers them)
     where: str | None = None  # "type == 'Spell'": build just the cards for which this is true
+    placeholders: bool = False  # missing art is drawn as a labelled stand-in (and warned about), not an error
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= MAX_SEED:

@@ -52,3 +52,21 @@ def test_deck_templates_folder_must_lie_inside_the_decks_folder(tmp_path: Path) 
     assert result.exit_code == 2
     assert "templates:" in result.output and "outside the folders" in " ".join(result.output.split())
     assert "deck.yaml:2" in result.output
+
+
+def test_placeholders_draw_missing_art_and_warn_once_per_file(tmp_path: Path) -> None:
+    (tmp_path / "front.yaml").write_text(
+        "elements:\n  - id: art\n    image: {path: '{{ card.art }}', x: 5, y: 5, w: 53, h: 36, fit: cover, "
+        "radius: 2}\n", encoding="utf-8")
+    p = tmp_path / "deck.yaml"
+    p.write_text("title: Unfinished\nfront: front.yaml\nback: null\ncards:\n"
+                 "  - {name: A, art: art/dragon.png, qty: 3}\n  - {name: B, art: art/gate.png}\n", encoding="utf-8")
+    stopped = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out"), "-q"])
+    assert stopped.exit_code == 2 and "image file not found" in stopped.output
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out"), "--placeholders"])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "art/dragon.png does not exist: drew a placeholder on 3 cards (card 1, card 2, card 3)" in flat
+    assert "art/gate.png does not exist: drew a placeholder on 1 card (card 4)" in flat
+    text = "".join(all_text((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()))
+    assert text.count("missing art") == 4 and text.count("dragon.png") == 3 and "gate.png" in text

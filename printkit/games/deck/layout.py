@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
 
 from printkit.engine.components import BuildOptions, CardComponent, Component
-from printkit.engine.elements import Piece, Text
+from printkit.engine.elements import Image, Line, Piece, Rect, Text
 from printkit.engine.errors import InputError
 from printkit.engine.selection import parse_only, subset_label, where_filter
 from printkit.engine.template.evaluate import CardRenderer
@@ -60,6 +61,47 @@ def _family_font(font: str, families: tuple[tuple[str, str], ...]) -> str | Inpu
     return ", ".join(parts)
 
 
+# The stand-in for art not drawn yet: a dashed, crossed box labelled with the file it waits for; greys that
+# read as "not final" on screen and in print, unlike any colour a designer would pick for the real art.
+PLACEHOLDER_FILL = "#e6e1d8"
+PLACEHOLDER_INK = "#8a8072"
+PLACEHOLDER_DASH = (1.5, 1.0)  # mm on, mm off
+PLACEHOLDER_LABEL_PT = 7.0
+PLACEHOLDER_LABEL_W = 30.0  # mm: the label's plain band, wide enough for "missing art" and a file name at 7 pt
+_ESCAPE = str.maketrans({c: "\\" + c for c in "*{}\\"})
+
+
+def with_placeholders(piece: Piece, missing: dict[str, list[str]]) -> Piece:
+    """``piece`` with each image whose file does not exist replaced by a labelled stand-in; the cards hit are
+    added to ``missing`` by file."""
+    out: list = []
+    for el in piece.elements:
+        if not isinstance(el, Image) or Path(el.path).is_file():
+            out.append(el)
+            continue
+        missing.setdefault(el.path, []).append(piece.name)
+        x2, y2 = el.x + el.w, el.y + el.h
+        label_w = max(min(el.w - 2, PLACEHOLDER_LABEL_W), 1)
+        label = f"**missing art**<br>{Path(el.path).name.translate(_ESCAPE)}"
+        out += [Rect(el.x, el.y, el.w, el.h, fill=PLACEHOLDER_FILL, stroke=PLACEHOLDER_INK, radius=el.radius,
+                     dash=PLACEHOLDER_DASH),
+                Line(el.x, el.y, x2, y2, stroke=PLACEHOLDER_INK), Line(el.x, y2, x2, el.y, stroke=PLACEHOLDER_INK),
+                Rect(el.x + (el.w - label_w) / 2, el.y + el.h / 2 - 4, label_w, 8, fill=PLACEHOLDER_FILL, stroke=None),
+                Text(el.x + (el.w - label_w) / 2, el.y + el.h / 2 - 4, label_w, 8, label, size=PLACEHOLDER_LABEL_PT,
+                     min_size=4, color=PLACEHOLDER_INK)]
+    return replace(piece, elements=tuple(out)) if len(out) != len(piece.elements) else piece
+
+
+def _placeholder_notes(missing: dict[str, list[str]], base: Path) -> tuple[str, ...]:
+    notes = []
+    for path, cards in missing.items():
+        shown = Path(path).relative_to(base) if Path(path).is_relative_to(base) else Path(path)
+        first = ", ".join(c.split(" (")[0] for c in cards[:3]) + (", …" if len(cards) > 3 else "")
+        notes.append(f"{shown} does not exist: drew a placeholder on {len(cards)} "
+                     f"{'card' if len(cards) == 1 else 'cards'} ({first}) (--placeholders)")
+    return tuple(notes)
+
+
 def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
     d = deck.definition
     base = deck.file.parent
@@ -68,6 +110,7 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
     cards = chosen_cards(deck, options)
     fronts: list[Piece] = []
     backs: list[Piece] = []
+    missing: dict[str, list[str]] = {}  # --placeholders: art file → the cards drawn without it
     shared = {"style": d.style, "deck": deck_info, "lang": options.lang}
     # each template compiled once for the deck: what does not read `card` is evaluated once
     front = CardRenderer(deck.front, shared, deck.width, deck.height, base, contain)
@@ -76,12 +119,18 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
         fields = {**card.fields, "index": card.index, "copy": card.copy}
         name = card.fields.get("name")
         label = f"card {card.index} ({name}, {card.source})" if name else f"card {card.index} ({card.source})"
-        fronts.append(with_families(front.render({"card": fields}, label), deck.families))
+        pieces = [with_families(front.render({"card": fields}, label), deck.families)]
         if back is not None:
-            backs.append(with_families(back.render({"card": {**fields, **d.back_fields}}, f"back of {label}"),
-                                       deck.families))
+            pieces.append(with_families(back.render({"card": {**fields, **d.back_fields}}, f"back of {label}"),
+                                        deck.families))
+        if options.placeholders:
+            pieces = [with_placeholders(p, missing) for p in pieces]
+        fronts.append(pieces[0])
+        if back is not None:
+            backs.append(pieces[1])
     subset = subset_label(options.only, options.where)
     return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
-                          sources=deck.sources, notes=deck.notes, subset=subset, corner_radius=d.corner_radius,
+                          sources=deck.sources, notes=deck.notes + _placeholder_notes(missing, base), subset=subset,
+                          corner_radius=d.corner_radius,
                           numbers=tuple(c.index for c in cards) if subset else (), warnings=deck.warnings,
                           icon_dirs=deck.icon_dirs)]
