@@ -158,8 +158,10 @@ def _summary(report, out_dir: Path, quiet: bool) -> None:
 
     if quiet:  # -q: errors only
         return
+    from rich.markup import escape
+
     for warning in report.warnings:
-        err.print(f"[yellow]warning:[/] {warning}")
+        err.print(f"[yellow]warning:[/] {escape(warning)}")  # a rule's tag ("[fit]") is text, not a style
     for f in report.files:
         e = f.entry
         if e is None or e.pages == 0 or e.kind == "preview":

@@ -24,6 +24,7 @@ from printkit.engine.components import (
     TextFile,
     count_label,
 )
+from printkit.engine.elements import Piece
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.exporters import EXPORTERS, Rendition
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
@@ -229,6 +230,80 @@ def _preflight_warnings(target: Target, comp: str, findings: list[Finding], note
     return out
 
 
+_ELEMENT_NO = re.compile(r"\b([a-z]+) #(\d+)")  # how the preflight numbers an element: "text #11"
+
+
+def _pieces_by_name(comp: Component) -> dict[str, Piece]:
+    if not isinstance(comp, CardComponent):
+        return {}
+    return {p.name: p for p in (*comp.fronts, *(comp.backs or ()))}
+
+
+def _card(name: str) -> str:
+    """``card 3 (Fireball, cards.xlsx:4)`` → ``card 3 (Fireball)``: enough to find it in a list."""
+    head, _, rest = name.partition(" (")
+    first = rest.split(", ")[0].rstrip(")") if rest else ""
+    return f"{head} ({first})" if first and ", " in rest else head
+
+
+def _hit(cards: list[str]) -> str:
+    shown = ", ".join(_card(c) for c in cards[:3]) + (", …" if len(cards) > 3 else "")
+    return f"on {len(cards)} {'card' if len(cards) == 1 else 'cards'}: {shown}"
+
+
+def _relabel(text: str, piece: Piece | None) -> str:
+    """``text #11 'Deal…'`` → ``front.yaml: rules 'Deal…'``: the element's template and id (or line)."""
+    if piece is None or not piece.labels:
+        return text
+
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(2))
+        label = piece.labels[i] if i < len(piece.labels) else None
+        return label or m.group(0)
+
+    return _ELEMENT_NO.sub(name, text)
+
+
+def _grouped_findings(target: Target, comp: str, findings: list[Finding], notes: list[str],
+                      pieces: Mapping[str, Piece]) -> list[str]:
+    """A user's deck: one warning per rule and template element, with the count of cards it hits (a deck of 54
+    copies would otherwise print the same warning 54 times)."""
+    groups: dict[tuple[str, str], list[Finding]] = {}
+    alike: dict[tuple, list[str]] = {}  # the preflight checks one of identical cards (copies): count them all
+    for p in pieces.values():
+        alike.setdefault(p.elements, []).append(p.name)
+    for f in findings:
+        piece = pieces.get(f.piece)
+        label = _relabel(f.element, piece)
+        m = _ELEMENT_NO.match(f.element)
+        if m and label != f.element:  # named by id or line: the text excerpt would split the group card by card
+            label = _relabel(m.group(0), piece)
+        groups.setdefault((f.rule, label), []).append(replace(f, element=label, message=_relabel(f.message, piece)))
+    out = []
+    for (rule, label), group in groups.items():
+        named = [f.piece for f in group if f.piece]
+        cards = list(dict.fromkeys(c for n in named for c in (alike.get(pieces[n].elements, [n]) if n in pieces
+                                                               else [n])))
+        where = f"{label}: " if label else ""
+        out.append(f"{target.id}/{comp}: {where}{group[0].message} [{rule}]" + (f" ({_hit(cards)})" if cards else ""))
+    out.extend(f"{target.id}/{comp}: note: {n}" for n in notes)
+    return out
+
+
+def _grouped_warnings(warnings: list[str], pieces: Mapping[str, Piece]) -> list[str]:
+    """Warnings that begin with a card's name (``card 3 (…): art.png prints at 150 dpi``), one per text with the
+    cards counted; others as they are."""
+    if not pieces:
+        return list(warnings)
+    groups: dict[str, list[str]] = {}
+    for w in warnings:
+        cut = next((i for i in range(len(w)) if w.startswith(": ", i) and w[:i] in pieces), None)
+        key, card = (w[cut + 2:], w[:cut]) if cut is not None else (w, "")
+        groups.setdefault(key, []).append(card)
+    return [f"{cards[0]}: {text}" if len(cards) == 1 and cards[0] else
+            f"{text} ({_hit(cards)})" if all(cards) else text for text, cards in groups.items()]
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector off for one build.  A build makes hundreds of thousands of small objects that
@@ -309,13 +384,15 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
                 progress(Step(f"{target.id}: {comp.name}", done, total,
                               finished=f"{target.id}/{comp.name}: {count_label(rendered.pieces, comp.kind)}",
                               pages=rendered.pages))
-            warnings.extend(f"{target.id}/{comp.name}: {w}" for w in rendered.warnings)
+            pieces = _pieces_by_name(comp) if target.file is not None else {}
+            warnings.extend(f"{target.id}/{comp.name}: {w}" for w in _grouped_warnings(rendered.warnings, pieces))
             found = preflight(target, rendered)
             back = read_back_written(rendered, settings)  # what `printkit preflight` will say of the file
             found += back.findings
             findings.extend(found)
-            warnings.extend(_preflight_warnings(target, comp.name, found,
-                                                [*(rendered.log.notes if rendered.log else []), *back.notes]))
+            notes = [*(rendered.log.notes if rendered.log else []), *back.notes]
+            warnings.extend(_grouped_findings(target, comp.name, found, notes, pieces) if pieces else
+                            _preflight_warnings(target, comp.name, found, notes))
             details: dict = {}
             stem = comp.name
             if isinstance(comp, CardComponent):

@@ -170,6 +170,8 @@ class Piece:
     height: float  # mm, trim size
     elements: tuple[Element, ...] = field(default_factory=tuple)
     bleed_color: Color = None
+    # what a warning calls each element: "front.yaml: rules" (its id) or "front.yaml:31 text"; () when unknown
+    labels: tuple[str | None, ...] = field(default=(), compare=False)
 
 
 def bounds(e: Element) -> tuple[float, float, float, float]:

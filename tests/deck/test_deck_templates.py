@@ -70,3 +70,27 @@ def test_placeholders_draw_missing_art_and_warn_once_per_file(tmp_path: Path) ->
     assert "art/gate.png does not exist: drew a placeholder on 1 card (card 4)" in flat
     text = "".join(all_text((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()))
     assert text.count("missing art") == 4 and text.count("dragon.png") == 3 and "gate.png" in text
+
+
+def test_warnings_are_grouped_by_element_id_with_the_cards_counted(tmp_path: Path) -> None:
+    (tmp_path / "front.yaml").write_text(
+        "elements:\n"
+        "  - when: '{{ card.cost }}'\n    text: {x: 3, y: 20, w: 10, h: 5, text: '{{ card.cost }}'}\n"
+        "  - id: rules\n    text: {x: 5, y: 30, w: 20, h: 5, text: '{{ card.text }}', size: 9, min_size: 4}\n"
+        "  - text: {x: 5, y: 50, w: 12, h: 4, text: 'A long footer line', size: 8, min_size: 8, wrap: false}\n",
+        encoding="utf-8")
+    p = tmp_path / "deck.yaml"
+    p.write_text("title: Noisy\nfront: front.yaml\nback: null\ncards:\n"
+                 "  - {name: Fire, qty: 5, cost: 2, text: 'Deal three damage to any target, then discard two.'}\n"
+                 "  - {name: Ice, qty: 4, cost: '', text: 'Freeze a creature; it cannot attack next turn.'}\n",
+                 encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("warning:") and "[fit]" in line]
+    # one line per element, not one per copy; the element by its id, or by its line (not by "text #3",
+    # a number that shifts when `when:` leaves the cost out on the Ice cards)
+    assert len(lines) == 2, lines
+    rules = next(line for line in lines if "front.yaml: rules:" in line)
+    assert "on 9 cards: card 1 (Fire), card 2 (Fire), card 3 (Fire), …" in rules
+    assert any("front.yaml:6 text:" in line and "on 9 cards" in line for line in lines), lines
+    assert "#" not in "".join(lines)

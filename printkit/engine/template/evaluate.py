@@ -408,6 +408,7 @@ class CardRenderer:
         self.scope = {**plain, "vars": self.fixed_vars or {}}
         self.constant = [not _element_reads(raw, self.varying) for raw in template.elements]
         self.fixed: dict[int, list[Any]] = {}  # element index → what it draws on every card
+        self.labels = element_labels(template)
         self.made: dict[tuple, Any] = {}  # (raw element, its evaluated values) → the validated element
         self.partial: dict[int, dict[str, Any]] = {}  # element index → its raw values, the constant ones done
         self.background_constant = not _reads(template.background, self.varying)
@@ -584,11 +585,14 @@ def _render(
     elif memo.card_vars:
         scope = {**scope, "vars": _template_vars(template, scope, name, fixed=memo.fixed_vars)}
     elements: list[Any] = []
+    labels: list[str | None] = []
+    names = memo.labels if memo is not None else element_labels(template)
     for index, (raw, source) in enumerate(zip(template.elements, template.sources, strict=True)):
         if memo is not None:
             fixed = memo.fixed.get(index)
             if fixed is not None:
                 elements.extend(fixed)
+                labels.extend([names[index]] * len(fixed))
                 continue
             drawn = len(elements)
             if not memo.constant[index]:
@@ -626,6 +630,7 @@ def _render(
                     element.font, folder,
                     lambda p, c=fonts_in, s=source: c.check(p, f"{name}: font", s.file, s.line, s.column)))
             elements.append(element)
+            labels.append(names[index])
         if memo is not None and memo.constant[index]:
             memo.fixed[index] = elements[drawn:]
     try:
@@ -648,7 +653,20 @@ def _render(
             if memo is not None and len(memo.grounds) < MAX_REMEMBERED:
                 memo.grounds[str(background)] = ground  # one object per colour: the preflight sees it repeat
         elements.insert(0, ground)
-    return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None)
+        labels.insert(0, None)
+    return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None,
+                 labels=tuple(labels))
+
+
+def element_labels(template: CardTemplate) -> tuple[str, ...]:
+    """Each element's name in warnings: its template file and ``id``, else the line it is written on (an id or a
+    line stays put when ``when:`` leaves other elements out, as an element's number would not)."""
+    out = []
+    for raw, source in zip(template.elements, template.sources, strict=True):
+        kind = next((k for k in raw if k in ELEMENT_KINDS), "element")
+        where = Path(source.file).name
+        out.append(f"{where}: {raw['id']}" if raw.get("id") else f"{where}:{source.line} {kind}")
+    return tuple(out)
 
 
 def _font_paths(font: str, folder: Path, check: Callable[[Path], Path] | None = None) -> str:

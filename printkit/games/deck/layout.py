@@ -75,9 +75,12 @@ def with_placeholders(piece: Piece, missing: dict[str, list[str]]) -> Piece:
     """``piece`` with each image whose file does not exist replaced by a labelled stand-in; the cards hit are
     added to ``missing`` by file."""
     out: list = []
-    for el in piece.elements:
+    labels: list[str | None] = []
+    for i, el in enumerate(piece.elements):
+        label = piece.labels[i] if i < len(piece.labels) else None
         if not isinstance(el, Image) or Path(el.path).is_file():
             out.append(el)
+            labels.append(label)
             continue
         missing.setdefault(el.path, []).append(piece.name)
         x2, y2 = el.x + el.w, el.y + el.h
@@ -89,7 +92,10 @@ def with_placeholders(piece: Piece, missing: dict[str, list[str]]) -> Piece:
                 Rect(el.x + (el.w - label_w) / 2, el.y + el.h / 2 - 4, label_w, 8, fill=PLACEHOLDER_FILL, stroke=None),
                 Text(el.x + (el.w - label_w) / 2, el.y + el.h / 2 - 4, label_w, 8, label, size=PLACEHOLDER_LABEL_PT,
                      min_size=4, color=PLACEHOLDER_INK)]
-    return replace(piece, elements=tuple(out)) if len(out) != len(piece.elements) else piece
+        labels += [label] * (len(out) - len(labels))
+    if len(out) == len(piece.elements):
+        return piece
+    return replace(piece, elements=tuple(out), labels=tuple(labels) if piece.labels else ())
 
 
 def _placeholder_notes(missing: dict[str, list[str]], base: Path) -> tuple[str, ...]:
