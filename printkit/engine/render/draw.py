@@ -680,16 +680,42 @@ def _draw_image(ctx: Context, e: Image) -> None:
         renderPDF.draw(drawing, c, 0, 0)
     else:
         try:
-            # Read from bytes, so ReportLab names the image by its content, not by the path string:
-            # the same picture given by a relative or an absolute path makes the same PDF bytes.
-            with library_warnings(ctx, path):
-                reader = _cmyk_image(path) if is_cmyk(c) else ImageReader(io.BytesIO(path.read_bytes()))
-                c.drawImage(reader, px, py, w * mm, h * mm, mask="auto")
+            _place_image(ctx, path, px, py, w * mm, h * mm)
         except Exception as exc:  # Pillow and ReportLab raise many kinds for a broken image file
             c.restoreState()
             raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})",
                                     path) from None
     c.restoreState()
+
+
+def _place_image(ctx: Context, path: Path, x: float, y: float, w: float, h: float) -> None:
+    """Draw a raster file at (x, y), w x h points: decoded, hashed and embedded on its first use in the document,
+    then placed again by name, writing exactly what ``drawImage`` writes for an image it holds already.
+
+    ReportLab embeds a picture once either way, but finds that out by decoding the whole file and hashing its
+    pixels on every call: 25 cards sharing a 1500 x 1000 px picture decoded it 25 times (most of an art deck's
+    build time).  The file is known by its resolved path, modification time and size.
+    """
+    c = ctx.canvas
+    placed: dict[tuple, str] = c.__dict__.setdefault("_printkit_images", {})
+    st = path.stat()
+    key = (str(path.resolve()), st.st_mtime_ns, st.st_size, is_cmyk(c))
+    name = placed.get(key)
+    if name is None:
+        # Read from bytes, so ReportLab names the image by its content, not by the path string:
+        # the same picture given by a relative or an absolute path makes the same PDF bytes.
+        with library_warnings(ctx, path):
+            reader = _cmyk_image(path) if is_cmyk(c) else ImageReader(io.BytesIO(path.read_bytes()))
+            c.drawImage(reader, x, y, w, h, mask="auto")
+        placed[key] = c._formsinuse[-1]  # the content name drawImage gave it
+        return
+    c._currentPageHasImages = 1
+    c.saveState()
+    c.translate(x, y)
+    c.scale(w, h)
+    c._code.append(f"/{c._doc.getXObjectName(name)} Do")
+    c.restoreState()
+    c._formsinuse.append(name)
 
 
 QR_BORDER = 2  # quiet zone, modules
