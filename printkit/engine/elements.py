@@ -20,6 +20,16 @@ VAlign = Literal["top", "middle", "bottom"]
 
 
 @dataclass(frozen=True)
+class Gradient:
+    """A fill that runs through ``colors``: ``linear`` along ``angle`` (degrees: 0 left to right, 90 top to
+    bottom), or ``radial`` from the shape's centre outwards."""
+
+    colors: tuple[str, ...]
+    kind: Literal["linear", "radial"] = "linear"
+    angle: float = 90.0
+
+
+@dataclass(frozen=True)
 class Rect:
     x: float
     y: float
@@ -30,6 +40,8 @@ class Rect:
     stroke_width: float = 0.25  # mm
     radius: float = 0.0  # mm, rounded corners
     dash: tuple[float, ...] = ()  # mm on, mm off
+    opacity: float = 1.0  # 0-1, fill and stroke
+    gradient: Gradient | None = None  # instead of ``fill``
 
 
 @dataclass(frozen=True)
@@ -41,6 +53,7 @@ class Line:
     stroke: Color = "#000000"
     stroke_width: float = 0.25
     dash: tuple[float, ...] = ()
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,8 @@ class Circle:
     fill: Color = None
     stroke: Color = "#000000"
     stroke_width: float = 0.25
+    opacity: float = 1.0
+    gradient: Gradient | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +78,38 @@ class Polygon:
     stroke_width: float = 0.25
     closed: bool = True
     smooth: bool = False  # draw as a closed Catmull-Rom curve through the points (coastlines)
+    opacity: float = 1.0
+    gradient: Gradient | None = None
+
+
+@dataclass(frozen=True)
+class Star:
+    """A star of ``points`` tips on a circle of radius ``r`` about (cx, cy), its notches at ``inner`` times r;
+    the first tip points up, turned by ``rotation`` degrees clockwise."""
+
+    cx: float
+    cy: float
+    r: float
+    points: int = 5
+    inner: float = 0.5
+    rotation: float = 0.0
+    fill: Color = None
+    stroke: Color = "#000000"
+    stroke_width: float = 0.25
+    opacity: float = 1.0
+    gradient: Gradient | None = None
+
+    def outline(self) -> tuple[tuple[float, float], ...]:
+        """Its corners, tip and notch in turn, in mm."""
+        import math
+
+        n = max(2, self.points)
+        pts = []
+        for k in range(2 * n):
+            a = math.radians(self.rotation + 180 * k / n)
+            r = self.r if k % 2 == 0 else self.r * self.inner
+            pts.append((self.cx + r * math.sin(a), self.cy - r * math.cos(a)))
+        return tuple(pts)
 
 
 @dataclass(frozen=True)
@@ -147,11 +194,11 @@ class Marker:
     size: float
 
 
-Element = Rect | Line | Circle | Polygon | Text | Icon | Image | QRCode | Marker
+Element = Rect | Line | Circle | Polygon | Star | Text | Icon | Image | QRCode | Marker
 
 # The element kinds a card template may use, by the key that names them in YAML.
 ELEMENT_KINDS: dict[str, type] = {
-    "rect": Rect, "line": Line, "circle": Circle, "polygon": Polygon, "text": Text,
+    "rect": Rect, "line": Line, "circle": Circle, "polygon": Polygon, "star": Star, "text": Text,
     "icon": Icon, "image": Image, "qrcode": QRCode,
 }
 MAX_TEXT_SIZE = 400.0  # pt; anything larger cannot be a card's text
@@ -182,7 +229,7 @@ def bounds(e: Element) -> tuple[float, float, float, float]:
     if isinstance(e, Line):
         p = e.stroke_width / 2
         return min(e.x1, e.x2) - p, min(e.y1, e.y2) - p, max(e.x1, e.x2) + p, max(e.y1, e.y2) + p
-    if isinstance(e, Circle):
+    if isinstance(e, Circle | Star):
         r = e.r + (e.stroke_width / 2 if e.stroke else 0.0)
         return e.cx - r, e.cy - r, e.cx + r, e.cy + r
     if isinstance(e, Polygon):

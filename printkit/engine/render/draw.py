@@ -11,6 +11,7 @@ import difflib
 import io
 import itertools
 import logging
+import math
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -31,6 +32,7 @@ from printkit.engine.containment import check_name
 from printkit.engine.elements import (
     Circle,
     Element,
+    Gradient,
     Icon,
     Image,
     Line,
@@ -39,6 +41,7 @@ from printkit.engine.elements import (
     Polygon,
     QRCode,
     Rect,
+    Star,
     Text,
     bounds,
 )
@@ -194,9 +197,12 @@ def _paint(ctx: Context, fill: str | None, stroke: str | None, width_mm: float) 
 
 def draw_element(ctx: Context, e: Element) -> None:
     c = ctx.canvas
-    if isinstance(e, Rect):
+    if isinstance(e, Rect | Circle | Star) and (e.gradient is not None or isinstance(e, Star)):
+        _draw_shape(ctx, e)
+    elif isinstance(e, Rect):
         c.saveState()
         stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
+        _alpha(c, e.opacity)  # after the colours: ReportLab's setFillColor resets the alpha to the colour's
         if e.dash:  # solid otherwise: every dash is set inside its own element's saved state
             c.setDash([d * mm for d in e.dash])
         x, y = ctx.pt(e.x, e.y + e.h)
@@ -208,6 +214,7 @@ def draw_element(ctx: Context, e: Element) -> None:
     elif isinstance(e, Line):
         c.saveState()
         _paint(ctx, None, e.stroke, e.stroke_width)
+        _alpha(c, e.opacity)
         if e.dash:
             c.setDash([d * mm for d in e.dash])
         c.line(*ctx.pt(e.x1, e.y1), *ctx.pt(e.x2, e.y2))
@@ -215,6 +222,7 @@ def draw_element(ctx: Context, e: Element) -> None:
     elif isinstance(e, Circle):
         c.saveState()
         stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
+        _alpha(c, e.opacity)  # after the colours: ReportLab's setFillColor resets the alpha to the colour's
         c.circle(*ctx.pt(e.cx, e.cy), e.r * mm, stroke=stroke, fill=fill)
         c.restoreState()
     elif isinstance(e, Polygon):
@@ -233,10 +241,67 @@ def draw_element(ctx: Context, e: Element) -> None:
         raise TypeError(f"unknown element {e!r}")
 
 
+def _alpha(c: Canvas, opacity: float) -> None:
+    """Fill and stroke at ``opacity`` (0-1) until the element's saved state is restored; nothing written at 1."""
+    if opacity < 1:
+        c.setFillAlpha(max(0.0, opacity))
+        c.setStrokeAlpha(max(0.0, opacity))
+
+
+def _draw_shape(ctx: Context, e: Rect | Circle | Star) -> None:
+    """A rectangle, circle or star as one path: filled with its colour or its gradient (the gradient clipped to
+    the path), then stroked."""
+    c = ctx.canvas
+    path = c.beginPath()
+    if isinstance(e, Rect):
+        x, y = ctx.pt(e.x, e.y + e.h)
+        if e.radius:
+            path.roundRect(x, y, e.w * mm, e.h * mm, e.radius * mm)
+        else:
+            path.rect(x, y, e.w * mm, e.h * mm)
+    elif isinstance(e, Circle):
+        path.circle(*ctx.pt(e.cx, e.cy), e.r * mm)
+    else:
+        pts = [ctx.pt(x, y) for x, y in e.outline()]
+        path.moveTo(*pts[0])
+        for p in pts[1:]:
+            path.lineTo(*p)
+        path.close()
+    left, top, right, bottom = bounds(replace(e, stroke=None))
+    c.saveState()
+    stroke, fill = _paint(ctx, None if e.gradient is not None else e.fill, e.stroke, e.stroke_width)
+    _alpha(c, e.opacity)
+    if e.gradient is not None:
+        c.saveState()
+        c.clipPath(path, stroke=0, fill=0)
+        _gradient(ctx, e.gradient, (*ctx.pt(left, bottom), *ctx.pt(right, top)))
+        c.restoreState()
+        fill = 0
+    c.drawPath(path, stroke=stroke, fill=fill)
+    c.restoreState()
+
+
+def _gradient(ctx: Context, g: Gradient, box: tuple[float, float, float, float]) -> None:
+    """Paint ``g`` over ``box`` (PDF points: x0, y0, x1, y1), colours spread evenly, carried past both ends."""
+    if len(g.colors) < 2:
+        raise InputError.single(f"{ctx.piece_name}: a gradient needs at least two colours; found {list(g.colors)}")
+    colors = [color(v, ctx.piece_name) for v in g.colors]
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if g.kind == "radial":
+        ctx.canvas.radialGradient(cx, cy, max(x1 - x0, y1 - y0) / 2, colors, extend=True)
+        return
+    a = math.radians(g.angle)
+    dx, dy = math.cos(a), -math.sin(a)  # y points down on the card, up in the PDF
+    half = abs((x1 - x0) / 2 * dx) + abs((y1 - y0) / 2 * dy)
+    ctx.canvas.linearGradient(cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half, colors, extend=True)
+
+
 def _draw_polygon(ctx: Context, e: Polygon) -> None:
     c = ctx.canvas
     c.saveState()
-    stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
+    stroke, fill = _paint(ctx, None if e.gradient else e.fill, e.stroke, e.stroke_width)
+    _alpha(c, e.opacity)
     pts = [ctx.pt(x, y) for x, y in e.points]
     path = c.beginPath()
     if e.smooth and len(pts) >= 3:
@@ -255,6 +320,13 @@ def _draw_polygon(ctx: Context, e: Polygon) -> None:
             path.lineTo(*p)
         if e.closed:
             path.close()
+    if e.gradient is not None and e.closed:
+        c.saveState()
+        c.clipPath(path, stroke=0, fill=0)
+        left, top, right, bottom = bounds(replace(e, stroke=None))
+        _gradient(ctx, e.gradient, (*ctx.pt(left, bottom), *ctx.pt(right, top)))
+        c.restoreState()
+        fill = 0
     c.drawPath(path, stroke=stroke, fill=fill if e.closed else 0)
     c.restoreState()
 

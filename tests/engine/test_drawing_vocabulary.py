@@ -1,0 +1,66 @@
+"""Gradients, opacity, stars: read back as pixels of the built card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from typer.testing import CliRunner
+
+from devkit.readback import render_page
+from printkit.cli import app
+
+DPI = 100
+PX_MM = DPI / 25.4
+
+
+def _card(tmp: Path, elements: str) -> np.ndarray:
+    """The single card's front as RGB pixels, origin at its top-left trim corner (size: 60 x 90 mm)."""
+    anchor = "  - rect: {x: 0, y: 0, w: 1, h: 1, fill: '#ff00ff', stroke: null}\n"  # finds the card on the page
+    (tmp / "front.yaml").write_text("background: '#ffffff'\nelements:\n" + elements + anchor, encoding="utf-8")
+    (tmp / "deck.yaml").write_text("title: V\nsize: {width: 60, height: 90}\nfront: front.yaml\nback: null\n"
+                                   "cards:\n  - {name: A}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(tmp / "deck.yaml"), "-o", str(tmp / "out"), "-q"])
+    assert result.exit_code == 0, result.output
+    px = np.asarray(render_page((tmp / "out" / "deck" / "cards-en-a4.pdf").read_bytes(), 0, DPI), dtype=int)
+    ys, xs = np.nonzero((px[..., 0] > 240) & (px[..., 1] < 15) & (px[..., 2] > 240))
+    top, left = ys.min(), xs.min()
+    return px[top:top + round(90 * PX_MM), left:left + round(60 * PX_MM)]
+
+
+def _at(px: np.ndarray, x_mm: float, y_mm: float) -> tuple[int, ...]:
+    return tuple(int(v) for v in px[round(y_mm * PX_MM), round(x_mm * PX_MM)])
+
+
+def _near(got: tuple[int, ...], want: tuple[int, int, int], tol: int = 12) -> bool:
+    return all(abs(g - w) <= tol for g, w in zip(got, want, strict=True))
+
+
+def test_linear_and_radial_gradients_run_through_their_colours(tmp_path: Path) -> None:
+    px = _card(tmp_path,
+               "  - rect: {x: 0, y: 0, w: 60, h: 40, stroke: null, gradient: {colors: ['#ff0000', '#0000ff']}}\n"
+               "  - circle: {cx: 30, cy: 65, r: 20, stroke: null, "
+               "gradient: {kind: radial, colors: ['#ffffff', '#008000']}}\n")
+    top, middle, bottom = _at(px, 30, 1), _at(px, 30, 20), _at(px, 30, 39)
+    assert _near(top, (250, 0, 5), 14) and _near(bottom, (5, 0, 250), 14), (top, bottom)
+    assert 100 < middle[0] < 155 and 100 < middle[2] < 155, middle  # halfway: half red, half blue
+    centre, rim = _at(px, 30, 65), _at(px, 30, 65 + 19)
+    assert _near(centre, (255, 255, 255), 20) and _near(rim, (0, 128, 0), 25), (centre, rim)
+    assert _near(_at(px, 5, 50), (255, 255, 255), 3)  # outside the circle: the gradient is clipped to it
+
+
+def test_opacity_on_shapes_lets_the_paper_through(tmp_path: Path) -> None:
+    px = _card(tmp_path, "  - rect: {x: 5, y: 5, w: 50, h: 20, fill: '#000000', stroke: null, opacity: 0.5}\n"
+                         "  - line: {x1: 5, y1: 50, x2: 55, y2: 50, stroke: '#000000', stroke_width: 2, "
+                         "opacity: 0.25}\n")
+    assert _near(_at(px, 30, 15), (128, 128, 128), 4), _at(px, 30, 15)
+    assert _near(_at(px, 30, 50), (191, 191, 191), 4), _at(px, 30, 50)
+
+
+def test_a_star_has_tips_and_notches(tmp_path: Path) -> None:
+    px = _card(tmp_path, "  - star: {cx: 30, cy: 45, r: 20, points: 5, inner: 0.4, fill: '#000000', stroke: null}\n")
+    ink = (0, 0, 0)
+    assert _near(_at(px, 30, 45), ink, 3)  # centre
+    assert _near(_at(px, 30, 45 - 18), ink, 3)  # the top tip (up)
+    # between the top tip and the next one (36 degrees round), beyond the notch at 0.4 r: paper
+    assert _near(_at(px, 30 + 15 * np.sin(np.radians(36)), 45 - 15 * np.cos(np.radians(36))), (255, 255, 255), 3)
