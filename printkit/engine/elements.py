@@ -138,6 +138,11 @@ class Text:
     leading: float = 1.2  # line height as a multiple of the size
     font: str | None = None  # None: the bundled Noto Sans family; else a .ttf/.otf file
     emphasis: str = "#a33a1f"  # colour of *emphasis* in text with no italic face (Chinese)
+    outline: Color = None  # a stroke around every glyph, in this colour
+    outline_width: float = 0.2  # mm
+    shadow: Color = None  # the text set again beneath, in this colour, shifted by (shadow_dx, shadow_dy) mm
+    shadow_dx: float = 0.3
+    shadow_dy: float = 0.3
 
 
 @dataclass(frozen=True)

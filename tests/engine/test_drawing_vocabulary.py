@@ -64,3 +64,22 @@ def test_a_star_has_tips_and_notches(tmp_path: Path) -> None:
     assert _near(_at(px, 30, 45 - 18), ink, 3)  # the top tip (up)
     # between the top tip and the next one (36 degrees round), beyond the notch at 0.4 r: paper
     assert _near(_at(px, 30 + 15 * np.sin(np.radians(36)), 45 - 15 * np.cos(np.radians(36))), (255, 255, 255), 3)
+
+
+def _dark(px: np.ndarray) -> int:
+    return int((px.sum(axis=2) < 200).sum())
+
+
+def test_text_outline_and_shadow_show_around_white_letters(tmp_path: Path) -> None:
+    white = "  - text: {x: 5, y: 20, w: 50, h: 30, text: 'WM', size: 60, color: '#ffffff'"
+    cards = {}
+    for name, extra in (("plain", ""), ("outline", ", outline: '#000000', outline_width: 0.4"),
+                        ("shadow", ", shadow: '#000000', shadow_dx: 0.8, shadow_dy: 0.8")):
+        (tmp_path / name).mkdir()
+        cards[name] = _card(tmp_path / name, white + extra + "}\n")
+    assert _dark(cards["plain"]) == 0  # white letters on white paper leave nothing dark
+    assert _dark(cards["outline"]) > 500 and _dark(cards["shadow"]) > 500
+    # the shadow lies 0.8 mm right of and below the letters: its dark pixels sit right of and below the outline's
+    oy, ox = np.nonzero(cards["outline"].sum(axis=2) < 200)
+    sy, sx = np.nonzero(cards["shadow"].sum(axis=2) < 200)
+    assert sx.mean() > ox.mean() + 0.5 * PX_MM and sy.mean() > oy.mean() + 0.5 * PX_MM

@@ -379,58 +379,70 @@ def _draw_text(ctx: Context, e: Text) -> None:
         top = -half_h + block_h
     else:
         top = block_h / 2
-    ink = color(e.color, ctx.piece_name)
-    c.setFillColor(ink)
     shown = _shown_window(ctx, e, cx, cy)  # a tile shows part of a board: only its characters are written
-    fill: str | None = None  # the fill in force (None: ink); a colour set inside a text object stays set after it
-    t = None  # the open text object
-    face = ""  # its font
-    for i, (line, runs) in enumerate(zip(set_.lines, set_.drawing, strict=True)):
-        # Centre the cap height in each line box so digits sit visually centred.
-        baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2
-        if e.align == "left":
-            x = -half_w
-        elif e.align == "right":
-            x = half_w - line.width
-        else:
-            x = -line.width / 2
-        # One string per run of tokens in one face and colour (word spaces written as spaces): the advance a
-        # viewer computes from the embedded widths is the one the line was measured with.  One text object
-        # serves every line until an icon (drawn outside text objects) interrupts it.
-        started = False  # whether this line's origin is set
-        if shown is not None and not (shown[1] <= baseline + size and baseline - size * 0.3 <= shown[3]):
-            continue  # the line lies outside the part of the piece that shows
-        for run in runs:
-            if run.icon:
-                if t is not None:
-                    c.drawText(t)
-                    t, face = None, ""
-                _draw_icon_pt(ctx, run.icon, x + run.dx, baseline - size * 0.12, size, size, e.color)
-                started = False
-                continue
-            text, dx = run.text, run.dx
-            if shown is not None:
-                text, dx = _shown_chars(text, run.font, size, x + dx, shown)
-                if not text:
+    # a shadow is the same lines set once more in its colour, offset, beneath the text
+    passes: list[tuple[str | None, float, float]] = [(e.shadow, e.shadow_dx * mm, -e.shadow_dy * mm)] \
+        if e.shadow else []
+    passes.append((None, 0.0, 0.0))
+    for shade, sx, sy in passes:
+        ink = color(shade or e.color, ctx.piece_name)
+        c.setFillColor(ink)
+        outline = e.outline if shade is None else None
+        if outline:
+            c.setStrokeColor(color(outline, ctx.piece_name))
+            c.setLineWidth(e.outline_width * mm)
+        fill: str | None = None  # the fill in force (None: ink); a colour set inside a text object stays set
+        t = None  # the open text object
+        face = ""  # its font
+        for i, (line, runs) in enumerate(zip(set_.lines, set_.drawing, strict=True)):
+            # Centre the cap height in each line box so digits sit visually centred.
+            baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2 + sy
+            if e.align == "left":
+                x = -half_w + sx
+            elif e.align == "right":
+                x = half_w - line.width + sx
+            else:
+                x = -line.width / 2 + sx
+            # One string per run of tokens in one face and colour (word spaces written as spaces): the advance a
+            # viewer computes from the embedded widths is the one the line was measured with.  One text object
+            # serves every line until an icon (drawn outside text objects) interrupts it.
+            started = False  # whether this line's origin is set
+            if shown is not None and not (shown[1] <= baseline + size and baseline - size * 0.3 <= shown[3]):
+                continue  # the line lies outside the part of the piece that shows
+            for run in runs:
+                if run.icon:
+                    if t is not None:
+                        c.drawText(t)
+                        t, face = None, ""
+                    _draw_icon_pt(ctx, run.icon, x + run.dx, baseline - size * 0.12, size, size, shade or e.color)
+                    started = False
                     continue
-                dx -= x
-                started = False  # the next run's kept characters need their own origin
-            if t is None:
-                t = c.beginText(x + dx, baseline)
-            elif not started:
-                t.setTextOrigin(x + dx, baseline)
-            started = True
-            if run.color != fill:
-                t.setFillColor(color(run.color, ctx.piece_name) if run.color is not None else ink)
-                fill = run.color
-            if run.font != face:
-                t.setFont(run.font, size)
-                face = run.font
-            t.textOut(text)
-            if shown is not None:
-                started = False
-    if t is not None:
-        c.drawText(t)
+                text, dx = run.text, run.dx
+                if shown is not None:
+                    text, dx = _shown_chars(text, run.font, size, x + dx, shown)
+                    if not text:
+                        continue
+                    dx -= x
+                    started = False  # the next run's kept characters need their own origin
+                if t is None:
+                    t = c.beginText(x + dx, baseline)
+                    if outline:
+                        t.setTextRenderMode(2)  # fill, then stroke the outline
+                elif not started:
+                    t.setTextOrigin(x + dx, baseline)
+                started = True
+                want = None if shade else run.color
+                if want != fill:
+                    t.setFillColor(color(want, ctx.piece_name) if want is not None else ink)
+                    fill = want
+                if run.font != face:
+                    t.setFont(run.font, size)
+                    face = run.font
+                t.textOut(text)
+                if shown is not None:
+                    started = False
+        if t is not None:
+            c.drawText(t)
     c.restoreState()
 
 
