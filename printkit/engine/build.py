@@ -272,8 +272,12 @@ def _grouped_findings(target: Target, comp: str, findings: list[Finding], notes:
     alike: dict[tuple, list[str]] = {}  # the preflight checks one of identical cards (copies): count them all
     for p in pieces.values():
         alike.setdefault(p.elements, []).append(p.name)
+    loose = []  # findings about a page, not a card (the read-back of the written file): as they are
     for f in findings:
         piece = pieces.get(f.piece)
+        if piece is None:
+            loose.append(f"{target.id}/{comp}: {f}")
+            continue
         label = _relabel(f.element, piece)
         m = _ELEMENT_NO.match(f.element)
         if m and label != f.element:  # named by id or line: the text excerpt would split the group card by card
@@ -286,6 +290,7 @@ def _grouped_findings(target: Target, comp: str, findings: list[Finding], notes:
                                                                else [n])))
         where = f"{label}: " if label else ""
         out.append(f"{target.id}/{comp}: {where}{group[0].message} [{rule}]" + (f" ({_hit(cards)})" if cards else ""))
+    out.extend(loose)
     out.extend(f"{target.id}/{comp}: note: {n}" for n in notes)
     return out
 
