@@ -24,6 +24,9 @@ CLASSIC = BUNDLED / "classic.yaml"
 SIX_PLAYERS = BUNDLED / "six-players.yaml"
 GENERATOR = BUNDLED / "generator.yaml"
 TEXTS = BUNDLED / "texts.yaml"
+# The texts of the pages added since texts.yaml: the aid's worked example, the setup sheet, the kit notes.
+# Each file holds its own keys; a key in two files is an error, so one never silently shadows another.
+MORE_TEXTS = (BUNDLED / "aid.yaml",)
 
 
 def load(path: str | Path = CLASSIC) -> SanMarcoDefinition:
@@ -48,8 +51,17 @@ def load_generator(path: str | Path = GENERATOR) -> GeneratorConfig:
     return load_document(path).validate(GeneratorConfig)
 
 
-def load_texts(path: str | Path = TEXTS) -> SanMarcoTexts:
-    return load_document(path).validate(SanMarcoTexts)
+def load_texts(path: str | Path = TEXTS, more: Sequence[Path] = MORE_TEXTS) -> SanMarcoTexts:
+    """The texts of ``path`` and of the ``more`` files, merged; a key given twice names both files."""
+    root = dict(load_document(path).validate(SanMarcoTexts).root)
+    where = dict.fromkeys(root, Path(path).name)
+    for extra in more:
+        doc = load_document(extra)
+        for key, text in doc.validate(SanMarcoTexts).root.items():
+            if key in root:
+                raise doc.error([key], f"text `{key}` is already given in {where[key]}")
+            root[key], where[key] = text, extra.name
+    return SanMarcoTexts(root)
 
 
 def load_style(search: SearchPath | None = None) -> SanMarcoStyle:

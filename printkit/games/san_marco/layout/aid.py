@@ -11,6 +11,7 @@ from printkit.engine.elements import Element, Icon, Line, Piece, Polygon, Rect, 
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.drawing import flow_height
 from printkit.games.san_marco.layout.tokens import LETTERS
+from printkit.games.san_marco.model.game import RoleGroup
 from printkit.games.san_marco.rules.variant import score_district
 
 # Two fit one above the other on A4 and on Letter (279.4 mm) with room for the crop marks of the cut
@@ -36,8 +37,27 @@ def _example(kit: KitContext) -> str:
         kit.t("aid_example_intro", district=name, values=values),
         kit.t("aid_example_line", a=a, na=3, b=b, nb=2, c=c, nc=1, pa=s1[a], pb=s1[b], pc=s1[c]),
         kit.t("aid_example_line", a=a, na=3, b=b, nb=2, c=c, nc=2, pa=s2[a], pb=s2[b], pc=s2[c]),
-        kit.t("aid_example_note"),
+        _tie_note(kit, b, c, d.prestige, s2[b]),
     ])
+
+
+def _tie_note(kit: KitContext, b: str, c: str, prestige: tuple[int, ...], value: int) -> str:
+    """Why the two tied for second get what they get: the third value, or nothing where the district has none."""
+    if len(prestige) > 2:
+        return kit.t("aid_example_tie_next", b=b, c=c, value=value)
+    return kit.t("aid_example_tie_none", b=b, c=c)
+
+
+def _deal(kit: KitContext, groups: tuple[RoleGroup, ...]) -> str:
+    """The cards a distributor draws and the offers they make, once per kind of group at the table."""
+    kinds = list(dict.fromkeys((gr.deciders + 1, gr.action_cards, gr.limit_cards, gr.offers) for gr in groups))
+    if len(kinds) == 1:
+        _, action, limit, offers = kinds[0]
+        cards = kit.t("aid_deal_one", action=action, limit=limit, offers=offers)
+    else:
+        cards = kit.t("aid_deal_sep").join(kit.t("aid_deal_group", size=size, action=action, limit=limit, offers=offers)
+                                           for size, action, limit, offers in kinds)
+    return kit.t("aid_flow_deal_cards", cards=cards)
 
 
 def player_aid(kit: KitContext, index: int, players: int) -> Piece:
@@ -57,10 +77,9 @@ def player_aid(kit: KitContext, index: int, players: int) -> Piece:
     ]
     # left: the round as a flow of five steps
     pc = game.rules.for_players(players) or game.rules.player_counts[-1]
-    gr = pc.groups[0]
     steps = [
         ("sm-crown", kit.t("aid_flow_roles")),
-        ("sm-palazzo", kit.t("aid_flow_deal", action=gr.action_cards, limit=gr.limit_cards, offers=gr.offers)),
+        ("sm-palazzo", _deal(kit, pc.groups)),
         ("sm-noble", kit.t("aid_flow_pick")),
         ("sm-hourglass", kit.t("aid_flow_limit", threshold=game.rules.limit_threshold)),
         ("sm-sundial", kit.t("aid_flow_passage", passages=game.rules.passages)),
