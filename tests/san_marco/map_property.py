@@ -15,6 +15,10 @@ Pt = tuple[float, float]
 
 APART_FACTOR = 2.0  # non-neighbours: at least this many canal widths of water between them
 SHORE_REACH = 1.0  # mm past the canal's middle + half its width a bridge end must stand on land
+# Two bridges of one pair lie side by side across the same canal: their centres must be at least a printed
+# bridge's width apart (8.5 mm, pieces.bridge_w in style.yaml, pinned here by hand) or the second one
+# cannot be laid on its site.
+BRIDGE_WIDTH = 8.5
 
 
 def _segment_distance(p: Pt, a: Pt, b: Pt) -> float:
@@ -61,6 +65,11 @@ def adjacency_problems(outlines: Sequence[Sequence[Pt]], pairs: dict[tuple[int, 
             if len(sites) < sites_per_pair:
                 out.append(f"districts {i} and {j}: {len(sites)} bridge sites, the rules allow {sites_per_pair}")
             a, b = (i, j) if (i, j) in pairs else (j, i)
+            for k, (x1, y1, _) in enumerate(sites):
+                for x2, y2, _ in sites[k + 1:]:
+                    if math.hypot(x2 - x1, y2 - y1) < BRIDGE_WIDTH:
+                        out.append(f"districts {a} and {b}: bridge sites ({x1}, {y1}) and ({x2}, {y2}) are "
+                                   f"{math.hypot(x2 - x1, y2 - y1):.1f} mm apart, closer than a bridge is wide")
             for x, y, angle in sites:
                 r = canal / 2 + SHORE_REACH
                 ux, uy = math.cos(math.radians(angle)) * r, math.sin(math.radians(angle)) * r

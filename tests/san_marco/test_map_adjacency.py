@@ -44,3 +44,30 @@ def test_shipped_six_player_map_holds_the_property():
     ids = [d.id for d in game.map.districts]
     pairs = {(ids.index(a.a), ids.index(a.b)): [(s.x, s.y, s.angle) for s in a.sites] for a in game.map.adjacency}
     assert adjacency_problems([d.outline for d in game.map.districts], pairs, game.map.canal_width, 3) == []
+
+
+def test_bridge_sites_of_one_pair_closer_than_a_bridge_are_reported():
+    """Two squares across a 6.5 mm canal; the sites of the pair stand 0.0, 8.4 and 8.5 mm apart."""
+    left = [(0.0, 0.0), (40.0, 0.0), (40.0, 40.0), (0.0, 40.0)]
+    right = [(46.5, 0.0), (86.5, 0.0), (86.5, 40.0), (46.5, 40.0)]
+
+    def problems(ys):
+        return adjacency_problems([left, right], {(0, 1): [(43.25, y, 0.0) for y in ys]}, 6.5, len(ys))
+
+    assert problems([20.0, 20.0]) == [
+        "districts 0 and 1: bridge sites (43.25, 20.0) and (43.25, 20.0) are 0.0 mm apart, "
+        "closer than a bridge is wide"
+    ]
+    assert len(problems([10.0, 18.4])) == 1
+    assert problems([10.0, 18.5, 27.0]) == []
+
+
+def test_classic_map_bridge_sites_are_a_bridge_apart():
+    from printkit.games.san_marco import definitions as loader
+
+    game = loader.load()
+    ids = [d.id for d in game.map.districts]
+    pairs = {(ids.index(a.a), ids.index(a.b)): [(s.x, s.y, s.angle) for s in a.sites] for a in game.map.adjacency}
+    problems = adjacency_problems([d.outline for d in game.map.districts], pairs, game.map.canal_width,
+                                  game.rules.player_counts[0].bridge_limit_per_pair)
+    assert [p for p in problems if "closer than a bridge" in p] == []
