@@ -16,7 +16,6 @@ from printkit.games.san_marco.layout.drawing import die_face
 
 LETTERS = "ABCDEFGH"
 TOKEN = 10.5  # mm, a noble token (the wooden cubes are about 8-10 mm)
-PITCH = 12.0
 
 
 def pattern(index: int, x: float, y: float, s: float, ink: str) -> list[Element]:
@@ -40,49 +39,88 @@ def pattern(index: int, x: float, y: float, s: float, ink: str) -> list[Element]
     return []
 
 
+# Nobles are butted in one block per player, so cutting a block is a few long straight cuts along the shared
+# lines (for 25 nobles in 5 x 5: 12 cuts, not 100); the crop marks outside the block show where they run.
+MARK_START = 1.0  # mm between the block and a crop mark, so a mark never prints on a noble
+MARK_LEN = 3.0  # mm a crop mark runs out from the block
+MARK_ZONE = MARK_START + MARK_LEN
+MARKER_GAP = 2.5  # mm between a block's right-hand crop marks and the score/role markers beside it
+CELL_GAP = 6.0  # mm between two players' cells, across and down
+HEAD_H = 6.0  # mm of a cell's heading line
+
+
+def noble_block_shape(nobles: int) -> tuple[int, int]:
+    """(columns, rows) of a player's butted block: as square as the count allows (25 -> 5 x 5)."""
+    cols = math.ceil(math.sqrt(nobles))
+    return cols, math.ceil(nobles / cols)
+
+
+def _crop_marks(x: float, y: float, cols: int, rows: int) -> list[Element]:
+    """A short mark outside the block at the end of every cut line, on all four sides."""
+    w, h = cols * TOKEN, rows * TOKEN
+    out: list[Element] = []
+    for c in range(cols + 1):
+        lx = x + c * TOKEN
+        out.append(Line(lx, y - MARK_ZONE, lx, y - MARK_START, stroke="#000000", stroke_width=0.2))
+        out.append(Line(lx, y + h + MARK_START, lx, y + h + MARK_ZONE, stroke="#000000", stroke_width=0.2))
+    for r in range(rows + 1):
+        ly = y + r * TOKEN
+        out.append(Line(x - MARK_ZONE, ly, x - MARK_START, ly, stroke="#000000", stroke_width=0.2))
+        out.append(Line(x + w + MARK_START, ly, x + w + MARK_ZONE, ly, stroke="#000000", stroke_width=0.2))
+    return out
+
+
+def _marker(kind: str, x: float, y: float, color: str, ink: str, letter: str) -> list[Element]:
+    # Markers are round (nobles are square) and tell score from role by a drawn sign, not a
+    # word: a word fitting a 10 mm disc would print below the legible size.
+    cx, cy = x + TOKEN / 2, y + TOKEN / 2
+    els: list[Element] = [Circle(cx, cy, TOKEN / 2, fill=color, stroke="#333333", stroke_width=0.3)]
+    if kind == "score":  # a ring, like the stone on the track
+        els.append(Circle(cx, cy, TOKEN / 2 - 1.1, fill=None, stroke=ink, stroke_width=0.5))
+        els.append(Text(x, y, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
+    else:  # the crown of the roles, the letter under it
+        els.append(Icon("sm-crown", cx - 2.6, y + 1.3, 5.2, 4.2, color=ink))
+        els.append(Text(x, y + 5.3, TOKEN, 4.2, letter, size=8, bold=True, color=ink, wrap=False))
+    return els
+
+
 def tokens_page(kit: KitContext, players: int) -> tuple[Piece, ...]:
-    """25 nobles (the definition's number), a score marker and a role marker per player colour; as
-    many pages as the paper needs (one on A4 and Letter, more on A5), a player never split."""
+    """The definition's nobles (25) in a butted block, a score and a role marker per player colour; as many
+    pages as the paper needs (one on A4 and Letter for six players, more on A5), a player never split."""
     p = kit.style.pieces
     W, H = kit.page(p.page_w, p.page_h)
     game = kit.game
     n = game.rules.nobles_per_player
-    per_row = int((W - 12) // PITCH)
-    slots = n + 2
-    block = 6 + math.ceil(slots / per_row) * PITCH + 2
-    bottom = H - 14  # the note below the last player
+    cols, rows = noble_block_shape(n)
+    cell_w = 2 * MARK_ZONE + cols * TOKEN + MARKER_GAP + TOKEN
+    cell_h = HEAD_H + 2 * MARK_ZONE + rows * TOKEN
+    top, bottom = 14.0, H - 14  # below the title; above the note
+    per_row = max(1, int((W - 12 + CELL_GAP) // (cell_w + CELL_GAP)))
+    per_col = max(1, int((bottom - top + CELL_GAP) // (cell_h + CELL_GAP)))
+    per_page = per_row * per_col
     pages: list[list[Element]] = []
-    y = bottom  # start a page for the first player
     for i in range(players):
-        if y + block > bottom:
+        if i % per_page == 0:
             pages.append([Text(6, 3, W - 12, 8, kit.t("tokens_title"), size=12, bold=True, align="left", wrap=False)])
-            y = 14.0
         els = pages[-1]
+        k = i % per_page
+        x0 = 6 + (k % per_row) * (cell_w + CELL_GAP)
+        y0 = top + (k // per_row) * (cell_h + CELL_GAP)
         color = game.player_colors[i % len(game.player_colors)]
         ink = contrast_ink(color)
         letter = LETTERS[i]
-        els.append(Text(6, y, W - 12, 5, kit.t("tokens_player", letter=letter, n=i + 1, nobles=n), size=8.5,
-                        bold=True, align="left", wrap=False))
-        y += 6
-        for j in range(slots):
-            x = 6 + (j % per_row) * PITCH
-            yy = y + (j // per_row) * PITCH
-            if j < n:
-                els.append(Rect(x, yy, TOKEN, TOKEN, fill=color, stroke="#333333", stroke_width=0.3, radius=0.6))
-                els += pattern(i, x, yy, TOKEN, ink)
-                els.append(Text(x, yy, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
-            else:
-                # Markers are round (nobles are square) and tell score from role by a drawn sign, not a
-                # word: a word fitting a 10 mm disc would print below the legible size.
-                cx, cy = x + TOKEN / 2, yy + TOKEN / 2
-                els.append(Circle(cx, cy, TOKEN / 2, fill=color, stroke="#333333", stroke_width=0.3))
-                if j == n:  # score marker: a ring, like the stone on the track
-                    els.append(Circle(cx, cy, TOKEN / 2 - 1.1, fill=None, stroke=ink, stroke_width=0.5))
-                    els.append(Text(x, yy, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
-                else:  # role marker: the crown of the roles, the letter under it
-                    els.append(Icon("sm-crown", cx - 2.6, yy + 1.3, 5.2, 4.2, color=ink))
-                    els.append(Text(x, yy + 5.3, TOKEN, 4.2, letter, size=8, bold=True, color=ink, wrap=False))
-        y += block - 6
+        els.append(Text(x0, y0, cell_w, 5, kit.t("tokens_player", letter=letter, n=i + 1, nobles=n), size=8,
+                        min_size=6, bold=True, align="left", wrap=False))
+        bx, by = x0 + MARK_ZONE, y0 + HEAD_H + MARK_ZONE
+        for j in range(n):
+            x, y = bx + (j % cols) * TOKEN, by + (j // cols) * TOKEN
+            els.append(Rect(x, y, TOKEN, TOKEN, fill=color, stroke="#333333", stroke_width=0.25))
+            els += pattern(i, x, y, TOKEN, ink)
+            els.append(Text(x, y, TOKEN, TOKEN, letter, size=11, bold=True, color=ink, wrap=False))
+        els += _crop_marks(bx, by, cols, rows)
+        mx = bx + cols * TOKEN + MARK_ZONE + MARKER_GAP
+        els += _marker("score", mx, by, color, ink, letter)
+        els += _marker("role", mx, by + TOKEN + MARKER_GAP, color, ink, letter)
     note = Text(6, H - 12, W - 12, 10, kit.t("tokens_note"), size=7, color="#555555", align="left", valign="top")
     return tuple(Piece("san-marco noble tokens" + (f" {i + 1}" if len(pages) > 1 else ""), W, H, (*els, note))
                  for i, els in enumerate(pages))
