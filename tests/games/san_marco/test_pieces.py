@@ -3,14 +3,17 @@ board space it sits on. Expected sizes are pinned here by hand."""
 
 from __future__ import annotations
 
+import math
 from itertools import pairwise
 
 import pytest
 
-from printkit.engine.elements import Line, Rect
+from printkit.engine.elements import Circle, Line, Polygon, Rect
 from printkit.engine.paper import paper_dimensions
 from printkit.games.san_marco import definitions as loader
+from printkit.games.san_marco.layout.board import board
 from printkit.games.san_marco.layout.context import KitContext
+from printkit.games.san_marco.layout.pieces import pieces_pages
 from printkit.games.san_marco.layout.tokens import tokens_page
 
 MARK_REACH = 4.5  # mm: a crop mark of a block ends within this of the block
@@ -62,3 +65,86 @@ def _marks_block(m: Line, xs: list[float], ys: list[float]) -> bool:
     if m.y1 == m.y2 and round(m.y1, 3) in ys:
         return (xs[0] - MARK_REACH <= lo_x and hi_x <= xs[0]) or (xs[-1] <= lo_x and hi_x <= xs[-1] + MARK_REACH)
     return False
+
+
+# --- every piece against the board space it sits on, in mm (sizes pinned by hand) ---------------------------
+
+NOBLE = 10.5  # a noble token's side
+MARKER = 10.5  # the score and role discs' diameter
+BRIDGE = (8.5, 22.0)  # a bridge piece: width, length
+SUNDIAL = 14.0  # the sundial marker's diameter
+DOGE_FOOTPRINT = (28.0, 28.0)  # the standee: 28 mm wide, its two 14 mm base tabs folded out to either side
+TRACK_FILLS = ("#f3ead6", "#e6d5b0")
+ROLE_FILLS = ("#7b2d26", "#fffaf0")
+SUNDIAL_FILLS = ("#f2c14e", "#e9a23b")
+SITE_FILL = "#f3e9d2"
+
+
+def _sides(poly) -> list[float]:
+    pts = poly.points
+    return [math.dist(pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts))]
+
+
+@pytest.fixture(scope="module", params=["classic", "six-players"])
+def table(request):
+    path = loader.CLASSIC if request.param == "classic" else loader.SIX_PLAYERS
+    kit = KitContext(loader.load(path), loader.load_texts(), loader.load_style(), "en", None, paper_dimensions("a4"))
+    pieces = [e for page in (*pieces_pages(kit), *tokens_page(kit, 6)) for e in page.elements]
+    return kit, board(kit).elements, pieces
+
+
+def test_pieces_are_the_pinned_sizes(table):
+    kit, _, pieces = table
+    bridges = {(round(e.w, 2), round(e.h, 2)) for e in pieces if isinstance(e, Rect) and e.fill == "#a77b4f"}
+    assert bridges == {BRIDGE}
+    assert {round(2 * e.r, 2) for e in pieces if isinstance(e, Circle) and e.fill == "#e07b24"} == {SUNDIAL}
+    nobles = [e for e in pieces if isinstance(e, Rect) and e.fill in kit.game.player_colors and e.w == e.h]
+    assert {round(e.w, 2) for e in nobles} == {NOBLE}
+    markers = [e for e in pieces if isinstance(e, Circle) and e.fill in kit.game.player_colors]
+    assert {round(2 * e.r, 2) for e in markers} == {MARKER}
+    doge = kit.style.pieces
+    assert (doge.doge_w, 2 * doge.doge_base) == DOGE_FOOTPRINT
+
+
+def test_a_bridge_covers_its_site_and_no_more_across(table):
+    kit, board_els, _ = table
+    panel_x = kit.style.board.panel_x
+    sites = [e for e in board_els if isinstance(e, Polygon) and e.fill == SITE_FILL and e.points[0][0] < panel_x]
+    assert len(sites) == sum(len(a.sites) for a in kit.game.map.adjacency) > 0
+    for site in sites:
+        sides = sorted(_sides(site))
+        across, along = sides[0], sides[-1]
+        assert across >= BRIDGE[0]  # laid on its site, a bridge does not spill onto the canal beside it
+        assert BRIDGE[1] >= along  # and reaches past both ends of the site onto land
+
+
+def test_markers_fit_the_track_and_the_role_slots(table):
+    _, board_els, _ = table
+    cells = [e for e in board_els if isinstance(e, Rect) and e.fill in TRACK_FILLS]
+    assert len(cells) == 100
+    assert min(min(c.w, c.h) for c in cells) >= MARKER + 0.4  # 11 x 11.9 mm at the smallest
+    slots = [e for e in board_els if isinstance(e, Circle) and e.fill in ROLE_FILLS]
+    assert slots and min(2 * s.r for s in slots) >= MARKER + 2  # 13 mm
+
+
+def test_the_sundial_marker_fits_one_field_of_the_dial(table):
+    kit, board_els, _ = table
+    fields = [e for e in board_els if isinstance(e, Polygon) and e.fill in SUNDIAL_FILLS]
+    assert len(fields) == kit.game.rules.passages == 3
+    for f in fields:
+        centre, arc = f.points[0], f.points[1:]
+        radius = math.dist(centre, arc[0])
+        a0 = math.atan2(arc[0][1] - centre[1], arc[0][0] - centre[0])
+        a1 = math.atan2(arc[-1][1] - centre[1], arc[-1][0] - centre[0])
+        half = abs(a1 - a0) / 2
+        inscribed = 2 * radius * math.sin(half) / (1 + math.sin(half))  # the largest circle inside the sector
+        assert radius == pytest.approx(24.0) and inscribed == pytest.approx(16.0)
+        assert inscribed >= SUNDIAL
+
+
+def test_the_doge_stands_on_his_waiting_place(table):
+    kit, board_els, _ = table
+    places = [e for e in board_els if isinstance(e, Rect) and e.fill == "#fffaf0" and e.x > kit.style.board.panel_x
+              and e.w >= 20]
+    assert len(places) == 1
+    assert places[0].w >= DOGE_FOOTPRINT[0] and places[0].h >= DOGE_FOOTPRINT[1]

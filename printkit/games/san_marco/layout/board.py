@@ -13,6 +13,7 @@ from printkit.games.san_marco.model.game import District
 from printkit.games.san_marco.rules import geometry as geo
 
 TRACK_BLEED = 3.0  # mm an edge cell of the score track runs past the cut: printkit's default bleed
+DOGE_PLACE_ROOM = 2.0  # mm the Doge's waiting place is larger than his footprint, so he stands inside its line
 
 
 def board(kit: KitContext) -> Piece:
@@ -190,12 +191,14 @@ def _panel(kit: KitContext) -> list[Element]:
                     align="left", valign="top"))
     yy += 4 * len(lines) + 2
     els.append(Line(x + 4, yy, x + w - 4, yy, stroke=b.frame_color, stroke_width=0.4))
-    # the Doge's waiting place
-    els.append(Circle(x + 12, yy + 11, 8, fill="#fffaf0", stroke=b.frame_color, stroke_width=0.5, ))
-    els.append(Icon("sm-doge", x + 7, yy + 6, 10, 10, color="#a23b3b"))
-    els.append(Text(x + 22, yy + 3, w - 25, 16, kit.t("board_doge_note"), size=7.5, min_size=5, color=b.ink,
-                    align="left"))
-    yy += 23
+    # the Doge's waiting place: as large as the standee's footprint (its two base tabs fold out to either side)
+    p = kit.style.pieces
+    fw, fd = p.doge_w + DOGE_PLACE_ROOM, 2 * p.doge_base + DOGE_PLACE_ROOM
+    els.append(Rect(x + 4, yy + 2, fw, fd, fill="#fffaf0", stroke=b.frame_color, stroke_width=0.5, radius=2))
+    els.append(Icon("sm-doge", x + 4 + fw / 2 - 6, yy + 2 + fd / 2 - 6, 12, 12, color="#a23b3b"))
+    els.append(Text(x + fw + 7, yy + 2, w - fw - 10, fd, kit.t("board_doge_note"), size=7.5, min_size=5,
+                    color=b.ink, align="left"))
+    yy += fd + 4
     # what the medals on the districts mean
     els.append(Line(x + 4, yy, x + w - 4, yy, stroke=b.frame_color, stroke_width=0.4))
     els.append(Text(x + 2, yy + 2, w - 4, 7, kit.t("board_scoring"), size=11, bold=True, color=b.ink, wrap=False))
