@@ -6,6 +6,8 @@ a variant) and hands plain data to the pure layout in :mod:`printkit.games.san_m
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.engine.components import BuildOptions, Component, Edition, TextFile
 from printkit.engine.errors import InputError
 from printkit.engine.registry import Facts
@@ -68,7 +70,9 @@ def components(options: BuildOptions) -> list[Component]:
         out.append(Edition(game.id))
     classic = loader.load()
     notes = notes_page(load_rules(lang), game.title.get(lang), lang, options.paper, glossary(game))
-    return [*build(game, texts, style, lang, templates, players, classic, options.paper), notes, *out]
+    # one kit-notes component: where the rules come from, then the house values and differences
+    return [replace(notes, pages=(*notes.pages, *c.pages)) if c.name == "kit-notes" else c
+            for c in build(game, texts, style, lang, templates, players, classic, options.paper)] + out
 
 
 def load_rules(lang: str) -> RuleTexts:

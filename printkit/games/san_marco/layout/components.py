@@ -17,8 +17,10 @@ from printkit.games.san_marco.layout.aid import player_aid
 from printkit.games.san_marco.layout.board import board
 from printkit.games.san_marco.layout.cards import DeckTemplates, decks
 from printkit.games.san_marco.layout.context import KitContext
+from printkit.games.san_marco.layout.house_notes import house_notes_pages
 from printkit.games.san_marco.layout.pieces import pieces_pages
 from printkit.games.san_marco.layout.rules_booklet import plain_rules_pages, rules_pages, setup_sheet
+from printkit.games.san_marco.layout.table import table_sheet
 from printkit.games.san_marco.layout.tokens import dice_page, tokens_page
 from printkit.games.san_marco.layout.variant_sheet import variant_sheet
 from printkit.games.san_marco.model.game import Lang, SanMarcoDefinition
@@ -50,12 +52,13 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
         BoardComponent("board", game.title.get(lang), board(kit)),
         SheetComponent("pieces", game.title.get(lang),
                        (*pieces_pages(kit), *tokens_page(kit, n_players), dice_page(kit)), kind="sheets"),
-        SheetComponent("setup-sheet", kit.t("need_head"), (setup_sheet(kit, n_players),)),
+        SheetComponent("setup-sheet", kit.t("need_head"), (setup_sheet(kit, n_players), table_sheet(kit, n_players))),
         SheetComponent("player-aids", texts.get("aid_title", lang),
                        tuple(player_aid(kit, i, n_players) for i in range(n_players)), per_page=2),
     ]
     out += [booklet("rules-booklet", kit.t("book_title"), rules_pages(kit, *booklet_page_size(paper))),
-            plain_pages("rules", kit.t("book_title"), plain_rules_pages(kit, *paper_dimensions(paper)))]
+            plain_pages("rules", kit.t("book_title"), plain_rules_pages(kit, *paper_dimensions(paper))),
+            SheetComponent("kit-notes", kit.t("notes_title", title=game.title.get(lang)), house_notes_pages(kit))]
     if game.variant is not None:
         out.append(SheetComponent("variant-rules", kit.t("var_title", players=game.variant.players,
                                                         districts=game.variant.districts), variant_sheet(kit)))

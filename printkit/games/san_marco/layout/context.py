@@ -88,6 +88,14 @@ class KitContext:
             out.append(self.t("aid_house_prestige_all"))
         if game.map.provenance.get("adjacency") == "house":
             out.append(self.t("aid_house_adjacency"))
+        out += self.rule_house_lines()
+        out += [hr.text.get(lang) for hr in game.house_rules]
+        return out
+
+    def rule_house_lines(self) -> list[str]:
+        """The house values among the rules, the card counts and the tables of roles, in words."""
+        game, lang = self.game, self.lang
+        out: list[str] = []
         rp = game.rules.provenance
         if rp.get("score_track") == "house":
             out.append(self.t("aid_house_track", last=game.rules.score_track - 1))
@@ -103,5 +111,4 @@ class KitContext:
         for pc in game.rules.player_counts:
             if "house" in pc.provenance.values():
                 out.append(self.t("aid_house_roles", players=pc.players))
-        out += [hr.text.get(lang) for hr in game.house_rules]
         return out
