@@ -148,3 +148,18 @@ def test_the_doge_stands_on_his_waiting_place(table):
               and e.w >= 20]
     assert len(places) == 1
     assert places[0].w >= DOGE_FOOTPRINT[0] and places[0].h >= DOGE_FOOTPRINT[1]
+
+
+@pytest.mark.parametrize(("paper", "sheets"), [("a4", 2), ("letter", 2), ("a3", 1)])
+def test_the_board_takes_as_few_sheets_as_the_paper_allows(paper, sheets):
+    """384 x 250 mm: one A3 sheet; two tiles side by side on A4 and on Letter (a 260 mm board took four
+    Letter sheets: 279.4 mm less two 6 mm margins and the 16 mm tile caption band leaves 251.4)."""
+    from printkit.engine.components import BuildOptions
+    from printkit.engine.paper import PrintSettings
+    from printkit.engine.render.pdf import render
+    from printkit.games.san_marco import kit as K
+
+    comps = K.components(BuildOptions(paper=paper, lang="en", seed=7))
+    board_comp = next(c for c in comps if getattr(c, "name", None) == "board")
+    assert (board_comp.piece.width, board_comp.piece.height) == (384.0, 250.0)
+    assert render(board_comp, PrintSettings(paper=paper), "en").pages == sheets
