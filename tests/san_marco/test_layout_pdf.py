@@ -140,7 +140,7 @@ def test_same_seed_same_bytes():
     assert a != c
 
 
-def test_player_aid_is_half_a_page_and_the_booklet_lists_house_values():
+def test_player_aid_is_half_a_page_and_the_booklet_states_the_further_rules():
     comps = K.components(BuildOptions(paper="a4", lang="en", players=3))
     aids = _by_name(comps, "player-aids")
     assert len(aids.pages) == 3
@@ -154,6 +154,8 @@ def test_player_aid_is_half_a_page_and_the_booklet_lists_house_values():
     assert "Red 3, Blue 2, Yellow 1 nobles → Red 8, Blue 6, Yellow 0 points." in text  # San Marco 8/6
     book = render(_by_name(comps, "rules"), PrintSettings(paper="a4"), "en")
     rules = " ".join(" ".join(p) for p in _lines(book.pdf))
-    assert "House values" in rules and "Score track 0–99" in rules
+    # house values are on the kit notes page only; the rules state the kit's own rules as rules
+    assert "House values" not in rules and "Further rules" in rules
+    assert "Scores may drop below 0: keep the stone on 0 and note the minus." in rules
     assert "3 players" in rules and "4 players" in rules
     assert not r.warnings

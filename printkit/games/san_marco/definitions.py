@@ -24,9 +24,9 @@ CLASSIC = BUNDLED / "classic.yaml"
 SIX_PLAYERS = BUNDLED / "six-players.yaml"
 GENERATOR = BUNDLED / "generator.yaml"
 TEXTS = BUNDLED / "texts.yaml"
-# The texts of the pages added since texts.yaml: the aid's worked example, the setup sheet, the kit notes.
+# The texts added since texts.yaml: the aid's worked example, the booklet, the setup sheet, the kit notes.
 # Each file holds its own keys; a key in two files is an error, so one never silently shadows another.
-MORE_TEXTS = (BUNDLED / "aid.yaml", BUNDLED / "setup.yaml", BUNDLED / "notes.yaml")
+MORE_TEXTS = (BUNDLED / "aid.yaml", BUNDLED / "booklet.yaml", BUNDLED / "setup.yaml", BUNDLED / "notes.yaml")
 
 
 def load(path: str | Path = CLASSIC) -> SanMarcoDefinition:

@@ -220,8 +220,6 @@ def _panel(kit: KitContext) -> list[Element]:
     if yy < bottom - 41:
         els.append(Icon("sm-palazzo", x + w / 2 - 9, bottom - 40, 18, 18, color=b.frame_color))
     # one line, shrunk to fit: a variant's long title wrapped mid-phrase ("9 | Viertel")
-    els.append(Text(x + 2, bottom - 22, w - 4, 12, game.title.get(kit.lang), size=b.title_size, min_size=10,
+    els.append(Text(x + 2, bottom - 16, w - 4, 12, game.title.get(kit.lang), size=b.title_size, min_size=10,
                     bold=True, color=b.frame_color, wrap=False))
-    els.append(Text(x + 2, bottom - 9, w - 4, 6, kit.t("board_house_note"), size=6.5, min_size=5, color=b.ink,
-                    wrap=False))
     return els

@@ -68,30 +68,6 @@ class KitContext:
                           plural_de="n" if pc.start_bridges > 1 else "", limit=pc.bridge_limit_per_pair))
         return "\n".join(out)
 
-    def house_lines(self) -> list[str]:
-        """One line per house value, in words, for the aid and the variant sheet."""
-        game, lang = self.game, self.lang
-        out: list[str] = []
-        ds = game.map.districts
-        house_die = [d for d in ds if d.provenance.get("die", "source") == "house"]
-        known_die = [d for d in ds if d not in house_die]
-        if house_die and known_die:
-            known = ", ".join(f"{d.name.get(lang)} = {'/'.join(map(str, d.die))}" for d in known_die)
-            out.append(self.t("aid_house_die_one", known=known))
-        elif house_die:
-            out.append(self.t("aid_house_die"))
-        house_pr = [d for d in ds if d.provenance.get("prestige", "source") == "house"]
-        known_pr = [d for d in ds if d not in house_pr]
-        if house_pr and known_pr:
-            out.append(self.t("aid_house_prestige", known=", ".join(d.name.get(lang) for d in known_pr)))
-        elif house_pr:
-            out.append(self.t("aid_house_prestige_all"))
-        if game.map.provenance.get("adjacency") == "house":
-            out.append(self.t("aid_house_adjacency"))
-        out += self.rule_house_lines()
-        out += [hr.text.get(lang) for hr in game.house_rules]
-        return out
-
     def rule_house_lines(self) -> list[str]:
         """The house values among the rules, the card counts and the tables of roles, in words."""
         game, lang = self.game, self.lang

@@ -95,9 +95,12 @@ def _content(kit: KitContext, size: float, head: float, add, headings: list[str]
         add(kit.t("var_roles_body"), size, "#222222", False, 1.6, False)
         heading("var_scoring_head")
         add(kit.t("var_scoring_body", ranks=game.ranks), size, "#222222", False, 1.6, False)
-    add(kit.t("aid_house_head"), head - 1, a.house_color, True, 0.8, True)
-    # "•", not "*": a line starting with "*" is italic markup, and two of them italicised the lines between
-    add("\n".join(f"• {line}" for line in kit.house_lines()), size - 0.4, a.house_color, False, 1.2, False)
+    # The kit's own rules for what no source settles, stated as rules; where they and the other house values
+    # come from is on the kit notes page only.
+    if game.house_rules:
+        heading("book_more_rules_head")
+        # "•", not "*": a line starting with "*" is italic markup, and two of them italicised the lines between
+        add("\n".join(f"• {hr.text.get(kit.lang)}" for hr in game.house_rules), size, "#222222", False, 1.6, False)
 
 
 def _flow(kit: KitContext, w: float, h: float, margin: float, columns: int, gutter: float, size: float, head: float,
