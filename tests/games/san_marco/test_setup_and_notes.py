@@ -62,7 +62,7 @@ def test_setup_sheet_de_and_zh_tw():
     assert "4 1 + 1; 1 + 1 5 + 3 → 2 1 3" in de and "5 oder 6 Spieler" in de
     zh = _pages("zh-TW", "setup-sheet")[1].replace(" ", "")
     assert "聖馬可—桌面擺放" in zh and "尚未放上圖板的橋（共12座）" in zh
-    assert "41＋1；1＋15＋3→213" in zh and "5或6人遊戲" in zh
+    assert "41＋1；1＋15＋3→213" in zh and "5或6人遊戲：請列印該人數的變體" in zh
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -13,6 +13,7 @@ from printkit.games.san_marco.model.game import District
 from printkit.games.san_marco.rules import geometry as geo
 
 TRACK_BLEED = 3.0  # mm an edge cell of the score track runs past the cut: printkit's default bleed
+TITLE_MIN_H = 5.0  # mm: the panel's title at its smallest legible size (10 pt) needs this much height
 DOGE_PLACE_ROOM = 2.0  # mm the Doge's waiting place is larger than his footprint, so he stands inside its line
 
 
@@ -219,7 +220,10 @@ def _panel(kit: KitContext) -> list[Element]:
     # title at the bottom of the panel (the palazzo only where the legend leaves room for it)
     if yy < bottom - 41:
         els.append(Icon("sm-palazzo", x + w / 2 - 9, bottom - 40, 18, 18, color=b.frame_color))
-    # one line, shrunk to fit: a variant's long title wrapped mid-phrase ("9 | Viertel")
-    els.append(Text(x + 2, bottom - 16, w - 4, 12, game.title.get(kit.lang), size=b.title_size, min_size=10,
-                    bold=True, color=b.frame_color, wrap=False))
+    # one line, shrunk to fit: a variant's long title wrapped mid-phrase ("9 | Viertel"); below the legend,
+    # which on a six-player board (more role rows, three ranks) reaches further down the panel
+    title_y = max(yy + 1, bottom - 16)
+    if bottom - 2 - title_y >= TITLE_MIN_H:
+        els.append(Text(x + 2, title_y, w - 4, bottom - 2 - title_y, game.title.get(kit.lang), size=b.title_size,
+                        min_size=10, bold=True, color=b.frame_color, wrap=False))
     return els

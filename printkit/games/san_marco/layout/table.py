@@ -37,12 +37,11 @@ def _callout(n: int, x: float, y: float) -> list[Element]:
                  color="#ffffff", wrap=False)]
 
 
-def _pile(x: float, y: float, w: float, h: float, fill: str, label: str) -> list[Element]:
-    """A pile of cards face down: three offset outlines and the deck's name on the top one."""
-    out: list[Element] = [Rect(x + 1.2 - k * 0.6, y + 1.2 - k * 0.6, w, h, fill=fill, stroke="#2b2b2b",
-                               stroke_width=0.25, radius=0.8) for k in range(3)]
-    out.append(Text(x, y, w, h, label, size=5.5, min_size=4, color="#ffffff", bold=True))
-    return out
+def _pile(x: float, y: float, w: float, h: float, fill: str) -> list[Element]:
+    """A pile of cards face down: three offset outlines (its name is in the numbered notes: a name that fits
+    the drawing would print below the legible size)."""
+    return [Rect(x + 1.2 - k * 0.6, y + 1.2 - k * 0.6, w, h, fill=fill, stroke="#2b2b2b", stroke_width=0.25,
+                 radius=0.8) for k in range(3)]
 
 
 def _mini_board(kit: KitContext, x: float, y: float, w: float) -> tuple[list[Element], dict[str, tuple[float, float]]]:
@@ -121,8 +120,8 @@ def table_picture(kit: KitContext, x: float, y: float, w: float, players: int) -
     # piles left of the board, bridges right of it
     pw, ph = 11.0, 15.5
     left = bx - pw - 9
-    els += _pile(left, by + 1, pw, ph, CARD_BACK, kit.deck_title("action_cards"))
-    els += _pile(left, by + bh - ph - 1, pw, ph, "#2e4a6b", kit.deck_title("limit_cards"))
+    els += _pile(left, by + 1, pw, ph, CARD_BACK)
+    els += _pile(left, by + bh - ph - 1, pw, ph, "#2e4a6b")
     spots["action"], spots["limit"] = (left - 3, by + 4), (left - 3, by + bh - 4)
     rx = bx + bw + 6
     for j in range(4):
