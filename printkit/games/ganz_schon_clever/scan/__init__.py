@@ -62,7 +62,8 @@ def iter_scan_file(path: str | Path, game: GscGame, players: int | None = None, 
     from printkit.games.ganz_schon_clever.scan.tables import all_geometries, resolve
 
     reader = default_numbers() if numbers is None else (numbers or None)
-    items = iter_file(path, resolve, functools.partial(_specs, game), reader, all_geometries(), whole)  # type: ignore[arg-type]
+    items = iter_file(path, functools.partial(resolve, game=game), functools.partial(_specs, game),  # type: ignore[arg-type]
+                      reader, all_geometries(), whole)
     return _transcribed(items, game, players)
 
 

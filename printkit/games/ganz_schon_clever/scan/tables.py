@@ -93,9 +93,28 @@ def box_table(layout: int, fmt: str) -> BoxTable:
     return BoxTable(SheetId(layout, fmt, int(table["rounds"]), "", None), table, ref, p)
 
 
-def resolve(payload: str) -> tuple[tuple[SheetId, BoxTable], SheetGeometry]:
-    """The locate step's resolver: QR payload -> (id, table) and the geometry to find the sheet by."""
-    sid = parse_payload(payload)
+def played(sid: SheetId, game: GscGame) -> SheetId:
+    """``sid`` when its rounds and player count are a game the rules know (a pad printed for ``players``
+    has that many players' rounds), else :class:`ScanError`: a QR code printkit did not print (or printed by
+    hand) must not reach the transcription, which takes only counts the rules play."""
+    rounds = game.rounds.by_player_count
+    counts = f"{min(rounds)} to {max(rounds)} players, {min(rounds.values())} to {max(rounds.values())} rounds"
+    if sid.players is not None and sid.players not in rounds:
+        raise ScanError(f"the QR code says {sid.players} players; {GAME_ID} is played by {counts}")
+    if sid.rounds not in rounds.values():
+        raise ScanError(f"the QR code says {sid.rounds} rounds; {GAME_ID} is played by {counts}")
+    if sid.players is not None and rounds[sid.players] != sid.rounds:
+        raise ScanError(f"the QR code says {sid.players} players and {sid.rounds} rounds; "
+                        f"{sid.players} players play {rounds[sid.players]} rounds")
+    return sid
+
+
+def resolve(payload: str, game: GscGame | None = None) -> tuple[tuple[SheetId, BoxTable], SheetGeometry]:
+    """The locate step's resolver: QR payload -> (id, table) and the geometry to find the sheet by;
+    ``game``: the rules its counts are checked by (:func:`played`; the bundled game by default)."""
+    from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
+
+    sid = played(parse_payload(payload), game or load_gsc_game())
     bt = box_table(sid.layout, sid.format)
     return (sid, bt), bt.geometry
 
