@@ -20,12 +20,13 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from printkit.engine.errors import InputError
+from printkit.engine.signals import held_signals
 
 MANIFEST = "manifest.json"
 LOCK = ".manifest.lock"
@@ -92,6 +93,37 @@ def sha256(data: bytes) -> str:
 
 def atomic_write(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` so that readers see the old file or the new, never half."""
+    write_together([(target, data)])
+
+
+def write_together(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Write several files as one: a reader of their folder, and an interrupted run, leave all of them old or
+    all new, never some of each (a scan's transcription without the overlay it was read with).
+
+    Each file is written whole under a temporary name beside its target first (the slow part); the renames
+    into place follow with Ctrl-C, SIGTERM and SIGHUP held until the last is done (:func:`held_signals`:
+    microseconds).  A rename that fails takes back the files this call put in place, so no part of the set
+    stays; a file replaced before it stays replaced (a hard crash between two renames is beyond any order)."""
+    aside: list[tuple[str, Path]] = []
+    placed: list[Path] = []
+    try:
+        for target, data in files:
+            aside.append((_written_aside(target, data), target))
+        with held_signals():
+            for tmp, target in aside:
+                os.replace(tmp, target)
+                placed.append(target)
+    except BaseException:
+        for tmp, _ in aside:
+            Path(tmp).unlink(missing_ok=True)
+        if len(placed) < len(aside):
+            for target in placed:
+                target.unlink(missing_ok=True)
+        raise
+
+
+def _written_aside(target: Path, data: bytes) -> str:
+    """``data`` written and synced to a new temporary file in ``target``'s folder (made if missing); its path."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     try:
@@ -100,10 +132,10 @@ def atomic_write(target: Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return tmp
 
 
 def read_manifest(out: Path) -> dict[str, dict]:

@@ -52,3 +52,18 @@ def helpers_started_deaf() -> Iterator[None]:
     finally:
         for sig, handler in before.items():
             signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def held_signals() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP held back while the block runs and delivered when it ends: for a few steps
+    that must all happen or none (the renames of files written together).  Where signals cannot be blocked
+    (Windows), the block runs as it is."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _ALL)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

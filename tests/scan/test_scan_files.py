@@ -339,4 +339,4 @@ def test_kill_stops_a_batch_as_ctrl_c_does_leaving_no_part_file_and_no_claims(tm
     yamls = [n for n in written if n.endswith(".yaml")]
     assert 1 <= len(yamls) < 40  # stopped: the images not begun are not read
     overlays = {n.removesuffix(".read.png") for n in written if n.endswith(".read.png")}
-    assert {n.removesuffix(".yaml") for n in yamls} <= overlays  # the overlay is written first
+    assert {n.removesuffix(".yaml") for n in yamls} == overlays  # written together: never one without the other

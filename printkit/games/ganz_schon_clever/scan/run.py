@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit.engine.outputs import atomic_write
+from printkit.engine.outputs import write_together
 from printkit.engine.scan.errors import OwnOverlay, ScanError
 from printkit.games.ganz_schon_clever.check import solo_passive_ruling
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
@@ -232,8 +232,8 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
                 uncertain=field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain]),
                 two_legal=s.read.two_legal)
     try:
-        atomic_write(png_path, overlay_png(s))  # a reader of the folder sees the old file or the new, never half
-        atomic_write(yaml_path, transcription_yaml(s, source).encode("utf-8"))
+        # both new or both old, never half of either: the overlay is what the transcription was read with
+        write_together([(png_path, overlay_png(s)), (yaml_path, transcription_yaml(s, source).encode("utf-8"))])
         o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
     except OSError as exc:
         o.error, o.code = _cannot_write(png_path.parent, exc), 2
