@@ -62,6 +62,51 @@ def manifest_lock(out: Path) -> Iterator[None]:
                 fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
+@contextlib.contextmanager
+def claimed(target: Path) -> Iterator[None]:
+    """Hold ``target``'s name against every other printkit process for the block, so that checking whether it
+    may be written and writing it are one step (two runs writing into one folder at once: the second checks
+    what the first wrote).  The claim is an exclusive lock on ``.<name>.lock`` beside it (blocking while
+    another holds it), removed after: the kernel lets go of a lock whose process dies, so no claim outlives
+    the run that made it, and a stale file is only taken again."""
+    lock = target.with_name(f".{target.name}.lock")
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:  # the folder is what cannot be written (read-only, not a folder): named so
+            raise OSError(exc.errno, exc.strerror, str(target.parent)) from None
+        try:
+            _lock(fd)
+            try:  # its last holder may have removed the file while this waited: the lock is then on no name
+                held = os.path.samestat(os.fstat(fd), os.stat(lock))
+            except FileNotFoundError:
+                held = False
+        except BaseException:
+            os.close(fd)
+            raise
+        if held:
+            break
+        os.close(fd)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):  # removed while held: a waiter then finds its file gone, and retries
+            lock.unlink()
+        os.close(fd)  # lets go of the lock
+
+
+def _lock(fd: int) -> None:
+    """An exclusive lock on the open file ``fd``, waiting for it."""
+    if sys.platform == "win32":  # pragma: no cover - msvcrt locks a byte range
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+
 @dataclass(frozen=True)
 class ManifestEntry:
     file: str  # relative to the output folder, with forward slashes

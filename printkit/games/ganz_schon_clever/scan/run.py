@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit.engine.outputs import write_together
+from printkit.engine.outputs import claimed, write_together
 from printkit.engine.scan.errors import OwnOverlay, ScanError
 from printkit.games.ganz_schon_clever.check import solo_passive_ruling
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
@@ -192,38 +192,18 @@ def _another_writes(yaml_path: Path, first: str) -> str:
 def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, solo_passive: str | None,
                  game: GscGame, claims: str | None = None) -> Outcome:
     """Write one sheet's overlay and transcription; its outcome holds nothing of its images."""
-    from printkit.engine.scan.decode.speed.png import is_overlay
-    from printkit.games.ganz_schon_clever.scan.output import (
-        damage_warning,
-        overlay_png,
-        scan_json,
-        transcription_yaml,
-        why_kept,
-    )
+    from printkit.games.ganz_schon_clever.scan.output import damage_warning, overlay_png, scan_json, transcription_yaml
     from printkit.games.ganz_schon_clever.scan.tables import field_places
 
     image = Path(path)
     stem = output_stem(image, s.image.page, s.image.position, out_dir)
     yaml_path, png_path = output_paths(stem)
     source = _from(image, yaml_path.parent)
-    refused = None
-    if s.read.blank:  # nothing to check: a sheet not filled in is no illegal game (its bonuses "missing")
-        refused = "nothing is written on this sheet: every box read empty (not filled in yet?)"
-    elif (first := _claimed_by(claims, stem)) is not None:
-        refused = _another_writes(yaml_path, first)
-    elif folder := next((f for f in (png_path, yaml_path) if f.is_dir()), None):
-        refused = f"{folder}: cannot write: a folder has that name"
-    elif png_path.exists() and not is_overlay(_head(png_path)):
-        refused = (f"{png_path}: not overwritten: it is not an overlay printkit scan wrote (a photo named like "
-                   "one, or an overlay of a printkit before 2026-12-04?): move it away or delete it")
-    elif yaml_path.exists() and not force and (kept := why_kept(yaml_path, source)) is not None:
-        refused = f"{yaml_path}: not overwritten: {kept}; use --force to replace it"
-    elif (first := _claim(claims, stem, path)) is not None:  # claimed last: only by a sheet about to be written
-        refused = _another_writes(yaml_path, first)
     # said whatever becomes of the files
     warning = "; ".join([*s.warnings, *([damage_warning(s.image.damage)] if s.image.damage else [])])
-    if refused is not None:  # neither file is written: the overlay beside a transcription is the one it was read from
-        return Outcome(path, s.image.page, s.image.position, error=refused, warning=warning)
+    if s.read.blank:  # nothing to check: a sheet not filled in is no illegal game (its bonuses "missing")
+        return Outcome(path, s.image.page, s.image.position, warning=warning,
+                       error="nothing is written on this sheet: every box read empty (not filled in yet?)")
     result = s.read.result
     if solo_passive is not None:
         result = check(s.read.sheet, game, solo_passive_ruling({"solo_passive": solo_passive}))
@@ -231,13 +211,44 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
                 sheet=s.read.sheet, result=result, json=scan_json(s, {}), warning=warning,
                 uncertain=field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain]),
                 two_legal=s.read.two_legal)
+    files = [(png_path, overlay_png(s)), (yaml_path, transcription_yaml(s, source).encode("utf-8"))]
     try:
-        # both new or both old, never half of either: the overlay is what the transcription was read with
-        write_together([(png_path, overlay_png(s)), (yaml_path, transcription_yaml(s, source).encode("utf-8"))])
-        o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
+        # Checked and written under the name's claim: another printkit process writing these names at this
+        # moment (two runs into one folder) waits, then checks what this one wrote.
+        with claimed(yaml_path):
+            refused = _refused(stem, path, source, force, claims)
+            if refused is None:
+                # both new or both old, never half of either: the overlay is what the transcription was read with
+                write_together(files)
     except OSError as exc:
-        o.error, o.code = _cannot_write(png_path.parent, exc), 2
+        return Outcome(path, s.image.page, s.image.position, error=_cannot_write(png_path.parent, exc),
+                       warning=warning)
+    if refused is not None:  # neither file is written: the overlay beside a transcription is the one it was read from
+        return Outcome(path, s.image.page, s.image.position, error=refused, warning=warning)
+    o.code = 3 if s.read.uncertain or s.image.damage else (0 if result.ok else 1)
     return o
+
+
+def _refused(stem: Path, path: str, source: str, force: bool, claims: str | None) -> str | None:
+    """Why a sheet of ``path`` must not write ``stem``'s files, or None (and they are then claimed for it in this
+    run): another image of this run writes them, a folder or another's file has their name, or the
+    transcription there is a person's or another image's (:func:`why_kept`)."""
+    from printkit.engine.scan.decode.speed.png import is_overlay
+    from printkit.games.ganz_schon_clever.scan.output import why_kept
+
+    yaml_path, png_path = output_paths(stem)
+    if (first := _claimed_by(claims, stem)) is not None:
+        return _another_writes(yaml_path, first)
+    if folder := next((f for f in (png_path, yaml_path) if f.is_dir()), None):
+        return f"{folder}: cannot write: a folder has that name"
+    if png_path.exists() and not is_overlay(_head(png_path)):
+        return (f"{png_path}: not overwritten: it is not an overlay printkit scan wrote (a photo named like "
+                "one, or an overlay of a printkit before 2026-12-04?): move it away or delete it")
+    if yaml_path.exists() and not force and (kept := why_kept(yaml_path, source)) is not None:
+        return f"{yaml_path}: not overwritten: {kept}; use --force to replace it"
+    if (first := _claim(claims, stem, path)) is not None:  # claimed last: only by a sheet about to be written
+        return _another_writes(yaml_path, first)
+    return None
 
 
 def _from(image: Path, folder: Path) -> str:
