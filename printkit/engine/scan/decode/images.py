@@ -292,7 +292,7 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
                         "a sheet image may have")
     data = p.read_bytes()
     if data.startswith(b"%PDF"):
-        return _pdf_pages(p, four)
+        return _pdf_pages(p, data, four)
     if is_overlay(data):
         raise OwnOverlay(f"{p}: an overlay printkit scan wrote (what it read from a photo or a scan), not a photo "
                          "or a scan itself")
@@ -310,7 +310,10 @@ def open_pages(path: str | Path, four: bool = False) -> tuple[int, Iterator[Page
                 if fast is None:
                     return 1, _handed_over([PageImage(_shrink(img))])
                 return 1, _handed_over([PageImage(_bounded(fast[0]), damage=fast[1])])
-    return min(frames, DECODE.max_pdf_pages), _frames(p, img, min(frames, DECODE.max_pdf_pages))
+    if frames > DECODE.max_pdf_pages:
+        img.close()
+        raise ScanError(f"{p}: {frames} frames; at most {DECODE.max_pdf_pages} are read from one image")
+    return frames, _frames(p, img, frames)
 
 
 def _handed_over(pages: list[PageImage]) -> Iterator[PageImage]:
@@ -353,12 +356,19 @@ def _frames(p: Path, img: Image.Image, n: int) -> Iterator[PageImage]:
 def _frame(p: Path, img: Image.Image, k: int) -> PageImage:
     with _pillow_errors(p):
         img.seek(k)
+        if img.width * img.height > DECODE.max_pixels:  # the first frame's size was checked, not the others'
+            raise ScanError(f"{p}: frame {k + 1}: {img.width} x {img.height} pixels is more than a sheet photo needs")
         return PageImage(_shrink(img.copy()), k + 1)
 
 
-def _pdf_pages(p: Path, four: bool = False) -> tuple[int, Iterator[PageImage]]:
+def _pdf_pages(p: Path, data: bytes, four: bool = False) -> tuple[int, Iterator[PageImage]]:
     import pypdfium2 as pdfium
 
+    drawing = drawing_bytes(data, DECODE.max_pdf_drawing_bytes)
+    if drawing > DECODE.max_pdf_drawing_bytes:
+        most = DECODE.max_pdf_drawing_bytes // 1024
+        raise ScanError(f"{p}: its drawing instructions unpack to more than {most} kB (a scan is images, "
+                        "a printed sheet a few kB a page): not read")
     try:
         pdf = pdfium.PdfDocument(str(p))
     except pdfium.PdfiumError as exc:
@@ -368,6 +378,46 @@ def _pdf_pages(p: Path, four: bool = False) -> tuple[int, Iterator[PageImage]]:
     if n > DECODE.max_pdf_pages:
         raise ScanError(f"{p}: {n} pages; at most {DECODE.max_pdf_pages} are read from one PDF")
     return n, _pdf_page_images(p, n, four)
+
+
+_STREAM = re.compile(rb"\bstream(?:\r\n|\n|\r)")
+_OBJECT = re.compile(rb"\d+\s+\d+\s+obj\b")
+_PICTURE = re.compile(rb"/Subtype\s*/Image\b|/(?:DCTDecode|JPXDecode|JBIG2Decode|CCITTFaxDecode)\b")
+_READ_STEP = 1 << 16  # packed bytes fed to the inflater at a time
+
+
+def drawing_bytes(pdf: bytes, most: int) -> int:
+    """What the streams of ``pdf`` that are not pictures come to unpacked (FlateDecode; any other stream as
+    stored), counted before pdfium parses the drawing operators they hold: a few MB of packed operators
+    can unpack to gigabytes.  The count stops once past ``most``, so the work is bounded by it (and by the
+    file's size), whatever the streams hold.  Pictures are left out: their pixels are bounded apart."""
+    import zlib
+
+    total = 0
+    for found in _STREAM.finditer(pdf):
+        lo = max(0, found.start() - 4096)  # the stream's dictionary: from its object's number on
+        start = max((m.end() for m in _OBJECT.finditer(pdf, lo, found.start())), default=lo)
+        dictionary = pdf[start:found.start()]
+        if _PICTURE.search(dictionary):
+            continue
+        body = found.end()
+        if b"/FlateDecode" not in dictionary:
+            end = pdf.find(b"endstream", body)
+            total += (len(pdf) if end < 0 else end) - body
+        else:
+            inflate = zlib.decompressobj()
+            at = body
+            try:
+                while not inflate.eof and at < len(pdf) and total <= most:
+                    total += len(inflate.decompress(pdf[at:at + _READ_STEP], most + 1 - total))
+                    at += _READ_STEP
+                    while inflate.unconsumed_tail and total <= most:
+                        total += len(inflate.decompress(inflate.unconsumed_tail, most + 1 - total))
+            except zlib.error:
+                pass  # damaged, or encrypted (pdfium says so): counted as far as it unpacked
+        if total > most:
+            break
+    return total
 
 
 def _pdf_page_images(p: Path, n: int, four: bool) -> Iterator[PageImage]:

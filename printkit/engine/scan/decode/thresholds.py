@@ -13,7 +13,12 @@ class DecodeLimits:
     max_side: int = 4800  # pixels on a page's long side after loading (a 12-megapixel photo fits): larger is scaled
     max_file_bytes: int = 200 * 1024 * 1024  # a larger file is refused unread: no scan of a sheet is that large
     max_pixels: int = 120_000_000  # an image larger than this is refused before decoding (a decompression bomb)
-    max_pdf_pages: int = 500  # pages read from one PDF: a pad's scans, not a whole book
+    max_pdf_pages: int = 500  # pages read from one PDF, or frames from one TIFF: a pad's scans, not a whole book
+    # What a PDF's drawing instructions (every stream but images, unpacked) may come to, all pages together,
+    # before pdfium parses any: a scanner's page is one image and a few hundred bytes of them, a printkit
+    # sheet under 10 kB; 1 MB (some 30,000 path operators) is about a hundred printed sheets.  Rendering an
+    # operator costs by the area it covers: 300,000 page-sized strokes took minutes.
+    max_pdf_drawing_bytes: int = 1024 * 1024
     pdf_dpi: int = 300  # a scanner's usual resolution; a half sheet's QR code needs it
     # A JPEG at least twice this on its long side (a 48-megapixel photo, a 600-dpi A4 scan) is decoded at a half,
     # quarter or eighth of its size by the JPEG decoder itself instead of decoded whole and scaled down: no less
