@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import threading
 from collections.abc import Iterator
 from types import FrameType
 
@@ -57,13 +58,22 @@ def helpers_started_deaf() -> Iterator[None]:
 @contextlib.contextmanager
 def held_signals() -> Iterator[None]:
     """Ctrl-C, SIGTERM and SIGHUP held back while the block runs and delivered when it ends: for a few steps
-    that must all happen or none (the renames of files written together).  Where signals cannot be blocked
-    (Windows), the block runs as it is."""
-    if not hasattr(signal, "pthread_sigmask"):
+    that must all happen or none (the renames of files written together).  Their handlers are swapped for one
+    that notes them (blocking the signals would not do: a thread of OpenCV's or pdfium's may take a signal
+    sent to the process); a signal ignored stays ignored.  Outside the main thread, where no handler can be
+    set, the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, _ALL)
+    caught: list[int] = []
+    # (None: a handler not set from Python, left alone)
+    before = {sig: h for sig in _ALL if (h := signal.getsignal(sig)) is not None and h is not signal.SIG_IGN}
+    for sig in before:
+        signal.signal(sig, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+        for sig in dict.fromkeys(caught):
+            signal.raise_signal(sig)  # to this thread, with its own handler back
