@@ -9,6 +9,7 @@ from printkit.cli.check import check
 from printkit.cli.info import games, schema, sizes
 from printkit.cli.preflight import preflight
 from printkit.cli.scan import scan
+from printkit.cli.serve import serve
 
 app = typer.Typer(
     name="printkit",
@@ -22,6 +23,7 @@ app.command("build")(build)
 app.command("games")(games)
 app.command("check")(check)
 app.command("scan")(scan)
+app.command("serve")(serve)
 app.command("schema")(schema)
 app.command("sizes")(sizes)
 app.command("calibrate")(calibrate)

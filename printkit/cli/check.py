@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import json as jsonlib
 import os
 import sys
 from collections.abc import Iterator
-from json.encoder import encode_basestring  # the C escaping json.dumps(ensure_ascii=False) uses
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from printkit.cli.common import either, with_declared
+from printkit.engine.check_report import STDIN, Result, check_one, dump, joined, refusal, refusal_json
 from printkit.engine.registry import all_rulings, check_languages
-
-STDIN = "-"
 
 
 @with_declared(all_rulings())
@@ -34,14 +31,11 @@ def check(
     Exit 0: every sheet legal and every claim right; 1: a sheet illegal or a claim wrong; \
 2: malformed input.
     """
-    langs = check_languages()
-    declared = all_rulings()
-    refusals = [f"--lang must be one of: {', '.join(langs)}"] if lang not in langs else []
-    refusals += [why for name, value in rulings.items() if (why := declared[name][0].refusal(value))]
-    if refusals:  # the first wrong option, as each check stops at it
+    why = refusal(lang, rulings)
+    if why:  # the first wrong option, as each check stops at it
         if json:
-            typer.echo(jsonlib.dumps({"errors": [{"message": refusals[0]}]}))
-        typer.echo(f"error: {refusals[0]}", err=True)
+            typer.echo(refusal_json(why))
+        typer.echo(f"error: {why}", err=True)
         raise typer.Exit(2)
     picked = {name: value for name, value in rulings.items() if value is not None}
     worst = 0
@@ -56,84 +50,13 @@ def check(
         elif shown:
             typer.echo(shown)
     if json:
-        # Each entry was dumped (indented) where it was checked; a list indents them one level more,
-        # which gives exactly what json.dumps(list, indent=2) gives.
-        typer.echo(entries[0] if len(files) == 1 else "[\n" + ",\n".join(
-            "  " + e.replace("\n", "\n  ") for e in entries) + "\n]")
+        typer.echo(joined(entries))
     raise typer.Exit(worst)
 
 
 PARALLEL_FROM = 200  # files; fewer are checked in this process (starting workers costs more than it saves)
-Result = tuple[int, str, str]  # (0 ok / 1 illegal or a claim wrong / 2 malformed, report or JSON entry, errors)
-
-
-def _check_one(name: str, lang: str, report: str | None, rulings: dict[str, str] | None = None) -> Result:
-    """One file's verdict, its report as ``report`` asks ("json", "text" or None) and its errors; ``-`` is stdin."""
-    from printkit.engine.checking import check_document
-    from printkit.engine.errors import InputError
-    from printkit.engine.source import parse_text, read_text
-
-    shown = "<stdin>" if name == STDIN else name
-    try:
-        text = sys.stdin.read() if name == STDIN else read_text(name)
-        doc = parse_text(text, shown, strict=False, as_json=name.lower().endswith(".json"))
-        outcome = check_document(doc, lang, rulings)
-    except InputError as err:
-        entry = {"file": shown, "errors": [_problem_json(p) for p in err.problems]} if report == "json" else None
-        return 2, _dump(entry) if entry else "", "\n".join(str(p) for p in err.problems)
-    if report == "json":
-        return 0 if outcome.ok else 1, _dump(outcome.json), ""
-    return 0 if outcome.ok else 1, outcome.text if report == "text" else "", ""
-
-
-def _dump(entry: dict[str, Any]) -> str:
-    """``json.dumps(entry, ensure_ascii=False, indent=2)``, character for character, at about half the
-    cost: the standard library indents with its pure-Python encoder, a few percent of a big run."""
-    return _indented(entry, "\n")
-
-
-def _indented(value: Any, newline: str) -> str:
-    kind = type(value)  # the usual exact types first, then their subclasses (booleans are ints too)
-    if kind is str:
-        return encode_basestring(value)
-    if kind is int:
-        return int.__repr__(value)
-    if kind is dict and all(type(k) is str for k in value):
-        return _object(value, newline)
-    if kind is list:
-        return _array(value, newline)
-    if isinstance(value, str):
-        return encode_basestring(value)
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return int.__repr__(value)
-    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
-        return _object(value, newline)
-    if isinstance(value, (list, tuple)):
-        return _array(value, newline)
-    # floats, keys that are not strings, anything else: as json.dumps writes them (or refuses them)
-    text = jsonlib.dumps(value, ensure_ascii=False, indent=2)
-    return text.replace("\n", newline)
-
-
-def _object(value: dict[str, Any], newline: str) -> str:
-    if not value:
-        return "{}"
-    inner = newline + "  "
-    return "{" + ",".join([f"{inner}{encode_basestring(k)}: {_indented(v, inner)}" for k, v in value.items()]) + (
-        newline + "}")
-
-
-def _array(value: list[Any] | tuple[Any, ...], newline: str) -> str:
-    if not value:
-        return "[]"
-    inner = newline + "  "
-    return "[" + ",".join([inner + _indented(v, inner) for v in value]) + newline + "]"
+_check_one = check_one
+_dump = dump  # (tests hold it to json.dumps)
 
 
 def _check_chunk(names: list[str], lang: str, report: str | None, rulings: dict[str, str] | None = None
@@ -167,7 +90,3 @@ def _check_all(files: list[str], lang: str, report: str | None, rulings: dict[st
                                 [rulings] * len(chunks)):
             yield from results
 
-
-def _problem_json(problem: Any) -> dict[str, Any]:
-    return {"message": problem.message, "line": problem.line, "column": problem.column, "path": problem.path,
-            "text": str(problem)}

@@ -97,11 +97,15 @@ class Scanner:
 
     ``run``: ``"module:function"`` taking a :class:`~printkit.engine.scanning.ScanRequest`; it prints its
     report and returns the exit code.  ``options``: flags of its own (``--players``), shown by ``printkit
-    scan``; the game's checker's rulings are offered there too.
+    scan``; the game's checker's rulings are offered there too.  ``answer``: ``"module:function"`` doing what
+    ``run`` does without printing, returning a :class:`~printkit.engine.scanning.ScanAnswer` (what ``printkit
+    serve`` answers); ``start_worker``: ``"module:function"`` readying a process that will read many images.
     """
 
     run: str
     options: tuple[Option, ...] = ()
+    answer: str | None = None
+    start_worker: str | None = None
 
 
 @dataclass(frozen=True)
@@ -197,6 +201,16 @@ class Game:
             raise LookupError(f"{self.id} has no scanner")
         code: int = _resolve(self.scanner.run)(request)
         return code
+
+    def answer_scan(self, request: Any) -> Any:
+        """What :meth:`scan` prints, as a :class:`~printkit.engine.scanning.ScanAnswer`, nothing printed."""
+        if self.scanner is None or self.scanner.answer is None:
+            raise LookupError(f"{self.id} answers no scan")
+        return _resolve(self.scanner.answer)(request)
+
+    def start_scan_worker(self) -> None:
+        if self.scanner is not None and self.scanner.start_worker is not None:
+            _resolve(self.scanner.start_worker)()
 
 
 @cache
@@ -370,6 +384,11 @@ def _checkers(search: tuple[str, ...]) -> tuple[Game, ...]:
 def scanners() -> tuple[Game, ...]:
     """The games ``printkit scan`` can read."""
     return tuple(g for g in all_games() if g.scanner)
+
+
+def served() -> tuple[Game, ...]:
+    """The games ``printkit serve`` reads photos of: those whose scanner answers without printing."""
+    return tuple(g for g in scanners() if g.scanner and g.scanner.answer)
 
 
 def all_languages() -> tuple[str, ...]:

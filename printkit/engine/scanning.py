@@ -30,6 +30,38 @@ class ScanRequest:
     rulings: Mapping[str, str | None] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class SheetFiles:
+    """One sheet a scan read and wrote: its transcription, its overlay, and where each box lies on the
+    overlay (``{"area", "index", "x", "y", "w", "h", "shape", "state"}``, in the overlay's pixels; ``state``:
+    ``sure``, ``confirmed`` or ``uncertain``), for a page that draws the boxes to tap."""
+
+    yaml: Path
+    overlay: Path
+    boxes: tuple[Mapping[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class ScanAnswer:
+    """What a scanner answers a :class:`ScanRequest`: the exit code, every line ``printkit scan`` prints
+    (``("out", line)`` or ``("err", line)``, in order) and the sheets it wrote."""
+
+    code: int
+    lines: tuple[tuple[str, str], ...] = ()
+    sheets: tuple[SheetFiles, ...] = ()
+
+    @property
+    def stdout(self) -> str:
+        """What the command prints on standard output (with ``--json``: its JSON), without the last newline."""
+        return "\n".join(line for stream, line in self.lines if stream == "out")
+
+    @property
+    def errors(self) -> tuple[str, ...]:
+        """The lines printed on standard error that are errors, without their ``error: ``."""
+        return tuple(line.removeprefix("error: ") for stream, line in self.lines
+                     if stream == "err" and line.startswith("error: "))
+
+
 def missing_extra(load: bool) -> str | None:
     """What keeps the scan extra from serving, or None.  A process that reads imports its modules, so that
     one installed but broken says so here rather than as a traceback later; a ``--jobs`` parent, which

@@ -258,7 +258,7 @@ def test_a_one_page_component_says_page_not_pages(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["build", "games", "check", "scan", "schema", "sizes", "calibrate", "preflight",
-                                     "showcase"])
+                                     "serve", "showcase"])
 def test_help_paragraphs_flow_without_ragged_breaks(command: str) -> None:
     # A hard line break in a command's docstring shows in its --help as a line cut short mid-sentence.
     out = runner.invoke(app, [command, "--help"], terminal_width=80).output
@@ -274,7 +274,7 @@ def test_the_command_list_gives_each_command_a_filled_summary() -> None:
     out = runner.invoke(app, ["--help"], terminal_width=80).output
     panel = out.split("Commands")[1].split("╰")[0].splitlines()[1:]
     rows = [line.strip("│").rstrip() for line in panel]
-    assert len([r for r in rows if not r.startswith("  ")]) == 9  # one row per command
+    assert len([r for r in rows if not r.startswith("  ")]) == 10  # one row per command
     for line, after in itertools.pairwise(rows):
         if after.startswith(" " * 4):  # the summary goes on: the line before is filled to near the width
             assert len(line) > 58, f"the command list breaks early: {line!r} / {after!r}"

@@ -19,6 +19,8 @@ GAME = Game(
     ),
     scanner=Scanner(
         run="printkit.games.ganz_schon_clever.scanner:scan",
+        answer="printkit.games.ganz_schon_clever.scanner:answer",
+        start_worker="printkit.games.ganz_schon_clever.scan.run:start_worker",
         options=(Option("players", int, "players, when the sheet's QR code does not say.", min=1, max=4),),
     ),
     components=(

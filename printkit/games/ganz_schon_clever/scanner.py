@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from printkit.engine.scanning import INSTALL_HINT, ScanRequest, missing_extra
+from printkit.engine.scanning import INSTALL_HINT, ScanAnswer, ScanRequest, SheetFiles, missing_extra
 from printkit.games.ganz_schon_clever import GAME
 
 if TYPE_CHECKING:
@@ -23,13 +23,21 @@ if TYPE_CHECKING:
 
 def scan(request: ScanRequest) -> int:
     """Read, write and report every image of ``request``; the exit code."""
+    said = answer(request)
+    for stream, line in said.lines:
+        typer.echo(line, err=stream == "err")
+    return said.code
+
+
+def answer(request: ScanRequest) -> ScanAnswer:
+    """Read and write every image of ``request``: what ``printkit scan`` prints and its exit code, printed by
+    the command line, answered by ``printkit serve``."""
     from printkit.games.ganz_schon_clever.scan.run import workers
 
     jobs = workers(request.jobs, len(request.images))
     missing = missing_extra(load=jobs == 1)
     if missing is not None:
-        typer.echo(f"error: {INSTALL_HINT} ({missing})", err=True)
-        return 2
+        return ScanAnswer(2, (("err", f"error: {INSTALL_HINT} ({missing})"),))
     from printkit.engine.scan.decode.speed.memory import keep_freed_memory
     from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
     from printkit.games.ganz_schon_clever.definitions.messages import load_check_texts
@@ -37,18 +45,15 @@ def scan(request: ScanRequest) -> int:
 
     texts = load_check_texts()
     if request.lang not in texts.languages:
-        typer.echo("error: " + texts.report_text("bad_lang", "en", langs=", ".join(texts.languages)), err=True)
-        return 2
+        return ScanAnswer(2, (("err", "error: " + texts.report_text("bad_lang", "en",
+                                                                          langs=", ".join(texts.languages))),))
     for ruling in GAME.checker.rulings if GAME.checker else ():
         why = ruling.refusal(request.rulings.get(ruling.name))
         if why:
-            typer.echo(f"error: {why}", err=True)
-            return 2
+            return ScanAnswer(2, (("err", f"error: {why}"),))
     problems = before_reading([str(p) for p in request.images], str(request.out) if request.out else None)
-    for why in problems:
-        typer.echo(f"error: {why}", err=True)
     if problems:
-        return 2
+        return ScanAnswer(2, tuple(("err", f"error: {why}") for why in problems))
     game = load_gsc_game()
     keep_freed_memory()  # each image reuses the last one's memory instead of faulting in its own
     players = request.options.get("players")
@@ -98,18 +103,20 @@ def _read(images: list[Path], out: Path | None, players: Any, force: bool, solo_
     return outcomes
 
 
-def _report(outcomes: list[Outcome], json: bool, quiet: bool, lang: str, texts: CheckTexts, game: Any) -> int:
+def _report(outcomes: list[Outcome], json: bool, quiet: bool, lang: str, texts: CheckTexts, game: Any
+            ) -> ScanAnswer:
     from printkit.games.ganz_schon_clever.check import as_json, as_text
     from printkit.games.ganz_schon_clever.scan.run import worst
 
+    said: list[tuple[str, str]] = []  # ("out" or "err", line), in the order printed
     objects: list[dict[str, Any]] = []
     for o in outcomes:
         if o.error:  # errors are said in English, as every other error of the command line
-            typer.echo(f"error: {_where(o, texts, 'en')}: {o.error}" if not o.error.startswith(o.file)
-                       else f"error: {o.error}", err=True)
+            said.append(("err", f"error: {_where(o, texts, 'en')}: {o.error}" if not o.error.startswith(o.file)
+                         else f"error: {o.error}"))
         if o.warning and not quiet:
-            typer.echo(f"warning: {_where(o, texts, 'en')}: {o.warning}" if not o.warning.startswith(o.file)
-                       else f"warning: {o.warning}", err=True)
+            said.append(("err", f"warning: {_where(o, texts, 'en')}: {o.warning}"
+                         if not o.warning.startswith(o.file) else f"warning: {o.warning}"))
         if o.result is None or o.sheet is None:
             if json and o.error:  # a file, page or half not read, or a sheet whose files were not written
                 objects.append({"file": o.file, "page": o.page, "position": o.position, "error": o.error})
@@ -118,21 +125,24 @@ def _report(outcomes: list[Outcome], json: bool, quiet: bool, lang: str, texts: 
             objects.append({**o.json, "check": as_json(Path(o.yaml_path), o.sheet.players, o.result, game, texts,
                                                        lang), **({"error": o.error} if o.error else {})})
         elif not quiet:
-            typer.echo(texts.report_text("scan_read", lang, where=_where(o, texts, lang),
-                                         files=f"{o.yaml_path}, {o.png_path}"))
-            typer.echo(as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang))
+            said.append(("out", texts.report_text("scan_read", lang, where=_where(o, texts, lang),
+                                                  files=f"{o.yaml_path}, {o.png_path}")))
+            said.append(("out", as_text(Path(o.yaml_path), o.sheet.players, o.result, game, texts, lang)))
             if o.uncertain:
                 places = texts.scan_fields(game, o.uncertain, lang)
-                typer.echo(texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=places))
+                said.append(("out", texts.report_text("scan_uncertain", lang, n=len(o.uncertain), fields=places)))
             if o.two_legal:
-                typer.echo(texts.report_text("scan_two_legal", lang))
-            typer.echo("")
+                said.append(("out", texts.report_text("scan_two_legal", lang)))
+            said.append(("out", ""))
     if json:
-        typer.echo(jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False, indent=2))
+        said.append(("out", jsonlib.dumps(objects[0] if len(objects) == 1 else objects, ensure_ascii=False,
+                                          indent=2)))
     if all(o.skipped for o in outcomes):
-        typer.echo("error: nothing read: every file given is an overlay or a transcription printkit scan wrote",
-                   err=True)
-    return worst(outcomes)
+        said.append(("err", "error: nothing read: every file given is an overlay or a transcription printkit "
+                            "scan wrote"))
+    sheets = tuple(SheetFiles(Path(o.yaml_path), Path(o.png_path), tuple(o.boxes)) for o in outcomes
+                   if o.yaml_path and not o.error)
+    return ScanAnswer(worst(outcomes), tuple(said), sheets)
 
 
 def _where(o: Outcome, texts: CheckTexts, lang: str) -> str:

@@ -46,6 +46,7 @@ class Outcome:
     warning: str = ""  # about a sheet that was read: its file was damaged
     skipped: bool = False  # a file printkit scan wrote, given again with the images: not read, no exit code
     two_legal: bool = False  # two readings of its uncertain boxes both make a legal sheet
+    boxes: list[dict[str, Any]] = field(default_factory=list)  # where each box read lies: see tappable_boxes
 
 
 def output_stem(image: Path, page: int | None, position: str, out: Path | None) -> Path:
@@ -210,7 +211,7 @@ def _write_sheet(s: ScannedSheet, path: str, out_dir: Path | None, force: bool, 
     o = Outcome(path, s.image.page, s.image.position, yaml_path=str(yaml_path), png_path=str(png_path),
                 sheet=s.read.sheet, result=result, json=scan_json(s, {}), warning=warning,
                 uncertain=field_places(s.table.table, [(u.area, u.index) for u in s.read.uncertain]),
-                two_legal=s.read.two_legal)
+                two_legal=s.read.two_legal, boxes=tappable_boxes(s))
     files = [(png_path, overlay_png(s)), (yaml_path, transcription_yaml(s, source).encode("utf-8"))]
     try:
         # Checked and written under the name's claim: another printkit process writing these names at this
@@ -249,6 +250,50 @@ def _refused(stem: Path, path: str, source: str, force: bool, claims: str | None
     if (first := _claim(claims, stem, path)) is not None:  # claimed last: only by a sheet about to be written
         return _another_writes(yaml_path, first)
     return None
+
+
+_TRACKS = {"reroll": "rerolls", "plus1": "extra_dice"}  # the box table's areas, the transcription's keys
+
+
+def tappable_boxes(s: ScannedSheet) -> list[dict[str, Any]]:
+    """Every box read, where it lies on the overlay (pixels), how sure its reading is, and which part of the
+    transcription it writes (``edit``), for a page that lets a person tap a box to correct it:
+
+    - ``{"kind": "cross", "field": "yellow", "row": r, "value": v}``: ``v`` in row ``r`` or not;
+    - ``{"kind": "cross", "field": "blue", "value": v}``: ``v`` in the list or not;
+    - ``{"kind": "count", "field": "green", "position": n}``: crossed, the count is at least ``n``;
+    - ``{"kind": "number", "field": "orange", "position": i, "choices": [...]}``: the list's ``i``-th number;
+    - ``{"kind": "circle", "field": "rerolls", "position": i}``: the track's ``i``-th circle
+      (``empty``/``earned``/``used``: earned counts the circles earned or used, used those used);
+    - ``{"kind": "claim", "field": "claimed", "key": "total", "choices": [...]}``: a score the player wrote.
+    """
+    from printkit.engine.scan.locate.sheets import OVERVIEW_PX_PER_MM as p
+
+    boxes = {(b["area"], int(b["index"])): b for b in s.table.table["boxes"]}
+    unsure = {(u.area, u.index) for u in s.read.uncertain}
+    agreed = {(c.area, c.index) for c in s.read.confirmed}
+    out = []
+    for r in s.image.readings:
+        sp = r.spec
+        b = boxes[(sp.area, sp.index)]
+        key = (sp.area, str(b["name"]) if sp.area == "score" else sp.index)
+        if sp.area == "yellow":
+            edit: dict[str, Any] = {"kind": "cross", "field": "yellow", "row": int(b["row"]), "value": int(b["value"])}
+        elif sp.area == "blue":
+            edit = {"kind": "cross", "field": "blue", "value": int(b["value"])}
+        elif sp.area == "green":
+            edit = {"kind": "count", "field": "green", "position": sp.index + 1}
+        elif sp.area in ("orange", "purple"):
+            edit = {"kind": "number", "field": sp.area, "position": sp.index, "choices": list(sp.allowed)}
+        elif sp.area in _TRACKS:
+            edit = {"kind": "circle", "field": _TRACKS[sp.area], "position": sp.index}
+        else:
+            edit = {"kind": "claim", "field": "claimed", "key": key[1], "choices": list(sp.allowed)}
+        out.append({"area": sp.area, "index": key[1], "x": round(sp.x * p), "y": round(sp.y * p),
+                    "w": round(sp.w * p), "h": round(sp.h * p), "shape": sp.shape,
+                    "state": "uncertain" if key in unsure else "confirmed" if key in agreed else "sure",
+                    "edit": edit})
+    return out
 
 
 def _from(image: Path, folder: Path) -> str:
