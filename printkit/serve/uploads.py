@@ -60,6 +60,9 @@ def too_large(data: bytes, kind: str | None, name: str) -> Refusal | None:
             except ImportError:
                 return None
             register_heif_opener()
+        # Pillow's own bomb check would refuse it without its size; only the header is read here, and the
+        # reader sets its bound again before it decodes
+        Image.MAX_IMAGE_PIXELS = None
         try:
             with Image.open(io.BytesIO(data)) as img:  # the header only
                 w, h = img.size

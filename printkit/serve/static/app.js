@@ -67,6 +67,7 @@ function sheetCard(name, scan, files) {
   const s = {scan, files, model: model(scan.transcription), edited: new Set(), check: scan.check};
   sheets.push(s);
   const where = scan.position !== "full" ? ` (${scan.position})` : "";
+  s.summary = el("div", {class: "summary"});
   s.verdict = el("div", {class: "verdict"});
   const img = el("img", {src: "data:image/png;base64," + files.overlay, alt: name});
   s.picture = el("div", {class: "picture"}, img);
@@ -76,7 +77,7 @@ function sheetCard(name, scan, files) {
   const overlay = el("a", {download: files.name.replace(/\.yaml$/, ".read.png"),
                            href: "data:image/png;base64," + files.overlay}, t("download_overlay"));
   overlay.dataset.t = "download_overlay";
-  s.el = el("section", {class: "sheet"}, el("h2", {}, name + where), s.verdict, s.picture,
+  s.el = el("section", {class: "sheet"}, el("h2", {}, name + where), s.summary, s.picture, s.verdict,
             el("div", {class: "downloads"}, s.yamlLink, overlay));
   showVerdict(s);
   updateYaml(s);
@@ -227,19 +228,24 @@ function showVerdict(s) {
   const c = s.check;
   const v = s.verdict;
   v.replaceChildren();
+  s.summary.replaceChildren();
   if (c.errors) { v.append(el("p", {class: "error"}, c.errors.map((e) => e.text || e.message).join("\n"))); return; }
+  // kept in sight (sticky) while the person taps boxes on the sheet below it
   const claimsWrong = c.claims.some((x) => !x.ok);
-  v.append(el("span", {class: "badge " + (c.legal ? "ok" : "bad"), id: "verdict"}, t(c.legal ? "legal" : "illegal")));
-  if (claimsWrong) v.append(el("span", {class: "badge bad"}, t("claims_wrong")));
   const open = s.scan.uncertain.filter((u) => !s.edited.has(u.area + ":" + u.index)).length;
-  v.append(el("span", {class: "badge " + (open ? "unsure" : "ok")}, open ? t("uncertain", {n: open}) : t("all_sure")));
+  s.summary.append(
+    el("span", {class: "sum-total"}, t("total") + " ", el("b", {class: "total-value"}, String(c.score.total))),
+    el("span", {class: "badge " + (c.legal ? "ok" : "bad") + " verdict-text"}, t(c.legal ? "legal" : "illegal")),
+    claimsWrong ? el("span", {class: "badge bad"}, t("claims_wrong")) : null,
+    el("span", {class: "badge " + (open ? "unsure" : "ok")}, open ? t("uncertain", {n: open}) : t("all_sure")),
+    el("span", {class: "hint"}, t("tap_hint")));
   const grid = el("div", {class: "scores"});
   for (const area of ["yellow", "blue", "green", "orange", "purple"]) {
     grid.append(el("div", {}, t("area_" + area), el("b", {}, String(c.score[area]))));
   }
   grid.append(el("div", {}, t("foxes"), el("b", {}, `${c.score.foxes * c.score.fox_value}`),
                  `${c.score.foxes} × ${c.score.fox_value}`));
-  grid.append(el("div", {class: "total"}, t("total"), el("b", {id: "total"}, String(c.score.total))));
+  grid.append(el("div", {class: "total"}, t("total"), el("b", {}, String(c.score.total))));
   v.append(grid);
   if (c.violations.length) {
     v.append(el("h3", {}, t("broken")), el("ul", {}, ...c.violations.map((x) => el("li", {}, x.message))));
