@@ -202,6 +202,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/check", api_check, methods=["POST"]),
         Route("/page/scan", page_scan, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+        # printkit's own Traditional Chinese font, for a browser without one (fetched only for CJK text)
+        Mount("/fonts", StaticFiles(directory=str(HERE.parent / "fonts")), name="fonts"),
     ], middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)),
                    Middleware(BodyLimit, limit=LIMITS.max_body_bytes)],
         exception_handlers={Exception: fallback, TooLarge: fallback}, lifespan=lifespan)

@@ -280,5 +280,12 @@ document.getElementById("lang").addEventListener("change", async (e) => {
   document.documentElement.lang = lang;
   document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
   history.replaceState(null, "", "?lang=" + encodeURIComponent(lang));
+  placeSummary();
   for (const s of sheets) await recheck(s);  // the checker words its findings in the language asked
 });
+
+// the sheet's summary sticks just under the header, whose height depends on the language and the screen
+const header = document.querySelector("header");
+const placeSummary = () => document.documentElement.style.setProperty("--head", header.offsetHeight + "px");
+addEventListener("resize", placeSummary);
+placeSummary();
