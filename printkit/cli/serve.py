@@ -7,8 +7,9 @@ from typing import Annotated
 import typer
 
 from printkit.cli.common import either
-from printkit.engine.registry import check_languages, served
+from printkit.engine.registry import served
 from printkit.serve.limits import DEFAULT_PORT
+from printkit.serve.run import page_languages
 
 INSTALL_HINT = "printkit serve needs the serve extra: pip install 'printkit[serve,scan]'"
 
@@ -18,13 +19,13 @@ def serve(
                                       "(and prints the address as a QR code).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = DEFAULT_PORT,
     lang: Annotated[str, typer.Option("--lang", help=f"The page's language until changed there: "
-                                      f"{either(check_languages())}.")] = "en",
+                                      f"{either(page_languages())}.")] = "en",
     workers: Annotated[int, typer.Option("--workers", min=0, max=64, help="Photos read at once; 0: one per core.")
                        ] = 0,
 ) -> None:
     """Read score sheets from phone photos in a browser: photograph, correct, get the checked score."""
-    if lang not in check_languages():
-        typer.echo(f"error: --lang must be one of: {', '.join(check_languages())}", err=True)
+    if lang not in page_languages():
+        typer.echo(f"error: --lang must be one of: {', '.join(page_languages())}", err=True)
         raise typer.Exit(2)
     try:
         from printkit.serve.run import serve as run

@@ -50,6 +50,19 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def page_languages() -> tuple[str, ...]:
+    """The languages the page speaks: its own words' (texts.yaml) that the checkers report in too."""
+    from pathlib import Path
+
+    import yaml
+
+    from printkit.engine.registry import check_languages
+
+    with (Path(__file__).parent / "texts.yaml").open(encoding="utf-8") as f:
+        worded = yaml.safe_load(f)
+    return tuple(lang for lang in worded if lang in check_languages())
+
+
 def serve(host: str, port: int, lang: str, workers: int = 0) -> None:
     """Run the app until interrupted."""
     import uvicorn

@@ -92,7 +92,7 @@ def test_a_malformed_transcription_is_answered_with_its_errors_and_422(client, t
     assert r.json()["errors"][0]["path"] is not None or r.json()["errors"][0]["line"] == 1
     refused = client.post("/api/check", params={"lang": "fr"}, content=body)
     assert refused.status_code == 400
-    assert refused.json() == {"errors": [{"message": "--lang must be one of: en, zh-TW"}]}
+    assert refused.json() == {"errors": [{"message": "--lang must be one of: en, zh-TW, de"}]}
 
 
 def test_not_an_image_is_refused_with_the_commands_message_and_415(client, tmp_path, monkeypatch):
