@@ -1,5 +1,6 @@
-"""printkit serve in a real browser: headless Chromium at a phone's size uploads a synthetic photo, taps a
-box, types a value on the keypad and sees the total and the verdict change, in English and in Chinese.
+"""printkit serve in a real browser: headless Chromium at a phone's size uploads a synthetic photo with one
+number read unsure, taps that box, types the number written there on the keypad and sees the total and the
+verdict change, in English and in Chinese.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` and Selenium; without them the test is skipped, except
 where ``CI`` is set (``.ci/run`` installs them): there it fails.
@@ -93,57 +94,60 @@ def _oracle(transcription: dict, tmp_path: Path, lang: str) -> dict:
 
 # The page's words, pinned here (not read from its texts file)
 SAID = {"en": {"legal": "Could be the end of a real game", "illegal": "Not the end of a real game",
-               "claims_wrong": "Some claimed scores differ from the computed ones"},
+               "claims_wrong": "Some claimed scores differ from the computed ones",
+               "uncertain": "Uncertain boxes: 1 (tap each to correct it)",
+               "all_sure": "Every box read with confidence"},
         "zh-TW": {"legal": "可能是一場真實遊戲的結局", "illegal": "不可能是一場真實遊戲的結局",
-                  "claims_wrong": "有些填寫的分數與計算結果不同"}}
+                  "claims_wrong": "有些填寫的分數與計算結果不同", "uncertain": "有 1 格讀取不確定：點一下即可更正",
+                  "all_sure": "每一格都已確實讀取"}}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-def test_correcting_a_box_on_a_phone_changes_the_total_and_the_verdict(server, browser, photos, tmp_path, lang):
+def test_correcting_an_uncertain_box_on_a_phone_changes_the_total_and_the_verdict(server, browser, faded_photo,
+                                                                                  tmp_path, lang):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    sample = photos["a4"]
-    photo = tmp_path / f"sheet{sample.suffix}"
-    photo.write_bytes(sample.data)
+    data, suffix, written = faded_photo
+    photo = tmp_path / f"sheet{suffix}"
+    photo.write_bytes(data)
     scanned = json.loads(CliRunner().invoke(cli, ["scan", "--json", "-q", str(photo)]).stdout)
+    unsure = [(u["area"], u["index"]) for u in scanned["uncertain"]]
+    assert unsure == [("orange", 1)], "the faded number is no longer read unsure: fade it more (FADED_KEEP)"
+    misread = scanned["transcription"]["orange"][1]
+    assert misread != written  # read wrongly, and said to be unsure
+
     browser.get(server + f"?lang={lang}")
     assert browser.execute_script("return window.innerWidth") == PHONE["width"]
     browser.find_element(By.ID, "photo").send_keys(str(photo))
     WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".total-value"))
-    total = browser.find_element(By.CSS_SELECTOR, ".total-value")
     before = _oracle(scanned["transcription"], tmp_path, lang)
-    assert total.text == str(before["score"]["total"])
-    assert all(c["ok"] for c in before["claims"])  # the synthetic player added up right
+    assert browser.find_element(By.CSS_SELECTOR, ".total-value").text == str(before["score"]["total"])
     summary = browser.find_element(By.CSS_SELECTOR, ".summary").text
-    assert SAID[lang]["legal" if before["legal"] else "illegal"] in summary
-    assert SAID[lang]["claims_wrong"] not in summary
+    assert SAID[lang]["claims_wrong"] in summary  # the misread number breaks the player's sums
+    assert SAID[lang]["uncertain"] in summary
 
-    # an uncertain box if the reading left one, else the first orange box: its number typed anew
-    unsure = [u for u in scanned["uncertain"] if u["area"] in ("orange", "purple")
-              and u["index"] < len(scanned["transcription"][u["area"]])]
-    area, index = (unsure[0]["area"], unsure[0]["index"]) if unsure else ("orange", 0)
-    box = browser.find_element(By.CSS_SELECTOR, f'.box[data-area="{area}"][data-index="{index}"]')
+    box = browser.find_element(By.CSS_SELECTOR, '.box.uncertain[data-area="orange"][data-index="1"]')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
     box.click()
     dialog = browser.find_element(By.ID, "editor")
     WebDriverWait(browser, 5).until(lambda d: dialog.is_displayed())
-    old = scanned["transcription"][area][index]
-    new = 1 if old != 1 else 2  # a die's face: a box with no multiplier (the first orange one, purple) takes it
     keys = {b.text: b for b in dialog.find_elements(By.CSS_SELECTOR, "button.key")}
-    for digit in "⌫⌫⌫" + str(new):
-        keys[digit].click()
-    assert browser.find_element(By.ID, "editor-entry").text == str(new)
+    for key in "⌫⌫⌫" + str(written):
+        keys[key].click()
+    assert browser.find_element(By.ID, "editor-entry").text == str(written)
     dialog.find_element(By.CSS_SELECTOR, "button.key-ok").click()
-    changed = dict(scanned["transcription"])
-    changed[area] = list(changed[area])
-    changed[area][index] = new
-    after = _oracle(changed, tmp_path, lang)
-    assert after["score"]["total"] != before["score"]["total"]
+
+    right = {**scanned["transcription"], "orange": list(scanned["transcription"]["orange"])}
+    right["orange"][1] = written
+    after = _oracle(right, tmp_path, lang)
+    assert after["score"]["total"] == before["score"]["total"] + written - misread
     WebDriverWait(browser, 20).until(
         lambda d: d.find_element(By.CSS_SELECTOR, ".total-value").text == str(after["score"]["total"]))
     summary = browser.find_element(By.CSS_SELECTOR, ".summary").text
-    assert SAID[lang]["claims_wrong"] in summary  # the claimed orange (and total) no longer add up
+    assert all(c["ok"] for c in after["claims"])
+    assert SAID[lang]["claims_wrong"] not in summary  # corrected, the sums add up again
     assert SAID[lang]["legal" if after["legal"] else "illegal"] in summary
-    edited = browser.find_element(By.CSS_SELECTOR, f'.box.edited[data-area="{area}"][data-index="{index}"]')
-    assert edited.text == str(new)
+    assert SAID[lang]["all_sure"] in summary
+    edited = browser.find_element(By.CSS_SELECTOR, '.box.edited[data-area="orange"][data-index="1"]')
+    assert edited.text == str(written)
