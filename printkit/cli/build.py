@@ -103,7 +103,13 @@ def build(
     png_cards: Annotated[int | None, typer.Option(help="Also write one PNG per card at this dpi.", min=30,
                                                   max=1200)] = None,
     tts: Annotated[bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets "
-                                                    "(up to 10x7, 4096 px) and a back image.")] = False,
+                                                    "(up to 10x7, 4096 px), a back image and a saved object "
+                                                    "(saved-object.json) that imports the deck in one piece.")]
+    = False,
+    tts_url: Annotated[str | None, typer.Option(help="With --tts: the URL the output folder will be uploaded to "
+                                                     "(the saved object's FaceURL/BackURL start with it). Default: "
+                                                     "file:/// URLs of --out, for TTS on this computer.",
+                                                show_default=False)] = None,
     placeholders: Annotated[bool, typer.Option("--placeholders", help="Draw a labelled stand-in for art files "
                                                                       "that do not exist yet (and warn), instead "
                                                                       "of stopping.")] = False,
@@ -141,6 +147,7 @@ def build(
             strict=strict,
             png_cards=png_cards,
             tts=tts,
+            tts_url=tts_url if tts_url is not None else out_dir.resolve().as_uri(),
         )
     if watch:
         from printkit.engine.watch import watch_build

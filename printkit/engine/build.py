@@ -87,6 +87,9 @@ class BuildRequest:
     strict: bool = False  # preflight problems stop the build (CI for people's own decks)
     png_cards: int | None = None  # dpi: one PNG per card
     tts: bool = False  # Tabletop Simulator deck sheets
+    # where the TTS sheets will be found: FaceURL/BackURL are this + the file's path in the output folder;
+    # None: paths relative to the saved object's own folder
+    tts_url: str | None = None
 
 
 @dataclass

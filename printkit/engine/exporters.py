@@ -84,7 +84,8 @@ def _tts_sheets(r: Rendition) -> list[PlannedFile]:
     from printkit.engine.exports import tts_sheets
 
     assert isinstance(r.component, CardComponent)
-    return tts_sheets(r.component, f"{r.folder}/{r.stem}-{r.request.options.lang}", r.icons, r.warnings, r.entry)
+    return tts_sheets(r.component, f"{r.folder}/{r.stem}-{r.request.options.lang}", r.icons, r.warnings, r.entry,
+                      r.request.tts_url)
 
 
 def _page_previews(r: Rendition) -> list[PlannedFile]:

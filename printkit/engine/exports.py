@@ -3,7 +3,9 @@ deck sheets (``--tts``).  Both draw each card with the print renderer, then rast
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from urllib.parse import quote
 
 from printkit.engine.components import CardComponent
 from printkit.engine.errors import InputError
@@ -51,7 +53,7 @@ def png_cards(comp: CardComponent, dpi: int, stem: str, icons: tuple[Path, ...],
 
 
 def tts_sheets(comp: CardComponent, stem: str, icons: tuple[Path, ...], warnings: list[str],
-               entry: MakeEntry) -> list[PlannedFile]:
+               entry: MakeEntry, url_base: str | None = None) -> list[PlannedFile]:
     w, h = comp.fronts[0].width, comp.fronts[0].height
     grids = tts.sheet_grids(len(comp.fronts), w, h)
     px = grids[0].card_px
@@ -69,6 +71,7 @@ def tts_sheets(comp: CardComponent, stem: str, icons: tuple[Path, ...], warnings
         data = png_bytes(backs[0])
         out.append(PlannedFile(back_path, data, entry(back_path, "tts back", 1, data, {"tts": {"card_px": list(px)}})))
     start = 0
+    decks: list[tts.SavedSheet] = []
     for k, grid in enumerate(grids, start=1):
         if grid.card_px != px:  # every sheet of one deck uses one card size, so cards look alike in TTS
             grid = tts.SheetGrid(grid.columns, grid.rows, grid.cards, px)
@@ -87,7 +90,23 @@ def tts_sheets(comp: CardComponent, stem: str, icons: tuple[Path, ...], warnings
             info["unique_backs"] = True
             out.append(PlannedFile(bpath, bdata, entry(bpath, "tts backs", grid.cards, bdata, {"tts": info})))
         out.append(PlannedFile(path, data, entry(path, "tts sheet", grid.cards, data, {"tts": info})))
+        if back_path or unique_backs:
+            decks.append(tts.SavedSheet(path, str(info["back"]), grid.columns, grid.rows, grid.cards, unique_backs))
         start += grid.cards
+    if decks:
+        path = f"{stem}-tts/saved-object.json"
+        folder = path.rsplit("/", 1)[0]
+        names = list(comp.names) or [f"{comp.title} {n}" for n in _numbers(comp)]
+
+        def url(file: str) -> str:
+            if url_base is None:  # relative to the JSON file, for a folder uploaded as it is
+                return quote(file.removeprefix(folder + "/"))
+            return url_base.rstrip("/") + "/" + quote(file)
+
+        saved = tts.saved_object(comp.title, decks, names, url, "\x1f".join([comp.title, *names]))
+        data = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        out.append(PlannedFile(path, data, entry(path, "tts object", len(comp.fronts), data,
+                                                 {"tts": {"sheets": len(decks), "url_base": url_base}})))
     if not backs:
         warnings.append(f"{comp.name}: the deck has no backs; TTS needs a back image, so none was written "
                         "(give the deck a back: template)")
