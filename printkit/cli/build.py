@@ -26,6 +26,21 @@ def _paper(value: str) -> str:
     return value
 
 
+def _safe_zone(value: str | None) -> float | None:
+    from printkit.engine.errors import InputError
+    from printkit.engine.units import parse_length
+
+    if value is None:
+        return None
+    try:
+        mm = float(parse_length(value))
+    except (ValueError, TypeError):
+        raise InputError.single(f"--safe-zone takes a length (3mm, 0.125in); found {value!r}") from None
+    if not 0 <= mm <= 50:
+        raise InputError.single(f"--safe-zone takes 0 to 50 mm; found {mm:g} mm")
+    return mm
+
+
 PAPER_HELP = "Paper: a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT (mm, or with a unit: 12x18in)."
 
 
@@ -113,6 +128,10 @@ def build(
     placeholders: Annotated[bool, typer.Option("--placeholders", help="Draw a labelled stand-in for art files "
                                                                       "that do not exist yet (and warn), instead "
                                                                       "of stopping.")] = False,
+    safe_zone: Annotated[str | None, typer.Option(help="Text and icons must keep this far inside the trim (3mm, "
+                                                       "0.125in; 0: not checked); over the deck's safe_zone:. "
+                                                       "Outside it: a warning, an error with --strict.",
+                                                  show_default=False)] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Rebuild whenever the definition, its data, a template, "
                                                         "a font or an image changes (Ctrl-C stops).")] = False,
     watch_limit: Annotated[int | None, typer.Option(hidden=True, help="Stop watching after this many builds "
@@ -147,6 +166,7 @@ def build(
             strict=strict,
             png_cards=png_cards,
             tts=tts,
+            safe_zone=_safe_zone(safe_zone),
             tts_url=tts_url if tts_url is not None else out_dir.resolve().as_uri(),
         )
     if watch:

@@ -31,6 +31,7 @@ from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha
 from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight import Finding, ReadBack, check_log, read_back
+from printkit.engine.preflight.safe_zone import check_safe_zone
 from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
 from printkit.engine.render.pdf import Rendered, render
 from printkit.engine.render.preview import overview_png
@@ -90,6 +91,7 @@ class BuildRequest:
     # where the TTS sheets will be found: FaceURL/BackURL are this + the file's path in the output folder;
     # None: paths relative to the saved object's own folder
     tts_url: str | None = None
+    safe_zone: float | None = None  # mm: --safe-zone, over what each deck sets
 
 
 @dataclass
@@ -207,12 +209,16 @@ def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: 
                          sha256(data), dict(record) if record is not None else None, details or {})
 
 
-def preflight(target: Target, rendered: Rendered) -> list[Finding]:
-    """The preflight of one rendered component, with the game's glossary."""
+def preflight(target: Target, rendered: Rendered, safe_zone: float = 0.0) -> list[Finding]:
+    """The preflight of one rendered component, with the game's glossary; a user's deck with a safe zone
+    (``safe_zone`` mm) also has its text and icons checked against it."""
     if rendered.log is None:
         return []
     glossary = () if target.game.files_only else target.game.facts().glossary
-    return check_log(rendered.log, glossary, languages=not target.game.files_only)
+    found = check_log(rendered.log, glossary, languages=not target.game.files_only)
+    if safe_zone > 0 and target.file is not None:
+        found += check_safe_zone(rendered.log, safe_zone)
+    return found
 
 
 def read_back_written(rendered: Rendered, settings: PrintSettings) -> ReadBack:
@@ -394,7 +400,8 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
                               pages=rendered.pages))
             pieces = _pieces_by_name(comp) if target.file is not None else {}
             warnings.extend(f"{target.id}/{comp.name}: {w}" for w in _grouped_warnings(rendered.warnings, pieces))
-            found = preflight(target, rendered)
+            zone = request.safe_zone if request.safe_zone is not None else getattr(comp, "safe_zone", 0.0)
+            found = preflight(target, rendered, zone)
             back = read_back_written(rendered, settings)  # what `printkit preflight` will say of the file
             found += back.findings
             findings.extend(found)

@@ -41,6 +41,7 @@ class CardComponent:
     record: Mapping[str, Any] | None = None  # JSON-able facts for the manifest entry (e.g. a layout grid)
     warnings: tuple[str, ...] = ()  # what the build should tell the user about this component's input
     icon_dirs: tuple[Path, ...] = ()  # the deck's own icon folders, searched before the build's
+    safe_zone: float = 0.0  # mm inside the trim that text and icons keep clear of (0: not checked)
     names: tuple[str, ...] = ()  # each front's card name, for exports that list cards (a TTS saved object)
 
     def back_for(self, index: int) -> Piece | None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 RULES = {
     "fit": "text does not fit its box",
     "trim": "text outside the piece's trim",
+    "safe-zone": "text or an icon outside the safe zone a deck sets inside its trim",
     "floor": "text printed below the legible size",
     "bleed": "a cut edge without bleed",
     "marks": "crop marks missing or off the printable area",

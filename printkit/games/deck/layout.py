@@ -139,5 +139,5 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
                           sources=deck.sources, notes=deck.notes + _placeholder_notes(missing, base), subset=subset,
                           corner_radius=d.corner_radius,
                           numbers=tuple(c.index for c in cards) if subset else (), warnings=deck.warnings,
-                          icon_dirs=deck.icon_dirs,
+                          icon_dirs=deck.icon_dirs, safe_zone=d.safe_zone or 0.0,
                           names=tuple(str(c.fields.get("name") or f"{d.title} {c.index}") for c in cards))]

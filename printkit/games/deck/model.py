@@ -70,6 +70,9 @@ class DeckDefinition(BaseModel):
     fonts: dict[str, FontFamily] = Field(default_factory=dict, description="font families by name; a text "
                                          "element's font: names one (font: serif, or font: \"serif, sans\")")
     quantity_column: str = Field("qty", description="the column/key giving how many copies to print")
+    safe_zone: float | None = Field(None, ge=0, le=50, description="a margin inside the trim (mm, or with a unit) "
+                                                                  "that text and icons keep clear of: warned about, "
+                                                                  "an error with --strict")
     corner_radius: float = Field(0, ge=0, le=20, description="rounded card corners (mm) for the cutter: shown as a "
                                                              "cut outline on previews, transparent in --png-cards")
 
@@ -81,6 +84,11 @@ class DeckDefinition(BaseModel):
                 raise ValueError(f"font family name {name!r}: a word of letters, digits, - and _ (not 'sans', "
                                  "which is the bundled family)")
         return value
+
+    @field_validator("safe_zone", mode="before")
+    @classmethod
+    def _safe_units(cls, value: object) -> object:
+        return parse_length(value) if value is not None else None
 
     @model_validator(mode="after")
     def _one_source(self) -> DeckDefinition:
