@@ -115,6 +115,10 @@ def build(
     where: Annotated[str | None, typer.Option(help="Build just the cards for which this expression is true: "
                                                    "\"type == 'Spell'\". Written to a file name of its own.")]
     = None,
+    changed: Annotated[bool, typer.Option("--changed", help="Build just the cards whose data, template or style "
+                                                            "changed since the last full build in --out (its "
+                                                            "manifest knows). Written to a file name of its own.")]
+    = False,
     png_cards: Annotated[int | None, typer.Option(help="Also write one PNG per card at this dpi.", min=30,
                                                   max=1200)] = None,
     tts: Annotated[bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets "
@@ -156,7 +160,7 @@ def build(
             options=BuildOptions(paper=paper, lang=lang.value, players=players, seed=1 if seed is None else seed,
                                  seed_given=seed is not None, extra=extra,
                                  max_cards=max_cards, allow_outside=allow_outside, allow_network=allow_network,
-                                 only=only, where=where, placeholders=placeholders),
+                                 only=only, where=where, placeholders=placeholders, changed=changed),
             settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex.value, offset_x=offset_x,
                                    offset_y=offset_y, rotate=rotate.value, cmyk=cmyk,
                                    icc_profile=str(icc_profile) if icc_profile else None,
@@ -196,6 +200,11 @@ def _summary(report, out_dir: Path, quiet: bool) -> None:
         else:
             what = f"{count_label(e.pieces, e.kind)}, {count_label(e.pages, 'pages')}"
         out.print(f"{f.status:>9}  {out_dir / f.path}  ({what})")
+        changes = (e.record or {}).get("changed") if e is not None else None
+        if changes:
+            cards = ", ".join(str(n) for n in changes["cards"])
+            out.print(f"{'':>9}  {count_label(len(changes['cards']), 'cards')} of {changes['of']} changed since the "
+                      f"last full build: {cards}")
     out.print(f"manifest: {out_dir / 'manifest.json'}")
 
 

@@ -27,7 +27,7 @@ from printkit.engine.components import (
 from printkit.engine.elements import Piece
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.exporters import EXPORTERS, Rendition
-from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, sha256, write_all
+from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, read_manifest, sha256, write_all
 from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight import Finding, ReadBack, check_log, read_back
@@ -92,6 +92,8 @@ class BuildRequest:
     # None: paths relative to the saved object's own folder
     tts_url: str | None = None
     safe_zone: float | None = None  # mm: --safe-zone, over what each deck sets
+    # with --changed: the output folder's manifest entries by file (read by :func:`build`), to compare with
+    previous: Mapping[str, Mapping[str, Any]] | None = None
 
 
 @dataclass
@@ -164,10 +166,10 @@ def _check_options(targets: list[Target], request: BuildRequest, explicit: bool)
             flag = "--" + key.replace("_", "-")
             where = f"it applies to {', '.join(users)}" if users else "no game reads it"
             raise InputError.single(f"{flag} does not apply to {', '.join(t.id for t in targets)}; {where}")
-    if request.options.only or request.options.where:
+    if request.options.only or request.options.where or request.options.changed:
         whole = [t.id for t in targets if not t.game.files_only]
         if whole:
-            flag = "--only" if request.options.only else "--where"
+            flag = "--only" if request.options.only else "--where" if request.options.where else "--changed"
             raise InputError.single(f"{flag} picks cards of your own deck files; {', '.join(whole)} is built whole")
     if request.settings.pod is not None:
         whole = [t.id for t in targets if not t.game.files_only]
@@ -195,9 +197,31 @@ def _check_options(targets: list[Target], request: BuildRequest, explicit: bool)
     return kept, warnings
 
 
+def file_suffix(request: BuildRequest) -> str:
+    """What a print PDF's name ends with: language and paper (a print-on-demand service's name instead of the
+    paper: its pages are the service's card images)."""
+    opts, settings = request.options, request.settings
+    return f"{settings.pod.name}-{opts.lang}" if settings.pod else f"{opts.lang}-{settings.paper}"
+
+
 def components_for(target: Target, request: BuildRequest) -> list[Component]:
     options = replace(request.options, definition=target.file, templates=request.templates or request.options.templates)
+    if options.changed:
+        options = replace(options, previous_cards=_recorded_cards(target, request))
     return target.game.build(options)
+
+
+def _recorded_cards(target: Target, request: BuildRequest) -> dict[str, Mapping[str, str]]:
+    """Per component, the card hashes the manifest records for the target's whole-deck PDF (same language and
+    paper): what --changed compares with."""
+    suffix = file_suffix(request)
+    out = {}
+    for path, e in (request.previous or {}).items():
+        hashes = e.get("card_hashes")
+        if e.get("game") == target.id and isinstance(hashes, dict) and \
+                path == f"{target.folder}/{e.get('component')}-{suffix}.pdf":
+            out[str(e["component"])] = hashes
+    return out
 
 
 def _entry(path: str, target: Target, comp: str, kind: str, pieces: int, pages: int, request: BuildRequest,
@@ -355,8 +379,7 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
     if settings.duplex == "fold" and (settings.offset_x or settings.offset_y):
         warnings.append("--offset-x/--offset-y shift duplex backs; a fold-over sheet prints both sides at once, "
                         "so they are not used")
-    # a print-on-demand file's pages are the service's card images, not a paper: the preset names it
-    suffix = f"{settings.pod.name}-{opts.lang}" if settings.pod else f"{opts.lang}-{settings.paper}"
+    suffix = file_suffix(request)
     laid_out: list[tuple[Target, list[Component]]] = []
     for target in targets:
         if progress:
@@ -416,6 +439,9 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
                     details["pod"] = settings.pod.record()
                 if comp.sources:
                     details["sources"] = [{"url": u, "sha256": h} for u, h in comp.sources]
+                if comp.hashes:  # what the next --changed compares with
+                    numbers = comp.numbers or range(1, len(comp.hashes) + 1)
+                    details["card_hashes"] = {str(n): h for n, h in zip(numbers, comp.hashes, strict=True)}
                 if comp.subset:
                     stem = f"{comp.name}-{comp.subset}"
                     details["cards"] = list(comp.numbers)
@@ -472,7 +498,10 @@ def _refuse_collisions(planned: list[PlannedFile], targets: list[Target]) -> Non
 
 
 def build(request: BuildRequest, out: Path, force: bool = False, progress: Progress | None = None) -> BuildReport:
-    """Build the request into ``out``: all in memory first, then atomic writes."""
+    """Build the request into ``out``: all in memory first, then atomic writes.  With ``--changed`` the output
+    folder's manifest says what the cards were."""
+    if request.options.changed:
+        request = replace(request, previous=read_manifest(out))
     result = plan(request, progress)
     if progress:
         progress(Step("writing files"))

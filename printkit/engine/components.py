@@ -42,6 +42,7 @@ class CardComponent:
     warnings: tuple[str, ...] = ()  # what the build should tell the user about this component's input
     icon_dirs: tuple[Path, ...] = ()  # the deck's own icon folders, searched before the build's
     safe_zone: float = 0.0  # mm inside the trim that text and icons keep clear of (0: not checked)
+    hashes: tuple[str, ...] = ()  # per front: a hash of what makes the card (data, template, style), for --changed
     names: tuple[str, ...] = ()  # each front's card name, for exports that list cards (a TTS saved object)
 
     def back_for(self, index: int) -> Piece | None:
@@ -115,6 +116,10 @@ class BuildOptions:
     allow_outside: bool = False  # a definition may name files outside its own folder (and --templates)
     allow_network: bool = False  # may a definition's data be fetched from a URL
     only: str | None = None  # "3,7-10": build just these cards (numbered as the deck numbers them)
+    changed: bool = False  # build just the cards that changed since the last full build (--changed)
+    # with ``changed``: per component, the card hashes the last full build recorded ({"3": "9f0c..."}); None:
+    # there was none
+    previous_cards: Mapping[str, Mapping[str, str]] | None = None
     where: str | None = None  # "type == 'Spell'": build just the cards for which this is true
     placeholders: bool = False  # missing art is drawn as a labelled stand-in (and warned about), not an error
 

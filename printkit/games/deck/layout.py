@@ -11,6 +11,7 @@ from printkit.engine.elements import Image, Line, Piece, Rect, Text
 from printkit.engine.errors import InputError
 from printkit.engine.selection import parse_only, subset_label, where_filter
 from printkit.engine.template.evaluate import CardRenderer
+from printkit.games.deck.changes import card_hashes, changed_cards
 from printkit.games.deck.definition import LoadedDeck, deck_containment
 from printkit.games.deck.model import Card
 
@@ -114,6 +115,20 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
     contain = deck_containment(deck.file, options.templates, options.allow_outside)
     deck_info = {"title": d.title, "count": len(deck.cards)}
     cards = chosen_cards(deck, options)
+    hashes = card_hashes(deck)
+    notes = deck.notes
+    record = None
+    if options.changed:
+        previous = (options.previous_cards or {}).get("cards")
+        if previous is None:
+            raise InputError.single("--changed reprints the cards that differ from the last full build of this deck "
+                                    "in the output folder, and its manifest.json records none with this --lang and "
+                                    "--paper; build once without --changed", deck.file)
+        cards = changed_cards(cards, hashes, previous)
+        numbers = [c.index for c in cards]
+        record = {"changed": {"cards": numbers, "of": len(deck.cards)}}
+        if not cards:
+            notes = (*notes, f"no card changed since the last full build (of {len(deck.cards)} cards)")
     fronts: list[Piece] = []
     backs: list[Piece] = []
     missing: dict[str, list[str]] = {}  # --placeholders: art file → the cards drawn without it
@@ -134,10 +149,11 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
         fronts.append(pieces[0])
         if back is not None:
             backs.append(pieces[1])
-    subset = subset_label(options.only, options.where)
+    picked = ("changed" if options.changed else "", subset_label(options.only, options.where))
+    subset = "-".join(p for p in picked if p)
     return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
-                          sources=deck.sources, notes=deck.notes + _placeholder_notes(missing, base), subset=subset,
-                          corner_radius=d.corner_radius,
+                          sources=deck.sources, notes=notes + _placeholder_notes(missing, base), subset=subset,
+                          corner_radius=d.corner_radius, record=record, hashes=tuple(hashes[c.index] for c in cards),
                           numbers=tuple(c.index for c in cards) if subset else (), warnings=deck.warnings,
                           icon_dirs=deck.icon_dirs, safe_zone=d.safe_zone or 0.0,
                           names=tuple(str(c.fields.get("name") or f"{d.title} {c.index}") for c in cards))]
