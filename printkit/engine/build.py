@@ -35,7 +35,7 @@ from printkit.engine.preflight.safe_zone import check_safe_zone
 from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
 from printkit.engine.render.pdf import Rendered, render
 from printkit.engine.render.preview import overview_png
-from printkit.engine.source import load_document
+from printkit.engine.source import is_document, load_document
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def _file_target(path: Path) -> Target:
     A game built from a file gets a folder of its own (``san-marco/my-variant``) so it
     never replaces the bundled kit's files.
     """
-    if not path.is_file():
+    if not is_document(path):
         raise InputError.single("definition file not found", path)
     doc = load_document(path)
     declared = doc.data.get("schema") if isinstance(doc.data, dict) else None

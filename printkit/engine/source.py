@@ -11,9 +11,12 @@ import codecs
 import json
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import yaml
@@ -329,9 +332,32 @@ def _read_bytes(path: str | Path) -> bytes:
         os.close(fd)
 
 
+# Definitions a program hands over as data (the Python API's ``Deck.load(dict)``), by the path they stand in
+# for: read as if they were that file, so the files they name resolve from its folder.
+_GIVEN: ContextVar[Mapping[str, str]] = ContextVar("printkit_given_documents",
+                                                                   default=MappingProxyType({}))
+
+
+@contextmanager
+def given_documents(texts: Mapping[str, str]) -> Iterator[None]:
+    """While inside, :func:`load_document` reads each path of ``texts`` (its ``str``) as that text."""
+    token = _GIVEN.set(MappingProxyType({**_GIVEN.get(), **texts}))
+    try:
+        yield
+    finally:
+        _GIVEN.reset(token)
+
+
+def is_document(path: Path) -> bool:
+    """A definition file on disk, or one given as data."""
+    return str(path) in _GIVEN.get() or path.is_file()
+
+
 def load_document(path: str | Path) -> Document:
     """Read and parse a YAML/JSON file (``.json``: strict JSON); a missing or unreadable file is an InputError.
 
     A file read again in the same run with the same text is not parsed again.
     """
-    return parse_text(read_text(path), str(path), as_json=Path(path).suffix.lower() == ".json")
+    given = _GIVEN.get().get(str(path))
+    text = given if given is not None else read_text(path)
+    return parse_text(text, str(path), as_json=Path(path).suffix.lower() == ".json")
