@@ -530,6 +530,14 @@ def showcase(target: str, out: Path, options: BuildOptions, templates: Path | No
     from printkit.engine.render.raster import page_images, pieces_pdf, png_bytes
     from printkit.engine.render.showcase import MAX_CARDS, fan
 
+    if background is not None:
+        from PIL import ImageColor
+
+        try:
+            ImageColor.getrgb(background)
+        except ValueError:
+            raise InputError.single(f"--background: {background!r} is not a colour (use #rrggbb or a name such as "
+                                    "darkred)") from None
     request = BuildRequest(targets=(target,), options=options, templates=templates)
     (resolved,) = resolve_targets((target,))
     cards = [c for c in components_for(resolved, request) if isinstance(c, CardComponent) and c.fronts]

@@ -36,7 +36,13 @@ class Containment:
 
     def check(self, path: Path, what: str, file: str | Path | None = None, line: int | None = None,
               column: int | None = None) -> Path:
-        """``path`` itself when it lies inside a root; else an error naming it and the roots."""
+        """``path`` itself when it lies inside a root; else an error naming it and the roots.
+
+        Every path a definition names passes here, so a NUL byte (which no file name holds, and which makes
+        every file call raise) is refused here too, with or without ``allow_outside``."""
+        if "\0" in str(path):
+            raise InputError.single(f"{what} {str(path)!r} holds a NUL character (\\0); no file is named so",
+                                    file, line, column)
         if self.inside(path):
             return path
         roots = ", ".join(str(r.resolve()) for r in dict.fromkeys(self.roots))

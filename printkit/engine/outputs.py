@@ -225,6 +225,10 @@ def write_all(out: Path, planned: list[PlannedFile], force: bool = False) -> lis
     try:
         with manifest_lock(out):
             return _write_locked(out, planned, force)
+    except OSError as exc:  # a read-only file system, a file on the way to --out, a full disk, no permission
+        _remove_empty(created)
+        raise InputError.single(f"cannot write the output folder here: {exc.strerror or exc}; choose another --out",
+                                exc.filename or out) from None
     except BaseException:
         _remove_empty(created)
         raise

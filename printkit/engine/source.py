@@ -11,6 +11,7 @@ import codecs
 import json
 import os
 import stat
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -22,7 +23,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from printkit.engine.errors import InputError, Problem
+from printkit.engine.errors import InputError, Problem, input_problem
 from printkit.engine.flat_yaml import NOT_FLAT, read_flat
 from printkit.engine.limits import MAX_YAML_NODES
 
@@ -255,13 +256,14 @@ def _parse_cached(text: str, file: str, strict: bool, as_json: bool) -> Document
             json_data = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
             raise InputError.single(f"JSON syntax error: {exc.msg}", file, exc.lineno, exc.colno) from None
-        except ValueError as exc:
-            raise InputError.single(f"JSON syntax error: {exc}", file) from None
+        except (ValueError, RecursionError) as exc:
+            raise InputError.single(input_problem(exc) or f"JSON syntax error: {exc}", file) from None
     else:
         flat = read_flat(text)
         if flat is not NOT_FLAT:  # the common shape of a sheet: no node tree unless a problem is reported
             return Document(flat, None, file, text=text)
     loader = _Loader(text)
+    node = None
     try:
         node = loader.get_single_node()
         if node is not None and "*" in text:  # without an alias nothing expands: the size is the text's
@@ -285,13 +287,38 @@ def _parse_cached(text: str, file: str, strict: bool, as_json: bool) -> Document
             else:
                 what = f"{exc.context}: {what}"
         raise InputError.single(f"YAML syntax error: {what}", file, line, column) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses (a NUL byte): named by its line
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise InputError.single(f"YAML syntax error: {exc.reason} (character {exc.character!r})", file, line,
+                                column) from None
     except yaml.YAMLError as exc:
         raise InputError.single(f"YAML syntax error: {exc}", file) from None
-    except RecursionError:
-        raise InputError.single("nested too deeply to read", file) from None
+    except (ValueError, RecursionError) as exc:
+        problem = input_problem(exc)
+        if problem is None:
+            raise
+        line, column = _long_number(node) if isinstance(exc, ValueError) and node is not None else (None, None)
+        raise InputError.single(problem, file, line, column) from None
     finally:
         loader.dispose()
     return Document(json_data if as_json else data, node, file, tuple(duplicates))
+
+
+def _long_number(root: yaml.Node) -> tuple[int | None, int | None]:
+    """Line and column of the first plain scalar too long for Python to read as an integer."""
+    limit = sys.get_int_max_str_digits()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.ScalarNode):
+            if len(node.value) > limit and not node.style:  # plain: '' (libyaml) or None
+                return node.start_mark.line + 1, node.start_mark.column + 1
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(n for pair in reversed(node.value) for n in reversed(pair))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+    return None, None
 
 
 def _no_constant(name: str) -> Any:

@@ -30,6 +30,7 @@ from svglib.svglib import svg2rlg
 
 from printkit.engine.containment import check_name
 from printkit.engine.elements import (
+    MAX_DRAWN_NUMBER,
     Circle,
     Element,
     Gradient,
@@ -567,6 +568,11 @@ def _svg_drawing(path: Path, tint: str | None) -> Drawing:
         drawing = None
     if drawing is None:
         raise InputError.single("not a readable SVG file", path)
+    for side in ("width", "height"):  # it is scaled to its box by these: 0 divides by zero, 1e308 overflows
+        size = getattr(drawing, side)
+        if not (isinstance(size, int | float) and 0 < size <= MAX_DRAWN_NUMBER):
+            raise InputError.single(f"the SVG's {side} must be a number above 0 and at most "
+                                    f"{MAX_DRAWN_NUMBER:,.0f}; found {size!r}", path)
     _embed_fonts_only(drawing)
     return drawing
 

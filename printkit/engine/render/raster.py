@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.engine.elements import Piece
+from printkit.engine.errors import InputError
 from printkit.engine.render import fonts
 from printkit.engine.render.draw import draw_piece
 
@@ -59,7 +60,10 @@ def page_images(pdf: bytes, dpi: float | None = None, size: tuple[int, int] | No
             else:
                 assert dpi is not None
                 if (w * dpi / 72) * (h * dpi / 72) > MAX_PIXELS:
-                    raise ValueError(f"a {w / 72 * 25.4:.0f} mm page at {dpi} dpi is too many pixels")
+                    raise InputError.single(
+                        f"a {w / 72 * 25.4:.0f} × {h / 72 * 25.4:.0f} mm piece at {dpi:g} dpi is "
+                        f"{w * dpi / 72 * h * dpi / 72 / 1e6:,.0f} million pixels, more than {MAX_PIXELS / 1e6:,.0f} "
+                        "million in one picture; choose a lower dpi")
                 img = page.render(scale=dpi / 72).to_pil().convert("RGB")
             out.append(img)
         return out

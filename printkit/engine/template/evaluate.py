@@ -26,8 +26,19 @@ from jinja2.utils import missing
 from pydantic import TypeAdapter, ValidationError
 
 from printkit.engine.containment import Containment
-from printkit.engine.elements import ELEMENT_KINDS, MAX_TEXT_SIZE, Image, Piece, Rect, Text
-from printkit.engine.errors import InputError, Problem
+from printkit.engine.elements import (
+    ELEMENT_KINDS,
+    MAX_DRAWN_NUMBER,
+    MAX_TEXT_SIZE,
+    QR_MAX_BYTES,
+    Image,
+    Line,
+    Piece,
+    QRCode,
+    Rect,
+    Text,
+)
+from printkit.engine.errors import InputError, Problem, input_problem
 from printkit.engine.limits import MAX_LOOP_ELEMENTS
 from printkit.engine.paths import templates_root
 from printkit.engine.template.functions import FILTERS, GLOBALS
@@ -276,16 +287,32 @@ def _finite(value: Any) -> bool:
     return True
 
 
-def _check_values(element: Any) -> str | None:
-    """What is wrong with a validated element's numbers, or None.
+def _largest(value: Any) -> float:
+    if type(value) is float or type(value) is int:
+        return abs(value)
+    if isinstance(value, tuple):
+        return max((_largest(v) for v in value), default=0.0)
+    return 0.0
 
-    A NaN or infinite coordinate would write a broken PDF, and an absurd text size would
-    make shrink-to-fit run for ever, so both are refused here where the template line is known.
+
+def _check_values(element: Any) -> str | None:
+    """What is wrong with a validated element's values, or None.
+
+    Whatever the drawing library would refuse is refused here, where the template line is known: a NaN,
+    infinite or absurdly large number (a broken PDF, or ReportLab's own error), an absurd text size
+    (shrink-to-fit would run for ever), a dash pattern of no length, more data than a QR code holds.
     """
     for name in _field_order(type(element)):
         value = getattr(element, name)
         if not _finite(value):
             return f"{name} must be a finite number; found {value!r}"
+        if _largest(value) > MAX_DRAWN_NUMBER:
+            return f"{name} must lie within ±{MAX_DRAWN_NUMBER:,.0f}; found {_largest(value):g}"
+    if isinstance(element, Rect | Line) and element.dash and (min(element.dash) < 0 or sum(element.dash) <= 0):
+        return f"dash lengths must be 0 or more, and not all 0; found {list(element.dash)}"
+    if isinstance(element, QRCode) and len(element.data.encode("utf-8")) > QR_MAX_BYTES:
+        return (f"data: a QR code holds at most {QR_MAX_BYTES:,} bytes (UTF-8); found "
+                f"{len(element.data.encode('utf-8')):,}")
     if isinstance(element, Text) and not 0 < element.min_size <= element.size <= MAX_TEXT_SIZE:
         return (f"text sizes must satisfy 0 < min_size <= size <= {MAX_TEXT_SIZE:g} pt; "
                 f"found size {element.size:g}, min_size {element.min_size:g}")
@@ -441,7 +468,8 @@ def _failure(exc: Exception, fail: Callable[[str], InputError]) -> InputError:
         return fail(f"too much work: {exc}")
     if isinstance(exc, TemplateError):
         return fail(f"template expression failed: {exc}")
-    return fail(f"template expression failed: {type(exc).__name__}: {exc}")  # e.g. 10 / 0 or "3" + 1
+    # too big, too deep (input_problem), or the expression's own error, e.g. 10 / 0 or "3" + 1
+    return fail(input_problem(exc) or f"template expression failed: {type(exc).__name__}: {exc}")
 
 
 def _var_value(value: Any, scope: dict[str, Any]) -> Any:

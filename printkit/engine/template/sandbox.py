@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import nodes
+from jinja2 import TemplateSyntaxError, nodes
 from jinja2.environment import Template
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
@@ -129,8 +129,12 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
             self.filters[name] = _guarded_filter(name, self.filters[name])
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
-        """Every ``{% for %}`` loop iterates through the budget."""
-        tree = super()._parse(source, name, filename)
+        """Every ``{% for %}`` loop iterates through the budget.  An expression nested past the parser's
+        recursion (``((((…))))`` 5,000 deep) is a syntax error naming the template, not a crash."""
+        try:
+            tree = super()._parse(source, name, filename)
+        except RecursionError:
+            raise TemplateSyntaxError("nested too deeply to read", 1, name, filename) from None
         for loop in tree.find_all(nodes.For):
             loop.iter = nodes.Call(nodes.Name(_ITER_NAME, "load"), [loop.iter], [], None, None,
                                    lineno=loop.lineno)

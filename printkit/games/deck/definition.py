@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import re
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -12,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from printkit.engine.containment import Containment
-from printkit.engine.errors import InputError, Problem
+from printkit.engine.errors import InputError, Problem, blamed_on
 from printkit.engine.limits import MAX_CARDS
 from printkit.engine.paths import templates_root
 from printkit.engine.remote import fetch, is_url, url_suffix
@@ -64,7 +66,7 @@ def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
     try:
         qty = int(str(value).strip())
     except ValueError:
-        problems.append(replace(where, message=f"quantity must be a whole number; found {value!r}"))
+        problems.append(replace(where, message=f"quantity must be a whole number; found {_shown(value)}"))
         return 0
     if qty < 0:
         problems.append(replace(where, message=f"quantity must be 0 or more; found {qty}"))
@@ -278,9 +280,11 @@ def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None 
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text.split("\n", 1)[0] or ",", ",;\t|")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect.delimiter)  # quoted newlines kept
+    # quoted newlines kept; strict: a quote never closed is an error, not the rest of the file in one field
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect.delimiter, strict=True)
     try:
-        header = next(reader)
+        with blamed_on(path, 1):
+            header = next(reader)
     except StopIteration:
         raise InputError.single("the CSV file is empty; it needs a header row", path, 1, 1) from None
     header = [h.strip().lower() for h in header]
@@ -292,7 +296,7 @@ def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None 
         raise InputError.single(f"the header names column {twice[0]!r} twice (names are matched ignoring case)",
                                 path, 1, len(header) - header[::-1].index(twice[0]))
     rows = []
-    for row in reader:
+    for row in _records(reader, path):
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
@@ -305,6 +309,25 @@ def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None 
     return rows
 
 
+def _shown(value: object, most: int = 60) -> str:
+    """``repr(value)``, cut short: a message quotes a cell, not a megabyte of it."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def _records(reader: Iterator[list[str]], path: Path) -> Iterator[list[str]]:
+    """The reader's records; a malformed one (a quote never closed, a field over the csv module's limit) is an
+    error naming the line where that record starts."""
+    while True:
+        start = reader.line_num + 1  # type: ignore[attr-defined]
+        try:
+            with blamed_on(path, start):
+                yield next(reader)
+        except StopIteration:
+            return
+
+
+_MAX_NUMBER_CHARS = sys.get_int_max_str_digits()  # longer digit runs stay text: Python will not read them as int
 _NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
 
 
@@ -314,6 +337,6 @@ def _cell(value: str) -> object:
     Only plain decimals: "007", "1_000", "NaN" or "inf" stay text exactly as written.
     """
     v = value.strip()
-    if _NUMBER.fullmatch(v):
+    if len(v) <= _MAX_NUMBER_CHARS and _NUMBER.fullmatch(v):
         return float(v) if "." in v else int(v)
     return v
