@@ -205,10 +205,13 @@ def file_suffix(request: BuildRequest) -> str:
 
 
 def components_for(target: Target, request: BuildRequest) -> list[Component]:
+    from printkit.engine.template.sandbox import deck_budget
+
     options = replace(request.options, definition=target.file, templates=request.templates or request.options.templates)
     if options.changed:
         options = replace(options, previous_cards=_recorded_cards(target, request))
-    return target.game.build(options)
+    with deck_budget():  # every card a game or deck makes counts here too, beside its own budget
+        return target.game.build(options)
 
 
 def _recorded_cards(target: Target, request: BuildRequest) -> dict[str, Mapping[str, str]]:

@@ -11,5 +11,11 @@ from __future__ import annotations
 MAX_YAML_NODES = 200_000  # values in one file once aliases are expanded; the largest bundled file has ~20,000
 MAX_CARDS = 10_000  # cards in one deck; `printkit build --max-cards N` raises it, the file never does
 MAX_TEMPLATE_OPERATIONS = 200_000  # loop iterations and calls in one card's template expressions
+# all cards of one deck together: ~4 s at ~1.3 M steps/s here; a bundled kit's deck spends under 3,000
+MAX_DECK_TEMPLATE_OPERATIONS = 5_000_000
 MAX_TEMPLATE_STRING = 100_000  # characters in one value a template expression makes
 MAX_LOOP_ELEMENTS = 2_000  # elements one `for:` may draw on one card
+# Text layout per card (fitting each text, then the preflight comparing texts pairwise): 500 texts of a few
+# words took 1.3 s here, 2,000 took 28 s and 1.3 GB; the busiest bundled card has a few dozen.
+MAX_CARD_TEXTS = 500
+MAX_CARD_TEXT_CHARS = 200_000  # characters all the texts of one card hold together (a 10 MB field is refused)

@@ -39,7 +39,7 @@ from printkit.engine.elements import (
     Text,
 )
 from printkit.engine.errors import InputError, Problem, input_problem
-from printkit.engine.limits import MAX_LOOP_ELEMENTS
+from printkit.engine.limits import MAX_CARD_TEXT_CHARS, MAX_CARD_TEXTS, MAX_LOOP_ELEMENTS
 from printkit.engine.paths import templates_root
 from printkit.engine.template.functions import FILTERS, GLOBALS
 from printkit.engine.template.sandbox import BudgetedSandbox, BudgetExceeded, budget, check_size, spend
@@ -441,9 +441,11 @@ class CardRenderer:
         self.background_constant = not _reads(template.background, self.varying)
         self.background: Any = _UNSET  # the background, once evaluated, when it is the same on every card
         self.grounds: dict[str, Rect] = {}  # the background's rectangle, per colour
-        # otherwise remembered per value of the fields it reads (``card.color``)
-        self.background_value = _partial(template.background, self.scope, self.varying) \
-            if template.background and not self.background_constant else template.background
+        # otherwise remembered per value of the fields it reads (``card.color``); worked out under a card's
+        # budget like everything a template evaluates (over it, each card evaluates it and reports it)
+        with budget():
+            self.background_value = _partial(template.background, self.scope, self.varying) \
+                if template.background and not self.background_constant else template.background
 
     def render(self, values: dict[str, Any], name: str) -> Piece:
         """The piece for one card: ``values`` holds the varying names (``{"card": {...}}``)."""
@@ -661,6 +663,7 @@ def _render(
             labels.append(names[index])
         if memo is not None and memo.constant[index]:
             memo.fixed[index] = elements[drawn:]
+    _check_text_load(elements, name, template.file)
     try:
         if memo is not None and memo.background is not _UNSET:
             background = memo.background
@@ -695,6 +698,15 @@ def element_labels(template: CardTemplate) -> tuple[str, ...]:
         where = Path(source.file).name
         out.append(f"{where}: {raw['id']}" if raw.get("id") else f"{where}:{source.line} {kind}")
     return tuple(out)
+
+
+def _check_text_load(elements: list[Any], name: str, file: str) -> None:
+    """Refuse a card whose texts would take text layout past its bounds, before any is laid out."""
+    texts = [e.text for e in elements if isinstance(e, Text)]
+    chars = sum(map(len, texts))
+    if len(texts) > MAX_CARD_TEXTS or chars > MAX_CARD_TEXT_CHARS:
+        raise InputError.single(f"{name}: {len(texts):,} texts of {chars:,} characters on one card; a card holds at "
+                                f"most {MAX_CARD_TEXTS:,} texts and {MAX_CARD_TEXT_CHARS:,} characters", file)
 
 
 def _font_paths(font: str, folder: Path, check: Callable[[Path], Path] | None = None) -> str:
