@@ -9,6 +9,8 @@ definition's own folder, the user's ``--templates`` folder, printkit's bundled t
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,15 +38,28 @@ class Containment:
 
     def check(self, path: Path, what: str, file: str | Path | None = None, line: int | None = None,
               column: int | None = None) -> Path:
-        """``path`` itself when it lies inside a root; else an error naming it and the roots.
+        """``path`` itself when it lies inside a root and is a regular file (or missing); else an error naming it.
 
         Every path a definition names passes here, so a NUL byte (which no file name holds, and which makes
         every file call raise) is refused here too, with or without ``allow_outside``."""
         if "\0" in str(path):
             raise InputError.single(f"{what} {str(path)!r} holds a NUL character (\\0); no file is named so",
                                     file, line, column)
-        if self.inside(path):
-            return path
+        if not self.inside(path):
+            self._outside(path, what, file, line, column)
+        try:
+            mode = os.stat(path).st_mode  # stat, not open: opening a FIFO waits for a writer that never comes
+        except (OSError, ValueError):
+            return path  # missing or unreadable: the reader names the file and says so
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe (FIFO)" if stat.S_ISFIFO(mode) else \
+                "a device or socket"
+            raise InputError.single(f"{what} {str(path)!r} is {kind}, not a file; a definition reads only regular "
+                                    "files", file, line, column)
+        return path
+
+    def _outside(self, path: Path, what: str, file: str | Path | None, line: int | None,
+                 column: int | None) -> None:
         roots = ", ".join(str(r.resolve()) for r in dict.fromkeys(self.roots))
         raise InputError.single(
             f"{what} {str(path)!r} is outside the folders a definition may read ({roots}); "

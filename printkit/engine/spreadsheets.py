@@ -12,6 +12,10 @@ calamine is a Rust reader: it needs no system libraries and never runs a workboo
 from __future__ import annotations
 
 import datetime as _dt
+import io
+import re
+import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +25,12 @@ from printkit.engine.errors import InputError
 SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods")
 MAX_ROWS = 20_000  # a deck with more rows than this is a mistake (or an attack), not a deck
 MAX_COLUMNS = 200
+# A workbook is looked at before calamine reads it: calamine builds a sheet's whole grid, from A1 to its farthest
+# cell, and copies a shared string into every cell that names it, before any row cap can apply.
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # a workbook's parts unzipped; a 20,000-row deck takes a few MB
+MAX_GRID_CELLS = (MAX_ROWS + 100) * MAX_COLUMNS  # rows × columns from A1 to the farthest cell
+MAX_CELL_TEXT = 32_767  # characters in one cell: Excel's own limit
+MAX_SHEET_TEXT = 20_000_000  # characters a sheet's text cells hold once every shared string is filled in
 
 
 def column_letter(index: int) -> str:
@@ -64,16 +74,102 @@ def _value(cell: Any) -> Any:
     return cell
 
 
+_CELL = re.compile(rb"<c\b([^>]*?)(?:/>|>(.*?)</c>)", re.S)
+_REF = re.compile(rb'\br="([A-Z]{1,3})([0-9]{1,7})"')
+_TYPE = re.compile(rb'\bt="([a-zA-Z]+)"')
+_VALUE = re.compile(rb"<v>([0-9]+)</v>")
+_SI = re.compile(rb"<si>(.*?)</si>", re.S)
+_TAG = re.compile(rb"<[^>]*>")
+
+
+def _column_number(letters: bytes) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ch - 64
+    return n
+
+
+def _part(book: zipfile.ZipFile, name: str, shown: str) -> bytes:
+    """One part unzipped, at most :data:`MAX_UNPACKED_BYTES` (its declared size may lie)."""
+    with book.open(name) as fh:
+        data = fh.read(MAX_UNPACKED_BYTES + 1)
+    if len(data) > MAX_UNPACKED_BYTES:
+        raise InputError.single(f"part {name} unpacks to more than {MAX_UNPACKED_BYTES // 2**20} MB; printkit "
+                                "refuses workbooks that large", shown)
+    return data
+
+
+def check_workbook(source: Path | bytes, shown: str) -> None:
+    """Refuse an .xlsx/.xlsm whose parts unpack too large, whose sheets reach too far from A1, whose cells hold
+    more text than Excel allows or whose shared strings fill in to too much text: before calamine reads it."""
+    try:
+        book = zipfile.ZipFile(io.BytesIO(source) if isinstance(source, bytes) else source)
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return  # not a zip (.xls), or not there: calamine says so
+    try:
+        with book:
+            _check_parts(book, shown)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
+        raise InputError.single(f"this workbook is damaged ({type(exc).__name__}: {str(exc)[:120]})", shown) from None
+
+
+def _check_parts(book: zipfile.ZipFile, shown: str) -> None:
+    """The sizes :func:`check_workbook` bounds, read from the parts themselves."""
+    parts = book.infolist()
+    declared = sum(p.file_size for p in parts)
+    if declared > MAX_UNPACKED_BYTES:
+        raise InputError.single(f"this workbook unpacks to {declared / 2**20:,.0f} MB; printkit refuses workbooks "
+                                f"over {MAX_UNPACKED_BYTES // 2**20} MB", shown)
+    names = {p.filename for p in parts}
+    strings: list[int] = []
+    if "xl/sharedStrings.xml" in names:
+        for si in _SI.finditer(_part(book, "xl/sharedStrings.xml", shown)):
+            strings.append(len(_TAG.sub(b"", si.group(1))))
+    longest = max(strings, default=0)
+    if longest > MAX_CELL_TEXT:
+        raise InputError.single(f"a shared string of {longest:,} characters; a cell holds at most "
+                                f"{MAX_CELL_TEXT:,}", shown)
+    for name in sorted(n for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml")):
+        _check_worksheet(_part(book, name, shown), strings, name, shown)
+
+
+def _check_worksheet(xml: bytes, strings: list[int], name: str, shown: str) -> None:
+    rows = columns = text = 0
+    for cell in _CELL.finditer(xml):
+        attributes, body = cell.group(1), cell.group(2) or b""
+        ref = _REF.search(attributes)
+        if ref is not None:
+            columns = max(columns, _column_number(ref.group(1)))
+            rows = max(rows, int(ref.group(2)))
+        kind = _TYPE.search(attributes)
+        if kind is not None and kind.group(1) == b"s":
+            index = _VALUE.search(body)
+            if index is not None and int(index.group(1)) < len(strings):
+                text += strings[int(index.group(1))]
+        elif kind is not None and kind.group(1) == b"inlineStr":
+            size = len(_TAG.sub(b"", body))
+            if size > MAX_CELL_TEXT:
+                raise InputError.single(f"{name}: a cell of {size:,} characters; a cell holds at most "
+                                        f"{MAX_CELL_TEXT:,}", shown)
+            text += size
+    if rows * columns > MAX_GRID_CELLS:
+        raise InputError.single(f"{name}: cells reach row {rows:,}, column {column_letter(columns - 1)}: "
+                                f"{rows * columns:,} cells from A1; a deck's sheet may span at most "
+                                f"{MAX_GRID_CELLS:,}", shown)
+    if text > MAX_SHEET_TEXT:
+        raise InputError.single(f"{name}: its cells hold {text:,} characters of text; a deck's sheet may hold at "
+                                f"most {MAX_SHEET_TEXT:,}", shown)
+
+
 def read_sheet(path: Path, sheet: str | None = None, header_row: int = 1, data: bytes | None = None,
                label: str | None = None) -> list[SheetRow]:
     """The records of one sheet.  ``data`` (the file's bytes) may stand in for reading ``path``."""
     from python_calamine import CalamineWorkbook  # imported here: only decks from spreadsheets need it
 
     shown = label or str(path)
+    check_workbook(path if data is None else data, shown)
     try:
         if data is not None:
-            import io
-
             book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         else:
             book = CalamineWorkbook.from_path(str(path))

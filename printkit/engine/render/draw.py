@@ -557,8 +557,18 @@ def _icon_names(folders: tuple[tuple[Path, int | None], ...]) -> frozenset[str]:
 _SVG_READ: dict[tuple[Path, str | None], Drawing] = {}  # the icons _svg_drawing has read (and remembers)
 
 
+MAX_SVG_BYTES = 10_000_000  # lxml drops an attribute over 10 MB (a path's `d`) without a word: blank art
+
+
 @cache
 def _svg_drawing(path: Path, tint: str | None) -> Drawing:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0  # missing: read_text below says so
+    if size > MAX_SVG_BYTES:
+        raise InputError.single(f"this SVG is {size / 1e6:,.1f} MB; printkit reads SVG files of at most "
+                                f"{MAX_SVG_BYTES / 1e6:.0f} MB (parts of a larger one would be left out)", path)
     try:
         svg = path.read_text(encoding="utf-8")
         if tint:
@@ -683,9 +693,11 @@ def _icon_form(c: Canvas, path: Path, tint: str | None, drawing: Drawing) -> str
 
 
 MIN_ART_DPI = 300  # below this, art looks soft in print
+MAX_IMAGE_PIXELS = 50_000_000  # one picture: a 500 mm square board at 300 dpi is 35 million; decoded ~200 MB
+MAX_DOCUMENT_PIXELS = 500_000_000  # the distinct pictures of one PDF together (a few seconds of decoding each 100 M)
 
 
-@cache
+@lru_cache(maxsize=4)  # a decoded CMYK picture each: reused across a deck's cards, never all a build's pictures
 def _cmyk_reader(path: Path, _mtime: int):
     from PIL import Image as PILImage
     from reportlab.lib.utils import ImageReader
@@ -723,6 +735,22 @@ def _fitted(e: Image, iw: float, ih: float) -> tuple[float, float, float, float]
     return e.x + (e.w - dw) * fx, e.y + (e.h - dh) * fy, dw, dh
 
 
+def _count_pixels(ctx: Context, path: Path, iw: int, ih: int) -> None:
+    """Refuse a picture larger than :data:`MAX_IMAGE_PIXELS`, and pictures that together (each distinct file once
+    per PDF) pass :data:`MAX_DOCUMENT_PIXELS`: decoding is what costs, and a small file may decode to gigabytes."""
+    if iw * ih > MAX_IMAGE_PIXELS:
+        raise InputError.single(f"{ctx.piece_name}: this image is {iw:,} × {ih:,} px; printkit takes images of at most "
+                                f"{MAX_IMAGE_PIXELS / 1e6:.0f} million px (scale it down)", path)
+    seen: dict[Path, int] = ctx.canvas.__dict__.setdefault("_printkit_image_pixels", {})
+    if path not in seen:
+        seen[path] = iw * ih
+        total = sum(seen.values())
+        if total > MAX_DOCUMENT_PIXELS:
+            raise InputError.single(f"{ctx.piece_name}: with this image the PDF's {len(seen)} pictures hold "
+                                    f"{total / 1e6:,.0f} million px; one PDF takes at most "
+                                    f"{MAX_DOCUMENT_PIXELS / 1e6:,.0f} million (use smaller images)", path)
+
+
 def _draw_image(ctx: Context, e: Image) -> None:
     path = Path(e.path)
     if not path.is_file():
@@ -740,6 +768,8 @@ def _draw_image(ctx: Context, e: Image) -> None:
         except Exception as exc:  # Pillow raises many kinds for a broken image file
             raise InputError.single(f"{ctx.piece_name}: cannot read this image ({type(exc).__name__})",
                                     path) from None
+    if not svg:
+        _count_pixels(ctx, path, iw, ih)
     x, y, w, h = _fitted(e, iw, ih)
     if not svg and w > 0:
         dpi = iw / (w / 25.4)

@@ -6,6 +6,7 @@ import csv
 import io
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
@@ -291,11 +292,13 @@ def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None 
     if any(not h for h in header):
         raise InputError.single(f"column {header.index('') + 1} of the header row has no name", path, 1,
                                 header.index("") + 1)
-    twice = sorted({h for h in header if header.count(h) > 1})
+    counts = Counter(header)  # counted once: `header.count` per column took 64 s on 80,000 columns
+    twice = sorted(h for h, n in counts.items() if n > 1)
     if twice:
         raise InputError.single(f"the header names column {twice[0]!r} twice (names are matched ignoring case)",
                                 path, 1, len(header) - header[::-1].index(twice[0]))
     rows = []
+    col = header.index(qcol) + 1 if qcol in counts else None
     for row in _records(reader, path):
         line = reader.line_num
         if not any(cell.strip() for cell in row):
@@ -304,7 +307,6 @@ def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None 
             raise InputError.single(f"expected {len(header)} columns as in the header row, found {len(row)}"
                                     f" (separated by {dialect.delimiter!r})", path, line, 1)
         fields = {h: _cell(v) for h, v in zip(header, row, strict=True)}
-        col = header.index(qcol) + 1 if qcol in header else None
         rows.append((fields, Problem("", str(path), line, col, qcol if col else "")))
     return rows
 

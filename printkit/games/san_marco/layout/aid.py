@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from printkit.engine.colors import contrast_ink
 from printkit.engine.elements import Element, Icon, Line, Piece, Polygon, Rect, Text
+from printkit.engine.template.sandbox import format_text
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.drawing import flow_height
 from printkit.games.san_marco.layout.tokens import LETTERS
@@ -111,7 +112,8 @@ def player_aid(kit: KitContext, index: int, players: int) -> Piece:
         els.append(Icon(card.icon, x2 + 1.5, y + (card_h - 11) / 2, 11, 11, color=contrast_ink(card.color)))
         els.append(Text(x2 + 16, y + 0.8, w2 - 17, 5, card.name.get(kit.lang), size=8.5, bold=True, color=INK,
                         align="left", wrap=False))
-        effect = card.effect.get(kit.lang).format(district=kit.any_district())
+        effect = format_text(card.effect.get(kit.lang), f"decks.action {card.name.get(kit.lang)!r}: effect",
+                             district=kit.any_district())
         els.append(Text(x2 + 16, y + 6, w2 - 17, card_h - 6.6, effect, size=7, min_size=5.2, color=INK,
                         align="left"))
     # right: scoring and a worked example

@@ -13,6 +13,7 @@ from typing import Any
 from printkit.engine.elements import Piece
 from printkit.engine.template.evaluate import render_template
 from printkit.engine.template.files import CardTemplate
+from printkit.engine.template.sandbox import format_text
 from printkit.games.san_marco.model.game import ActionCard, District, Lang, SanMarcoDefinition
 from printkit.games.san_marco.model.printing import SanMarcoStyle
 
@@ -29,7 +30,8 @@ class DeckTemplates:
 
 def _action_fields(game: SanMarcoDefinition, card: ActionCard, district: District | None, lang: Lang) -> dict[str, Any]:
     name = card.name.get(lang)
-    effect = card.effect.get(lang).format(district=district.name.get(lang) if district else "")
+    effect = format_text(card.effect.get(lang), f"decks.action {card.name.get(lang)!r}: effect",
+                         district=district.name.get(lang) if district else "")
     if district is None:
         return {"kind": card.type, "title": name, "subtitle": "", "color": card.color, "icon": card.icon,
                 "effect": effect, "die_face": None, "die_sides": game.die.sides}
@@ -52,7 +54,7 @@ def action_card_fields(game: SanMarcoDefinition, lang: Lang) -> list[dict[str, A
 
 def limit_card_fields(game: SanMarcoDefinition, lang: Lang) -> list[dict[str, Any]]:
     d = game.decks
-    effect = d.limit_effect.get(lang).format(threshold=game.rules.limit_threshold)
+    effect = format_text(d.limit_effect.get(lang), "decks.limit_effect", threshold=game.rules.limit_threshold)
     out: list[dict[str, Any]] = []
     for lc in d.limit:
         fields = {"kind": "limit", "title": d.limit_name.get(lang), "value": lc.value, "color": d.limit_back.color,

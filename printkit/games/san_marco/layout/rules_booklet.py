@@ -10,6 +10,7 @@ classic game.  The engine's :mod:`printkit.engine.booklet` imposes the pages.
 from __future__ import annotations
 
 from printkit.engine.elements import Element, Icon, Line, Piece, Rect, Text
+from printkit.engine.template.sandbox import format_text
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.drawing import FLOW_MM_PER_PT, Flow, flow_height
 
@@ -65,7 +66,8 @@ def _content(kit: KitContext, size: float, head: float, add, headings: list[str]
         add(kit.roles_lines(pc), size, "#222222", False, 1.0, False)
     heading("aid_actions_head")
     for card in game.decks.action:
-        effect = card.effect.get(kit.lang).format(district=kit.any_district())
+        effect = format_text(card.effect.get(kit.lang), f"decks.action {card.name.get(kit.lang)!r}: effect",
+                             district=kit.any_district())
         add(f"{card.name.get(kit.lang)} — {effect}", size, "#222222", False, 0.8, False)
     add(kit.t("book_actions_detail", die=r.banishment_die), size, "#222222", False, 1.0, False)
     add(kit.t("aid_doge_body", cross=r.doge_crossing_cost, nobridge=r.doge_no_bridge_cost), size, "#222222", False,

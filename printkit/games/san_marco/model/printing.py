@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from pydantic import Field, RootModel
 
+from printkit.engine.template.sandbox import format_text
 from printkit.games.san_marco.model.game import Frozen, Hex, Lang, Localized
 
 
 class SanMarcoTexts(RootModel[dict[str, Localized]]):
     def get(self, key: str, lang: Lang, **values: object) -> str:
         text = self.root[key].get(lang)
-        return text.format(**values) if values else text
+        return format_text(text, f"texts.{key}", **values) if values else text
 
     def languages(self) -> tuple[str, ...]:
         """The languages every text is written in, in the order of the first text."""
