@@ -441,7 +441,8 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
                 if settings.pod is not None:
                     details["pod"] = settings.pod.record()
                 if comp.sources:
-                    details["sources"] = [{"url": u, "sha256": h} for u, h in comp.sources]
+                    details["sources"] = [{"url": u, "sha256": h, **({"final_url": f} if f != u else {})}
+                                          for u, h, f in comp.sources]
                 if comp.hashes:  # what the next --changed compares with
                     numbers = comp.numbers or range(1, len(comp.hashes) + 1)
                     details["card_hashes"] = {str(n): h for n, h in zip(numbers, comp.hashes, strict=True)}

@@ -33,7 +33,7 @@ class CardComponent:
     fronts: tuple[Piece, ...]
     backs: tuple[Piece, ...] | None = None
     kind: str = "cards"  # what a piece is called in summaries: cards, tiles, tokens
-    sources: tuple[tuple[str, str], ...] = ()  # (url, sha256) of network data the cards were made from
+    sources: tuple[tuple[str, str, str], ...] = ()  # (url, sha256, url after redirects) of network data used
     notes: tuple[str, ...] = ()  # warnings from loading, reported with the build's
     subset: str = ""  # set when only some cards were built (--only/--where): goes into the file name
     numbers: tuple[int, ...] = ()  # the deck numbers of the cards built, when a subset

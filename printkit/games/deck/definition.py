@@ -44,7 +44,7 @@ class LoadedDeck:
     file: Path
     front: CardTemplate
     back: CardTemplate | None
-    sources: tuple[tuple[str, str], ...] = ()  # (url, sha256) of data fetched from the network
+    sources: tuple[tuple[str, str, str], ...] = ()  # (url, sha256, url after redirects) of data fetched
     notes: tuple[str, ...] = ()  # warnings found while loading (a cached copy used, ...)
     warnings: tuple[str, ...] = ()  # columns no template reads, fields a template reads that no card has
     families: tuple[tuple[str, str], ...] = ()  # (name under fonts:, the token a text's font: is given)
@@ -104,7 +104,7 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
                                                f"{', '.join(card_sizes())}, or {{width: .., height: ..}} in mm"))
     qcol = definition.quantity_column
     rows: list[tuple[dict, Problem]] = []
-    sources: tuple[tuple[str, str], ...] = ()
+    sources: tuple[tuple[str, str, str], ...] = ()
     notes: tuple[str, ...] = ()
     if definition.cards is not None:
         for i, fields in enumerate(definition.cards):
@@ -239,12 +239,12 @@ def _read_rows(doc: Document, path: Path, key: str, name: str, definition: DeckD
     line, col = doc.locate((key,))
     qcol = definition.quantity_column
     data: bytes | None = None
-    sources: tuple[tuple[str, str], ...] = ()
+    sources: tuple[tuple[str, str, str], ...] = ()
     notes: tuple[str, ...] = ()
     if is_url(name):
         got = fetch(name, allow_network, f"{path}:{line}:{col}")
         data, suffix, label = got.data, url_suffix(name), name
-        sources = ((name, got.sha256),)
+        sources = ((name, got.sha256, got.final_url or name),)
         if got.from_cache:
             notes = (f"could not reach {name}; used the copy cached earlier (sha256 {got.sha256[:12]}…)",)
         file = Path(name)
