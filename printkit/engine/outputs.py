@@ -29,6 +29,8 @@ from printkit.engine.errors import InputError
 from printkit.engine.signals import held_signals
 
 MANIFEST = "manifest.json"
+OWN_KEY, OWN_VALUE = "generator", "printkit"  # in every manifest printkit writes: how it knows its own
+REPLACES = "replaces"  # an entry's previous sha256 while its file is being replaced (see _write_locked)
 LOCK = ".manifest.lock"
 
 
@@ -189,7 +191,10 @@ def read_manifest(out: Path) -> dict[str, dict]:
         return {}
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return {e["file"]: e for e in data.get("files", [])}
+        if data.get(OWN_KEY) != OWN_VALUE:  # someone's own manifest.json: never taken for ours, nor overwritten
+            raise InputError.single(f"was not written by printkit (it has no \"{OWN_KEY}\": \"{OWN_VALUE}\"); "
+                                    "move it away, choose another --out, or pass --force to replace it", path)
+        return {e["file"]: e for e in data["files"]}
     except (ValueError, KeyError, TypeError, AttributeError):
         raise InputError.single(
             "is not a manifest printkit can read; move it away or pass --force", path
@@ -273,11 +278,23 @@ def _write_locked(out: Path, planned: list[PlannedFile], force: bool) -> list[Wr
             continue
         current = sha256(target.read_bytes())
         recorded = manifest.get(f.path, {}).get("sha256")
-        if current != recorded and current != sha256(f.data) and not force:
+        before = manifest.get(f.path, {}).get(REPLACES)  # a build interrupted while replacing it
+        if current not in (recorded, before) and current != sha256(f.data) and not force:
             why = "was changed since printkit wrote it" if recorded else "was not written by printkit"
             conflicts.append(f"{target}: {why}; move it away or pass --force to replace it")
     if conflicts:
         raise InputError.single("\n".join(conflicts))
+    # Written ahead: before any file moves, the manifest knows each planned file by its new sha256 and the one it
+    # replaces, so whatever an interruption (Ctrl-C, kill -9, a power cut) leaves in place, it is printkit's own.
+    pending = dict(manifest)
+    for f in planned:
+        if f.entry is not None:
+            pending[f.path] = _entry_json(f.entry)
+            previous = manifest.get(f.path, {}).get("sha256")
+            if previous and previous != pending[f.path]["sha256"]:
+                pending[f.path][REPLACES] = previous
+    if pending != manifest:
+        _write_manifest(out, pending)
     results = []
     try:
         for f in planned:
@@ -293,7 +310,8 @@ def _write_locked(out: Path, planned: list[PlannedFile], force: bool) -> list[Wr
     except BaseException as exc:
         if results:
             with contextlib.suppress(OSError):  # the first error is the one to report
-                _write_manifest(out, manifest)
+                # what was surely written by its new sha256; the rest as written ahead (old or new, either is ours)
+                _write_manifest(out, {**pending, **{r.path: manifest[r.path] for r in results if r.path in manifest}})
         if isinstance(exc, OSError):
             raise InputError.single(f"cannot write: {exc.strerror or exc}", exc.filename or out) from None
         raise
@@ -311,7 +329,7 @@ def _entry_json(entry: ManifestEntry) -> dict[str, Any]:
 
 
 def _write_manifest(out: Path, manifest: dict[str, dict]) -> None:
-    body = {"generator": "printkit", "files": [manifest[k] for k in sorted(manifest)]}
+    body = {OWN_KEY: OWN_VALUE, "files": [manifest[k] for k in sorted(manifest)]}
     atomic_write(out / MANIFEST, (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
