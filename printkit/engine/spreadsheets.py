@@ -109,7 +109,7 @@ def check_workbook(source: Path | bytes, shown: str) -> None:
     try:
         with book:
             _check_parts(book, shown)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError, ValueError) as exc:
         raise InputError.single(f"this workbook is damaged ({type(exc).__name__}: {str(exc)[:120]})", shown) from None
 
 
