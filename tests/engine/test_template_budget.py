@@ -53,6 +53,8 @@ def peak_while(action) -> tuple[int, BaseException | None]:
 PRODUCERS = [
     ("{{ '{:>{w}}'.format('x', w=10**9) }}", "str.format"),
     ("{{ '%*s' % (10**9, 'x') }}", "`%`"),
+    ("{{ '{:>{w}}'.format('x', w=(10**9) | string) }}", "nested field"),  # found by bench/fuzz_hostile.py
+    ("{{ ('{:>99999}' * 10000).format(*range(10000)) }}", "str.format"),  # widths written in the fields
     ("{{ ('a' * 99999) ~ ('a' * 99999) }}", "`~`"),
     ("{{ ('\t' * 99999).expandtabs(99999) }}", "str.expandtabs"),
     ("{{ ''.join(['a' * 99999] * 99999) }}", "str.join"),

@@ -260,11 +260,18 @@ def _formatted_size(fmt: str, fields: int, given: Iterable[Any], repeats: bool =
     value that another field used already (``{0}{0}``, ``%(a)s%(a)s``), so each may be the longest; else
     each value is used at most once."""
     sizes = [v if type(v) is int else len(v) if type(v) is str else len(str(v)) for v in given]
+    widths = sum(int(w) for w in _LITERAL_WIDTH.findall(fmt))  # `{:>99999}` ten thousand times is 1 GB
     if repeats:
-        return len(fmt) + fields * max(sizes, default=0)
-    return len(fmt) + sum(sizes)
+        return len(fmt) + widths + fields * max(sizes, default=0)
+    return len(fmt) + widths + sum(sizes)
 
 
+# a width or precision written in a field: `{:>99999}`, `{0:.500}`, `%99999s`, `%.9d` (runs of 6+ digits are
+# refused outright by _WIDTH)
+_LITERAL_WIDTH = re.compile(r"(?:\{[^{}]*?[:][^{}]*?|%[-+ #0]*\.?)(\d{1,5})")
+
+
+_NESTED_FIELD = re.compile(r"\{[^{}]*\{")  # `{:>{w}}`: a value may be (part of) another field's spec, "1000000000"
 _NAMED_FIELD = re.compile(r"\{[^{}:!]*[0-9A-Za-z_]|%\(")  # a format field that names its value: may repeat it
 
 
@@ -282,6 +289,8 @@ def _checked_str_call(owner: str, name: str, args: tuple[Any, ...], kwargs: dict
         given = [*args, *kwargs.values()]
         if name == "format_map" and args and isinstance(args[0], dict):
             given = list(args[0].values())
+        if _NESTED_FIELD.search(owner) and any(isinstance(v, str) and _WIDTH.search(v) for v in given):
+            raise BudgetExceeded("a format whose nested field gives a width of 100000 or more")
         check_size(_formatted_size(owner, owner.count("{"), given, name == "format_map" or bool(
             _NAMED_FIELD.search(owner))), f"str.{name}")
     elif name == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
