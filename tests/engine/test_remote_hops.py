@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 import printkit.engine.remote as remote
+from devkit.readback import all_text
 from printkit.cli import app
-from printkit.engine.readback import all_text
 
 CARDS = b"name,qty\nFireball,2\n"
 SECRET = b"name,qty\nTopSecretRow,1\n"
