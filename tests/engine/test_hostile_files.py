@@ -224,3 +224,23 @@ def test_definition_texts_are_filled_in_by_the_sandboxed_formatter(text, problem
         format_text(text, "decks.action 'Move': effect", district="Rialto")
     assert "decks.action 'Move': effect" in str(exc.value) and problem in str(exc.value)
     assert format_text("Move to {district}, {n:>3}.", "x", district="Rialto", n=7) == "Move to Rialto,   7."
+
+
+def test_svg_files_together_have_a_budget_per_pdf_counted_before_parsing(tmp_path, monkeypatch):
+    """Five icons of ~1 KB under a budget of 2,500 bytes: the third is refused, and never parsed."""
+    monkeypatch.setattr(draw, "MAX_DOCUMENT_SVG_BYTES", 2_500)
+    parsed: list[str] = []
+    real = draw.svg2rlg
+    monkeypatch.setattr(draw, "svg2rlg", lambda source, *a, **k: parsed.append("svg") or real(source, *a, **k))
+    points = " ".join(f"L{i % 97} {i % 89}" for i in range(120))
+    for i in range(5):
+        write(tmp_path / "t" / "icons" / f"i{i}.svg", f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+              f'<path d="M{i} 0 {points}"/></svg>')
+    sizes = [(tmp_path / "t" / "icons" / f"i{i}.svg").stat().st_size for i in range(5)]
+    assert sizes[0] + sizes[1] <= 2_500 < sizes[0] + sizes[1] + sizes[2]
+    cards = "".join(f"  - {{name: C{i}, icon: i{i}}}\n" for i in range(5))
+    deck = write(tmp_path / "deck.yaml", "title: T\nback: null\ncards:\n" + cards)
+    result = build(deck, "--templates", tmp_path / "t", "--out", tmp_path / "o")
+    assert result.exit_code == 2, result.output
+    assert "i2.svg" in result.output and "3 SVG files hold" in result.output
+    assert len(parsed) == 2

@@ -558,17 +558,25 @@ _SVG_READ: dict[tuple[Path, str | None], Drawing] = {}  # the icons _svg_drawing
 
 
 MAX_SVG_BYTES = 10_000_000  # lxml drops an attribute over 10 MB (a path's `d`) without a word: blank art
+# distinct SVG files in one PDF: parsed and drawn at about 1 MB a CPU second here; all bundled icons are 0.3 MB
+MAX_DOCUMENT_SVG_BYTES = 5_000_000
+
+
+def _svg_size(path: Path) -> int:
+    """The SVG file's size, refused over :data:`MAX_SVG_BYTES`; 0 when it is missing (its reader says so)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return 0
+    if size > MAX_SVG_BYTES:
+        raise InputError.single(f"this SVG is {size / 1e6:,.1f} MB; printkit reads SVG files of at most "
+                                f"{MAX_SVG_BYTES / 1e6:.0f} MB (parts of a larger one would be left out)", path)
+    return size
 
 
 @cache
 def _svg_drawing(path: Path, tint: str | None) -> Drawing:
-    try:
-        size = path.stat().st_size
-    except OSError:
-        size = 0  # missing: read_text below says so
-    if size > MAX_SVG_BYTES:
-        raise InputError.single(f"this SVG is {size / 1e6:,.1f} MB; printkit reads SVG files of at most "
-                                f"{MAX_SVG_BYTES / 1e6:.0f} MB (parts of a larger one would be left out)", path)
+    _svg_size(path)
     try:
         svg = path.read_text(encoding="utf-8")
         if tint:
@@ -663,6 +671,7 @@ def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: floa
     if tint is not None:
         color(tint, ctx.piece_name)  # a bad colour is the user's error, not a broken SVG
     path = _find_icon(ctx, name)
+    _count_svg(ctx, path)
     drawing = _SVG_READ.get((path, tint))
     if drawing is None:  # read once: what the libraries say about the file is said then
         with library_warnings(ctx, path):
@@ -751,6 +760,20 @@ def _count_pixels(ctx: Context, path: Path, iw: int, ih: int) -> None:
                                     f"{MAX_DOCUMENT_PIXELS / 1e6:,.0f} million (use smaller images)", path)
 
 
+def _count_svg(ctx: Context, path: Path) -> None:
+    """Refuse SVG files that together (each distinct file once per PDF) pass :data:`MAX_DOCUMENT_SVG_BYTES`:
+    each is parsed and drawn as vector paths, and a few hundred large icons took over a minute."""
+    seen: dict[Path, int] = ctx.canvas.__dict__.setdefault("_printkit_svg_bytes", {})
+    if path in seen:
+        return
+    seen[path] = _svg_size(path)
+    total = sum(seen.values())
+    if total > MAX_DOCUMENT_SVG_BYTES:
+        raise InputError.single(f"{ctx.piece_name}: with this SVG the PDF's {len(seen)} SVG files hold "
+                                f"{total / 1e6:,.1f} MB; one PDF takes at most {MAX_DOCUMENT_SVG_BYTES / 1e6:.0f} MB "
+                                "of SVG (simplify the art, or use PNG)", path)
+
+
 def _draw_image(ctx: Context, e: Image) -> None:
     path = Path(e.path)
     if not path.is_file():
@@ -759,6 +782,7 @@ def _draw_image(ctx: Context, e: Image) -> None:
     svg = path.suffix.lower() == ".svg"
     if svg:
         with library_warnings(ctx, path):
+            _count_svg(ctx, path)
             drawing = _svg_drawing(path, None)
         iw, ih = drawing.width, drawing.height
     else:
