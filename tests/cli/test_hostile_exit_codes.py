@@ -166,6 +166,33 @@ def png_cards_too_big(tmp: Path) -> tuple[list[str], str]:
     return _build(d, tmp, "--paper", "20x20in", "--png-cards", "1200"), "at 1200 dpi"
 
 
+def _rects_pdf(path: Path, pages: int, per_page: int) -> Path:
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(str(path), pagesize=(595, 842))
+    for _ in range(pages):
+        for i in range(per_page):
+            c.rect(10 + i % 50, 10 + i // 50, 0.5, 0.5)
+        c.showPage()
+    c.save()
+    return path
+
+
+def preflight_vector_bomb_page(tmp: Path) -> tuple[list[str], str]:
+    """A page drawing more objects than the cap (lowered to 50 here: the real one is 100,000)."""
+    import printkit.engine.preflight.pdf_checks as pdf_checks
+
+    _PATCHES.append((pdf_checks, "MAX_PAGE_OBJECTS", 50))
+    return ["preflight", str(_rects_pdf(tmp / "bomb.pdf", 1, 51))], "bomb.pdf: page 1 draws more than 50 objects"
+
+
+def preflight_vector_bomb_file(tmp: Path) -> tuple[list[str], str]:
+    import printkit.engine.preflight.pdf_checks as pdf_checks
+
+    _PATCHES.append((pdf_checks, "MAX_DOCUMENT_OBJECTS", 100))
+    return ["preflight", str(_rects_pdf(tmp / "bomb.pdf", 3, 40))], "bomb.pdf: pages 1-3 draw more than 100"
+
+
 def check_nul_byte(tmp: Path) -> tuple[list[str], str]:
     s = tmp / "sheet.yaml"
     s.write_bytes(b"game: ganz-schon-clever\nplayers: 2\nyellow: [\x00]\n")
@@ -175,7 +202,8 @@ def check_nul_byte(tmp: Path) -> tuple[list[str], str]:
 CASES = [yaml_huge_int, yaml_huge_qty, csv_huge_qty, json_deep_deck, json_deep_sheet, yaml_huge_int_sheet,
          yaml_huge_int_sheet_json, nul_in_csv_path, nul_in_front_path, nested_parentheses, csv_long_field,
          csv_unclosed_quote, svg_width_zero, svg_width_huge, qr_too_long, dash_zero, stroke_width_huge,
-         out_under_a_file, out_on_read_only_file_system, showcase_bad_background, png_cards_too_big, check_nul_byte]
+         out_under_a_file, out_on_read_only_file_system, showcase_bad_background, png_cards_too_big, check_nul_byte,
+         preflight_vector_bomb_page, preflight_vector_bomb_file]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.__name__ for c in CASES])
