@@ -38,7 +38,7 @@ class Containment:
 
     def check(self, path: Path, what: str, file: str | Path | None = None, line: int | None = None,
               column: int | None = None) -> Path:
-        """``path`` itself when it lies inside a root and is a regular file (or missing); else an error naming it.
+        """``path`` itself when it lies inside a root and is a regular file or folder (or missing); else an error.
 
         Every path a definition names passes here, so a NUL byte (which no file name holds, and which makes
         every file call raise) is refused here too, with or without ``allow_outside``."""
@@ -51,9 +51,8 @@ class Containment:
             mode = os.stat(path).st_mode  # stat, not open: opening a FIFO waits for a writer that never comes
         except (OSError, ValueError):
             return path  # missing or unreadable: the reader names the file and says so
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe (FIFO)" if stat.S_ISFIFO(mode) else \
-                "a device or socket"
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder may be named (`templates:`); it never hangs
+            kind = "a pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device or socket"
             raise InputError.single(f"{what} {str(path)!r} is {kind}, not a file; a definition reads only regular "
                                     "files", file, line, column)
         return path
