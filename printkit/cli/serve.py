@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from printkit.cli.common import either
 from printkit.engine.registry import served
 from printkit.serve.limits import DEFAULT_PORT
 from printkit.serve.run import page_languages
@@ -18,8 +17,9 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on; 0.0.0.0 serves phones on your network "
                                       "(and prints the address as a QR code).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = DEFAULT_PORT,
-    lang: Annotated[str, typer.Option("--lang", help=f"The page's language until changed there: "
-                                      f"{either(page_languages())}.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="The page's language until changed there; one the page "
+                                      "has no words for "
+                                      "is refused, with the list.")] = "en",
     workers: Annotated[int, typer.Option("--workers", min=0, max=64, help="Photos read at once; 0: one per core.")
                        ] = 0,
 ) -> None:

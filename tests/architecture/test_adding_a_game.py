@@ -48,7 +48,10 @@ def test_the_tiny_game_is_listed_built_and_restyled(tmp_path: Path) -> None:
     assert entry["pieces"] == 4 + 3 + 2 + 2  # apples, pears, plums (data/game.yaml) and two blanks
     text = "".join(all_text(pdf)).replace("\r\n", "")  # pdfium breaks lines between bold CJK glyphs
     assert text.count("蘋果") == 4 and text.count("李子") == 2 and text.count("你的點子") == 2
-    assert page_count(pdf) == 2  # 11 cards of 50 x 70 mm fit one A4 page, and its back page
+    # 11 cards of 50 x 70 mm whose neighbours' edges differ get 6 mm gutters (twice the 3 mm bleed): 3 x 3 fit the
+    # 200 x 287 mm printable A4 (3 x 50 + 2 x 6 + 2 x 3 = 168 wide, 3 x 70 + 2 x 6 + 2 x 3 = 228 tall; a fourth
+    # column needs 224), so two front pages and their two back pages
+    assert page_count(pdf) == 4
 
     mine = tmp_path / "mine" / "tiny-game"
     mine.mkdir(parents=True)

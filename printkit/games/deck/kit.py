@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from printkit.engine.components import BuildOptions, Component
 from printkit.engine.registry import Facts
 from printkit.games.deck.definition import load_deck
@@ -12,7 +14,7 @@ def components(options: BuildOptions) -> list[Component]:
     assert options.definition is not None, "a deck is always built from the user's file"
     deck = load_deck(options.definition, options.templates, options.max_cards, options.allow_outside,
                      options.allow_network)
-    return deck_components(deck, options)
+    return deck_components(deck, options, art_exists=lambda path: Path(path).is_file())
 
 
 def facts() -> Facts:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from pathlib import Path
 
 from printkit.engine.components import BuildOptions, CardComponent, Component
 from printkit.engine.elements import Image, Line, Piece, Rect, Text
@@ -72,21 +72,21 @@ PLACEHOLDER_LABEL_W = 30.0  # mm: the label's plain band, wide enough for "missi
 _ESCAPE = str.maketrans({c: "\\" + c for c in "*{}\\"})
 
 
-def with_placeholders(piece: Piece, missing: dict[str, list[str]]) -> Piece:
-    """``piece`` with each image whose file does not exist replaced by a labelled stand-in; the cards hit are
-    added to ``missing`` by file."""
+def with_placeholders(piece: Piece, missing: dict[str, list[str]], art_exists: Callable[[str], bool]) -> Piece:
+    """``piece`` with each image whose file does not exist (``art_exists``, the kit's look at the disk) replaced
+    by a labelled stand-in; the cards hit are added to ``missing`` by file."""
     out: list = []
     labels: list[str | None] = []
     for i, el in enumerate(piece.elements):
         label = piece.labels[i] if i < len(piece.labels) else None
-        if not isinstance(el, Image) or Path(el.path).is_file():
+        if not isinstance(el, Image) or art_exists(el.path):
             out.append(el)
             labels.append(label)
             continue
         missing.setdefault(el.path, []).append(piece.name)
         x2, y2 = el.x + el.w, el.y + el.h
         label_w = max(min(el.w - 2, PLACEHOLDER_LABEL_W), 1)
-        label = f"**missing art**<br>{Path(el.path).name.translate(_ESCAPE)}"
+        label = f"**missing art**<br>{el.path.replace(chr(92), '/').rsplit('/', 1)[-1].translate(_ESCAPE)}"
         out += [Rect(el.x, el.y, el.w, el.h, fill=PLACEHOLDER_FILL, stroke=PLACEHOLDER_INK, radius=el.radius,
                      dash=PLACEHOLDER_DASH),
                 Line(el.x, el.y, x2, y2, stroke=PLACEHOLDER_INK), Line(el.x, y2, x2, el.y, stroke=PLACEHOLDER_INK),
@@ -99,17 +99,19 @@ def with_placeholders(piece: Piece, missing: dict[str, list[str]]) -> Piece:
     return replace(piece, elements=tuple(out), labels=tuple(labels) if piece.labels else ())
 
 
-def _placeholder_notes(missing: dict[str, list[str]], base: Path) -> tuple[str, ...]:
+def _placeholder_notes(missing: dict[str, list[str]], deck: LoadedDeck) -> tuple[str, ...]:
     notes = []
+    base = deck.file.parent
     for path, cards in missing.items():
-        shown = Path(path).relative_to(base) if Path(path).is_relative_to(base) else Path(path)
+        full = base.joinpath(path)  # an absolute path stays as it is
+        shown = full.relative_to(base) if full.is_relative_to(base) else full
         first = ", ".join(c.split(" (")[0] for c in cards[:3]) + (", …" if len(cards) > 3 else "")
         notes.append(f"{shown} does not exist: drew a placeholder on {len(cards)} "
                      f"{'card' if len(cards) == 1 else 'cards'} ({first}) (--placeholders)")
     return tuple(notes)
 
 
-def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
+def deck_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callable[[str], bool]) -> list[Component]:
     d = deck.definition
     base = deck.file.parent
     contain = deck_containment(deck.file, options.templates, options.allow_outside)
@@ -145,14 +147,14 @@ def deck_components(deck: LoadedDeck, options: BuildOptions) -> list[Component]:
             pieces.append(with_families(back.render({"card": {**fields, **d.back_fields}}, f"back of {label}"),
                                         deck.families))
         if options.placeholders:
-            pieces = [with_placeholders(p, missing) for p in pieces]
+            pieces = [with_placeholders(p, missing, art_exists) for p in pieces]
         fronts.append(pieces[0])
         if back is not None:
             backs.append(pieces[1])
     picked = ("changed" if options.changed else "", subset_label(options.only, options.where))
     subset = "-".join(p for p in picked if p)
     return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
-                          sources=deck.sources, notes=notes + _placeholder_notes(missing, base), subset=subset,
+                          sources=deck.sources, notes=notes + _placeholder_notes(missing, deck), subset=subset,
                           corner_radius=d.corner_radius, record=record, hashes=tuple(hashes[c.index] for c in cards),
                           numbers=tuple(c.index for c in cards) if subset else (), warnings=deck.warnings,
                           icon_dirs=deck.icon_dirs, safe_zone=d.safe_zone or 0.0,
