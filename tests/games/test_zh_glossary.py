@@ -42,3 +42,22 @@ def test_no_glossary_word_split_in_zh_tw(game_id):
         rendered = render(comp, PrintSettings(), "zh-TW", glossary=glossary)
         split += [f"{comp.name}: {f}" for f in check_log(rendered.log, glossary) if "split across lines" in str(f)]
     assert split == []
+
+
+# San Marco's aid printed "紅 8|分": a number parted from its measure word.  The glossary holds "# 分" (a digit run
+# then 分), and every aid, the 3-rank variants' included, keeps it whole.
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_san_marco_aid_keeps_numbers_with_their_points(players):
+    game = _game("san-marco")
+    glossary = game.facts().glossary
+    assert "# 分" in glossary
+    built = game.build(BuildOptions(paper="a4", lang="zh-TW", players=players))
+    aid = next(c for c in built if c.name == "player-aids")
+    rendered = render(aid, PrintSettings(), "zh-TW", glossary=glossary)
+    assert any(" 分" in text for text in _texts(rendered.log)), "the aid's scoring example is not in the log"
+    split = [str(f) for f in check_log(rendered.log, glossary) if "split across lines" in str(f)]
+    assert split == []
+
+
+def _texts(log) -> list[str]:
+    return [" ".join(t.lines) for p in log.placements for t in p.texts]

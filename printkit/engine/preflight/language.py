@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from printkit.engine.render.text import NO_LINE_END, NO_LINE_START, is_cjk
+from printkit.engine.render.text import DIGITS, NO_LINE_END, NO_LINE_START, is_cjk, is_phrase, phrase_pattern
 
 # Latin words a Chinese page may carry: units, codes, the tool's name.
 _LATIN_OK_IN_CJK = {"mm", "pt", "qr", "pdf", "printkit", "offset", "id", "cm", "a4", "a3", "letter", "max", "min"}
@@ -71,7 +71,20 @@ def typography_problems(text: str, lines: tuple[str, ...], ends: tuple[bool, ...
             out.append(f"a single character alone on the paragraph's last line ({line!r})")
         if not ends[i] and i + 1 < len(lines):
             for word in glossary:
-                for k in range(1, len(word)):
-                    if line.endswith(word[:k]) and lines[i + 1].startswith(word[k:]):
-                        out.append(f"glossary word {word!r} split across lines")
+                if _split_between(word, line, lines[i + 1]):
+                    out.append(f"glossary word {word!r} split across lines")
     return out
+
+
+def _split_between(word: str, line: str, following: str) -> bool:
+    """Does ``line`` end with a head of glossary ``word`` and ``following`` start with the rest?  A space of the
+    word may be the one the break took; ``#`` in the word is a digit run (:func:`text.phrase_pattern`)."""
+    if not is_phrase(word):
+        return any(line.endswith(word[:k]) and following.startswith(word[k:]) for k in range(1, len(word)))
+    atoms = re.findall(rf"{re.escape(DIGITS)}|.", word)
+    for k in range(1, len(atoms)):
+        head, tail = "".join(atoms[:k]).rstrip(" "), "".join(atoms[k:]).lstrip(" ")
+        if head and tail and re.search(phrase_pattern(head).pattern + "$", line) \
+                and phrase_pattern(tail).match(following):
+            return True
+    return False

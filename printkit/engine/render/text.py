@@ -211,12 +211,30 @@ def tokenize(text: str, icons: frozenset[str] | None = None, fam: Family | None 
 
 def _finish(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
     """A paragraph's tokens with glossary words kept whole and kinsoku applied."""
-    return _glue_kinsoku(_glue_words(tokens, glossary) if glossary else tokens)
+    if glossary:
+        tokens = _glue_phrases(_glue_words(tokens, glossary), glossary)
+    return _glue_kinsoku(tokens)
+
+
+# In a glossary term, this stands for a run of digits: "# 分" keeps "8 分" (eight points) on one line.
+DIGITS = "#"
+_PHRASE_TOKENS = 8  # the most tokens a spaced glossary term spans ("# 名貴族" is three)
+
+
+def is_phrase(term: str) -> bool:
+    """A glossary term the single-character merge cannot match: it holds a space or a digit run."""
+    return " " in term or DIGITS in term
+
+
+@lru_cache(maxsize=256)
+def phrase_pattern(term: str) -> re.Pattern[str]:
+    """``term`` as a regular expression: ``#`` a digit run, everything else itself."""
+    return re.compile(r"\d+".join(re.escape(part) for part in term.split(DIGITS)))
 
 
 def _glue_words(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
     """Merge the single-character tokens spelling a glossary word into one token."""
-    words = sorted((w for w in glossary if len(w) > 1), key=len, reverse=True)
+    words = sorted((w for w in glossary if len(w) > 1 and not is_phrase(w)), key=len, reverse=True)
     out: list[Token] = []
     i = 0
     while i < len(tokens):
@@ -232,6 +250,30 @@ def _glue_words(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
         else:
             out.append(tokens[i])
             i += 1
+    return out
+
+
+def _glue_phrases(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
+    """Glue the tokens spelling a spaced or numbered glossary term (``# 分``) into one unbreakable word; its
+    tokens keep their spaces (a glued word's width counts them)."""
+    patterns = [phrase_pattern(w) for w in glossary if is_phrase(w)]
+    if not patterns:
+        return tokens
+    out = list(tokens)
+    i = 0
+    while i < len(out):
+        text, end = "", i
+        for j in range(i, min(len(out), i + _PHRASE_TOKENS)):
+            if out[j].icon is not None:
+                break
+            text += out[j].text
+            if any(p.fullmatch(text) for p in patterns):
+                end = j
+            if out[j].space_after:
+                text += " "
+        for j in range(i + 1, end + 1):
+            out[j] = _with(out[j], glued=True)
+        i = end + 1
     return out
 
 
@@ -361,7 +403,7 @@ def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool,
         current: list[Token] = []
         cur_w = 0.0
         for word in (grouped[n] if grouped is not None else _words(tokens)):
-            w = token_width(word[0], size) if len(word) == 1 else sum(token_width(t, size) for t in word)
+            w = token_width(word[0], size) if len(word) == 1 else _width(tuple(word), size)
             gap = space_width(current[-1], size) if current and current[-1].space_after else 0.0
             if current and wrap and cur_w + gap + w > width:
                 lines.append(SetLine(tuple(current), cur_w))
