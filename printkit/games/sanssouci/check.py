@@ -39,7 +39,7 @@ def check_file(doc: Document, lang: str, rulings: dict[str, str] | None = None) 
     """Check one parsed transcription and report in ``lang``; bad input raises InputError (exit 2).
 
     Sanssouci has no disputed ruling: ``rulings`` is accepted and ignored."""
-    end = end_from_document(doc, load_game())
+    end = end_from_document(doc, load_game(), lang)
     game = end.game or load_game()
     report = check_end(game, end, doc.file)
     return CheckOutcome(report.verdict.legal, lambda: as_text(game, report, lang), lambda: as_json(game, report, lang))

@@ -9,6 +9,7 @@ checker's business (:mod:`.rules.legality`).
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from printkit.engine.errors import InputError, Problem
-from printkit.engine.source import Document, parse_text, read_text
-from printkit.games.sanssouci.definitions import load_sides, with_sides
+from printkit.engine.source import Document, load_document, parse_text, read_text
+from printkit.games.sanssouci.definitions import DATA, load_sides, with_sides
 from printkit.games.sanssouci.model import EMPTY, GARDENER, Cell, EndOfGame, Game, Garden, Kind, PlayerEnd
 
 GAME_IDS = ("sanssouci",)
@@ -54,28 +55,39 @@ def json_schema() -> dict[str, Any]:
     return schema
 
 
-def load_end(path: str | Path, game: Game) -> EndOfGame:
-    """Read a transcription file; every problem found is reported in one InputError."""
+@cache
+def _input_texts() -> dict[str, dict[str, str]]:
+    return load_document(DATA / "texts.yaml").data["check"]["input"]
+
+
+def say(key: str, lang: str, **values: Any) -> str:
+    """An input problem in ``lang`` (``data/texts.yaml``, ``check: input:``)."""
+    return _input_texts()[key][lang].format(**values)
+
+
+def load_end(path: str | Path, game: Game, lang: str = "en") -> EndOfGame:
+    """Read a transcription file; every problem found is reported (in ``lang``) in one InputError."""
     p = Path(path)
     try:
         size = p.stat().st_size
     except OSError:
         size = 0  # read_text reports the missing file
     if size > MAX_BYTES:
-        raise InputError.single(f"file is {size} bytes; a transcription is at most {MAX_BYTES}", p)
-    return end_from_document(parse_text(read_text(p, "transcription"), str(p), strict=False), game)
+        raise InputError.single(say("too_big", lang, size=size, most=MAX_BYTES), p)
+    return end_from_document(parse_text(read_text(p, "transcription"), str(p), strict=False), game, lang)
 
 
-def parse_end(text: str, game: Game, file: str = "<input>") -> EndOfGame:
+def parse_end(text: str, game: Game, file: str = "<input>", lang: str = "en") -> EndOfGame:
     """Like :func:`load_end`, from text (for tests)."""
-    return end_from_document(parse_text(text, file, strict=False), game)
+    return end_from_document(parse_text(text, file, strict=False), game, lang)
 
 
-def end_from_document(doc: Document, game: Game) -> EndOfGame:
+def end_from_document(doc: Document, game: Game, lang: str = "en") -> EndOfGame:
     """The end of game a parsed transcription describes; its board sides are ``game``'s unless the
-    file names another edition's ``boards:`` (then :attr:`EndOfGame.game` carries those sides)."""
+    file names another edition's ``boards:`` (then :attr:`EndOfGame.game` carries those sides).  The game's
+    own input problems are worded in ``lang``; a wrong type or key is the engine's (English) wording."""
     if not isinstance(doc.data, dict):
-        raise doc.error((), "a Sanssouci transcription is a mapping with keys game and players")
+        raise doc.error((), say("not_mapping", lang))
     problems: list[Problem] = list(doc.problems)
     try:
         raw = _File.model_validate(doc.data)
@@ -90,12 +102,12 @@ def end_from_document(doc: Document, game: Game) -> EndOfGame:
         problems.append(problem)
 
     if raw.game not in GAME_IDS:
-        bad(("game",), f"expected game: sanssouci; found {raw.game!r}")
+        bad(("game",), say("game", lang, found=repr(raw.game)))
     if raw.boards is not None:
         # the game was played on the boards of a generated edition (`printkit build sanssouci --board-seed N`)
         where = Path(doc.file).parent / raw.boards if not Path(raw.boards).is_absolute() else Path(raw.boards)
         if not where.is_file():
-            bad(("boards",), f"boards file not found: {where}")
+            bad(("boards",), say("boards", lang, where=where))
         else:
             game = with_sides(game, load_sides(where, game.columns))
     colours = [c.id for c in game.player_colours]
@@ -104,23 +116,22 @@ def end_from_document(doc: Document, game: Game) -> EndOfGame:
     for i, p in enumerate(raw.players):
         where = ("players", i)
         if p.colour not in colours:
-            bad((*where, "colour"), f"unknown colour {p.colour!r}; expected one of {', '.join(colours)}")
+            bad((*where, "colour"), say("colour", lang, found=repr(p.colour), expected=", ".join(colours)))
         if not 1 <= p.side <= len(game.sides):
-            bad((*where, "side"), f"board side must be 1..{len(game.sides)}; found {p.side}")
+            bad((*where, "side"), say("side", lang, sides=len(game.sides), found=p.side))
         missions = []
         for k, m in enumerate(p.missions):
             if m.lower() not in by_name:
-                bad((*where, "missions", k), f"unknown element {m!r}; expected an element id or code "
-                    f"({', '.join(e.code for e in game.elements)})")
+                codes = ", ".join(e.code for e in game.elements)
+                bad((*where, "missions", k), say("mission", lang, found=repr(m), codes=codes))
             else:
                 missions.append(by_name[m.lower()])
         if len(p.nobles) != game.columns:
-            bad((*where, "nobles"), f"nobles needs {game.columns} rows, one per column (0 = terrace); "
-                f"found {len(p.nobles)}")
+            bad((*where, "nobles"), say("nobles", lang, columns=game.columns, found=len(p.nobles)))
         for k, r in enumerate(p.nobles):
             if not 0 <= r <= game.depth:
-                bad((*where, "nobles", k), f"a noble stands on row 0 (terrace) to {game.depth}; found {r}")
-        cells = _garden(doc, game, p, where, bad)
+                bad((*where, "nobles", k), say("noble_row", lang, depth=game.depth, found=r))
+        cells = _garden(doc, game, p, where, bad, lang)
         if cells is not None and len(p.nobles) == game.columns and 1 <= p.side <= len(game.sides):
             garden = Garden(p.side, cells, tuple(p.nobles))
             players.append(PlayerEnd(p.name or f"{i + 1}", p.colour, garden, tuple(missions), p.track))
@@ -129,13 +140,12 @@ def end_from_document(doc: Document, game: Game) -> EndOfGame:
     return EndOfGame(tuple(players), game if raw.boards is not None else None)
 
 
-def _garden(doc: Document, game: Game, p: _Player, where: tuple[Any, ...], bad: Any) -> (
+def _garden(doc: Document, game: Game, p: _Player, where: tuple[Any, ...], bad: Any, lang: str) -> (
         tuple[tuple[Cell, ...], ...] | None):
     """Row 1 is always printed and is not written; rows 2.. are, one token per space."""
     want = game.depth - 1
     if len(p.garden) != want:
-        bad((*where, "garden"), f"garden needs {want} rows (rows 2 to {game.depth}, from the palace down); "
-            f"found {len(p.garden)}")
+        bad((*where, "garden"), say("garden", lang, want=want, depth=game.depth, found=len(p.garden)))
         return None
     codes = {e.code: e.id for e in game.elements}
     printed_row = tuple(Cell(Kind.PRINTED, e.id) for e in game.elements)
@@ -145,7 +155,7 @@ def _garden(doc: Document, game: Game, p: _Player, where: tuple[Any, ...], bad: 
         path = (*where, "garden", k)
         tokens = _tokens(doc, path, line)
         if len(tokens) != game.columns:
-            bad(path, f"row {k + 2} needs {game.columns} spaces (tokens); found {len(tokens)}")
+            bad(path, say("row", lang, row=k + 2, columns=game.columns, found=len(tokens)))
             ok = False
             continue
         row: list[Cell] = []
@@ -160,8 +170,7 @@ def _garden(doc: Document, game: Game, p: _Player, where: tuple[Any, ...], bad: 
             elif t in codes:
                 row.append(Cell(Kind.TILE, codes[t]))
             else:
-                bad(token_path, f"unknown space {token!r}; expected . (empty), G (gardener), # (pre-printed) "
-                    f"or an element code ({', '.join(codes)})", offset)
+                bad(token_path, say("space", lang, found=repr(token), codes=", ".join(codes)), offset)
                 ok = False
                 row.append(EMPTY)
         rows.append(tuple(row))
