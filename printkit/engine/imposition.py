@@ -126,16 +126,27 @@ class CardGrid:
         h = (self.rows - 1) * self.pitch[1] + self.card[1]
         return Box(self.origin[0], self.origin[1], w, h)
 
-    def cut_lines(self) -> tuple[list[float], list[float]]:
-        """x positions of vertical cuts and y positions of horizontal cuts."""
+    def block_of(self, filled: set[tuple[int, int]]) -> Box:
+        """The trim area of the rows and columns ``filled`` reaches (a deck's last page stops where its cards do)."""
+        rows = [r for r, _ in filled] or [0]
+        cols = [c for _, c in filled] or [0]
+        x0, y0 = self.position(min(rows), min(cols))
+        x1, y1 = self.position(max(rows), max(cols))
+        return Box(x0, y0, x1 - x0 + self.card[0], y1 - y0 + self.card[1])
+
+    def cut_lines(self, filled: set[tuple[int, int]] | None = None) -> tuple[list[float], list[float]]:
+        """x positions of vertical cuts and y positions of horizontal cuts (with ``filled``: only those of the
+        rows and columns a card fills, so no mark points at an empty row)."""
         xs: list[float] = []
         ys: list[float] = []
-        for c in range(self.cols):
+        used_rows = {r for r, _ in filled} if filled else set(range(self.rows))
+        used_cols = {c for _, c in filled} if filled else set(range(self.cols))
+        for c in sorted(used_cols):
             x = self.origin[0] + c * self.pitch[0]
             for v in (x, x + self.card[0]):
                 if not any(abs(v - e) < 1e-9 for e in xs):
                     xs.append(v)
-        for r in range(self.rows):
+        for r in sorted(used_rows):
             y = self.origin[1] + r * self.pitch[1]
             for v in (y, y + self.card[1]):
                 if not any(abs(v - e) < 1e-9 for e in ys):
@@ -143,10 +154,13 @@ class CardGrid:
         return xs, ys
 
 
-def card_grid(card_w: float, card_h: float, settings: PrintSettings, offset: tuple[float, float] = (0, 0)) -> CardGrid:
+def card_grid(card_w: float, card_h: float, settings: PrintSettings, offset: tuple[float, float] = (0, 0),
+              count: int | None = None) -> CardGrid:
     """The largest grid of ``card_w`` x ``card_h`` cards that fits inside the margins.
 
-    The block is centred on the paper; ``offset`` shifts it (duplex correction of backs).
+    The block is centred on the paper; ``offset`` shifts it (duplex correction of backs).  With ``count`` (the
+    cards to place), a deck that fits on one page gets only the rows (and, in one row, the columns) it fills, so
+    it sits centred, well inside the printable area, instead of at the top of a page-high grid.
     Raises ValueError when not even one card fits.
     """
     pw, ph = settings.paper_size
@@ -160,6 +174,9 @@ def card_grid(card_w: float, card_h: float, settings: PrintSettings, offset: tup
             f"a {card_w:g} x {card_h:g} mm piece does not fit on {settings.paper.upper()} paper "
             f"inside {settings.margin:g} mm margins"
         )
+    if count is not None and 0 < count < rows * cols:
+        rows = math.ceil(count / cols)
+        cols = min(cols, count)
     block_w = cols * card_w + (cols - 1) * gap
     block_h = rows * card_h + (rows - 1) * gap
     origin = ((pw - block_w) / 2 + offset[0], (ph - block_h) / 2 + offset[1])

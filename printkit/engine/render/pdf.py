@@ -312,6 +312,7 @@ def _render_grid(
 ) -> Rendered:
     w, h = component.fronts[0].width, component.fronts[0].height
     turned = False
+    n = len(component.fronts)
     try:
         grid = card_grid(w, h, settings)
     except ValueError:
@@ -325,8 +326,8 @@ def _render_grid(
             pass
     try:
         slot_w, slot_h = (h, w) if turned else (w, h)
-        grid = grid or card_grid(slot_w, slot_h, settings)
-        back_grid = card_grid(slot_w, slot_h, settings, offset=(settings.offset_x, settings.offset_y))
+        grid = card_grid(slot_w, slot_h, settings, count=n)
+        back_grid = card_grid(slot_w, slot_h, settings, offset=(settings.offset_x, settings.offset_y), count=n)
     except ValueError as exc:
         raise InputError.single(f"{component.name}: {exc}") from None
     # Turned a quarter counter-clockwise on the front; behind it, the back turns the other way on a long-edge flip
@@ -335,24 +336,23 @@ def _render_grid(
     back_turn = (90 if settings.duplex == "short" else 270) if turned else 0
     has_backs = bool(component.backs) and settings.duplex != "off"
     doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search, glossary)
-    n = len(component.fronts)
     per = grid.per_page
     for page in range(pages_needed(n, per)):
         indices = range(page * per, min(n, (page + 1) * per))
-        doc.set_page(settings.paper_size, grid.block, settings.bleed)
         filled = {grid.slot(i) for i in indices}
+        doc.set_page(settings.paper_size, grid.block_of(filled), settings.bleed)
         for i in indices:
             row, col = grid.slot(i)
             x, y = grid.position(row, col)
             doc.draw_turned(component.fronts[i], x, y, grid.bleed_of(row, col, filled), front_turn)
         _cut_outlines(doc, grid, indices, component.corner_radius, settings)
-        _finish_card_page(doc, grid, settings)
+        _finish_card_page(doc, grid, settings, filled)
         if progress:
             progress(indices.stop, doc.pages + (1 if has_backs else 0))  # the back about to be drawn included
         if has_backs:
-            doc.set_page(settings.paper_size, back_grid.block, settings.bleed)
-            doc.log.pages[-1].back = True
             back_filled = {back_grid.back_slot(i, settings.duplex) for i in indices}
+            doc.set_page(settings.paper_size, back_grid.block_of(back_filled), settings.bleed)
+            doc.log.pages[-1].back = True
             for i in indices:
                 back = component.back_for(i)
                 if back is None:
@@ -386,11 +386,13 @@ def _cut_outlines(doc: _Doc, grid: CardGrid, indices: range, radius: float, sett
     c.restoreState()
 
 
-def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings) -> None:
-    xs, ys = grid.cut_lines()
-    marks = crop_marks(grid.block, xs, ys, settings)
+def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings,
+                      filled: set[tuple[int, int]] | None = None) -> None:
+    """Crop marks for the rows and columns cards fill (none pointing at an empty row), the footer, the page."""
+    xs, ys = grid.cut_lines(filled)
+    b = grid.block_of(filled) if filled else grid.block
+    marks = crop_marks(b, xs, ys, settings)
     doc.marks(marks)
-    b = grid.block
     bleed_box = Box(b.x - grid.bleed, b.y - grid.bleed, b.w + 2 * grid.bleed, b.h + 2 * grid.bleed)
     doc.footer([bleed_box, *(m.box() for m in marks)])
     doc.show_page()
