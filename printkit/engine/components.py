@@ -11,7 +11,7 @@ each into one PDF.  Three kinds cover every bundled game:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,23 @@ class CardComponent:
         if not self.backs:
             return None
         return self.backs[0] if len(self.backs) == 1 else self.backs[index]
+
+
+def shared_sheets(name: str, title: str, decks: Sequence[CardComponent]) -> CardComponent:
+    """``decks`` of one card size imposed one after another on the same sheets (a small deck fills the last
+    sheet's empty slots of the one before instead of taking a sheet of its own); each card keeps its own back,
+    so duplex printing turns each to the right one."""
+    fronts = tuple(f for d in decks for f in d.fronts)
+    if any(abs(f.width - fronts[0].width) > 1e-6 or abs(f.height - fronts[0].height) > 1e-6 for f in fronts):
+        raise ValueError(f"{name}: decks on shared sheets must have one card size")
+    with_backs = any(d.backs for d in decks)
+    backs = tuple(d.back_for(i) or _blank_back(f) for d in decks for i, f in enumerate(d.fronts))
+    return CardComponent(name, title, fronts, backs if with_backs else None, kind=decks[0].kind,
+                         corner_radius=decks[0].corner_radius)
+
+
+def _blank_back(front: Piece) -> Piece:
+    return Piece(f"back of {front.name}", front.width, front.height, ())
 
 
 @dataclass(frozen=True)

@@ -131,9 +131,39 @@ def test_tile_backs_fold_mirror(en):
     assert sum(text.count(n) for n in ELEMENTS_EN) == 81
 
 
+def _deck(en, label: str) -> CardComponent:
+    """The cards of the shared ``cards`` sheets whose piece name starts with ``label`` (play cards: neither
+    mission nor score card), with their own backs."""
+    shared = _by_name(en, "cards")
+    others = ("mission ", "score card ")
+    keep = [i for i, f in enumerate(shared.fronts)
+            if f.name.startswith(label) or (label == "play" and not f.name.startswith(others))]
+    return CardComponent(label, label, tuple(shared.fronts[i] for i in keep), tuple(shared.back_for(i) for i in keep))
+
+
+def test_play_mission_and_score_cards_share_sheets(en):
+    cards = _by_name(en, "cards")
+    assert isinstance(cards, CardComponent) and len(cards.fronts) == 72 + 9 + 4
+    pdf = render(cards, PrintSettings(paper="a4"), "en").pdf
+    # 16 mini cards to an A4 sheet: 85 cards on 6 sheets (before: 5 of play cards, 1 of missions, 1 of 50/100)
+    assert page_count(pdf) == 2 * 6
+    # duplex (long edge): behind each "50" card lies its "100" side, the sheet's columns mirrored
+    w, _ = page_size_mm(pdf)
+    last_front, last_back = page_count(pdf) - 2, page_count(pdf) - 1
+    on_cards = 250  # mm: the footer's "this bar must measure 50 mm" is below every card
+    fifty = sorted((w - x, y) for x, y in find_text(pdf, "50", last_front) if y < on_cards)
+    hundred = sorted((x, y) for x, y in find_text(pdf, "100", last_back) if y < on_cards)
+    assert len(fifty) == len(hundred) == 4
+    assert all(abs(a[0] - b[0]) < 1.5 and abs(a[1] - b[1]) < 1.5 for a, b in zip(fifty, hundred, strict=True))
+    # the missions' backs are behind the missions: a back page holds "Mission cards" as often as its front holds
+    # missions
+    _, backs = _front_back_text(pdf)
+    assert backs.count("Mission cards") == 9
+
+
 def test_play_cards_18_per_colour_with_the_mix(en):
-    cards = _by_name(en, "play-cards")
-    assert isinstance(cards, CardComponent) and len(cards.fronts) == 72
+    cards = _deck(en, "play")
+    assert len(cards.fronts) == 72
     fronts, backs = _front_back_text(render(cards, PrintSettings(), "en").pdf)
     assert {c: backs.count(c) for c in ("yellow", "blue", "green", "red")} == dict.fromkeys(
         ("yellow", "blue", "green", "red"), 18)
@@ -147,13 +177,13 @@ def test_play_cards_18_per_colour_with_the_mix(en):
 
 
 def test_missions_and_score_cards(en):
-    missions = render(_by_name(en, "mission-cards"), PrintSettings(), "en").pdf
+    missions = render(_deck(en, "mission "), PrintSettings(), "en").pdf
     fronts, _ = _front_back_text(missions)
     assert fronts.count("Mission") >= 9
     assert fronts.count("house value") == 0
     for name in ELEMENTS_EN:
         assert name in fronts
-    score = render(_by_name(en, "score-cards"), PrintSettings(), "en").pdf
+    score = render(_deck(en, "score card "), PrintSettings(), "en").pdf
     front, back = _front_back_text(score)
     assert front.count("50") >= 4 and back.count("100") == 4
 

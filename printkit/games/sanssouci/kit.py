@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.engine.components import BuildOptions, Component, Edition, TextFile
+from printkit.engine.components import BuildOptions, Component, Edition, TextFile, shared_sheets
 from printkit.engine.errors import InputError
 from printkit.engine.registry import Facts
 from printkit.engine.template.files import CardTemplate, SearchPath, load_template
@@ -57,9 +57,12 @@ def components(options: BuildOptions) -> list[Component]:
                                                  sides=game.sides[: SIDES_PER_BOARD * players])
     out += [
         pieces.tiles(game, words, style, templates, lang, players),
-        pieces.play_cards(table, words, style, templates, lang),
-        pieces.missions(game, words, style, templates, lang),
-        pieces.score_cards(table, words, style, templates, lang),
+        # Play, mission and 50/100 cards share one size: they share sheets too (fewer sheets, no empty slots).
+        shared_sheets("cards", words.get("cards", lang), (
+            pieces.play_cards(table, words, style, templates, lang),
+            pieces.missions(game, words, style, templates, lang),
+            pieces.score_cards(table, words, style, templates, lang),
+        )),
         pieces.tokens(table, words, style, templates, lang),
         pieces.score_markers(table, words, style, templates, lang),
     ]
