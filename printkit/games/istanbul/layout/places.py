@@ -62,7 +62,8 @@ class PlaceText:
         if method is None:
             return "", ""
         lines, notes = method()
-        note = f"{FLAG} " + self.w.clause.join(notes) if notes else ""
+        # two languages make each table's note long: one table a line, so none wraps into the next
+        note = f"{FLAG} " + ("\n" if self.w.bilingual else self.w.clause).join(notes) if notes else ""
         return "\n".join(lines), note
 
     # --- one method per place with values --------------------------------------------------------------------
@@ -158,7 +159,9 @@ class PlaceText:
         # the action says what a tile costs and that both tiles give a ruby: the details add the abilities and
         # the tiles in play per table
         abilities = [a for a in self.game.tracks.mosques.abilities if a.place == number]
-        lines = [f"{icon(a.good)} {self.w.one(a.text)}" for a in abilities]
+        # two languages: each ability's second language on a line of its own (a " / " run wraps mid-phrase)
+        sep = "\n" if self.w.bilingual else " / "
+        lines = [f"{icon(a.good)} {self.w.one(a.text, sep)}" for a in abilities]
 
         def line(value: object) -> str:
             tiles, rubies = value  # type: ignore[misc]
