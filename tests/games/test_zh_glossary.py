@@ -44,6 +44,23 @@ def test_no_glossary_word_split_in_zh_tw(game_id):
     assert split == []
 
 
+# zh-TW as Taiwan writes it: full-width punctuation, no stray spaces (the issue found 「）  ，」 and 「1: …；2:」 in
+# Istanbul), in zh-TW and in Istanbul's en+zh-TW.
+@pytest.mark.parametrize(("game_id", "lang"), [*((g, "zh-TW") for g in sorted(MUST_HOLD)), ("istanbul", "en+zh-TW")])
+def test_no_half_width_punctuation_or_stray_space(game_id, lang):
+    game = _game(game_id)
+    glossary = game.facts().glossary
+    found = []
+    for comp in game.build(BuildOptions(paper="a4", lang=lang)):
+        if not hasattr(comp, "pages") and not hasattr(comp, "fronts") and not hasattr(comp, "piece"):
+            continue
+        rendered = render(comp, PrintSettings(), lang, glossary=glossary)
+        found += [f"{comp.name}: {f}" for f in check_log(rendered.log, glossary)
+                  if "half-width punctuation" in str(f) or "stray ASCII space" in str(f)]
+        found += [f"{comp.name}: {t}" for t in _texts(rendered.log) if "）  " in t or " ，" in t]
+    assert found == []
+
+
 # San Marco's aid printed "紅 8|分": a number parted from its measure word.  The glossary holds "# 分" (a digit run
 # then 分), and every aid, the 3-rank variants' included, keeps it whole.
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
