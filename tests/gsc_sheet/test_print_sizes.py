@@ -103,7 +103,8 @@ def test_the_floor_is_data(layout: SheetLayout) -> None:
 
 
 def test_half_sheets_leave_out_the_legend_and_shorten_round_ends(layout: SheetLayout) -> None:
-    """What does not fit legibly at half size is left out there, and the solo page has the legend."""
+    """The full legend does not fit at half size; a key at the print floor does, in the band under the score row
+    (issue 40: about 25 mm were left free), and the solo page has the legend too."""
     full, solo, _ = build(paper="letter", lang="en")
     half, _, _ = build(paper="letter", lang="en", per_page=2)
 
@@ -116,9 +117,34 @@ def test_half_sheets_leave_out_the_legend_and_shorten_round_ends(layout: SheetLa
     meanings = ["reroll (active player only)", "extra die, after your turn", "cross one box of that colour",
                 "fox: worth your lowest area"]
     for meaning in meanings:
-        assert meaning in texts(full).split("\n") and meaning not in texts(half)
-    icons = {e.name for e in full.pages[0].elements if type(e).__name__ == "Icon"}
-    assert {"gsc-reroll", "gsc-plus1", "gsc-x", "gsc-fox"} <= icons
+        assert meaning in texts(full).split("\n") and meaning in texts(half).split("\n")
+    for sheet in (full, half):
+        icons = {e.name for e in sheet.pages[0].elements if type(e).__name__ == "Icon"}
+        assert {"gsc-reroll", "gsc-plus1", "gsc-x", "gsc-fox"} <= icons
     assert "last round" in texts(full).replace("\n", " ")
     assert layout.label("round_ends_key", "en") in texts(half)
     assert "fox: worth your lowest area" in texts(solo)
+
+
+# letter-half: 132 x 205 mm, 9 mm margin; a4-half: 140 x 200 mm, 9.5 mm margin (pinned from the formats' purpose).
+HALF_SHEETS = {"letter": (205.0, 9.0), "a4": (200.0, 9.5)}
+
+
+@pytest.mark.parametrize("paper", sorted(HALF_SHEETS))
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "de"])
+def test_the_half_sheet_key_sits_under_the_score_row_inside_the_margin(paper: str, lang: str) -> None:
+    from printkit.engine.elements import Text
+
+    half, _, _ = build(paper=paper, lang=lang, per_page=2)
+    height, margin = HALF_SHEETS[paper]
+    page = half.pages[0]
+    texts = [e for e in page.elements if isinstance(e, Text)]
+    key = [e for e in texts if e.text in {"reroll (active player only)", "重骰行動（僅限當前玩家）",
+                                          "Neuwurf (nur aktiver Spieler)", "fox: worth your lowest area",
+                                          "狐狸：值最低分區域的分數", "Fuchs: zählt wie die schwächste Farbe"}]
+    assert len(key) == 2, [e.text for e in texts][-12:]
+    total = max((e for e in texts if e.text in {"Total", "總分", "Summe"}), key=lambda e: e.y)
+    for e in key:
+        assert e.y > total.y + 8  # under the score boxes (their label, then 8+ mm of boxes)
+        assert e.y + e.h <= height - margin + 1e-6  # never into the margin, where the corner markers are
+        assert e.size >= (6.5 if lang == "zh-TW" else 6.0)

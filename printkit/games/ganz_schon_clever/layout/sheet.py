@@ -633,29 +633,52 @@ class SheetDrawing:
     def _draw_legend(self) -> None:
         """The icon key: entries side by side in rows, each icon followed by its meaning, a clear gap
         between entries; an entry that does not fit on the row starts the next one."""
-        if not self.fmt.legend:
-            return
-        r = self.layout.regions.legend
+        if self.fmt.legend:
+            self._set_legend(self.layout.regions.legend, LEGEND_ROWS)
+        elif self.fmt.legend_below:
+            self._legend_below()
+
+    def _legend_below(self) -> None:
+        """A small sheet's key: at the print floor, in the design's legend row stretched down to the bottom
+        margin, in as many rows as that band holds; left out when the entries need more."""
+        canvas, r = self.canvas, self.layout.regions.legend
+        floor = max(canvas.floor.cjk, canvas.floor.latin)
+        row_h = floor * MM_PER_PT * LEGEND_LINE / canvas.scale  # design mm: one line at the floor
+        bottom = (self.fmt.page[1] - self.fmt.margin - canvas.top) / canvas.scale  # the bottom margin, design mm
+        band = Region(x=r.x, y=r.y, w=r.w, h=max(row_h, bottom - r.y))
+        rows = int(band.h // row_h)
+        placed = self._legend_rows(band, band.h / rows if rows else row_h)
+        if rows and max(row for row, *_ in placed) < rows:
+            self._set_legend(band, rows)
+
+    def _legend_rows(self, r: Region, row_h: float) -> list[tuple[int, float, str | None, str, float]]:
+        """Where each entry goes: (row, x, icon, text, text width), all in design mm."""
         canvas = self.canvas
         spec = self.layout.fonts["legend"]
-        entries = legend_entries(self.label("legend"))
-        rows = 2
-        row_h = r.h / rows
-        x, y = r.x, r.y
-        for icon, text in entries:
+        from printkit.engine.render.fonts import string_width  # measuring needs the font; checking sheets does not
+
+        out = []
+        row, x = 0, r.x
+        for icon, text in legend_entries(self.label("legend")):
             floor = canvas.floor.cjk if has_cjk(text) else canvas.floor.latin
             printed = max(spec.size * canvas.scale, floor)
-            from printkit.engine.render.fonts import string_width  # measuring needs the font; checking sheets does not
-
             text_w = string_width(text, printed) * MM_PER_PT / canvas.scale + 0.6  # design mm
             icon_w = row_h if icon else 0.0
             if x > r.x and x + icon_w + text_w > r.right:
-                x, y = r.x, y + row_h
+                row, x = row + 1, r.x
+            out.append((row, x, icon, text, text_w))
+            x += icon_w + (0.4 if icon else 0.0) + text_w + LEGEND_GAP
+        return out
+
+    def _set_legend(self, r: Region, rows: int) -> None:
+        canvas = self.canvas
+        row_h = r.h / rows
+        for row, x, icon, text, text_w in self._legend_rows(r, row_h):
+            y = r.y + row * row_h
             if icon:
                 canvas.icon(icon, x, y + 0.35, row_h - 0.7, row_h - 0.7, None if icon == "gsc-fox" else self.colors.ink)
-                x += icon_w + 0.4
+                x += row_h + 0.4
             canvas.text(x, y, min(text_w, r.right - x), row_h, text, "legend", self.colors.ink, align="left")
-            x += text_w + LEGEND_GAP
 
     # -------------------------------------------------------------- scan furniture
     def _markers(self) -> list[Marker]:
@@ -674,6 +697,8 @@ class SheetDrawing:
 
 
 LEGEND_GAP = 4.0  # design mm between two entries of the icon key
+LEGEND_ROWS = 2  # the full-size key's rows in its region
+LEGEND_LINE = 1.4  # a key row's height in font sizes: the icon a little taller than the text, a hair between rows
 
 
 def _is_cjk_word(text: str) -> bool:

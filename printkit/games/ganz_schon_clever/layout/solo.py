@@ -76,7 +76,7 @@ def solo_piece(game: GscGame, layout: SheetLayout, format_name: str, lang: str) 
     els.append(Rect(m, top, w, bottom - top, fill=None, stroke=c.ink, stroke_width=0.4, radius=1.5))
     els.append(Line(m + col1, top + row_h, m + col1, bottom, stroke=c.ink, stroke_width=0.25))
     els.append(Icon("gsc-fox", pw - m - 14, bottom + 6, 14, 14, c.fox))
-    # The icon legend: printed once here for every pad (the half sheets have no room for it).
+    # The icon legend: printed here for every pad too (the half sheets carry only a small key at the print floor).
     legend_top = bottom + 6
     els.append(Text(m, legend_top, w - 18, 7, layout.label("solo_legend_title", lang), size=ts.size,
                     min_size=ts.min, color=c.ink, align="left", bold=True, wrap=False))

@@ -58,6 +58,10 @@ class Format(_Frozen):
     # (the solo page carries it) and the two-line "N players / last round" captions, which become
     # a player count under the round with one "last round" key in the heading.
     legend: bool = True
+    # With the legend left out: a key at the print floor in the band between the score row and the bottom
+    # margin (the design's own legend row and the space its centring leaves), when every entry fits there.
+    # Nothing the scanner reads moves.
+    legend_below: bool = False
     round_ends: Literal["caption", "compact"] = "caption"
 
     @model_validator(mode="after")
