@@ -89,7 +89,7 @@ def test_corner_radius_outline_on_previews_only(tmp_path: Path) -> None:
     magenta = (0xE6, 0x00, 0x7E)
     # the print PDF has no cut outline; the preview shows it on the 4 mm arc at the card's corner
     assert all(s.fill != magenta for s in shapes(pdf))
-    x0, y0 = (210 - 3 * 63) / 2, (297 - 3 * 88) / 2  # the 3 x 3 grid of poker cards centred on A4
+    x0, y0 = (210 - 63) / 2, (297 - 88) / 2  # a one-card deck: the card alone, centred on A4
     arc = 4 * (1 - 2 ** -0.5)  # where the 45° point of the arc sits inside the corner
     preview = Image.open(out / "deck" / "png" / "cards-en-a4-p01.png").convert("RGB")
     px = preview.getpixel((round((x0 + arc) / 25.4 * 150), round((y0 + arc) / 25.4 * 150)))
