@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from printkit.games.san_marco import definitions as loader
 from printkit.games.san_marco.rules.map import MapGenerationError, generate_map
-from tests.san_marco.map_property import adjacency_problems
+from tests.games.san_marco.map_property import adjacency_problems
 
 
 def main() -> int:

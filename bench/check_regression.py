@@ -8,10 +8,10 @@ impossible, so refutations are compared too).
 
     PYTHONPATH=. python bench/check_regression.py [--strong 3000] [--simulated 20000] [--against main]
     PYTHONPATH=. python bench/check_regression.py --strong 150 --simulated 150 \
-        --record tests/gsc/data/strong_verdicts.jsonl
+        --record tests/games/ganz_schon_clever/data/strong_verdicts.jsonl
 
 ``--record`` writes the old revision's answers for a small sample instead (the fixture that
-tests/gsc/test_gsc_regression.py compares today's checker with in CI).
+tests/games/ganz_schon_clever/test_gsc_regression.py compares today's checker with in CI).
 """
 
 from __future__ import annotations

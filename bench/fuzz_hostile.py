@@ -32,7 +32,7 @@ from printkit.engine.errors import InputError
 from printkit.engine.spreadsheets import read_sheet
 from printkit.engine.template.evaluate import render_template
 from printkit.engine.template.files import load_template
-from tests.deck.workbooks import write_xlsx
+from tests.engine.workbooks import write_xlsx
 
 LIMIT_BYTES = 1 << 30  # the bound: 1 GB
 LIMIT_SECONDS = 10

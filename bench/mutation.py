@@ -39,19 +39,22 @@ HEADING = "## mutation score (rules, imposition, rendering)"
 # module -> the tests that are meant to catch a mistake in it
 TARGETS: dict[str, list[str]] = {
     "printkit/games/ganz_schon_clever/rules/score.py": [
-        "tests/gsc/test_gsc_score.py", "tests/gsc/test_gsc_score_tables.py", "tests/gsc/test_gsc_examples.py"],
+        "tests/games/ganz_schon_clever/test_gsc_score.py", "tests/games/ganz_schon_clever/test_gsc_score_tables.py",
+        "tests/games/ganz_schon_clever/test_gsc_examples.py"],
     "printkit/games/ganz_schon_clever/rules/legality.py": [
-        "tests/gsc/test_gsc_score.py", "tests/gsc/test_gsc_mutations.py", "tests/gsc/test_gsc_examples.py",
-        "tests/gsc/test_gsc_solo_passive.py"],
-    "printkit/games/san_marco/rules/variant.py": ["tests/san_marco/test_variant.py", "tests/san_marco/test_options.py"],
+        "tests/games/ganz_schon_clever/test_gsc_score.py", "tests/games/ganz_schon_clever/test_gsc_mutations.py",
+        "tests/games/ganz_schon_clever/test_gsc_examples.py",
+        "tests/games/ganz_schon_clever/test_gsc_solo_passive.py"],
+    "printkit/games/san_marco/rules/variant.py": ["tests/games/san_marco/test_variant.py",
+                                                  "tests/games/san_marco/test_options.py"],
     "printkit/engine/imposition.py": [
         "tests/engine/test_imposition.py", "tests/engine/test_imposition_properties.py",
         "tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py",
         "tests/engine/test_imposition_pinned.py", "tests/engine/test_page_furniture.py"],
     "printkit/engine/render/text.py": ["tests/engine/test_text.py", "tests/engine/test_cards_pdf.py",
-                                       "tests/engine/test_imposition_pinned.py", "tests/deck/test_markup.py"],
+                                       "tests/engine/test_imposition_pinned.py", "tests/engine/render/test_markup.py"],
     "printkit/engine/render/pdf.py": ["tests/engine/test_cards_pdf.py", "tests/engine/test_bleed_pixels.py",
-                                      "tests/engine/test_page_furniture.py", "tests/deck/test_rotate.py"],
+                                      "tests/engine/test_page_furniture.py", "tests/engine/test_rotate.py"],
 }
 
 _LEGALITY = "printkit/games/ganz_schon_clever/rules/legality.py"

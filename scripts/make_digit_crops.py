@@ -1,5 +1,5 @@
 """Cut written number boxes the digit reader once got wrong or read unsure out of the scan test set, as small
-test fixtures (``tests/scan/data/digits/``).
+test fixtures (``tests/engine/scan/data/digits/``).
 
 Each case is one number box of one sheet of the synthetic test set at a *tuning* seed (below 1000; never the
 held-out seeds of ``bench/bench_scan.py``), located and rectified as ``printkit scan`` does it and cropped
@@ -27,7 +27,7 @@ from printkit.engine.scan.numbers import crops
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
 
-OUT = Path(__file__).resolve().parents[1] / "tests/scan/data/digits"
+OUT = Path(__file__).resolve().parents[1] / "tests/engine/scan/data/digits"
 N = 24  # pages per seed, as the bench
 # seeds whose cases were found in another set than N pages of scans and photos: (pages, captures)
 SETS: dict[int, tuple[int, tuple[str, ...]]] = {710: (60, ("scan",))}

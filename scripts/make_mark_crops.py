@@ -1,5 +1,5 @@
 """Cut the crosses, action circles and number boxes the mark reader once got wrong or flagged out of the
-scan test set, as small test fixtures (``tests/scan/data/marks/``).
+scan test set, as small test fixtures (``tests/engine/scan/data/marks/``).
 
 Each case is one box of one sheet of the synthetic test set at a *tuning* seed (below 1000, or a held-out seed
 of ``bench/bench_scan.py`` spent by looking at its failure: ``SPENT``; never one still unseen), read by
@@ -32,7 +32,7 @@ from printkit.engine.scan.marks import regions
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
 
-OUT = Path(__file__).resolve().parents[1] / "tests/scan/data/marks"
+OUT = Path(__file__).resolve().parents[1] / "tests/engine/scan/data/marks"
 P = 8.0  # px per mm of the rectified sheet
 MARGIN_MM = 4.0  # the darkness map measures paper within about 3 mm
 NUMBER_MARGIN_MM = 1.5  # a number box is measured on its own white inside

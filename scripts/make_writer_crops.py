@@ -1,5 +1,5 @@
 """Cut every written number box of one sheet of the scan test set (one writer's hand), as a test fixture for
-reading unsure numbers beside the same writer's sure ones (``tests/scan/data/writer/``).
+reading unsure numbers beside the same writer's sure ones (``tests/engine/scan/data/writer/``).
 
 The sheet is from a *tuning* seed (below 1000; never the held-out seeds of ``bench/bench_scan.py``), located
 and rectified as ``printkit scan`` does it and cropped exactly as the sheet reader hands boxes to the digit model
@@ -24,7 +24,7 @@ from printkit.engine.scan.numbers import crops
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.scan.tables import box_specs
 
-OUT = Path(__file__).resolve().parents[1] / "tests/scan/data/writer"
+OUT = Path(__file__).resolve().parents[1] / "tests/engine/scan/data/writer"
 N = 24  # pages per seed, as the bench
 # (seed, page, position, what): a sheet whose handwritten 7s (blue 7, lowest 7) read as 2 on their own
 SHEET = (600, 2, "top", "blue 7 and lowest 7 read 2 at 0.57 and 0.67; the writer's sure 2s (five) do not"

@@ -92,6 +92,6 @@ if __name__ == "__main__":
     for name, draw in (("fire", fire), ("frost", frost), ("grove", grove), ("spring", spring)):
         draw().save(HERE / "art" / f"{name}.png", dpi=(340, 340), optimize=True)
     sys.path.insert(0, str(HERE.parents[1]))
-    from tests.deck.workbooks import write_xlsx
+    from tests.engine.workbooks import write_xlsx
 
     write_xlsx(HERE / "cards.xlsx", {"Read me": [["Cards are on the sheet 'Cards'."]], "Cards": ROWS})

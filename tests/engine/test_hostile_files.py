@@ -20,7 +20,7 @@ from printkit.cli import app
 from printkit.engine.errors import InputError
 from printkit.engine.spreadsheets import read_sheet
 from printkit.engine.template.sandbox import format_text
-from tests.deck.workbooks import write_xlsx
+from tests.engine.workbooks import write_xlsx
 
 runner = CliRunner()
 

@@ -3,7 +3,7 @@ printkit/engine/scan/marks/thresholds.py).
 
 In the tuning set dots span at most 0.24 of a box side and crosses at least 0.45.  A short tick spanning
 about a third of the box lies between: it must go to a person (confidence below CONFIDENT), not be read
-as a sure cross, while a real cross is.  The boxes are drawn here, as tests/scan/test_mark_boxes.py draws
+as a sure cross, while a real cross is.  The boxes are drawn here, as tests/engine/scan/test_mark_boxes.py draws
 them: an empty printed box on a page at 8 px/mm, the pen a dark straight line of a fine pen's width.
 """
 

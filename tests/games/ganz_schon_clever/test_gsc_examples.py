@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from printkit.cli import app
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 @pytest.mark.parametrize(

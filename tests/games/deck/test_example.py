@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from devkit.readback import all_text, char_styles
 from printkit.cli import app
 
-DECK = Path(__file__).resolve().parents[2] / "examples" / "designer-deck" / "deck.yaml"
+DECK = Path(__file__).resolve().parents[3] / "examples" / "designer-deck" / "deck.yaml"
 
 
 def test_designer_deck_builds_everywhere(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from PIL import Image, ImageFilter
 from printkit.engine.scan.numbers import cutting, preprocess, ranking
 from printkit.engine.scan.numbers.thresholds import NUMBERS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 pytest.importorskip("HersheyFonts", reason="the `train` extra (Hershey-Fonts, scikit-learn) makes test boxes")
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.games.san_marco.rules.map import generate_map
-from tests.san_marco.map_property import adjacency_problems, polygon_distance
+from tests.games.san_marco.map_property import adjacency_problems, polygon_distance
 
 SEEDS = range(50)
 

@@ -3,7 +3,7 @@ for a cross.
 
 Two kinds of cases.  Real ones: boxes of the synthetic scan test set (tuning seeds) that the reader once
 flagged or got wrong, cut out by ``scripts/make_mark_crops.py`` with the truth they were drawn from
-(``tests/scan/data/marks/cases.json``).  And boxes drawn here with the test set's pen on a printed box, where
+(``tests/engine/scan/data/marks/cases.json``).  And boxes drawn here with the test set's pen on a printed box, where
 what was drawn is the truth.
 """
 

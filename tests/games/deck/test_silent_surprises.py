@@ -10,8 +10,7 @@ from typer.testing import CliRunner
 
 from devkit.readback import all_text, char_styles
 from printkit.cli import app
-
-from .workbooks import write_ods, write_xlsx
+from tests.engine.workbooks import write_ods, write_xlsx
 
 CAPITALISED = [["Name", "Qty", "Type", "Text", "Colour"],
                ["Fireball", 3, "Spell", "Deal 3 damage.", "red"],
@@ -105,7 +104,7 @@ def test_times_and_known_icons_inline_still_print(tmp_path: Path) -> None:
     assert "10:30:" in text and ":flame:" not in text
 
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "printkit" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[3] / "printkit" / "fonts"
 # The bundled faces stand in for a designer's own family: four files with four PostScript names.
 FAMILY = {"regular": "NotoSansTC-Regular.ttf", "bold": "NotoSansTC-Bold.ttf", "italic": "NotoSans-Italic.ttf",
           "bold_italic": "NotoSans-BoldItalic.ttf"}

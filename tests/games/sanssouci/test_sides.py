@@ -9,7 +9,7 @@ from pathlib import Path
 from printkit.games.sanssouci.definitions import BOARDS
 from printkit.games.sanssouci.rules.sides import SideRules, balance_problems, generate_sides
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _script():

@@ -1,6 +1,6 @@
 """The bonus-order search as it was before the canonical-order rewrite (test oracle only).
 
-Kept verbatim (apart from this header) so tests/gsc/test_gsc_schedule.py can show the new search
+Kept verbatim (apart from this header) so tests/games/ganz_schon_clever/test_gsc_schedule.py can show the new search
 in printkit/rules/gsc_schedule.py gives the same verdicts and minimum losses.  Original docstring:
 
 Can the marks of a final sheet be put in an order the rules allow?  (The bonus search.)

@@ -12,7 +12,7 @@ from printkit.cli.check import check
 from printkit.engine.source import parse_text
 from printkit.games.sanssouci.check import check_file
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sanssouci" / "end-of-game.yaml"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "sanssouci" / "end-of-game.yaml"
 TEXT = EXAMPLE.read_text(encoding="utf-8")
 
 app = typer.Typer()
@@ -78,7 +78,7 @@ def test_json(tmp_path):
 
 
 def test_gsc_sheet_still_checked():
-    gsc = Path(__file__).resolve().parents[2] / "examples" / "gsc-legal-sheet.yaml"
+    gsc = Path(__file__).resolve().parents[3] / "examples" / "gsc-legal-sheet.yaml"
     assert runner.invoke(app, [str(gsc)]).exit_code == 0
 
 

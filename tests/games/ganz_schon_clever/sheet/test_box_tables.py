@@ -13,7 +13,7 @@ from printkit.cli import app
 
 runner = CliRunner()
 FORMATS = ("a4", "letter", "a4-half", "letter-half", "a3", "a3-half")
-TABLES = Path(__file__).resolve().parents[2] / "printkit" / "games" / "ganz_schon_clever" / "data" / "box-tables"
+TABLES = Path(__file__).resolve().parents[4] / "printkit" / "games" / "ganz_schon_clever" / "data" / "box-tables"
 
 
 @pytest.mark.parametrize("paper,per_page,fmt", [("a4", 1, "a4"), ("letter", 2, "letter-half"), ("a3", 2, "a3-half")])

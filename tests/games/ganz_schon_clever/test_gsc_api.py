@@ -29,7 +29,7 @@ def test_sheet_boxes_is_the_printed_box_table() -> None:
     import json
     from pathlib import Path
 
-    frozen = Path(__file__).resolve().parents[2] / "printkit/games/ganz_schon_clever/data/box-tables/layout-2-a4.json"
+    frozen = Path(__file__).resolve().parents[3] / "printkit/games/ganz_schon_clever/data/box-tables/layout-2-a4.json"
     boxes = json.loads(frozen.read_text(encoding="utf-8"))["boxes"]
     got = api.sheet_boxes("a4")
     assert len(got) == len(boxes) == 87

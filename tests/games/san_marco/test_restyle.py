@@ -50,7 +50,7 @@ def test_action_cards_take_a_new_title_colour_and_an_image(tmp_path: Path) -> No
 def test_a_typo_in_a_bundled_template_names_file_line_and_column(tmp_path: Path) -> None:
     broken = tmp_path / "mine" / "san-marco" / "limit-card.yaml"
     broken.parent.mkdir(parents=True)
-    bundled = Path(__file__).resolve().parents[2] / "templates" / "san-marco" / "limit-card.yaml"
+    bundled = Path(__file__).resolve().parents[3] / "templates" / "san-marco" / "limit-card.yaml"
     text = bundled.read_text(encoding="utf-8").replace("{{ card.value }}", "{{ card.valeu + 1 }}", 1)
     broken.write_text(text, encoding="utf-8")
     line = next(i for i, s in enumerate(text.splitlines(), 1) if "id: number" in s)

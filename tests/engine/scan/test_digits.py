@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 from printkit.engine.scan.numbers import network, preprocess, ranking
 from printkit.engine.scan.numbers.thresholds import NUMBERS, NumberThresholds
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ORANGE = range(1, 19)
 PURPLE = range(1, 7)
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from printkit.cli import app
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 PHOTO = ROOT / "docs" / "images" / "scan-example-photo.jpg"
 
 

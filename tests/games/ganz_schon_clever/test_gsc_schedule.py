@@ -1,6 +1,6 @@
 """The exact bonus-order search: regression sheets, and the new search against the old one.
 
-The old search (tests/gsc/legacy_schedule.py) explored every interleaving of plain die marks and
+The old search (tests/games/ganz_schon_clever/legacy_schedule.py) explored every interleaving of plain die marks and
 took 10-100 ms on a few tangled sheets; the sheets below are the slowest found in 100,000
 simulated sheets.  Verdicts are asserted, not times (timing is bench/bench_check.py's job).
 """

@@ -2,7 +2,7 @@
 
 Real crops: number boxes of the synthetic scan test set (tuning seeds 100, 300 and 710) exactly as the sheet reader
 hands them to the digit model, cut out by ``scripts/make_digit_crops.py`` with the truth the sheets were drawn
-from (``tests/scan/data/digits/cases.json``).  What each was read as before is in its ``what``.
+from (``tests/engine/scan/data/digits/cases.json``).  What each was read as before is in its ``what``.
 """
 
 from __future__ import annotations

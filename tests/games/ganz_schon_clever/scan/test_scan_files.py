@@ -294,7 +294,7 @@ def test_an_action_circle_is_marked_below_so_its_loop_and_cross_stay_in_sight(tm
     assert _scan(str(tmp_path / "x.png"))[0] == 0
     overlay = np.asarray(Image.open(tmp_path / "x.read.png").convert("RGB")).astype(int)
     green = np.abs(overlay - (20, 150, 60)).sum(axis=2) < 60
-    table = json.loads((Path(__file__).parents[2] / "printkit/games/ganz_schon_clever/data/box-tables/"
+    table = json.loads((Path(__file__).parents[4] / "printkit/games/ganz_schon_clever/data/box-tables/"
                         "layout-2-a4.json").read_text(encoding="utf-8"))
     px = 5.0  # the overlay's pixels per mm
     for b in table["boxes"]:

@@ -33,8 +33,7 @@ from printkit.games.ganz_schon_clever.model.sheet import ActionCount, Sheet
 from printkit.games.ganz_schon_clever.scan import scan_file
 from printkit.games.ganz_schon_clever.scan.run import scan_one
 from printkit.games.ganz_schon_clever.scan.tables import resolve
-
-from .jpeg_files import with_restarts, with_surplus_intervals
+from tests.engine.scan.jpeg_files import with_restarts, with_surplus_intervals
 
 runner = CliRunner()
 GAME = load_gsc_game()
@@ -584,7 +583,7 @@ class _WrittenDigits(_BoxByBox):
 
 
 def test_scan_checks_under_the_solo_passive_ruling_it_is_given(tmp_path: Path) -> None:
-    # tests/gsc/test_gsc_solo_passive.py's TIGHT sheet (counted by hand there), with its tracks: it
+    # tests/games/ganz_schon_clever/test_gsc_solo_passive.py's TIGHT sheet (counted by hand there), with its tracks: it
     # needs the +1 after the last passive turn, so only the variant ruling allows it.
     sheet = Sheet(players=1, yellow=((3,), (1,), (2,), (6,)), blue=(4, 5, 6, 7, 8, 12), green=9,
                   orange=(1, 2, 3, 4, 5, 4, 8, 5, 10, 5, 18), purple=(1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 6),

@@ -17,7 +17,7 @@ from printkit.games.sanssouci.rules.legality import check
 from printkit.games.sanssouci.rules.scoring import score_all
 from printkit.games.sanssouci.transcription import parse_end
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sanssouci" / "end-of-game.yaml"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "sanssouci" / "end-of-game.yaml"
 TEXT = EXAMPLE.read_text(encoding="utf-8")
 
 

@@ -1,9 +1,9 @@
 """A faster checker says what the checker said before: verdicts, scores, violations and dice counts.
 
-tests/gsc/data/strong_verdicts.jsonl holds 600 sheets (strong play from bench/strong_play.py, simulated
-random play, and a mutant of each, often impossible) with the answers of the bonus-order search as it
-was on main before the speed work (recorded by ``bench/check_regression.py --record``; the full sweep
-over thousands of sheets is that script without ``--record``).
+tests/games/ganz_schon_clever/data/strong_verdicts.jsonl holds 600 sheets (strong play from
+bench/strong_play.py, simulated random play, and a mutant of each, often impossible) with the answers of
+the bonus-order search as it was on main before the speed work (recorded by
+``bench/check_regression.py --record``; the full sweep over thousands of sheets is that script without ``--record``).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from printkit.games.ganz_schon_clever.scan.tables import box_specs, box_table
 from printkit.games.ganz_schon_clever.scan.transcribe import Confirmed, Transcribed, transcribe
 
 runner = CliRunner()
-DIGITS = Path(__file__).parent / "data" / "digits"
+DIGITS = Path(__file__).resolve().parents[3] / "engine" / "scan" / "data" / "digits"
 GAME = load_gsc_game()
 TABLE = box_table(2, "a4").table
 SCORE_BOX = {"yellow": 0, "blue": 1, "green": 2, "orange": 3, "purple": 4, "foxes": 5, "lowest": 6, "total": 7}
@@ -161,7 +161,7 @@ def test_an_unsure_cross_that_changes_the_area_score_is_confirmed_by_the_claim()
     assert len(t.sheet.blue) == 4 and ("blue", 3) in _unsure(t)
 
 
-# tests/gsc/test_gsc_solo_passive.py's TIGHT sheet with its tracks, and its scores counted by hand:
+# tests/games/ganz_schon_clever/test_gsc_solo_passive.py's TIGHT sheet with its tracks, and its scores counted by hand:
 # yellow 0 (the diagonal completes no column), blue 16 (6 crosses), green 45 (9 crosses), orange
 # 1+2+3+4+5+4+8+5+10+5+18 = 65, purple 1+2+3+4+5+6+1+2+3+4+6 = 37, foxes 3 (green box 7, orange box 8,
 # purple box 7), each worth the lowest area score 0: total 163.  Many lone 1s, which the digit model
@@ -247,7 +247,8 @@ def test_values_after_an_empty_box_are_not_confirmed_by_a_sum_the_checker_does_n
 
 
 def _crop_reading(name: str) -> tuple[object, float, tuple]:
-    """A pinned claim crop (``tests/scan/data/digits``) read by the bundled digit model, as a claim box reads it."""
+    """A pinned claim crop (``tests/engine/scan/data/digits``) read by the bundled digit model, as a claim box
+    reads it."""
     crop = cv2.imread(str(DIGITS / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
     r = read_number(crop, range(0, 401))
     return r.value, r.confidence, r.alternatives

@@ -2,7 +2,7 @@
 
 Real crops: every written number box of one sheet of the synthetic scan test set (tuning seed 600), cut by
 ``scripts/make_writer_crops.py`` exactly as the sheet reader hands them to the digit model, with the truth the
-sheet was drawn from (``tests/scan/data/writer/cases.json``). On that sheet a handwritten 7 (the blue claim and
+sheet was drawn from (``tests/engine/scan/data/writer/cases.json``). On that sheet a handwritten 7 (the blue claim and
 the lowest claim) read as 2 alone by the MLP digit model shipped until 2026-12-02 (kept here as
 ``mlp-digits-2026-12-01.npz`` to test the mechanism with); the writer's sure 2s do not look like it. The
 convolutional classifier shipped since reads all 22 boxes right and sure on its own.
