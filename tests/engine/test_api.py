@@ -14,7 +14,8 @@ from devkit.readback import all_text, page_count
 def _script_deck(folder: Path) -> dict:
     """A deck a script makes from its own data: cards from a CSV beside it, the rest in the dict."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "spells.csv").write_text("name,qty,text\nSpark,2,Deal 1.\nBlaze,1,Deal 3.\n", encoding="utf-8")
+    (folder / "spells.csv").write_text("name,qty,text,lore\nSpark,2,Deal 1.,old\nBlaze,1,Deal 3.,new\n",
+                                       encoding="utf-8")
     return {"title": "Scripted Spells", "csv": "spells.csv", "style": {"accent": "#224466"}}
 
 
@@ -28,9 +29,9 @@ def test_a_dict_deck_builds_like_the_command_line(tmp_path: Path) -> None:
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
         entries = build(deck, tmp_path / "out", paper="letter", tts=True, tts_url="https://example.org/x/")
-    # what the command line prints as a warning: on letter paper the crop marks are short ticks
+    # what the command line prints as a warning: a column (lore) that no template reads
     assert [type(w.message).__name__ for w in said] == ["PrintkitWarning"]
-    assert "crop marks are short ticks" in str(said[0].message)
+    assert "no template reads lore" in str(said[0].message)
     files = {e["file"]: e for e in entries}
     pdf = files["scripted-spells/cards-en-letter.pdf"]
     assert pdf["pieces"] == 3 and pdf["paper"] == "letter" and pdf["status"] == "new"
