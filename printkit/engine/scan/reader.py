@@ -160,6 +160,9 @@ def _pages_read(file: str, count: int, pages: Iterator[PageImage], resolve: Reso
             return
         done += 1
         page = pg.page if multi else None
+        if pg.blank:  # not rendered: nothing to search for a sheet
+            yield PageFailure(file, page, "nothing is drawn on this page")
+            continue
         try:
             found, problems = rectified_sheets(pg, resolve, specs, hints, whole)
         except ScanError as exc:

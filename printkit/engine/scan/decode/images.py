@@ -46,6 +46,7 @@ class PageImage:
     pixels: np.ndarray  # H x W x 3, uint8, RGB; or H x W x 4, RGB and a fourth channel to ignore (see open_pages)
     page: int | None = None
     damage: str | None = None  # what the decoder found wrong with the file and decoded past (a JPEG's bad data)
+    blank: bool = False  # a PDF page with nothing drawn on it, not rendered: ``pixels`` is empty
 
 
 def damaged_file(damage: str) -> str:
@@ -420,18 +421,28 @@ def drawing_bytes(pdf: bytes, most: int) -> int:
     return total
 
 
+@dataclass
+class _RenderBudget:
+    """The pixels a PDF's pages may still be rendered to (see ``DecodeLimits.pdf_render_a4_pages``)."""
+
+    left: int
+
+
 def _pdf_page_images(p: Path, n: int, four: bool) -> Iterator[PageImage]:
+    budget = _RenderBudget(DECODE.pdf_render_pixels)
     for k in range(n):
         # Yielded as made, bound to no name in this frame: while the generator waits at ``yield`` the
         # page, the largest array of a read, belongs to the reader alone, which lets it go once its sheets are
         # rectified, before their boxes are read.
-        yield _pdf_page(p, k, four)
+        yield _pdf_page(p, k, four, budget, n)
 
 
-def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
-    """Page ``k`` of the PDF, from the document opened for it alone: pdfium keeps what it has read of a
-    document until it is closed (each scanned page's JPEG: the memory of a long PDF would grow without
-    bound), and opening it again is cheap."""
+def _pdf_page(p: Path, k: int, four: bool = False, budget: _RenderBudget | None = None, n: int = 1) -> PageImage:
+    """Page ``k`` of the PDF (of ``n`` pages), from the document opened for it alone: pdfium keeps what it has
+    read of a document until it is closed (each scanned page's JPEG: the memory of a long PDF would grow without
+    bound), and opening it again is cheap.  A page with nothing on it is not rendered (``blank``); a page to be
+    rendered is paid for from ``budget``, and :class:`ScanError` says which pages are left unread once it is
+    spent."""
     import pypdfium2 as pdfium
 
     try:
@@ -439,11 +450,21 @@ def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
         try:
             page = pdf[k]
             try:
+                if _nothing_drawn(page):
+                    return PageImage(np.zeros((0, 0, 3), np.uint8), k + 1, blank=True)
                 scanned = _scanned_page(page, four)
                 if scanned is not None:
                     return PageImage(_bounded(scanned[0]), k + 1, scanned[1])
                 w, h = page.get_size()
                 scale = min(DECODE.pdf_dpi / 72, DECODE.max_side / max(w, h))
+                if budget is not None:
+                    cost = max(1, round(w * scale)) * max(1, round(h * scale))
+                    if cost > budget.left:
+                        raise ScanError(
+                            f"{p}: pages {k + 1} to {n} not read ({k} read): rendering them would pass the "
+                            f"{DECODE.pdf_render_a4_pages} A4 pages at {DECODE.pdf_dpi} dpi one PDF's drawn pages "
+                            "may come to (a scanner's pages are images, and are not counted)")
+                    budget.left -= cost
                 return PageImage(_shrink(page.render(scale=scale).to_pil()), k + 1)
             finally:
                 page.close()
@@ -451,6 +472,15 @@ def _pdf_page(p: Path, k: int, four: bool = False) -> PageImage:
             pdf.close()
     except pdfium.PdfiumError as exc:
         raise ScanError(f"{p}: page {k + 1} cannot be read: {exc}") from None
+
+
+def _nothing_drawn(page: object) -> bool:
+    """Whether ``page`` has no object in its content and no annotation: rendering it would give a white page,
+    at the cost of any other (counted from the parsed content, which :func:`drawing_bytes` bounded)."""
+    import pypdfium2.raw as pdfium_c
+
+    raw = page.raw  # type: ignore[attr-defined]
+    return pdfium_c.FPDFPage_CountObjects(raw) == 0 and pdfium_c.FPDFPage_GetAnnotCount(raw) == 0
 
 
 def _scanned_page(page: object, four: bool = False) -> tuple[np.ndarray, str | None] | None:

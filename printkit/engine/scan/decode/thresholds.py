@@ -20,10 +20,19 @@ class DecodeLimits:
     # operator costs by the area it covers: 300,000 page-sized strokes took minutes.
     max_pdf_drawing_bytes: int = 1024 * 1024
     pdf_dpi: int = 300  # a scanner's usual resolution; a half sheet's QR code needs it
+    # What one PDF's drawn pages (rendered, not a scanner's JPEG page, which is decoded) may come to, in A4 pages
+    # at ``pdf_dpi``: rendering a page and searching it for corner markers takes some 60 ms an A4 page at 300 dpi
+    # here, so 100 are 6 s of the 10 s one file may take; the pages past it are refused, those before it read.
+    pdf_render_a4_pages: int = 100
     # A JPEG at least twice this on its long side (a 48-megapixel photo, a 600-dpi A4 scan) is decoded at a half,
     # quarter or eighth of its size by the JPEG decoder itself instead of decoded whole and scaled down: no less
     # than an A4 page at 300 dpi (3508 pixels), the resolution the reader is made for.
     reduced_decode_side: int = 3508
+
+    @property
+    def pdf_render_pixels(self) -> int:
+        """``pdf_render_a4_pages`` in pixels: an A4 page (210 x 297 mm) rendered at ``pdf_dpi``."""
+        return self.pdf_render_a4_pages * round(210 / 25.4 * self.pdf_dpi) * round(297 / 25.4 * self.pdf_dpi)
 
 
 DECODE = DecodeLimits()
