@@ -210,7 +210,9 @@ def components_for(target: Target, request: BuildRequest) -> list[Component]:
     options = replace(request.options, definition=target.file, templates=request.templates or request.options.templates)
     if options.changed:
         options = replace(options, previous_cards=_recorded_cards(target, request))
-    with deck_budget():  # every card a game or deck makes counts here too, beside its own budget
+    deck = str(target.file) if target.file is not None else target.id
+    # every card a game or deck makes counts here too, beside its own budget
+    with deck_budget(deck=deck, cards=options.max_cards):
         return target.game.build(options)
 
 

@@ -42,7 +42,7 @@ from printkit.engine.errors import InputError, Problem, input_problem
 from printkit.engine.limits import MAX_CARD_TEXT_CHARS, MAX_CARD_TEXTS, MAX_LOOP_ELEMENTS
 from printkit.engine.paths import templates_root
 from printkit.engine.template.functions import FILTERS, GLOBALS
-from printkit.engine.template.sandbox import BudgetedSandbox, BudgetExceeded, budget, check_size, spend
+from printkit.engine.template.sandbox import BudgetedSandbox, BudgetExceeded, budget, check_size, place, spend
 from printkit.engine.units import POINT_FIELDS, parse_length
 
 if TYPE_CHECKING:
@@ -685,6 +685,10 @@ def _render(
                 memo.grounds[str(background)] = ground  # one object per colour: the preflight sees it repeat
         elements.insert(0, ground)
         labels.insert(0, None)
+    try:
+        place(len(elements), sum(len(e.text) for e in elements if isinstance(e, Text)))
+    except BudgetExceeded as exc:
+        raise InputError.single(f"{name}: {exc}", template.file) from None
     return Piece(name, width, height, tuple(elements), bleed_color=str(background) if background else None,
                  labels=tuple(labels))
 

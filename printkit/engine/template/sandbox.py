@@ -26,7 +26,14 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedFormatter
 from jinja2.visitor import NodeTransformer
 
-from printkit.engine.limits import MAX_DECK_TEMPLATE_OPERATIONS, MAX_TEMPLATE_OPERATIONS, MAX_TEMPLATE_STRING
+from printkit.engine.limits import (
+    MAX_CARDS,
+    MAX_DECK_ELEMENTS,
+    MAX_DECK_TEMPLATE_OPERATIONS,
+    MAX_DECK_TEXT_CHARS,
+    MAX_TEMPLATE_OPERATIONS,
+    MAX_TEMPLATE_STRING,
+)
 
 MAX_INT_BITS = 4096  # an integer an expression makes; far beyond any coordinate or count
 _WIDTH = re.compile(r"\d{6,}")  # a format width of 100000 characters or more
@@ -59,8 +66,20 @@ class Budget:
             self.parent.spend(n)
 
 
+@dataclass
+class Drawing:
+    """What the cards of one deck (``deck``: its file, or the game) have placed so far, against the deck's caps."""
+
+    deck: str
+    most_elements: int
+    most_chars: int
+    elements: int = 0
+    chars: int = 0
+
+
 _current: ContextVar[Budget | None] = ContextVar("printkit_template_budget", default=None)
 _deck: ContextVar[Budget | None] = ContextVar("printkit_deck_budget", default=None)
+_drawing: ContextVar[Drawing | None] = ContextVar("printkit_deck_drawing", default=None)
 
 
 @contextmanager
@@ -76,16 +95,38 @@ def budget(limit: int = MAX_TEMPLATE_OPERATIONS) -> Iterator[Budget]:
 
 
 @contextmanager
-def deck_budget(limit: int | None = None) -> Iterator[Budget]:
-    """One budget for all the cards made inside the block (one game or deck of a build): each card has
-    its own, and together they may not do more than ``limit`` (:data:`MAX_DECK_TEMPLATE_OPERATIONS`)."""
+def deck_budget(limit: int | None = None, deck: str = "one deck", cards: int = MAX_CARDS) -> Iterator[Budget]:
+    """One budget for all the cards made inside the block (one game or deck of a build, named by ``deck``): each
+    card has its own, and together they may not do more than ``limit`` (:data:`MAX_DECK_TEMPLATE_OPERATIONS`)
+    nor draw more than :data:`MAX_DECK_ELEMENTS` elements and :data:`MAX_DECK_TEXT_CHARS` characters
+    (:func:`place`).  ``cards``: the card cap (``--max-cards``); raised past :data:`MAX_CARDS`, it raises the
+    drawing caps in proportion (a user who allows more cards allows them their drawing)."""
     b = Budget(limit=limit or MAX_DECK_TEMPLATE_OPERATIONS,
                what="all the cards of one deck together (too many cards doing too much work?)")
-    token = _deck.set(b)
+    scale = max(1.0, cards / MAX_CARDS)
+    drawing = Drawing(deck, round(MAX_DECK_ELEMENTS * scale), round(MAX_DECK_TEXT_CHARS * scale))
+    token, drawn = _deck.set(b), _drawing.set(drawing)
     try:
         yield b
     finally:
+        _drawing.reset(drawn)
         _deck.reset(token)
+
+
+def place(elements: int, chars: int) -> None:
+    """Count one card's ``elements`` and ``chars`` of text against its deck's caps (when a deck is open):
+    :class:`BudgetExceeded`, naming the deck, once they are passed."""
+    d = _drawing.get()
+    if d is None:
+        return
+    d.elements += elements
+    d.chars += chars
+    if d.elements > d.most_elements or d.chars > d.most_chars:
+        raise BudgetExceeded(
+            f"the cards of {d.deck} up to this one place {d.elements:,} elements and {d.chars:,} characters of "
+            f"text; one deck's cards place at most {d.most_elements:,} elements and {d.most_chars:,} "
+            "characters together (too many cards, or too much on each? `--max-cards N` raises both with the "
+            "card cap)")
 
 
 def spend(n: int = 1) -> None:
