@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import mmap
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ import pypdfium2.raw as raw
 
 from printkit.engine.errors import InputError
 from printkit.engine.imposition import PRINTABLE_EDGE
+from printkit.engine.pdf_drawing import drawing_bytes
 from printkit.engine.preflight.findings import Finding
 from printkit.engine.render.text import CJK_FLOOR, LATIN_FLOOR, is_cjk
 from printkit.engine.units import PT_PER_MM
@@ -28,6 +30,11 @@ MAX_PAGES = 2000  # a preflight reads every page: bound the work for an untruste
 # busiest bundled page has 1,620. A "vector bomb" page of millions took 25 s and 1.1 GB.
 MAX_PAGE_OBJECTS = 100_000
 MAX_DOCUMENT_OBJECTS = 500_000
+# What the file's drawing instructions (every stream but pictures, unpacked) may come to, before pdfium parses
+# any: pdfium parses a page's whole content on loading it, 31 MB of strokes (a million) in 2.3 s and some
+# 350 MB here, 93 MB in 5.6 s and 1 GB.  The bundled kits' PDFs come to at most 77 kB (fonts included, which
+# are counted too: a content stream could pass for a font).
+MAX_DRAWING_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 8  # forms inside forms read; deeper nesting is not something a print file needs
 MARK_THICKNESS = 1.0  # mm: a path thinner than this is a mark or a rule, not artwork
 EDGE_SLACK = 0.05  # mm: what a PDF's rounding of mm to points may move ink (the scale bar's ticks sit at 4.995 mm)
@@ -61,10 +68,27 @@ class ReadBack:
 
 
 def _open(source: Path | bytes, name: str) -> pdfium.PdfDocument:
+    _check_drawing(source, name)
     try:
         return pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
     except (pdfium.PdfiumError, OSError, ValueError) as exc:
         raise InputError.single(f"not a readable PDF ({exc})", name) from None
+
+
+def _check_drawing(source: Path | bytes, name: str) -> None:
+    """Refuse a PDF whose drawing instructions unpack past :data:`MAX_DRAWING_BYTES`, counted before pdfium
+    parses them (a file that cannot be opened is left to pdfium to say so)."""
+    if isinstance(source, bytes):
+        drawing = drawing_bytes(source, MAX_DRAWING_BYTES)
+    else:
+        try:
+            with source.open("rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                drawing = drawing_bytes(data, MAX_DRAWING_BYTES)
+        except (OSError, ValueError):  # no such file, a folder, an empty file: pdfium's words say which
+            return
+    if drawing > MAX_DRAWING_BYTES:
+        raise InputError.single(f"its drawing instructions unpack to more than {MAX_DRAWING_BYTES // (1024 * 1024)} "
+                                "MB (a vector bomb?): the preflight does not read it", name)
 
 
 def check_pdf(path: Path) -> list[Finding]:
