@@ -22,6 +22,7 @@ MAX_CARD_TEXT_CHARS = 200_000  # characters all the texts of one card hold toget
 # What all the cards of one deck draw together, beside the card cap: a deck of 10,000 cards each at its own caps
 # ran past 120 s.  Placing an element (evaluated, validated, drawn) took some 65 us here, 200 rects on each of 1,000
 # cards 13 s, so 100,000 elements are about 7 s; a character of text some 2.5 us to fit and draw, so 2,000,000 are
-# about 5 s.  A 10,000-card deck of a few texts and shapes a card stays within both.
+# about 5 s.  A 10,000-card deck of a few texts and shapes a card stays within both; `--max-cards N` above
+# MAX_CARDS raises both in proportion (sandbox.deck_budget).
 MAX_DECK_ELEMENTS = 100_000
 MAX_DECK_TEXT_CHARS = 2_000_000
