@@ -115,6 +115,24 @@ def test_a_mark_near_the_paper_edge_is_reported():
     assert any(f.rule == "marks" and "2.0 mm" in f.message for f in check_log(r.log))
 
 
+@pytest.mark.parametrize("side", ["left", "top", "right", "bottom"])
+def test_a_mark_near_each_paper_edge_is_reported_by_the_build_s_own_check(side: str):
+    from printkit.engine.imposition import Segment
+
+    r = render(deck(card()), PrintSettings(), "en")
+    assert [f for f in check_log(r.log) if f.rule == "marks"] == []
+    # A4 is 210 x 297 mm: a 2 mm tick whose nearest point is 2 mm from this side's edge, mid-way along it
+    tick = {
+        "left": Segment(2, 150, 4, 150),
+        "top": Segment(100, 2, 100, 4),
+        "right": Segment(206, 150, 208, 150),
+        "bottom": Segment(100, 293, 100, 295),
+    }[side]
+    r.log.pages[0].marks.append(tick)
+    found = [f for f in check_log(r.log) if f.rule == "marks"]
+    assert len(found) == 1 and "a crop mark comes 2.0 mm from the paper edge" in found[0].message
+
+
 def test_text_over_text_and_a_line_through_text_are_overlaps():
     found = rules_of(deck(card(Text(5, 5, 50, 8, "First label", size=10), Text(5, 7, 50, 8, "Second label", size=10))))
     assert [f.rule for f in found] == ["overlap"]
