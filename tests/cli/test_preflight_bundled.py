@@ -94,3 +94,21 @@ def test_printkit_preflight_passes_on_every_bundled_pdf(build, tmp_path: Path):
                 if c.char.strip() and (c.left < 0 or c.top < 0 or c.right > w or c.bottom > h)
             ]
             assert beyond == [], f"{pdf.name} page {i + 1}: {len(beyond)} glyphs beyond the paper edge"
+
+
+# `printkit calibrate` writes a PDF too: every language of its instructions, on the smallest and a US paper.
+CALIBRATIONS: tuple[tuple[str, ...], ...] = (
+    (),
+    ("--lang", "zh-TW", "--paper", "letter"),
+    ("--lang", "de", "--paper", "a5"),
+    ("--lang", "en+zh-TW"),
+)
+
+
+@pytest.mark.parametrize("args", CALIBRATIONS, ids=[" ".join(a) or "default" for a in CALIBRATIONS])
+def test_printkit_preflight_passes_on_the_calibration_sheet(args, tmp_path: Path):
+    made = runner.invoke(app, ["calibrate", *args, "--out", str(tmp_path)])
+    assert made.exit_code == 0, made.output
+    (pdf,) = sorted(tmp_path.glob("*.pdf"))
+    checked = runner.invoke(app, ["preflight", str(pdf)])
+    assert checked.exit_code == 0 and checked.output.startswith("clean  "), checked.output
