@@ -23,7 +23,10 @@ from printkit.engine.elements import Circle, Image, Line, Piece, Text, bounds
 from printkit.engine.errors import InputError
 from printkit.engine.icc import read_icc_profile
 from printkit.engine.imposition import (
+    FOOTER_THICKNESS,
+    MIN_MARK,
     PRINTABLE_EDGE,
+    TICK_GAP,
     Box,
     CardGrid,
     Segment,
@@ -52,6 +55,11 @@ FURNITURE_COLOR = "#555555"
 SCALE_BAR = 50.0  # mm: the bar a user measures to check the print scale
 NOTE_MIN = 5.5  # pt: the print note may shrink this far (Latin) to fit its band
 NOTE_PAD = 1.0  # mm past the note's own width in a short band: rounding of the fit
+# Two sheets stacked where a gutter of twice the bleed does not fit (half-A4 aids on Letter: 19.4 mm to spare):
+# a narrower gutter still gives each its own bleed, 1.5 mm a side (past the 1 mm the read-back asks for, three
+# times a ~0.5 mm miscut), the pair moved up so the scale bar keeps its band below it.
+NARROW_BLEED = 1.5  # mm each sheet paints past its cut into a narrow gutter
+BAR_GAP = 0.3  # mm between the scale bar's band and the bottom cut
 
 
 @dataclass
@@ -526,23 +534,24 @@ def render_sheets(
         elif per == 1 and (w > pw + 1e-6 or h > ph + 1e-6) and w <= ph + 1e-6 and h <= pw + 1e-6:
             pw_, ph_ = ph, pw  # a wide piece on small paper (a half-A4 sheet on A5): the paper turned
         room = (ph_ - per * h) if stacked else (pw_ - per * w)
-        gutter = 2 * b if b and per > 1 and room - (per - 1) * 2 * b >= 2 * (PRINTABLE_EDGE + b) else 0.0
+        gutter, lead = _sheet_gutter(room, b, per, stacked)
         step_x, step_y = (0.0, h + gutter) if stacked else (w + gutter, 0.0)
         total_w = w if stacked else per * w + (per - 1) * gutter
         total_h = per * h + (per - 1) * gutter if stacked else h
-        x0, y0 = (pw_ - total_w) / 2, (ph_ - total_h) / 2
+        x0, y0 = (pw_ - total_w) / 2, (ph_ - total_h) / 2 if lead is None else lead
         trim = Box(x0, y0, total_w, total_h)
         doc.set_page((pw_, ph_), trim, b)
         for k, piece in enumerate(group):
-            # bleed on every edge but one shared with the other sheet of the pair
-            shared = b and not gutter and per > 1
-            first, last = k == 0 or not shared, k == len(group) - 1 or not shared
-            own = (b, b if first else 0.0, b, b if last else 0.0) if stacked else \
-                (b if first else 0.0, b, b if last else 0.0, b)
+            # bleed on every edge, but into a gutter only half its width (none on a cut line the pair shares)
+            tight = b and gutter < 2 * b and per > 1
+            inner = gutter / 2
+            first, last = k == 0 or not tight, k == len(group) - 1 or not tight
+            own = (b, b if first else inner, b, b if last else inner) if stacked else \
+                (b if first else inner, b, b if last else inner, b)
             if component.fold:
                 own = _inside_printable(x0 + k * step_x, y0 + k * step_y, w, h, (pw_, ph_))
             # a form drawn with bleed all round would paint over the other sheet of a pair that shares a cut
-            doc.draw(piece, x0 + k * step_x, y0 + k * step_y, own, role="sheet", stamp=None if shared else stamp)
+            doc.draw(piece, x0 + k * step_x, y0 + k * step_y, own, role="sheet", stamp=None if tight else stamp)
         keep_clear = []
         for k, piece in enumerate(group):
             ox, oy = x0 + k * step_x, y0 + k * step_y
@@ -567,6 +576,24 @@ def render_sheets(
         if progress:
             progress(start + len(group), doc.pages)
     return doc.rendered(len(pages))
+
+
+def _sheet_gutter(room: float, b: float, per: int, stacked: bool) -> tuple[float, float | None]:
+    """The gutter between ``per`` sheets cut apart with bleed ``b`` where the paper has ``room`` to spare along the
+    row, and where the first sheet's cut lies from the paper edge (None: the row is centred).
+
+    Twice the bleed where the outer bleed then stays on the printable area; else, stacked, twice NARROW_BLEED with
+    the pair moved up, where the top margin still takes crop ticks inside the bleed (not on the sheet) and the
+    scale bar's band fits below; else none (the sheets share their cut line)."""
+    if not b or per < 2:
+        return 0.0, None
+    if room - (per - 1) * 2 * b >= 2 * (PRINTABLE_EDGE + b):
+        return 2 * b, None
+    narrow = 2 * min(b, NARROW_BLEED)
+    lead = room - (per - 1) * narrow - (PRINTABLE_EDGE + FOOTER_THICKNESS + BAR_GAP)
+    if stacked and lead >= PRINTABLE_EDGE + TICK_GAP + MIN_MARK - 1e-6:
+        return narrow, lead
+    return 0.0, None
 
 
 def _inside_printable(x: float, y: float, w: float, h: float, paper: tuple[float, float]
