@@ -72,8 +72,8 @@ def build(
     lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = ENGLISH,  # type: ignore[valid-type]
     players: Annotated[int | None, typer.Option(help="Number of players (games that depend on it).")] = None,
     seed: Annotated[int | None, typer.Option(
-        help="Seed for anything random (variant maps, serials). Same seed, same bytes. Without it most games use "
-             "seed 1; a random Istanbul layout draws a fresh seed and prints it.", show_default=False)] = None,
+        help="Seed for anything random (variant maps, random layouts). Same seed, same bytes. Without it a build "
+             "that makes a random choice draws a fresh seed and prints it.", show_default=False)] = None,
     png: Annotated[bool, typer.Option("--png", help="Also write a PNG preview of every page.")] = False,
     templates: Annotated[Path | None, typer.Option(
         help="Your own templates folder (cards/*.yaml, icons/*.svg), searched before the bundled one.")] = None,
@@ -205,6 +205,8 @@ def _summary(report, out_dir: Path, quiet: bool) -> None:
             cards = ", ".join(str(n) for n in changes["cards"])
             out.print(f"{'':>9}  {count_label(len(changes['cards']), 'cards')} of {changes['of']} changed since the "
                       f"last full build: {cards}")
+    for game, seed in report.seeds.items():
+        out.print(f"{game}: random choices from seed {seed} (--seed {seed} builds the same again)")
     out.print(f"manifest: {out_dir / 'manifest.json'}")
 
 

@@ -20,6 +20,7 @@ from printkit.engine.components import (
     CardComponent,
     Component,
     Edition,
+    SeedUsed,
     SheetComponent,
     TextFile,
     count_label,
@@ -101,6 +102,7 @@ class BuildReport:
     files: list[WriteResult]
     warnings: list[str]
     findings: list[Finding] = field(default_factory=list)
+    seeds: dict[str, int] = field(default_factory=dict)  # per game: the seed its random choices used
 
 
 @dataclass
@@ -110,6 +112,7 @@ class Plan:
     files: list[PlannedFile]
     warnings: list[str]
     findings: list[Finding] = field(default_factory=list)
+    seeds: dict[str, int] = field(default_factory=dict)  # per game: the seed its random choices used
 
 
 def resolve_targets(names: tuple[str, ...]) -> list[Target]:
@@ -376,8 +379,10 @@ def plan(request: BuildRequest, progress: Progress | None = None) -> Plan:
         return _plan(request, progress)
 
 
-def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
+def _plan(base_request: BuildRequest, progress: Progress | None) -> Plan:
+    request = base_request
     planned: list[PlannedFile] = []
+    seeds: dict[str, int] = {}
     findings: list[Finding] = []
     opts, settings = request.options, request.settings
     targets, warnings = _check_options(resolve_targets(request.targets), request, bool(request.targets))
@@ -402,8 +407,13 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
         subset = ""
         editions = [c.id for c in components if isinstance(c, Edition)]
         folder = target.folder if target.file is not None else "/".join([target.folder, *editions[:1]])
+        request = base_request
+        used = [c.seed for c in components if isinstance(c, SeedUsed)]
+        if used:  # a fresh seed the game drew goes into the manifest, so the build can be made again
+            seeds[target.id] = used[0]
+            request = replace(base_request, options=replace(opts, seed=used[0]))
         for comp in components:
-            if isinstance(comp, Edition):
+            if isinstance(comp, Edition | SeedUsed):
                 continue
             if isinstance(comp, TextFile):
                 data = comp.text.encode("utf-8")
@@ -466,8 +476,8 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
                 preview = render(comp, replace(settings, cut_preview=True), opts.lang, icons).pdf
             samples.append((f"{comp.name} · {count_label(rendered.pieces, comp.kind)}", preview))
             rendition = Rendition(request, target.id, comp, rendered.pdf, preview, rendered.pieces, folder, stem,
-                                  suffix, icons, lambda p, kind, n, data, d=None, c=comp.name, t=target: _entry(
-                                      p, t, c, kind, n, 1, request, data, details=d), warnings)
+                                  suffix, icons, lambda p, kind, n, data, d=None, c=comp.name, t=target,
+                                  r=request: _entry(p, t, c, kind, n, 1, r, data, details=d), warnings)
             for exporter in (*EXPORTERS, *target.game.own_exporters()):
                 if exporter.wanted(request, comp):
                     planned += exporter.make(rendition)
@@ -481,7 +491,7 @@ def _plan(request: BuildRequest, progress: Progress | None) -> Plan:
     _refuse_collisions(planned, targets)
     if request.strict and findings:
         raise InputError([Problem(f"preflight: {f}") for f in findings])
-    return Plan(planned, warnings, findings)
+    return Plan(planned, warnings, findings, seeds)
 
 
 def _icons_for(comp: Component, request: BuildRequest) -> tuple[Path, ...]:
@@ -511,7 +521,7 @@ def build(request: BuildRequest, out: Path, force: bool = False, progress: Progr
     result = plan(request, progress)
     if progress:
         progress(Step("writing files"))
-    return BuildReport(write_all(out, result.files, force), result.warnings, result.findings)
+    return BuildReport(write_all(out, result.files, force), result.warnings, result.findings, result.seeds)
 
 
 def calibrate(out: Path, paper: str, lang: str, force: bool = False) -> WriteResult:

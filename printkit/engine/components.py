@@ -11,6 +11,7 @@ each into one PDF.  Three kinds cover every bundled game:
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,7 +110,15 @@ class Edition:
     id: str
 
 
-Component = CardComponent | SheetComponent | BoardComponent | TextFile | Edition
+@dataclass(frozen=True)
+class SeedUsed:
+    """Marks a build that made random choices: the seed they were drawn from (the user's ``--seed``, or a fresh
+    one when none was given), recorded in the manifest and shown after the build so it can be built again."""
+
+    seed: int
+
+
+Component = CardComponent | SheetComponent | BoardComponent | TextFile | Edition | SeedUsed
 
 
 @dataclass(frozen=True)
@@ -150,6 +159,17 @@ class BuildOptions:
         if self.templates is not None and not self.templates.is_dir():
             what = "is not a folder" if self.templates.exists() else "does not exist"
             raise InputError.single(f"--templates {self.templates}: {what}")
+
+
+FRESH_SEEDS = 1_000_000  # a fresh seed is below this: short enough to read off a sheet and type again
+
+
+def random_seed(options: BuildOptions) -> int:
+    """The seed for a build's random choices: the user's ``--seed``, else a fresh one each build.
+
+    Call it only where a random choice is made (and return a :class:`SeedUsed` with it): a build that
+    makes none must not depend on it."""
+    return options.seed if options.seed_given else secrets.randbelow(FRESH_SEEDS)
 
 
 def count_label(count: int, kind: str) -> str:

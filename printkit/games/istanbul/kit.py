@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import secrets
-
-from printkit.engine.components import BuildOptions, Component
+from printkit.engine.components import BuildOptions, Component, SeedUsed, random_seed
 from printkit.engine.errors import InputError
 from printkit.engine.paper import paper_dimensions
 from printkit.engine.registry import Facts
@@ -16,7 +14,6 @@ from printkit.games.istanbul.model import Istanbul
 from printkit.games.istanbul.rules import grid
 
 GAME_ID = "istanbul"  # its templates' folder: templates/istanbul/
-FRESH_SEEDS = 1_000_000  # a fresh seed is below this: short enough to read off the sheet and type again
 
 
 def facts() -> Facts:
@@ -40,7 +37,7 @@ def choose_layouts(game: Istanbul, options: BuildOptions) -> list[grid.Layout]:
     if kind != "random":
         return [grid.fixed_layout(game.layouts, kind)]
     # Without --seed a random layout is a new one each build; its sheet prints the seed to build it again.
-    seed = options.seed if options.seed_given else secrets.randbelow(FRESH_SEEDS)
+    seed = random_seed(options)
     if count is not None:
         try:
             return grid.layout_pack(game.layouts, int(str(count)), seed, apart_lines)
@@ -62,5 +59,8 @@ def components(options: BuildOptions) -> list[Component]:
     templates = {name: load_template(search.find(name, generic=False), search) for name in TEMPLATES}
     words = Words(game.texts, options.lang)
     rules = {lang: definitions.load_rules(lang) for lang in words.langs}
-    return build(game, words, definitions.load_style(search), templates, layouts, players,
-                 paper_dimensions(options.paper), rules, options.paper)
+    out = build(game, words, definitions.load_style(search), templates, layouts, players,
+                paper_dimensions(options.paper), rules, options.paper)
+    # a random layout (or the first of a pack) carries the seed it was drawn from
+    seeds = [layout.seed for layout in layouts if layout.seed is not None]
+    return [*out, SeedUsed(seeds[0])] if seeds else out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.engine.components import BuildOptions, Component, Edition, TextFile
+from printkit.engine.components import BuildOptions, Component, Edition, SeedUsed, TextFile, random_seed
 from printkit.engine.errors import InputError
 from printkit.engine.registry import Facts
 from printkit.engine.rulebook import RuleTexts, load_rule_texts
@@ -20,8 +20,10 @@ from printkit.games.san_marco.definitions import definition_yaml
 from printkit.games.san_marco.layout.cards import DeckTemplates
 from printkit.games.san_marco.layout.components import build, choose_lang
 from printkit.games.san_marco.layout.notes import notes_page
-from printkit.games.san_marco.model.game import SanMarcoDefinition
-from printkit.games.san_marco.rules.variant import MapGenerationError, check_request, generate_variant
+from printkit.games.san_marco.model.game import GeneratorConfig, SanMarcoDefinition
+from printkit.games.san_marco.rules.variant import MapGenerationError, VariantRequest, check_request, generate_variant
+
+FRESH_SEED_TRIES = 20  # fresh seeds drawn before a variant no seed can map is reported (one in a few fails at most)
 
 
 def components(options: BuildOptions) -> list[Component]:
@@ -58,11 +60,8 @@ def components(options: BuildOptions) -> list[Component]:
             gen = loader.load_generator()
             req = check_request(gen, game.rules.default_players if players is None else players,
                                 districts, ranks, map_style)
-            try:
-                game = generate_variant(game, gen, req.players, req.districts, req.ranks, options.seed, req.style)
-            except MapGenerationError as exc:
-                raise InputError.single(str(exc)) from None
-            out.append(TextFile("definition", f"{game.id}.yaml", definition_yaml(game)))
+            game, seed = drawn_variant(game, gen, req, options)
+            out += [TextFile("definition", f"{game.id}.yaml", definition_yaml(game)), SeedUsed(seed)]
     if players is not None and game.rules.for_players(players) is None:
         have = ", ".join(str(pc.players) for pc in game.rules.player_counts)
         raise InputError.single(f"--players {players}: this definition has rules for {have} players")
@@ -73,6 +72,22 @@ def components(options: BuildOptions) -> list[Component]:
     # one kit-notes component: where the rules come from, then the house values and differences
     return [replace(notes, pages=(*notes.pages, *c.pages)) if c.name == "kit-notes" else c
             for c in build(game, texts, style, lang, templates, players, classic, options.paper)] + out
+
+
+def drawn_variant(classic: SanMarcoDefinition, gen: GeneratorConfig, req: VariantRequest,
+                  options: BuildOptions) -> tuple[SanMarcoDefinition, int]:
+    """The variant asked for and the seed its map and pieces were drawn from.
+
+    Without ``--seed`` each build draws a fresh seed, and another when a seed gives no map (a build the user
+    cannot mend); with ``--seed`` that seed or its error."""
+    error: MapGenerationError | None = None
+    for _ in range(1 if options.seed_given else FRESH_SEED_TRIES):
+        seed = random_seed(options)
+        try:
+            return generate_variant(classic, gen, req.players, req.districts, req.ranks, seed, req.style), seed
+        except MapGenerationError as exc:
+            error = exc
+    raise InputError.single(str(error)) from None
 
 
 def load_rules(lang: str) -> RuleTexts:

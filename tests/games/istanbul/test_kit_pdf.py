@@ -10,7 +10,7 @@ import re
 import pytest
 
 from devkit.readback import all_text, find_text, page_count, shapes
-from printkit.engine.components import BuildOptions, CardComponent, SheetComponent
+from printkit.engine.components import BuildOptions, CardComponent, SeedUsed, SheetComponent
 from printkit.engine.errors import InputError
 from printkit.engine.paper import PrintSettings
 from printkit.engine.render.pdf import render
@@ -36,7 +36,7 @@ def _flat(text: str) -> str:
 
 def _components(**kw):
     extra = kw.pop("extra", {})
-    return {c.name: c for c in kit.components(BuildOptions(extra=extra, **kw))}
+    return {c.name: c for c in kit.components(BuildOptions(extra=extra, **kw)) if not isinstance(c, SeedUsed)}
 
 
 def _card_text(comp: CardComponent, index: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from devkit.readback import all_text
-from printkit.engine.components import BuildOptions
+from printkit.engine.components import BuildOptions, SeedUsed
 from printkit.engine.paper import PrintSettings
 from printkit.engine.render.pdf import render
 from printkit.games.istanbul import definitions, kit
@@ -27,11 +27,16 @@ def test_with_seed_the_same_layout():
 
 
 def test_the_sheet_prints_the_fresh_seed_to_rebuild_it():
-    comps = {c.name: c for c in kit.components(BuildOptions(seed_given=False, extra={"layout": "random"}))}
-    layout = comps["layout"]
+    built = kit.components(BuildOptions(seed_given=False, extra={"layout": "random"}))
+    layout = next(c for c in built if getattr(c, "name", "") == "layout")
     seed = layout.record["layouts"][0]["seed"]
     text = re.sub(r"\s+", " ", " ".join(all_text(render(layout, PrintSettings(), "en").pdf)))
     assert f"printkit build istanbul --layout random --seed {seed}" in text
+    assert [c for c in built if isinstance(c, SeedUsed)] == [SeedUsed(seed)]  # the manifest and CLI say it too
+
+
+def test_a_fixed_layout_draws_no_seed():
+    assert not [c for c in kit.components(BuildOptions(seed_given=False)) if isinstance(c, SeedUsed)]
 
 
 def test_short_paths_sheet_has_no_unasked_rule_badge():
@@ -44,7 +49,8 @@ def test_short_paths_sheet_has_no_unasked_rule_badge():
 def test_a_pack_puts_two_layouts_on_each_sheet():
     from devkit.readback import page_count
 
-    comps = {c.name: c for c in kit.components(BuildOptions(seed=100, extra={"layouts": 5}))}
+    built = kit.components(BuildOptions(seed=100, extra={"layouts": 5}))
+    comps = {c.name: c for c in built if not isinstance(c, SeedUsed)}
     pack = comps["layout-pack"]
     assert len(pack.pages) == 5 and pack.per_page == 2
     pdf = render(pack, PrintSettings(), "en").pdf

@@ -75,7 +75,7 @@ def house_notes_pages(kit: KitContext) -> tuple[Piece, ...]:
 
     f.add(kit.t("notes_intro"), body)
     if game.variant is not None:
-        f.add(kit.t("notes_variant_seed", seed=game.variant.seed), body)
+        f.add(kit.t("notes_variant_seed", seed=str(game.variant.seed)), body)
     section("notes_house_head", house_value_lines(kit))
     section("notes_house_rules_head", [hr.text.get(kit.lang) for hr in game.house_rules])
     section("notes_seed_head", seed_lines(kit))

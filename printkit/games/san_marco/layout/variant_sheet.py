@@ -22,7 +22,7 @@ def variant_sheet(kit: KitContext) -> tuple[Piece, ...]:
     f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)] * 3, top=m, bottom=H - m, first_top=18,
              first_columns=2)
     style_name = kit.t(f"style_{v.style}") if f"style_{v.style}" in kit.texts.root else v.style
-    f.add(kit.t("var_intro", seed=v.seed, style=style_name, ranks=v.ranks), a.body_size + 0.6)
+    f.add(kit.t("var_intro", seed=str(v.seed), style=style_name, ranks=v.ranks), a.body_size + 0.6)
     diffs = kit.difference_lines()
     if diffs:
         f.add(kit.t("var_diff_head"), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
