@@ -6,8 +6,6 @@ a variant) and hands plain data to the pure layout in :mod:`printkit.games.san_m
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from printkit.engine.components import BuildOptions, Component, Edition, SeedUsed, TextFile, random_seed
 from printkit.engine.errors import InputError
 from printkit.engine.registry import Facts
@@ -19,7 +17,6 @@ from printkit.games.san_marco import definitions as loader
 from printkit.games.san_marco.definitions import definition_yaml
 from printkit.games.san_marco.layout.cards import DeckTemplates
 from printkit.games.san_marco.layout.components import build, choose_lang
-from printkit.games.san_marco.layout.notes import notes_page
 from printkit.games.san_marco.model.game import GeneratorConfig, SanMarcoDefinition
 from printkit.games.san_marco.rules.variant import MapGenerationError, VariantRequest, check_request, generate_variant
 
@@ -68,10 +65,9 @@ def components(options: BuildOptions) -> list[Component]:
     if game.id != "classic":
         out.append(Edition(game.id))
     classic = loader.load()
-    notes = notes_page(load_rules(lang), game.title.get(lang), lang, options.paper, glossary(game))
-    # one kit-notes component: where the rules come from, then the house values and differences
-    return [replace(notes, pages=(*notes.pages, *c.pages)) if c.name == "kit-notes" else c
-            for c in build(game, texts, style, lang, templates, players, classic, options.paper)] + out
+    # the kit notes open with where the rules come from, then the house values and differences, in one flow
+    return build(game, texts, style, lang, templates, players, classic, options.paper,
+                 load_rules(lang).blocks["notes"]) + out
 
 
 def drawn_variant(classic: SanMarcoDefinition, gen: GeneratorConfig, req: VariantRequest,
@@ -92,7 +88,7 @@ def drawn_variant(classic: SanMarcoDefinition, gen: GeneratorConfig, req: Varian
 
 def load_rules(lang: str) -> RuleTexts:
     """The kit notes of one language (``data/rules/<lang>.yaml``)."""
-    return load_rule_texts(loader.BUNDLED / "rules" / f"{lang}.yaml", ("notes_title",), ("notes",))
+    return load_rule_texts(loader.BUNDLED / "rules" / f"{lang}.yaml", (), ("notes",))
 
 
 def glossary(game: SanMarcoDefinition | None = None) -> tuple[str, ...]:

@@ -38,3 +38,21 @@ def test_a_variant_has_the_notes_page_too():
              if hasattr(c, "pages") or hasattr(c, "fronts") or hasattr(c, "piece")}  # not the edition or file
     assert kit_talk(comps, "de", MAKING) == {}
     assert "Keine Brücke mehr" in text_of(comps["kit-notes"], "de")
+
+
+HOUSE_HEAD = {"en": "House values", "de": "Hauswerte", "zh-TW": "自訂值"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_notes_are_one_page_where_the_rules_come_from_and_the_house_values_share(built, paper):
+    from devkit.readback import all_text, page_count
+    from printkit.engine.paper import PrintSettings
+    from printkit.engine.render.pdf import render
+
+    lang, _ = built
+    built_kit = kit.components(BuildOptions(paper=paper, lang=lang))
+    notes = next(c for c in built_kit if getattr(c, "name", "") == "kit-notes")
+    pdf = render(notes, PrintSettings(paper=paper), lang).pdf
+    assert page_count(pdf) == 1  # was two: the origin of the rules alone on a mostly empty first page
+    text = "".join(all_text(pdf)).replace("\n", "").replace(" ", "")
+    assert NOTES[lang][0].replace(" ", "") in text and HOUSE_HEAD[lang].replace(" ", "") in text

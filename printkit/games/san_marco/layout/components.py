@@ -7,17 +7,19 @@ plain data to :func:`build`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 from printkit.engine.booklet import booklet, booklet_page_size, plain_pages
 from printkit.engine.components import BoardComponent, CardComponent, Component, SheetComponent
 from printkit.engine.errors import InputError
 from printkit.engine.paper import paper_dimensions
+from printkit.engine.rulebook import Block
 from printkit.games.san_marco.layout.aid import player_aid
 from printkit.games.san_marco.layout.board import board
 from printkit.games.san_marco.layout.cards import DeckTemplates, decks
 from printkit.games.san_marco.layout.context import KitContext
-from printkit.games.san_marco.layout.house_notes import house_notes_pages
+from printkit.games.san_marco.layout.notes import notes_pages
 from printkit.games.san_marco.layout.pieces import pieces_pages
 from printkit.games.san_marco.layout.rules_booklet import plain_rules_pages, rules_pages, setup_sheet
 from printkit.games.san_marco.layout.table import table_sheet
@@ -37,11 +39,12 @@ def choose_lang(requested: str, texts: SanMarcoTexts) -> Lang:
 
 def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, lang: Lang,
           templates: DeckTemplates, players: int | None = None, classic: SanMarcoDefinition | None = None,
-          paper: str = "a4") -> list[Component]:
+          paper: str = "a4", notes_lead: Sequence[Block] = ()) -> list[Component]:
     """Every component of the kit; the decks are drawn by their templates.
 
     ``classic`` is the published game a variant is compared with (its differences are listed);
-    ``paper`` sets the booklet's page size (A5 on A4, half-letter on Letter, A4 on A3).
+    ``paper`` sets the booklet's page size (A5 on A4, half-letter on Letter, A4 on A3); ``notes_lead``:
+    where the rules come from, the kit notes' opening.
     """
     n_players = game.rules.default_players if players is None else players
     kit = KitContext(game, texts, style, lang, classic, paper_dimensions(paper))
@@ -58,7 +61,8 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
     ]
     out += [booklet("rules-booklet", kit.t("book_title"), rules_pages(kit, *booklet_page_size(paper))),
             plain_pages("rules", kit.t("book_title"), plain_rules_pages(kit, *paper_dimensions(paper))),
-            SheetComponent("kit-notes", kit.t("notes_title", title=game.title.get(lang)), house_notes_pages(kit))]
+            SheetComponent("kit-notes", kit.t("notes_title", title=game.title.get(lang)),
+                           notes_pages(kit, notes_lead))]
     if game.variant is not None:
         out.append(SheetComponent("variant-rules", kit.t("var_title", players=game.variant.players,
                                                         districts=game.variant.districts), variant_sheet(kit)))

@@ -1,13 +1,9 @@
-"""The kit notes' second page: every house value the definition marks, the values taken from the write-up the
-kit started from, and what differs from the published game and why.  It follows the page of
-:mod:`printkit.games.san_marco.layout.notes` (where the rules come from) in the one kit-notes component; only
-these pages speak of how the kit was made."""
+"""What the kit notes list: every house value the definition marks and the values taken from the write-up the
+kit started from, in words.  :mod:`printkit.games.san_marco.layout.notes` lays them out."""
 
 from __future__ import annotations
 
-from printkit.engine.elements import Element, Piece, Text
 from printkit.games.san_marco.layout.context import KitContext
-from printkit.games.san_marco.layout.drawing import Flow
 
 # Rules whose provenance may be ``seed`` and the sentence that states each (notes.yaml).
 SEED_RULES = ("doge_no_bridge_cost", "doge_crossing_cost", "tie_break_district")
@@ -55,35 +51,3 @@ def seed_lines(kit: KitContext) -> list[str]:
     out += [kit.t("notes_seed_bridge_limit", players=pc.players, n=pc.bridge_limit_per_pair)
             for pc in r.player_counts if pc.provenance.get("bridge_limit_per_pair") == "seed"]
     return out
-
-
-def house_notes_pages(kit: KitContext) -> tuple[Piece, ...]:
-    """One page on A4 and Letter (two columns); on A5 the text runs on to a second page."""
-    a = kit.style.aid
-    game = kit.game
-    W, H, m = *kit.page(a.page_w, a.page_h), a.margin
-    title = Text(m, 4, W - 2 * m, 11, kit.t("notes_title", title=game.title.get(kit.lang)), size=a.title_size,
-                 bold=True, color=a.head_color, align="left", wrap=False)
-    col_w = (W - 2 * m - a.gutter) / 2
-    f = Flow([(m, col_w), (m + col_w + a.gutter, col_w)] * 3, top=m, bottom=H - m, first_top=18, first_columns=2)
-    body = a.body_size + 0.4
-
-    def section(head: str, lines: list[str]) -> None:
-        if lines:
-            f.add(kit.t(head), a.head_size, a.head_color, bold=True, gap=0.6, keep=True)
-            f.add("\n".join(f"• {line}" for line in lines), body)
-
-    f.add(kit.t("notes_intro"), body)
-    if game.variant is not None:
-        f.add(kit.t("notes_variant_seed", seed=str(game.variant.seed)), body)
-    section("notes_house_head", house_value_lines(kit))
-    section("notes_house_rules_head", [hr.text.get(kit.lang) for hr in game.house_rules])
-    section("notes_seed_head", seed_lines(kit))
-    section("notes_differs_head", [kit.t(k) for k in ("notes_diff_pieces", "notes_diff_board", "notes_diff_words",
-                                                      "notes_diff_variants")])
-    n_pages = max(f.column_of) // 2 + 1
-    pages: list[list[Element]] = [[title]] + [[] for _ in range(n_pages - 1)]
-    for e, col in zip(f.elements, f.column_of, strict=True):
-        pages[col // 2].append(e)
-    return tuple(Piece("san-marco kit notes" + (f" {i + 1}" if n_pages > 1 else ""), W, H, tuple(p))
-                 for i, p in enumerate(pages))
