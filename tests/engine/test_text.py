@@ -185,3 +185,15 @@ def test_a_space_after_a_bold_word_is_still_a_place_to_break():
 
     assert words(fit_text("**Place** one", 30, 100, 10, 10, fam=sans())) == ["Place", "one"]
     assert words(fit_text("**Place**one", 30, 100, 10, 10, fam=sans())) == ["Placeone"]  # no space: one word
+
+
+def test_a_no_break_space_beside_chinese_keeps_both_sides_on_one_line():
+    coin = frozenset({"coin"})
+    text = "一二三四五六七八\u00a0·\u00a04\u00a0:coin:"
+    # 8 characters at 10 pt are 80 pt; in 90 pt a break after 八 would leave "· 4 coin" to start a line
+    r = fit_text(text, 90, 100, 10, 10, icons=coin)
+    assert len(r.line_texts) == 2
+    assert r.line_texts[1].startswith("八\u00a0·\u00a04") and r.line_texts[1].endswith(":coin:")
+    # with a plain space the dot and number may start the next line, as before
+    spaced = fit_text(text.replace("\u00a0·", " ·"), 90, 100, 10, 10, icons=coin)
+    assert spaced.line_texts[0] == "一二三四五六七八"

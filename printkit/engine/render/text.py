@@ -24,6 +24,7 @@ ICON_SCALE = 1.0  # inline icons are as tall as the font size
 # The smallest printed sizes a home printer sets legibly (pt): Chinese strokes need more.
 LATIN_FLOOR = 6.0
 CJK_FLOOR = 6.5
+NBSP = "\u00a0"
 UNBOUNDED = 1e9  # pt: a box height no text reaches, for measuring how many lines a text takes
 
 
@@ -317,25 +318,35 @@ def _split_words(chunk: str, out: list[Token], font: str = SANS, color: str | No
             out.append(Token(last, font=font, color=color))
         return
     word = ""
+    start = len(out)
+
+    def add(tok: Token) -> None:
+        # a no-break space glues what is on either side of it, even beside a Chinese character (where a line
+        # may otherwise break between any two): "貨物\u00a0·\u00a04" never leaves "· 4" to start a line
+        prev = out[-1] if len(out) > start else None
+        if prev is not None and not prev.space_after and NBSP in (tok.text[:1], prev.text[-1:]):
+            tok = _with(tok, glued=True)
+        out.append(tok)
+
     for ch in chunk:
         if ch == " ":
             if word:
-                out.append(Token(word, space_after=True, font=font, color=color))
+                add(Token(word, space_after=True, font=font, color=color))
                 word = ""
             elif out:
                 out[-1] = _with(out[-1], space_after=True)
         elif is_cjk(ch) and ch not in NO_LINE_START:
             if word:
-                out.append(Token(word, font=font, color=color))
+                add(Token(word, font=font, color=color))
                 word = ""
-            out.append(Token(ch, font=font, color=color))
+            add(Token(ch, font=font, color=color))
         else:
             word += ch
             if is_cjk(ch):  # CJK closing punctuation ends the unit it closes
-                out.append(Token(word, font=font, color=color))
+                add(Token(word, font=font, color=color))
                 word = ""
     if word:
-        out.append(Token(word, font=font, color=color))
+        add(Token(word, font=font, color=color))
 
 
 def _glue_kinsoku(tokens: list[Token]) -> list[Token]:

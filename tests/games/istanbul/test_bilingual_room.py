@@ -3,6 +3,8 @@ and a Chinese ability starts a line instead of running on after " / " mid-phrase
 
 from __future__ import annotations
 
+import re
+
 from printkit.engine.components import BuildOptions
 from printkit.engine.paper import PrintSettings
 from printkit.engine.registry import find_game
@@ -41,3 +43,18 @@ def test_mosque_place_cards_keep_each_language_on_its_own_lines():
         assert not any(line.rstrip().endswith("/") or line.startswith("/") for line in t.lines), t.lines
     # each table's note is its own line: no line holds two tables' player counts
     assert not any(line.count("players") > 1 for t in records for line in t.lines)
+
+
+def test_a_count_of_rubies_stays_with_its_number_and_the_word_before_it():
+    # the Great Mosque card's "· 4 ♦" started a line of its own (and the ruby one of its own before that)
+    game = find_game("istanbul")
+    assert game is not None
+    comp = next(c for c in game.build(BuildOptions(paper="a4", lang=LANG)) if c.name == "place-cards")
+    records = _records(render(comp, PrintSettings(paper="a4"), LANG, glossary=game.facts().glossary).log)
+    lines = [line.replace("\xa0", " ") for t in records for line in t.lines]
+    with_ruby = [line for line in lines if ":ist-ruby:" in line]
+    assert len(with_ruby) >= 8  # mosques, Sultan's Palace, Gemstone Dealer, Wainwright: every table's line
+    for line in with_ruby:
+        assert not line.startswith((":ist-ruby:", "·", "· ")), line
+        assert not re.match(r"^\S?\s*·?\s*\d+ :ist-ruby:$", line), line  # "物 · 4 ♦" or "· 4 ♦" alone
+    assert any(re.search(r"貨物 · 4 :ist-ruby:", line) for line in lines)

@@ -22,6 +22,11 @@ def icon(name: str) -> str:
     return f":ist-{name}:"
 
 
+def counted(n: object, name: str) -> str:
+    """``4 ♦``: a number and the icon it counts, joined by a no-break space so a line never splits them."""
+    return f"{n}\u00a0{icon(name)}"
+
+
 def groups(game: Istanbul, key: Callable[[int], object]) -> list[tuple[tuple[int, ...], object]]:
     """Player counts grouped by equal value, largest table first: [((4, 5), v), ((2, 3), w)]."""
     out: dict[object, list[int]] = {}
@@ -71,16 +76,16 @@ class PlaceText:
     def _wainwright(self) -> tuple[list[str], list[str]]:
         wr = self.game.tracks.wainwright
         caps = " → ".join(map(str, tracks.capacities(wr)))
-        lines = [f"{icon('lira')} {wr.price} → +1 {icon('extension')}",
+        lines = [f"{icon('lira')} {wr.price} → {counted('+1', 'extension')}",
                  f"{self.w.label('capacity')}{self.w.colon}{caps}",
                  f"{self.w.label('nth', n=wr.ruby_with_extension)} {icon('extension')} → {icon('ruby')}"]
         if self.players is None:
-            lines.append(f"{self.w.label('setup')}{self.w.colon}{wr.extensions_per_player} {icon('extension')} + "
-                         f"{wr.rubies_per_player} {icon('ruby')} {self.w.label('per_player')}")
+            lines.append(f"{self.w.label('setup')}{self.w.colon}{counted(wr.extensions_per_player, 'extension')} + "
+                         f"{counted(wr.rubies_per_player, 'ruby')} {self.w.label('per_player')}")
         else:
             n = self.players
-            lines.append(f"{self.w.label('setup')}{self.w.colon}{wr.extensions_per_player * n} {icon('extension')}"
-                         f" + {wr.rubies_per_player * n} {icon('ruby')}"
+            lines.append(f"{self.w.label('setup')}{self.w.colon}{counted(wr.extensions_per_player * n, 'extension')}"
+                         f" + {counted(wr.rubies_per_player * n, 'ruby')}"
                          + self.w.paren(self.w.label('players_n', n=n)))
         return lines, []
 
@@ -117,7 +122,7 @@ class PlaceText:
     def _tea_house(self) -> tuple[list[str], list[str]]:
         tea = self.game.tracks.tea_house
         return [self.w.label("call"),
-                f"{self.w.label('otherwise')}{self.w.colon}{tea.otherwise_lira} {icon('lira')}"], []
+                f"{self.w.label('otherwise')}{self.w.colon}{counted(tea.otherwise_lira, 'lira')}"], []
 
     def _market(self, number: int) -> tuple[list[str], list[str]]:
         market = self.game.tracks.market(number)
@@ -132,14 +137,15 @@ class PlaceText:
 
     def _police_station(self) -> tuple[list[str], list[str]]:
         return [self.w.label("family_start"),
-                f"{self.w.label('catch')}{self.w.colon}3 {icon('lira')} {self.w.label('or')} 1 {icon('card')}"], []
+                f"{self.w.label('catch')}{self.w.colon}{counted(3, 'lira')} {self.w.label('or')} "
+                f"{counted(1, 'card')}"], []
 
     def _sultans_palace(self) -> tuple[list[str], list[str]]:
         tr = self.game.tracks  # the track itself is drawn (see ``track``); these lines give the numbers
 
         def line(value: object) -> str:
             rubies, costs = value  # type: ignore[misc]
-            return (f"{rubies} {icon('ruby')}{self.w.clause}{self.w.label('goods')}{self.w.colon}"
+            return (f"{counted(rubies, 'ruby')}{self.w.clause}{self.w.label('goods')}{self.w.colon}"
                     + " → ".join(str(c) for c in costs))
 
         lines, notes = self._by_players(
@@ -151,7 +157,7 @@ class PlaceText:
 
         def line(value: object) -> str:
             rubies, prices = value  # type: ignore[misc]
-            return f"{rubies} {icon('ruby')}{self.w.clause}{icon('lira')} " + " ".join(str(p) for p in prices)
+            return f"{counted(rubies, 'ruby')}{self.w.clause}{icon('lira')} " + " ".join(str(p) for p in prices)
 
         return self._by_players(lambda n: (tracks.gemstone(tr, n).rubies, tracks.gemstone(tr, n).prices), line)
 
@@ -163,10 +169,13 @@ class PlaceText:
         sep = "\n" if self.w.bilingual else " / "
         lines = [f"{icon(a.good)} {self.w.one(a.text, sep)}" for a in abilities]
 
+        # the rubies close the line with the goods they follow: "5 goods · 4 ♦" never leaves "· 4 ♦" alone
+        tight = self.w.clause.replace(" ", "\u00a0")
+
         def line(value: object) -> str:
             tiles, rubies = value  # type: ignore[misc]
             return (self.w.listing.join(str(t) for t in tiles)
-                    + f" {self.w.label('goods')}{self.w.clause}{rubies} {icon('ruby')}")
+                    + f" {self.w.label('goods')}{tight}{counted(rubies, 'ruby')}")
 
         more, notes = self._by_players(
             lambda n: (self.game.setup.for_players(n).mosque_tiles, self.game.setup.for_players(n).mosque_rubies),
