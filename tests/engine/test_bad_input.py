@@ -11,14 +11,9 @@ from typer.testing import CliRunner
 from devkit.readback import all_text, shapes
 from printkit.cli import app
 from printkit.games.deck.definition import load_deck
+from tests.engine.deck_files import write
 
 runner = CliRunner()
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
 
 
 def template(tmp_path: Path, elements: str) -> Path:  # elements: YAML list items

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -15,15 +14,10 @@ from typer.testing import CliRunner
 from devkit.readback import all_text
 from printkit.cli import app
 from printkit.engine.containment import Containment
+from tests.engine.deck_files import write
 
 runner = CliRunner()
 SECRET = "TOP-SECRET-LINE"
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
 
 
 @pytest.fixture

@@ -6,35 +6,19 @@ from __future__ import annotations
 import os
 import signal
 import struct
-import textwrap
 import zipfile
 import zlib
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from typer.testing import CliRunner
 
 import printkit.engine.render.draw as draw
-from printkit.cli import app
 from printkit.engine.errors import InputError
 from printkit.engine.spreadsheets import read_sheet
 from printkit.engine.template.sandbox import format_text
+from tests.engine.deck_files import build, write
 from tests.engine.workbooks import write_xlsx
-
-runner = CliRunner()
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
-
-
-def build(*args: object):
-    result = runner.invoke(app, ["build", "-q", *map(str, args)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ as wall time: the seconds belong in bench/.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -23,23 +22,11 @@ from printkit.engine.source import parse_text
 from printkit.engine.template.evaluate import render_template
 from printkit.engine.template.files import load_template
 from printkit.engine.template.sandbox import budget
+from tests.engine.deck_files import build, write
 
 runner = CliRunner()
 CAP = 10_000  # the decision: 10,000 cards per deck by default
 YAML_BUDGET = 200_000  # values a file may expand to (printkit.engine.limits.MAX_YAML_NODES)
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
-
-
-def build(*args: object):
-    result = runner.invoke(app, ["build", "-q", *map(str, args)])
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def alias_chain(width: int, depth: int) -> str:

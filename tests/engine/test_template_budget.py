@@ -7,7 +7,6 @@ far below what the expression asks for (2.4–4.1 GB in the audit of issue 41).
 
 from __future__ import annotations
 
-import textwrap
 import tracemalloc
 from pathlib import Path
 
@@ -21,15 +20,10 @@ from printkit.engine.limits import MAX_TEMPLATE_OPERATIONS
 from printkit.engine.template.evaluate import CardRenderer, render_template
 from printkit.engine.template.files import load_template
 from printkit.engine.template.sandbox import deck_budget
+from tests.engine.deck_files import write
 
 runner = CliRunner()
 MOST_BYTES = 30_000_000  # what refusing may allocate: the 100,000-character cap with room for Jinja itself
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
 
 
 def one_text(tmp: Path, expression: str) -> Path:
