@@ -85,7 +85,7 @@ class Deck:
 
 
 def build(deck: Deck | str | os.PathLike[str], out: str | os.PathLike[str] = "output", *, paper: str = "a4",
-          lang: str = "en", seed: int | None = None, templates: str | os.PathLike[str] | None = None,
+          lang: str | None = None, seed: int | None = None, templates: str | os.PathLike[str] | None = None,
           max_cards: int = MAX_CARDS, allow_outside: bool = False, allow_network: bool = False, bleed: float = 3.0,
           gap: float | None = None, duplex: str = "long", offset_x: float = 0.0, offset_y: float = 0.0,
           rotate: str = "off", cmyk: bool = False, icc_profile: str | os.PathLike[str] | None = None,
@@ -103,14 +103,12 @@ def build(deck: Deck | str | os.PathLike[str], out: str | os.PathLike[str] = "ou
     from printkit.engine.outputs import read_manifest
     from printkit.engine.paper import PrintSettings, paper_dimensions
     from printkit.engine.pod import pod_layout
-    from printkit.engine.registry import all_languages
     from printkit.engine.source import given_documents
     from printkit.engine.units import parse_length
 
     if not isinstance(deck, Deck):
         deck = Deck.load(deck, templates=templates, allow_outside=allow_outside, allow_network=allow_network,
                          max_cards=max_cards)
-    _choice("lang", lang, all_languages())
     _choice("duplex", duplex, DUPLEX)
     _choice("rotate", rotate, ROTATE)
     _within("bleed", bleed, BLEED_MM)
@@ -130,7 +128,8 @@ def build(deck: Deck | str | os.PathLike[str], out: str | os.PathLike[str] = "ou
                                        f"found {safe_zone!r}")
     request = BuildRequest(
         targets=(str(deck.path),),
-        options=BuildOptions(paper=paper, lang=lang, seed=1 if seed is None else seed, seed_given=seed is not None,
+        options=BuildOptions(paper=paper, lang=lang or "en", lang_given=lang is not None,
+                             seed=1 if seed is None else seed, seed_given=seed is not None,
                              max_cards=max_cards, allow_outside=allow_outside, allow_network=allow_network,
                              only=only, where=where, changed=changed),
         settings=PrintSettings(paper=paper, bleed=bleed, gap=gap, duplex=duplex, offset_x=offset_x,

@@ -44,8 +44,12 @@ def _safe_zone(value: str | None) -> float | None:
 PAPER_HELP = "Paper: a4, letter, a3, a5, legal, tabloid, or WIDTHxHEIGHT (mm, or with a unit: 12x18in)."
 
 
-# Every language some game declares ("en+zh-TW": both on every piece, where a game offers it); each game
-# then refuses the ones it has no texts in.
+# Any language tag: a bundled game refuses one it has no texts in (naming its own: every language some game
+# declares, "en+zh-TW" putting both on every piece), a deck one it has no column or file for.
+LANG_HELP = (f"Language of printed text: for a bundled game one of {', '.join(all_languages())}; for your own deck "
+             "one it has texts in (a column name@de, or a translations: file). Default: en, or your deck's own "
+             "language:.")
+# the calibration sheet's instructions exist in the languages the games print in
 Lang = StrEnum("Lang", {lang: lang for lang in all_languages()})  # type: ignore[misc]
 ENGLISH = Lang("en")
 
@@ -69,7 +73,7 @@ def build(
              "None: every bundled game.", show_default=False)] = None,
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")] = Path("output"),
     paper: Annotated[str, typer.Option(help=PAPER_HELP, callback=_paper)] = "a4",
-    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = ENGLISH,  # type: ignore[valid-type]
+    lang: Annotated[str | None, typer.Option(help=LANG_HELP, show_default=False)] = None,
     players: Annotated[int | None, typer.Option(help="Number of players (games that depend on it).")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed for anything random (variant maps, random layouts). Same seed, same bytes. Without it a build "
@@ -157,7 +161,8 @@ def build(
     with user_errors():
         request = BuildRequest(
             targets=tuple(targets or ()),
-            options=BuildOptions(paper=paper, lang=lang.value, players=players, seed=1 if seed is None else seed,
+            options=BuildOptions(paper=paper, lang=lang or "en", lang_given=lang is not None, players=players,
+                                 seed=1 if seed is None else seed,
                                  seed_given=seed is not None, extra=extra,
                                  max_cards=max_cards, allow_outside=allow_outside, allow_network=allow_network,
                                  only=only, where=where, placeholders=placeholders, changed=changed),
@@ -233,7 +238,8 @@ def showcase(
     where: Annotated[str | None, typer.Option(help="Fan the cards for which this expression is true.")] = None,
     dpi: Annotated[int, typer.Option(help="Resolution of the cards in the picture.", min=50, max=600)] = 150,
     background: Annotated[str | None, typer.Option(help="Background colour (default: transparent).")] = None,
-    lang: Annotated[Lang, typer.Option(help="Language of printed text.")] = ENGLISH,  # type: ignore[valid-type]
+    lang: Annotated[str | None, typer.Option(help="Language of printed text (default: the deck's own).",
+                                             show_default=False)] = None,
     templates: Annotated[Path | None, typer.Option(help="Your own templates folder.")] = None,
     allow_network: Annotated[bool, typer.Option("--allow-network", help="Let the deck read its cards from a "
                                                                         "URL.")] = False,
@@ -244,7 +250,7 @@ def showcase(
     from printkit.engine.components import BuildOptions
 
     with user_errors():
-        result = run_showcase(deck, out_dir, BuildOptions(lang=lang.value, only=only, where=where,
-                                                          allow_network=allow_network),
+        result = run_showcase(deck, out_dir, BuildOptions(lang=lang or "en", lang_given=lang is not None, only=only,
+                                                          where=where, allow_network=allow_network),
                               templates, dpi, background, force)
     out.print(f"{result.status:>9}  {out_dir / result.path}  (showcase)")

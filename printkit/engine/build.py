@@ -28,6 +28,7 @@ from printkit.engine.components import (
 from printkit.engine.elements import Piece
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.exporters import EXPORTERS, Rendition
+from printkit.engine.languages import canonical_tag
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, read_manifest, sha256, write_all
 from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
@@ -73,6 +74,7 @@ class Target:
     game: Game
     file: Path | None = None
     folder: str = ""  # where its files go, below the output folder
+    lang: str | None = None  # a definition's own language (``language:``): what it prints in without --lang
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -145,7 +147,9 @@ def _file_target(path: Path) -> Target:
     doc = load_document(path)
     declared = doc.data.get("schema") if isinstance(doc.data, dict) else None
     if declared is None:
-        return Target(_slug(path.stem), game=game_for_files(), file=path, folder=_slug(path.stem))
+        own = doc.data.get("language") if isinstance(doc.data, dict) else None
+        return Target(_slug(path.stem), game=game_for_files(), file=path, folder=_slug(path.stem),
+                      lang=canonical_tag(own) if isinstance(own, str) else None)
     game = game_for_schema(declared)
     if game is None:
         raise doc.error(("schema",), f"unknown schema {declared!r}; known: {', '.join(known_schemas())}")
@@ -198,6 +202,13 @@ def _check_options(targets: list[Target], request: BuildRequest, explicit: bool)
             continue
         kept.append(t)
     return kept, warnings
+
+
+def for_target(request: BuildRequest, target: Target) -> BuildRequest:
+    """``request`` as it applies to ``target``: without --lang, a definition prints in its own language."""
+    if request.options.lang_given or target.lang is None or target.lang == request.options.lang:
+        return request
+    return replace(request, options=replace(request.options, lang=target.lang))
 
 
 def file_suffix(request: BuildRequest) -> str:
@@ -389,12 +400,11 @@ def _plan(base_request: BuildRequest, progress: Progress | None) -> Plan:
     if settings.duplex == "fold" and (settings.offset_x or settings.offset_y):
         warnings.append("--offset-x/--offset-y shift duplex backs; a fold-over sheet prints both sides at once, "
                         "so they are not used")
-    suffix = file_suffix(request)
     laid_out: list[tuple[Target, list[Component]]] = []
     for target in targets:
         if progress:
             progress(Step(f"{target.id}: laying out"))
-        components = components_for(target, request)
+        components = components_for(target, for_target(request, target))
         for comp in components:
             if isinstance(comp, CardComponent) and len(comp.fronts) > opts.max_cards:
                 raise InputError.single(f"{target.id}/{comp.name}: {len(comp.fronts):,} cards is more than the cap "
@@ -407,11 +417,13 @@ def _plan(base_request: BuildRequest, progress: Progress | None) -> Plan:
         subset = ""
         editions = [c.id for c in components if isinstance(c, Edition)]
         folder = target.folder if target.file is not None else "/".join([target.folder, *editions[:1]])
-        request = base_request
+        request = for_target(base_request, target)
+        opts = request.options
+        suffix = file_suffix(request)  # a deck built in its own language is named after it
         used = [c.seed for c in components if isinstance(c, SeedUsed)]
         if used:  # a fresh seed the game drew goes into the manifest, so the build can be made again
             seeds[target.id] = used[0]
-            request = replace(base_request, options=replace(opts, seed=used[0]))
+            request = replace(request, options=replace(opts, seed=used[0]))
         for comp in components:
             if isinstance(comp, Edition | SeedUsed):
                 continue
@@ -554,8 +566,9 @@ def showcase(target: str, out: Path, options: BuildOptions, templates: Path | No
         except ValueError:
             raise InputError.single(f"--background: {background!r} is not a colour (use #rrggbb or a name such as "
                                     "darkred)") from None
-    request = BuildRequest(targets=(target,), options=options, templates=templates)
     (resolved,) = resolve_targets((target,))
+    request = for_target(BuildRequest(targets=(target,), options=options, templates=templates), resolved)
+    options = request.options
     cards = [c for c in components_for(resolved, request) if isinstance(c, CardComponent) and c.fronts]
     if not cards:
         raise InputError.single(f"{target}: has no cards to show")

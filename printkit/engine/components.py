@@ -148,8 +148,15 @@ class BuildOptions:
     previous_cards: Mapping[str, Mapping[str, str]] | None = None
     where: str | None = None  # "type == 'Spell'": build just the cards for which this is true
     placeholders: bool = False  # missing art is drawn as a labelled stand-in (and warned about), not an error
+    lang_given: bool = True  # False: no --lang; a deck then prints in its own language (its ``language:``)
 
     def __post_init__(self) -> None:
+        from printkit.engine.languages import LANG_FORM, canonical_lang_option
+
+        tag = canonical_lang_option(self.lang)
+        if tag is None:
+            raise InputError.single(f"--lang takes {LANG_FORM}; found {self.lang!r}")
+        object.__setattr__(self, "lang", tag)  # zh-tw and zh-TW are one language, in one file name
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= MAX_SEED:
             raise InputError.single(f"--seed must be a whole number from 0 to {MAX_SEED}; found {self.seed!r}")
         if self.players is not None and not 1 <= self.players <= 99:

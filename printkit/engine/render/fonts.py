@@ -341,7 +341,28 @@ def check_text(text: str, where: str, font_name: str | Family | None = None) -> 
     missing = _missing(text, font_name)
     if missing:
         chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-        raise MissingGlyphError([Problem(f"{where}: the font has no glyph for {chars} in {text!r}")])
+        raise MissingGlyphError([Problem(f"{where}: the font has no glyph for {chars} in {text!r}"
+                                         f"{_missing_hint(missing, font_name)}")])
+
+
+# How a message names the script of a character the font lacks, by the first word of its Unicode name.
+_SCRIPTS = {"CJK": "Chinese/Japanese (CJK)", "HIRAGANA": "Japanese (kana)", "KATAKANA": "Japanese (kana)",
+            "HANGUL": "Korean (Hangul)", "HALFWIDTH": "Japanese (kana)", "IDEOGRAPHIC": "CJK punctuation"}
+
+
+def _missing_hint(missing: tuple[str, ...], font_name: str | Family | None) -> str:
+    """Which scripts the font lacks, and, for a user's font, how to set them: the bundled family after it when it
+    has them (a language the deck is translated into, in a display face made for another)."""
+    import unicodedata
+
+    scripts = dict.fromkeys(_SCRIPTS.get(w, w.title()) for w in
+                            (unicodedata.name(c, "UNKNOWN").replace("-", " ").split()[0] for c in missing))
+    label = font_name.label if isinstance(font_name, Family) else font_name if isinstance(font_name, str) else None
+    text = f": the font{f' `{label}`' if label else ''} has no {', '.join(scripts)} letters"
+    if label and not sans().missing("".join(missing)):
+        text += (f"; name a font that has them after it, such as the bundled one (font: \"{label}, sans\"), which "
+                 "sets them wherever the first has none")
+    return text
 
 
 @lru_cache(maxsize=20_000)

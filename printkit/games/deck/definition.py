@@ -24,6 +24,7 @@ from printkit.engine.source import Document, load_document, read_text
 from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
 from printkit.engine.template.files import CardTemplate, SearchPath, find_template, load_template
 from printkit.games.deck.model import Card, CustomSize, DeckDefinition
+from printkit.games.deck.translations import Localised, deck_language, load_translation, localise
 
 SIZES_FILE = Path(__file__).resolve().parents[2] / "engine" / "data" / "card-sizes.yaml"
 
@@ -49,6 +50,8 @@ class LoadedDeck:
     warnings: tuple[str, ...] = ()  # columns no template reads, fields a template reads that no card has
     families: tuple[tuple[str, str], ...] = ()  # (name under fonts:, the token a text's font: is given)
     icon_dirs: tuple[Path, ...] = ()  # the deck's own icon folder (from templates:)
+    lang: str = "en"  # the language the cards' texts are in
+    languages: tuple[str, ...] = ("en",)  # every language the deck has texts in, its own first
 
 
 def resolve_input(definition_file: Path, name: str) -> Path:
@@ -76,10 +79,12 @@ def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
 
 
 def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CARDS,
-              allow_outside: bool = False, allow_network: bool = False) -> LoadedDeck:
+              allow_outside: bool = False, allow_network: bool = False, lang: str | None = None,
+              lenient: bool = False) -> LoadedDeck:
     """Read a deck definition, its cards file (if any) and its templates (``templates`` first).
 
-    Cards data at a URL is fetched only with ``allow_network``.
+    Cards data at a URL is fetched only with ``allow_network``.  The cards' texts are those of ``lang`` (None:
+    the deck's own language); a missing translation is an error, or with ``lenient`` a warning (translations.py).
 
     Every problem found in the definition and its cards is reported at once.  Files the definition
     names must lie in its folder or ``templates`` (unless ``allow_outside``); a deck of more than
@@ -114,6 +119,11 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
         assert name is not None
         key = "data" if definition.data else "csv"
         rows, qcol, sources, notes = _read_rows(doc, path, key, name, definition, allow_network, contain)
+    localised = _localised(doc, path, definition, rows, lang, lenient, contain)
+    rows = localised.rows
+    if localised.title is not None or localised.style != definition.style:
+        definition = definition.model_copy(update={"title": localised.title or definition.title,
+                                                   "style": localised.style})
     cards: list[Card] = []
     total = 0
     for fields, where in rows:
@@ -136,8 +146,30 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
     warnings = _field_warnings([f for f, _ in rows], [t for t in (front, back) if t is not None], qcol, source,
                                set(definition.back_fields))
     families = _families(doc, path, definition, contain)
-    return LoadedDeck(definition, tuple(cards), width, height, path, front, back, sources, notes, warnings,
-                      families, (templates / "icons",) if templates is not None and templates == own else ())
+    return LoadedDeck(definition, tuple(cards), width, height, path, front, back, sources,
+                      notes + localised.warnings, warnings, families,
+                      (templates / "icons",) if templates is not None and templates == own else (),
+                      localised.lang, localised.languages)
+
+
+def _localised(doc: Document, path: Path, definition: DeckDefinition, rows: list[tuple[dict, Problem]],
+               lang: str | None, lenient: bool, contain: Containment) -> Localised:
+    """The rows, style and title in ``lang`` (None: the deck's own language), from ``field@lang`` columns and
+    the deck's translations files."""
+    keys = dict.fromkeys(k for fields, _ in rows for k in fields)
+    try:
+        language = deck_language(definition.language, [*keys, *definition.style], definition.translations)
+    except ValueError as exc:
+        where = rows[0][1] if rows else doc.problem(("style",), "")
+        raise InputError([replace(where, message=str(exc), column=None)]) from None
+    chosen = lang or language.base
+    file = None
+    if chosen in definition.translations:
+        line, col = doc.locate(("translations", chosen))
+        name = definition.translations[chosen]
+        file = load_translation(contain.check(resolve_input(path, name), f"translations: {chosen}:", path, line, col),
+                                chosen)
+    return localise(rows, definition.style, chosen, language, file, definition.translation_key, doc, lenient)
 
 
 def _own_templates(doc: Document, path: Path, definition: DeckDefinition) -> Path | None:

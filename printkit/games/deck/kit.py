@@ -13,10 +13,11 @@ from printkit.games.deck.layout import deck_components
 def components(options: BuildOptions) -> list[Component]:
     assert options.definition is not None, "a deck is always built from the user's file"
     deck = load_deck(options.definition, options.templates, options.max_cards, options.allow_outside,
-                     options.allow_network)
+                     options.allow_network, lang=options.lang, lenient=options.placeholders)
     return deck_components(deck, options, art_exists=lambda path: Path(path).is_file())
 
 
 def facts() -> Facts:
-    """A deck is for any table; its texts are whatever the user wrote."""
+    """A deck is for any table; its texts are whatever the user wrote (the languages it has are its own: a
+    column or a file per language, checked when it is built)."""
     return Facts(players=(1, 99), languages=("en", "zh-TW", "de"))

@@ -21,7 +21,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from printkit.engine.languages import LANG_FORM, canonical_tag
 from printkit.engine.units import parse_length
+
+
+def _tag(value: str) -> str:
+    tag = canonical_tag(value)
+    if tag is None:
+        raise ValueError(f"{value!r} is not a language: {LANG_FORM}")
+    return tag
 
 
 class CustomSize(BaseModel):
@@ -75,6 +83,22 @@ class DeckDefinition(BaseModel):
                                                                   "an error with --strict")
     corner_radius: float = Field(0, ge=0, le=20, description="rounded card corners (mm) for the cutter: shown as a "
                                                              "cut outline on previews, transparent in --png-cards")
+    language: str | None = Field(None, description="the language the cards' plain columns are in (default en): "
+                                                 "a tag such as de, ja or zh-TW")
+    translations: dict[str, str] = Field(default_factory=dict, description="a file of texts per language, beside "
+                                         "the deck: {de: strings/de.yaml} (or columns name@de in the cards)")
+    translation_key: str = Field("name", min_length=1, description="the card field (in the deck's language) "
+                                                                    "matching a card to its translations file entry")
+
+    @field_validator("language")
+    @classmethod
+    def _language_tag(cls, value: str | None) -> str | None:
+        return None if value is None else _tag(value)
+
+    @field_validator("translations")
+    @classmethod
+    def _translation_tags(cls, value: dict[str, str]) -> dict[str, str]:
+        return {_tag(k): v for k, v in value.items()}
 
     @field_validator("fonts")
     @classmethod
