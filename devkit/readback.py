@@ -7,6 +7,7 @@ PYTHONPATH=. from the repository root).
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
@@ -200,3 +201,29 @@ def char_sizes(data: bytes, index: int = 0) -> list[tuple[str, float]]:
         if ch.isprintable() and not ch.isspace():
             out.append((ch, round(pdfium_c.FPDFText_GetFontSize(tp.raw, i), 2)))
     return out
+
+
+def opacities(data: bytes) -> set[tuple[float, float]]:
+    """Every (fill, stroke) opacity an ExtGState of the document sets (``/ca``, ``/CA``; 1.0 when it sets only
+    the other), on its pages and in the forms they draw, rounded to 3 places."""
+    import pikepdf
+
+    found: set[tuple[float, float]] = set()
+    seen: set[tuple[int, int]] = set()
+
+    def visit(resources) -> None:
+        states = resources.get("/ExtGState") if resources is not None else None
+        for state in (states or {}).values():
+            if "/ca" in state or "/CA" in state:
+                found.add((round(float(state.get("/ca", 1.0)), 3), round(float(state.get("/CA", 1.0)), 3)))
+        for xobject in (resources.get("/XObject") or {}).values() if resources is not None else ():
+            key = xobject.objgen
+            if key in seen or xobject.get("/Subtype") != "/Form":
+                continue
+            seen.add(key)
+            visit(xobject.get("/Resources"))
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            visit(page.obj.get("/Resources"))
+    return found

@@ -47,3 +47,27 @@ def test_the_shade_filter_takes_a_name_in_a_template(tmp_path: Path) -> None:
     (problem,) = err.value.problems
     assert "card 2: rect: template expression failed: ValueError: 'sunset' is not a colour" in problem.message
     assert problem.line == 3
+
+
+def test_alpha_forms_are_read_as_css_reads_them() -> None:
+    from printkit.engine.colors import rgba
+
+    assert rgba("#00000088") == (0, 0, 0, 0x88)
+    assert rgba("#f008") == (255, 0, 0, 0x88)  # #rgba: each digit doubled
+    assert rgba("#1f6fb2") == (0x1F, 0x6F, 0xB2, 255) and rgba("darkred") == (0x8B, 0, 0, 255)
+    for bad in ("#12345", "#1234567", "beef", "#ggg"):
+        with pytest.raises(ValueError, match="#rrggbbaa, #rgba"):
+            rgba(bad)
+
+
+def test_shade_and_tint_keep_a_translucent_colour_s_alpha() -> None:
+    assert shade("#ff000080", 0.5) == "#7f000080"  # 255 * 0.5 = 127.5, kept whole
+    assert tint("#00000040", 0.5) == "#80808040"
+    assert shade("#f008", 0.5) == "#7f000088"
+    assert shade("#ff0000ff", 0.5) == "#7f0000"  # fully opaque: written as the plain colour
+
+
+def test_contrast_ink_judges_a_translucent_colour_as_printed_on_paper() -> None:
+    # black at 0x22 (13 %) on white prints a light grey, 221 of 255: dark ink; at 0xcc (80 %) a dark grey: white
+    assert contrast_ink("#00000022") == "#1e1e1e"
+    assert contrast_ink("#000000cc") == "#ffffff"

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 from typer.testing import CliRunner
 
-from devkit.readback import render_page
+from devkit.readback import opacities, render_page
 from printkit.cli import app
 
 DPI = 100
@@ -83,3 +83,38 @@ def test_text_outline_and_shadow_show_around_white_letters(tmp_path: Path) -> No
     oy, ox = np.nonzero(cards["outline"].sum(axis=2) < 200)
     sy, sx = np.nonzero(cards["shadow"].sum(axis=2) < 200)
     assert sx.mean() > ox.mean() + 0.5 * PX_MM and sy.mean() > oy.mean() + 0.5 * PX_MM
+
+
+def test_a_colour_s_alpha_is_the_shape_s_opacity_in_the_pdf_and_on_the_page(tmp_path: Path) -> None:
+    px = _card(tmp_path, "  - rect: {x: 5, y: 5, w: 50, h: 20, fill: '#00000088', stroke: null}\n"
+                         "  - circle: {cx: 30, cy: 50, r: 10, fill: '#f008', stroke: null, opacity: 0.5}\n"
+                         "  - line: {x1: 5, y1: 75, x2: 55, y2: 75, stroke: '#0000ff40', stroke_width: 3}\n")
+    # black at 0x88/0xff = 0.533 over white: 255 * (1 - 0.533) = 119
+    assert _near(_at(px, 30, 15), (119, 119, 119))
+    # red at 0.533, times the shape's opacity 0.5: 0.267 of red over white
+    assert _near(_at(px, 30, 50), (255, 187, 187))
+    assert _near(_at(px, 30, 75), (191, 191, 255))  # blue at 0x40: 0.251
+    data = (tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()
+    found = opacities(data)
+    assert (0.533, 1.0) in found or (0.533, 0.533) in found  # the rect's fill: ca 0x88/0xff
+    assert any(abs(ca - 0.267) < 0.002 for ca, _ in found)  # 0x88/0xff * 0.5
+    assert any(abs(stroke - 0.251) < 0.002 for _, stroke in found)
+
+
+def test_a_translucent_colour_in_a_gradient_or_a_bad_hex_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "front.yaml").write_text("elements:\n  - rect: {x: 1, y: 1, w: 9, h: 9, stroke: null, gradient: "
+                                         "{colors: ['#ff000080', '#0000ff']}}\n", encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("title: V\nfront: front.yaml\nback: null\ncards:\n  - {name: A}\n",
+                                        encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 2
+    assert "a gradient's colours are opaque" in result.output and "#ff000080" in result.output
+    (tmp_path / "front.yaml").write_text("elements:\n  - rect: {x: 1, y: 1, w: 9, h: 9, fill: '#12345'}\n",
+                                         encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 2 and "'#12345' is not a colour (use #rrggbb, #rgb, #rrggbbaa, #rgba" in result.output
+
+
+def test_an_icon_tinted_with_a_translucent_colour_paints_at_its_alpha(tmp_path: Path) -> None:
+    px = _card(tmp_path, "  - icon: {name: flame, x: 10, y: 10, w: 40, h: 40, color: '#ff000080'}\n")
+    assert _near(_at(px, 30, 38), (255, 127, 127))  # red at 0x80: half of the white beneath shows

@@ -12,6 +12,7 @@ import io
 import itertools
 import logging
 import math
+import re
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -28,6 +29,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from printkit.engine.colors import COLOUR_FORMS, rgba
 from printkit.engine.containment import check_name
 from printkit.engine.elements import (
     MAX_DRAWN_NUMBER,
@@ -170,29 +172,53 @@ def _parse_color(value: str) -> Color | None:
 _COLORS: dict[str, Color] = {}  # every colour value seen, as written: a deck paints the same few thousands of times
 
 
+_HEX_DIGITS = re.compile(r"#[0-9a-fA-F]*")
+
+
 def color(value: str, where: str) -> Color:
-    """A colour from ``#rrggbb``, ``#rgb`` or a name such as ``darkred``; anything else is the user's error."""
+    """A colour from ``#rrggbb``, ``#rgb``, ``#rrggbbaa``/``#rgba`` (alpha: how opaque, 00 to ff) or a name such
+    as ``darkred``; anything else is the user's error.  A translucent colour paints at its alpha (ReportLab writes
+    it as the fill or stroke opacity when the colour is set)."""
     parsed = _COLORS.get(value) if type(value) is str else None
     if parsed is not None:
         return parsed
     written = value
-    if isinstance(value, str) and len(value.strip()) == 4 and value.strip().startswith("#"):
-        value = "#" + "".join(ch * 2 for ch in value.strip()[1:])  # #a00 is #aa0000, as in CSS
-    parsed = _parse_color(value.strip()) if isinstance(value, str) else None
+    text = value.strip() if isinstance(value, str) else ""
+    parsed = None
+    if _HEX_DIGITS.fullmatch(text) and len(text) in (5, 9):
+        r, g, b, a = rgba(text)
+        parsed = Color(r / 255, g / 255, b / 255, alpha=a / 255)
+    elif _HEX_DIGITS.fullmatch(text) and len(text) not in (4, 7):
+        parsed = None  # ReportLab would read #12345 as some colour: a typo must not print
+    elif text:
+        if len(text) == 4 and text.startswith("#"):
+            text = "#" + "".join(ch * 2 for ch in text[1:])  # #a00 is #aa0000, as in CSS
+        parsed = _parse_color(text)
     if parsed is None:
-        raise InputError.single(f"{where}: {value!r} is not a colour (use #rrggbb or a name such as darkred)")
+        raise InputError.single(f"{where}: {value!r} is not a colour (use {COLOUR_FORMS})")
     if type(written) is str and len(_COLORS) < 10_000:
         _COLORS[written] = parsed
     return parsed
 
 
-def _paint(ctx: Context, fill: str | None, stroke: str | None, width_mm: float) -> tuple[int, int]:
+def _paint(ctx: Context, fill: str | None, stroke: str | None, width_mm: float, opacity: float = 1.0
+           ) -> tuple[int, int]:
+    """Set the fill and stroke colours and the line width; with ``opacity`` below 1, fill and stroke at it times
+    their colour's own alpha (``#rrggbbaa``) until the element's saved state is restored."""
     c = ctx.canvas
+    fill_alpha = stroke_alpha = 1.0
     if fill:
-        c.setFillColor(color(fill, ctx.piece_name))
+        ink = color(fill, ctx.piece_name)
+        c.setFillColor(ink)  # ReportLab sets the fill opacity to the colour's alpha here
+        fill_alpha = ink.alpha
     if stroke:
-        c.setStrokeColor(color(stroke, ctx.piece_name))
+        ink = color(stroke, ctx.piece_name)
+        c.setStrokeColor(ink)
+        stroke_alpha = ink.alpha
         c.setLineWidth(width_mm * mm)
+    if opacity < 1:  # after the colours, which would reset it
+        c.setFillAlpha(max(0.0, fill_alpha * opacity))
+        c.setStrokeAlpha(max(0.0, stroke_alpha * opacity))
     return (1 if stroke else 0), (1 if fill else 0)
 
 
@@ -202,8 +228,7 @@ def draw_element(ctx: Context, e: Element) -> None:
         _draw_shape(ctx, e)
     elif isinstance(e, Rect):
         c.saveState()
-        stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
-        _alpha(c, e.opacity)  # after the colours: ReportLab's setFillColor resets the alpha to the colour's
+        stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width, e.opacity)
         if e.dash:  # solid otherwise: every dash is set inside its own element's saved state
             c.setDash([d * mm for d in e.dash])
         x, y = ctx.pt(e.x, e.y + e.h)
@@ -214,16 +239,14 @@ def draw_element(ctx: Context, e: Element) -> None:
         c.restoreState()
     elif isinstance(e, Line):
         c.saveState()
-        _paint(ctx, None, e.stroke, e.stroke_width)
-        _alpha(c, e.opacity)
+        _paint(ctx, None, e.stroke, e.stroke_width, e.opacity)
         if e.dash:
             c.setDash([d * mm for d in e.dash])
         c.line(*ctx.pt(e.x1, e.y1), *ctx.pt(e.x2, e.y2))
         c.restoreState()
     elif isinstance(e, Circle):
         c.saveState()
-        stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width)
-        _alpha(c, e.opacity)  # after the colours: ReportLab's setFillColor resets the alpha to the colour's
+        stroke, fill = _paint(ctx, e.fill, e.stroke, e.stroke_width, e.opacity)
         c.circle(*ctx.pt(e.cx, e.cy), e.r * mm, stroke=stroke, fill=fill)
         c.restoreState()
     elif isinstance(e, Polygon):
@@ -270,8 +293,7 @@ def _draw_shape(ctx: Context, e: Rect | Circle | Star) -> None:
         path.close()
     left, top, right, bottom = bounds(replace(e, stroke=None))
     c.saveState()
-    stroke, fill = _paint(ctx, None if e.gradient is not None else e.fill, e.stroke, e.stroke_width)
-    _alpha(c, e.opacity)
+    stroke, fill = _paint(ctx, None if e.gradient is not None else e.fill, e.stroke, e.stroke_width, e.opacity)
     if e.gradient is not None:
         c.saveState()
         c.clipPath(path, stroke=0, fill=0)
@@ -287,6 +309,10 @@ def _gradient(ctx: Context, g: Gradient, box: tuple[float, float, float, float])
     if len(g.colors) < 2:
         raise InputError.single(f"{ctx.piece_name}: a gradient needs at least two colours; found {list(g.colors)}")
     colors = [color(v, ctx.piece_name) for v in g.colors]
+    if any(c.alpha < 1 for c in colors):  # a PDF shading has no alpha: it would print opaque
+        raise InputError.single(f"{ctx.piece_name}: a gradient's colours are opaque (a PDF shading has no alpha); "
+                                f"found {', '.join(v for v, c in zip(g.colors, colors, strict=True) if c.alpha < 1)}"
+                                "; give the shape an opacity instead")
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if g.kind == "radial":
@@ -301,8 +327,7 @@ def _gradient(ctx: Context, g: Gradient, box: tuple[float, float, float, float])
 def _draw_polygon(ctx: Context, e: Polygon) -> None:
     c = ctx.canvas
     c.saveState()
-    stroke, fill = _paint(ctx, None if e.gradient else e.fill, e.stroke, e.stroke_width)
-    _alpha(c, e.opacity)
+    stroke, fill = _paint(ctx, None if e.gradient else e.fill, e.stroke, e.stroke_width, e.opacity)
     pts = [ctx.pt(x, y) for x, y in e.points]
     path = c.beginPath()
     if e.smooth and len(pts) >= 3:
@@ -577,10 +602,11 @@ def _svg_size(path: Path) -> int:
 @cache
 def _svg_drawing(path: Path, tint: str | None) -> Drawing:
     _svg_size(path)
+    ink = color(tint, str(path)) if tint else None
     try:
         svg = path.read_text(encoding="utf-8")
-        if tint:
-            svg = svg.replace("currentColor", tint)
+        if ink is not None:  # svglib reads #rrggbb; a tint's alpha is put on the shapes painted in it below
+            svg = svg.replace("currentColor", ink.hexval().replace("0x", "#"))
         drawing = svg2rlg(io.StringIO(svg))
     except Exception:  # lxml and svglib raise many kinds for a broken file
         drawing = None
@@ -668,8 +694,7 @@ def _draw_icon(ctx: Context, e: Icon) -> None:
 
 
 def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: float, tint: str | None) -> None:
-    if tint is not None:
-        color(tint, ctx.piece_name)  # a bad colour is the user's error, not a broken SVG
+    ink = color(tint, ctx.piece_name) if tint is not None else None  # a bad colour is the user's error
     path = _find_icon(ctx, name)
     _count_svg(ctx, path)
     drawing = _SVG_READ.get((path, tint))
@@ -683,7 +708,12 @@ def _draw_icon_pt(ctx: Context, name: str, x: float, y: float, w: float, h: floa
     c.saveState()
     c.translate(dx, dy)
     c.scale(scale, scale)
-    c.doForm(_icon_form(c, path, tint, drawing))
+    form = _icon_form(c, path, tint, drawing)
+    if ink is not None and ink.alpha < 1:
+        # set outside the form, which inherits it: ReportLab gives a form no ExtGState of its own
+        c.setFillAlpha(ink.alpha)
+        c.setStrokeAlpha(ink.alpha)
+    c.doForm(form)
     c.restoreState()
 
 
