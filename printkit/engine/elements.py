@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from printkit.engine.svgpath import Segment, parse_path, path_bounds
+
 Color = str | None
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
@@ -113,6 +115,41 @@ class Star:
 
 
 @dataclass(frozen=True)
+class PathShape:
+    """An SVG path (``d``) drawn in the box (x, y, w, h): ``viewbox`` (min_x, min_y, width, height) is the part of
+    the path's own coordinates the box shows (default: the box itself, so ``d`` is in mm from its corner).
+    ``fit``: ``contain`` scales it evenly and centres it, as an SVG's viewBox does; ``stretch`` fills the box.
+    ``fill_rule``: how a shape that crosses itself is filled (``nonzero``, or ``evenodd`` for holes)."""
+
+    d: str
+    x: float
+    y: float
+    w: float
+    h: float
+    viewbox: tuple[float, float, float, float] | None = None
+    fit: Literal["contain", "stretch"] = "contain"
+    fill: Color = None
+    stroke: Color = "#000000"
+    stroke_width: float = 0.25
+    opacity: float = 1.0
+    gradient: Gradient | None = None
+    fill_rule: Literal["nonzero", "evenodd"] = "nonzero"
+
+    def segments_mm(self) -> tuple[Segment, ...]:
+        """The path's segments placed in the box, in mm from the piece's corner (a bad ``d`` raises
+        :class:`~printkit.engine.svgpath.PathDataError`)."""
+        vx, vy, vw, vh = self.viewbox or (0.0, 0.0, self.w, self.h)
+        sx, sy = self.w / vw, self.h / vh
+        ox, oy = self.x, self.y
+        if self.fit == "contain":
+            sx = sy = min(sx, sy)
+            ox += (self.w - vw * sx) / 2
+            oy += (self.h - vh * sy) / 2
+        return tuple(Segment(s.op, tuple(ox + (v - vx) * sx if i % 2 == 0 else oy + (v - vy) * sy
+                                         for i, v in enumerate(s.points))) for s in parse_path(self.d))
+
+
+@dataclass(frozen=True)
 class Text:
     """Text set inside a box; shrinks from ``size`` down to ``min_size`` (pt) to fit.
 
@@ -199,11 +236,11 @@ class Marker:
     size: float
 
 
-Element = Rect | Line | Circle | Polygon | Star | Text | Icon | Image | QRCode | Marker
+Element = Rect | Line | Circle | Polygon | Star | PathShape | Text | Icon | Image | QRCode | Marker
 
 # The element kinds a card template may use, by the key that names them in YAML.
 ELEMENT_KINDS: dict[str, type] = {
-    "rect": Rect, "line": Line, "circle": Circle, "polygon": Polygon, "star": Star, "text": Text,
+    "rect": Rect, "line": Line, "circle": Circle, "polygon": Polygon, "star": Star, "path": PathShape, "text": Text,
     "icon": Icon, "image": Image, "qrcode": QRCode,
 }
 MAX_TEXT_SIZE = 400.0  # pt; anything larger cannot be a card's text
@@ -244,6 +281,10 @@ def bounds(e: Element) -> tuple[float, float, float, float]:
         ys = [y for _, y in e.points]
         p = e.stroke_width / 2 + (2.0 if e.smooth else 0.0)  # a smooth curve may bulge past its points
         return min(xs) - p, min(ys) - p, max(xs) + p, max(ys) + p
+    if isinstance(e, PathShape):
+        p = e.stroke_width / 2 if e.stroke else 0.0  # the curves lie within their control points' box
+        box = path_bounds(e.segments_mm()) or (e.x, e.y, e.x, e.y)
+        return box[0] - p, box[1] - p, box[2] + p, box[3] + p
     if isinstance(e, (QRCode, Marker)):
         return e.x, e.y, e.x + e.size, e.y + e.size
     return e.x, e.y, e.x + e.w, e.y + e.h  # Text, Icon, Image: their box

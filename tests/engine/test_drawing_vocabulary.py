@@ -101,20 +101,47 @@ def test_a_colour_s_alpha_is_the_shape_s_opacity_in_the_pdf_and_on_the_page(tmp_
     assert any(abs(stroke - 0.251) < 0.002 for _, stroke in found)
 
 
+def _refused(tmp: Path, elements: str) -> str:
+    """What a build of a one-card deck with these template elements says, refused (exit 2, nothing written)."""
+    (tmp / "front.yaml").write_text("elements:\n" + elements, encoding="utf-8")
+    (tmp / "deck.yaml").write_text("title: V\nfront: front.yaml\nback: null\ncards:\n  - {name: A}\n",
+                                   encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(tmp / "deck.yaml"), "-o", str(tmp / "out"), "-q"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert not (tmp / "out").exists()
+    return result.output
+
+
 def test_a_translucent_colour_in_a_gradient_or_a_bad_hex_is_an_error(tmp_path: Path) -> None:
-    (tmp_path / "front.yaml").write_text("elements:\n  - rect: {x: 1, y: 1, w: 9, h: 9, stroke: null, gradient: "
-                                         "{colors: ['#ff000080', '#0000ff']}}\n", encoding="utf-8")
-    (tmp_path / "deck.yaml").write_text("title: V\nfront: front.yaml\nback: null\ncards:\n  - {name: A}\n",
-                                        encoding="utf-8")
-    result = CliRunner().invoke(app, ["build", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "out"), "-q"])
-    assert result.exit_code == 2
-    assert "a gradient's colours are opaque" in result.output and "#ff000080" in result.output
-    (tmp_path / "front.yaml").write_text("elements:\n  - rect: {x: 1, y: 1, w: 9, h: 9, fill: '#12345'}\n",
-                                         encoding="utf-8")
-    result = CliRunner().invoke(app, ["build", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "out"), "-q"])
-    assert result.exit_code == 2 and "'#12345' is not a colour (use #rrggbb, #rgb, #rrggbbaa, #rgba" in result.output
+    said = _refused(tmp_path, "  - rect: {x: 1, y: 1, w: 9, h: 9, stroke: null, gradient: "
+                              "{colors: ['#ff000080', '#0000ff']}}\n")
+    assert "a gradient's colours are opaque" in said and "#ff000080" in said
+    said = _refused(tmp_path, "  - rect: {x: 1, y: 1, w: 9, h: 9, fill: '#12345'}\n")
+    assert "'#12345' is not a colour (use #rrggbb, #rgb, #rrggbbaa, #rgba" in said
 
 
 def test_an_icon_tinted_with_a_translucent_colour_paints_at_its_alpha(tmp_path: Path) -> None:
     px = _card(tmp_path, "  - icon: {name: flame, x: 10, y: 10, w: 40, h: 40, color: '#ff000080'}\n")
     assert _near(_at(px, 30, 38), (255, 127, 127))  # red at 0x80: half of the white beneath shows
+
+
+def test_a_path_is_drawn_in_its_box_scaled_by_its_view_box(tmp_path: Path) -> None:
+    # a triangle in a 10-unit view box, shown in a 40 x 40 mm box at (10, 5): its apex at (30, 5), its base along
+    # y = 45 from x = 10 to 50; a square with a square hole (evenodd) below it
+    px = _card(tmp_path, "  - path: {x: 10, y: 5, w: 40, h: 40, viewbox: [0, 0, 10, 10], fill: '#2f6b3a', "
+                         "stroke: null, d: 'M5 0 L10 10 L0 10 Z'}\n"
+                         "  - path: {x: 10, y: 50, w: 30, h: 30, fill: '#0000ff', stroke: null, fill_rule: evenodd, "
+                         "d: 'M0 0 h30 v30 h-30 z M10 10 h10 v10 h-10 z'}\n")
+    green, white, blue = (0x2F, 0x6B, 0x3A), (255, 255, 255), (0, 0, 255)
+    assert _near(_at(px, 30, 40), green)  # inside, above the base
+    assert _near(_at(px, 30, 8), green)  # just below the apex
+    assert _near(_at(px, 15, 15), white) and _near(_at(px, 45, 15), white)  # outside the slanted sides
+    assert _near(_at(px, 30, 47), white)  # below the base
+    assert _near(_at(px, 13, 53), blue) and _near(_at(px, 37, 77), blue)  # the frame
+    assert _near(_at(px, 25, 65), white)  # the hole
+
+
+def test_bad_path_data_names_the_template_line_and_the_character(tmp_path: Path) -> None:
+    said = _refused(tmp_path, "  - id: banner\n    path: {x: 1, y: 1, w: 9, h: 9, d: 'M 0 0 L 10 x'}\n")
+    assert "front.yaml:2:5:" in said
+    assert "path: d: at character 12: expected a number for L (it takes 2); found 'x'" in said

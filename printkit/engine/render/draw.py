@@ -26,7 +26,7 @@ from reportlab.lib.colors import Color, HexColor, toColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from svglib.svglib import svg2rlg
 
 from printkit.engine.colors import COLOUR_FORMS, rgba
@@ -40,6 +40,7 @@ from printkit.engine.elements import (
     Image,
     Line,
     Marker,
+    PathShape,
     Piece,
     Polygon,
     QRCode,
@@ -251,6 +252,8 @@ def draw_element(ctx: Context, e: Element) -> None:
         c.restoreState()
     elif isinstance(e, Polygon):
         _draw_polygon(ctx, e)
+    elif isinstance(e, PathShape):
+        _draw_path(ctx, e)
     elif isinstance(e, Text):
         _draw_text(ctx, e)
     elif isinstance(e, Icon):
@@ -322,6 +325,34 @@ def _gradient(ctx: Context, g: Gradient, box: tuple[float, float, float, float])
     dx, dy = math.cos(a), -math.sin(a)  # y points down on the card, up in the PDF
     half = abs((x1 - x0) / 2 * dx) + abs((y1 - y0) / 2 * dy)
     ctx.canvas.linearGradient(cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half, colors, extend=True)
+
+
+def _draw_path(ctx: Context, e: PathShape) -> None:
+    """An SVG path placed in its box: filled with its colour or gradient (by its fill rule), then stroked."""
+    c = ctx.canvas
+    path = c.beginPath()
+    for seg in e.segments_mm():
+        pts = [ctx.pt(seg.points[i], seg.points[i + 1]) for i in range(0, len(seg.points), 2)]
+        if seg.op == "M":
+            path.moveTo(*pts[0])
+        elif seg.op == "L":
+            path.lineTo(*pts[0])
+        elif seg.op == "C":
+            path.curveTo(*pts[0], *pts[1], *pts[2])
+        else:
+            path.close()
+    mode = FILL_EVEN_ODD if e.fill_rule == "evenodd" else FILL_NON_ZERO
+    c.saveState()
+    stroke, fill = _paint(ctx, None if e.gradient is not None else e.fill, e.stroke, e.stroke_width, e.opacity)
+    if e.gradient is not None:
+        left, top, right, bottom = bounds(replace(e, stroke=None))
+        c.saveState()
+        c.clipPath(path, stroke=0, fill=0, fillMode=mode)
+        _gradient(ctx, e.gradient, (*ctx.pt(left, bottom), *ctx.pt(right, top)))
+        c.restoreState()
+        fill = 0
+    c.drawPath(path, stroke=stroke, fill=fill, fillMode=mode)
+    c.restoreState()
 
 
 def _draw_polygon(ctx: Context, e: Polygon) -> None:

@@ -33,6 +33,7 @@ from printkit.engine.elements import (
     QR_MAX_BYTES,
     Image,
     Line,
+    PathShape,
     Piece,
     QRCode,
     Rect,
@@ -41,6 +42,7 @@ from printkit.engine.elements import (
 from printkit.engine.errors import InputError, Problem, input_problem
 from printkit.engine.limits import MAX_CARD_TEXT_CHARS, MAX_CARD_TEXTS, MAX_LOOP_ELEMENTS
 from printkit.engine.paths import templates_root
+from printkit.engine.svgpath import PathDataError
 from printkit.engine.template.functions import FILTERS, GLOBALS
 from printkit.engine.template.sandbox import BudgetedSandbox, BudgetExceeded, budget, check_size, place, spend
 from printkit.engine.units import POINT_FIELDS, parse_length
@@ -313,9 +315,26 @@ def _check_values(element: Any) -> str | None:
     if isinstance(element, QRCode) and len(element.data.encode("utf-8")) > QR_MAX_BYTES:
         return (f"data: a QR code holds at most {QR_MAX_BYTES:,} bytes (UTF-8); found "
                 f"{len(element.data.encode('utf-8')):,}")
+    if isinstance(element, PathShape):
+        return _path_problem(element)
     if isinstance(element, Text) and not 0 < element.min_size <= element.size <= MAX_TEXT_SIZE:
         return (f"text sizes must satisfy 0 < min_size <= size <= {MAX_TEXT_SIZE:g} pt; "
                 f"found size {element.size:g}, min_size {element.min_size:g}")
+    return None
+
+
+def _path_problem(element: PathShape) -> str | None:
+    """What is wrong with a path's data or view box: the character where the data goes wrong, and what is there."""
+    if element.viewbox is not None and not (element.viewbox[2] > 0 and element.viewbox[3] > 0):
+        return f"viewbox is [min_x, min_y, width, height], width and height above 0; found {list(element.viewbox)}"
+    if not element.w > 0 or not element.h > 0:
+        return f"a path's box needs a width and height above 0; found w {element.w:g}, h {element.h:g}"
+    if not element.d.strip():
+        return "d: the path data is empty (SVG path data: \"M 0 0 L 10 0 L 5 8 Z\")"
+    try:
+        element.segments_mm()
+    except PathDataError as exc:
+        return f"d: at character {exc.offset + 1}: {exc}" if exc.offset is not None else f"d: {exc}"
     return None
 
 
@@ -754,7 +773,7 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any,
         if values[key] == "":
             values[key] = None  # an empty expression means "no paint"
     for key, value in values.items():
-        if isinstance(value, str) and key not in ("text", "path", "name", "data", "font"):
+        if isinstance(value, str) and key not in ("text", "path", "name", "data", "font", "d"):
             values[key] = parse_length(value, "pt" if key in POINT_FIELDS else "mm")
     try:
         element = _adapter(cls).validate_python(values)
