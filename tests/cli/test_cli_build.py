@@ -248,3 +248,22 @@ def test_schemas_for_every_kind_of_user_file():
         titles[kind] = json.loads(result.output)["title"]
     assert titles == {"deck": "DeckDefinition", "template": "printkit card template",
                       "san-marco": "SanMarcoDefinition", "gsc-sheet": "Ganz schön clever sheet transcription"}
+
+
+def test_a_bundled_game_refuses_a_language_it_has_no_texts_in_naming_its_own(tmp_path):
+    result = build("sanssouci", "--lang", "ja", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "has texts in en, zh-TW, de; --lang ja is not available" in result.output
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_deck_s_language_names_its_files_and_the_manifest(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("title: 火\nlanguage: zh-TW\ncards:\n  - {name: 火球術, name@en: Fireball}\n", encoding="utf-8")
+    assert build(str(deck), "--out", str(tmp_path / "out")).exit_code == 0
+    assert build(str(deck), "--lang", "en", "--out", str(tmp_path / "out")).exit_code == 0
+    files = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))["files"]
+    langs = {e["file"]: e["lang"] for e in files if e["file"].endswith(".pdf")}
+    assert langs == {"deck/cards-zh-TW-a4.pdf": "zh-TW", "deck/cards-en-a4.pdf": "en"}
+    assert "火球術" in "".join(all_text((tmp_path / "out" / "deck" / "cards-zh-TW-a4.pdf").read_bytes()))
+    assert "Fireball" in "".join(all_text((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()))
