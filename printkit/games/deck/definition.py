@@ -24,7 +24,7 @@ from printkit.engine.source import Document, load_document, read_text
 from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
 from printkit.engine.template.files import CardTemplate, SearchPath, find_template, load_template
 from printkit.games.deck.model import Card, CustomSize, DeckDefinition
-from printkit.games.deck.translations import Localised, deck_language, load_translation, localise
+from printkit.games.deck.translations import Localised, deck_language, load_translation, localise, split_key
 
 SIZES_FILE = Path(__file__).resolve().parents[2] / "engine" / "data" / "card-sizes.yaml"
 
@@ -157,11 +157,16 @@ def _localised(doc: Document, path: Path, definition: DeckDefinition, rows: list
     """The rows, style and title in ``lang`` (None: the deck's own language), from ``field@lang`` columns and
     the deck's translations files."""
     keys = dict.fromkeys(k for fields, _ in rows for k in fields)
+    for key in definition.style:
+        try:
+            split_key(key)
+        except ValueError as exc:
+            raise doc.error(("style", key), str(exc)) from None
     try:
         language = deck_language(definition.language, [*keys, *definition.style], definition.translations)
-    except ValueError as exc:
-        where = rows[0][1] if rows else doc.problem(("style",), "")
-        raise InputError([replace(where, message=str(exc), column=None)]) from None
+    except ValueError as exc:  # a column's name: blamed on the cards' source, whose header names it
+        where = rows[0][1] if rows else Problem("", str(path))
+        raise InputError([Problem(f"header: {exc}", where.file)]) from None
     chosen = lang or language.base
     file = None
     if chosen in definition.translations:

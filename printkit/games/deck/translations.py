@@ -9,6 +9,7 @@ text of the deck's own language).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -63,8 +64,8 @@ def split_key(key: str) -> tuple[str, str] | None:
     field, _, tag = key.rpartition(MARK)
     lang = canonical_tag(tag)
     if lang is None or not field:
-        raise ValueError(f"`{key}`: a translated column is field{MARK}language, the language {LANG_FORM}; found "
-                         f"{tag!r}")
+        raise ValueError(f"`{key}`: a name with {MARK} is field{MARK}language, after the {MARK} {LANG_FORM}; "
+                         f"found {tag!r}")
     return field, lang
 
 
@@ -153,7 +154,7 @@ def localise(rows: list[tuple[dict, Problem]], style: Mapping[str, Any], lang: s
         out_rows.append((localised, where))
         for field in missing:
             name = f"card {_key_text(key)!r}" if not _empty(key) else "a card"
-            problems.append(replace(where, message=f"{name} has no {lang} text for `{field}` "
+            problems.append(replace(_row_of(where), message=f"{name} has no {lang} text for `{field}` "
                                                    f"({_how(field, lang, tfile)}); it would print "
                                                    f"{_shown(fields.get(field))} in {language.base}"))
             short.append(f"{name} `{field}`")
@@ -176,6 +177,16 @@ def localise(rows: list[tuple[dict, Problem]], style: Mapping[str, Any], lang: s
         raise InputError(shown)
     title = tfile.title if tfile is not None and not _empty(tfile.title) else None
     return Localised(out_rows, style_out, title, warnings, lang, language.languages)
+
+
+def _row_of(where: Problem) -> Problem:
+    """The card's row, without the quantity column a row's problems otherwise point at (a CSV's column number, a
+    spreadsheet's ", column B (qty)")."""
+    file = _QTY_CELL.sub("", where.file) if where.file else where.file
+    return replace(where, file=file, column=None, path="")
+
+
+_QTY_CELL = re.compile(r", column [A-Z]+ \([^)]*\)$")
 
 
 def _key_text(value: object) -> str:

@@ -167,3 +167,34 @@ def test_a_deck_declaring_no_languages_builds_in_any_language_as_written(tmp_pat
     result = build(deck, "--lang", "fr", "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert "Fireball" in _text(tmp_path / "out" / "deck" / "cards-fr-a4.pdf")
+
+
+def test_a_column_whose_language_is_no_language_tag_is_named(tmp_path: Path) -> None:
+    deck = _deck(tmp_path, cards="name,name@d-e,text\nFireball,Feuerball,Deal 3.\n")
+    result = build(deck, "-o", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "cards.csv: header: `name@d-e`: a name with @ is field@language, after the @ a language tag" in result.output
+
+
+def test_a_card_its_language_s_file_leaves_out_is_named_with_each_field(tmp_path: Path) -> None:
+    deck = _deck(tmp_path)
+    frost = "      Frost Ward: {name: 氷の盾, text: 2ダメージを防ぐ。}\n"
+    write(tmp_path / "strings" / "ja.yaml", JA.replace(frost, ""))
+    result = build(deck, "--lang", "ja", "-o", tmp_path / "out")
+    assert result.exit_code == 2
+    for field in ("name", "text"):
+        assert f"cards.csv:3: card 'Frost Ward' has no ja text for `{field}` (column {field}@ja, or the card's entry " \
+               "in its translations: file)" in result.output
+
+
+def test_a_spreadsheet_s_missing_translation_names_sheet_and_row(tmp_path: Path) -> None:
+    from tests.engine.workbooks import write_xlsx
+
+    write_xlsx(tmp_path / "cards.xlsx", {"Cards": [["Name", "Name@DE", "Qty"], ["Fireball", "Feuerball", 1],
+                                                   ["Frost Ward", "", 2]]})
+    write(tmp_path / "front.yaml", FRONT)
+    deck = write(tmp_path / "deck.yaml", "title: T\nback: null\nfront: front.yaml\ndata: cards.xlsx\n")
+    result = build(deck, "--lang", "de", "-o", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "cards.xlsx: sheet 'Cards', row 3: card 'Frost Ward' has no de text for `name` (column name@de)" \
+        in result.output
