@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 from typer.testing import CliRunner
 
-from devkit.readback import opacities, render_page
+from devkit.readback import opacities, qpdf_problems, render_page
 from printkit.cli import app
 
 DPI = 100
@@ -145,3 +145,23 @@ def test_bad_path_data_names_the_template_line_and_the_character(tmp_path: Path)
     said = _refused(tmp_path, "  - id: banner\n    path: {x: 1, y: 1, w: 9, h: 9, d: 'M 0 0 L 10 x'}\n")
     assert "front.yaml:2:5:" in said
     assert "path: d: at character 12: expected a number for L (it takes 2); found 'x'" in said
+
+
+def test_an_icon_s_own_fill_opacity_is_kept_in_its_form(tmp_path: Path) -> None:
+    # ReportLab gives a form no ExtGState: an icon's own fill-opacity would name a state the PDF lacks
+    (tmp_path / "look" / "icons").mkdir(parents=True)
+    (tmp_path / "look" / "icons" / "veil.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<rect width="10" height="10" fill="#000000" fill-opacity="0.5"/></svg>', encoding="utf-8")
+    (tmp_path / "front.yaml").write_text("background: '#ffffff'\nelements:\n"
+                                         "  - icon: {name: veil, x: 10, y: 10, w: 40, h: 40}\n", encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("title: V\ntemplates: look\nsize: {width: 60, height: 90}\nfront: front.yaml\n"
+                                        "back: null\ncards:\n  - {name: A}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 0, result.output
+    data = (tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes()
+    assert (0.5, 1.0) in opacities(data) and qpdf_problems(data) == []
+    px = np.asarray(render_page(data, 0, DPI), dtype=int)
+    greys = px[(abs(px[..., 0] - 128) <= 12) & (px[..., 0] == px[..., 2])]
+    assert len(greys) > (30 * PX_MM) ** 2  # the 40 mm square drawn half black, not black
+    assert not (px.sum(axis=2) < 30).any()

@@ -108,8 +108,34 @@ def make_stamp(
     texts: list[SetTextRecord] = []
     canvas.beginForm(name, -left * mm, -bottom * mm, (piece.width + right) * mm, (piece.height + top) * mm)
     draw_piece(canvas, head, (0.0, piece.height * mm), warn, bleed, icon_search, texts, glossary)
-    canvas.endForm()
+    end_form(canvas, name)
     return Stamp(name, count, tuple(texts))
+
+
+_SETS_STATE = re.compile(r"/gRLs\d+ gs")  # ReportLab's operator setting an ExtGState (an opacity)
+
+
+def end_form(canvas: Canvas, name: str) -> None:
+    """``canvas.endForm()``, with the opacity states the form sets in its resources.  ReportLab writes a form's
+    ExtGState nowhere, so a translucent shape in a form (a stamp's, an icon's own fill-opacity) would name a
+    state the PDF lacks and print opaque.  A form that sets none is written exactly as ReportLab writes it."""
+    sets_state = any(_SETS_STATE.search(op) for op in canvas._code if isinstance(op, str))
+    canvas.endForm()
+    if not sets_state:
+        return
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+
+    form = canvas._doc.idToObject[xObjectName(name)]
+    resources = PDFResourceDictionary()  # what ReportLab's own format() puts in, and the states
+    resources.basicFonts()
+    if form.hasImages:
+        resources.allProcs()
+    else:
+        resources.basicProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 def draw_piece(
@@ -757,7 +783,7 @@ def _icon_form(c: Canvas, path: Path, tint: str | None, drawing: Drawing) -> str
         name = f"pkicon{len(forms)}"
         c.beginForm(name, 0, 0, drawing.width, drawing.height)
         renderPDF.draw(drawing, c, 0, 0)
-        c.endForm()
+        end_form(c, name)
         forms[key] = name
     return forms[key]
 
