@@ -236,7 +236,7 @@ def test_template_schema_lists_every_element_kind():
     result = runner.invoke(app, ["schema", "template"])
     schema = json.loads(result.output)
     kinds = {next(iter(v["required"])) for v in schema["properties"]["elements"]["items"]["oneOf"]}
-    assert kinds == {"rect", "line", "circle", "polygon", "star", "text", "icon", "image", "qrcode"}
+    assert kinds == {"rect", "line", "circle", "polygon", "star", "path", "text", "icon", "image", "qrcode"}
     assert "min_size" in schema["$defs"]["text"]["properties"]
 
 
