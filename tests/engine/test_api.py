@@ -95,3 +95,18 @@ def test_errors_raise_with_the_messages_the_cli_prints(tmp_path: Path) -> None:
         build(Deck.load({"title": "Edge", "back": None, "cards": [{"name": "A very long name for the title bar"}]},
                         folder=tmp_path), tmp_path / "o", safe_zone=12, strict=True)
     assert not (tmp_path / "o" / "edge").exists()  # a failed build writes nothing
+
+
+def test_a_dict_deck_in_its_own_language_and_another(tmp_path: Path) -> None:
+    from printkit import Deck, PrintkitError, build
+
+    deck = Deck.load({"title": "Zwei", "language": "de", "back": None,
+                      "cards": [{"name": "Feuerball", "name@en": "Fireball"}]}, folder=tmp_path)
+    assert deck.cards[0]["name"] == "Feuerball"  # the deck's own language, its other columns left out
+    own = build(deck, tmp_path / "out")
+    english = build(deck, tmp_path / "out", lang="en")
+    assert [e["file"] for e in own if e["kind"] == "cards"] == ["zwei/cards-de-a4.pdf"]
+    assert [e["file"] for e in english if e["kind"] == "cards"] == ["zwei/cards-en-a4.pdf"]
+    assert "Fireball" in all_text((tmp_path / "out" / "zwei" / "cards-en-a4.pdf").read_bytes())[0]
+    with pytest.raises(PrintkitError, match="--lang fr: this deck has texts in de, en"):
+        build(deck, tmp_path / "out", lang="fr")
