@@ -167,6 +167,9 @@ def _localised(doc: Document, path: Path, definition: DeckDefinition, rows: list
     except ValueError as exc:  # a column's name: blamed on the cards' source, whose header names it
         where = rows[0][1] if rows else Problem("", str(path))
         raise InputError([Problem(f"header: {exc}", where.file)]) from None
+    if language.base in definition.translations:
+        raise doc.error(("translations",), f"translations: {language.base} is the deck's own language (its plain "
+                                           "columns, language:); a file gives the texts of another language")
     chosen = lang or language.base
     file = None
     if chosen in definition.translations:

@@ -198,3 +198,10 @@ def test_a_spreadsheet_s_missing_translation_names_sheet_and_row(tmp_path: Path)
     assert result.exit_code == 2
     assert "cards.xlsx: sheet 'Cards', row 3: card 'Frost Ward' has no de text for `name` (column name@de)" \
         in result.output
+
+
+def test_a_translations_file_for_the_deck_s_own_language_is_refused_not_ignored(tmp_path: Path) -> None:
+    deck = _deck(tmp_path, extra="language: ja")
+    result = build(deck, "-o", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "translations: ja is the deck's own language" in result.output
