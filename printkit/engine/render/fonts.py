@@ -358,10 +358,13 @@ def _missing_hint(missing: tuple[str, ...], font_name: str | Family | None) -> s
     scripts = dict.fromkeys(_SCRIPTS.get(w, w.title()) for w in
                             (unicodedata.name(c, "UNKNOWN").replace("-", " ").split()[0] for c in missing))
     label = font_name.label if isinstance(font_name, Family) else font_name if isinstance(font_name, str) else None
-    text = f": the font{f' `{label}`' if label else ''} has no {', '.join(scripts)} letters"
+    text = f": the {f'font `{label}`' if label else 'bundled font'} has no {', '.join(scripts)} letters"
     if label and not sans().missing("".join(missing)):
         text += (f"; name a font that has them after it, such as the bundled one (font: \"{label}, sans\"), which "
                  "sets them wherever the first has none")
+    elif not label:
+        text += ("; give the text a .ttf/.otf that has them (font: \"yours.ttf, sans\": the bundled family then "
+                 "sets what yours lacks)")
     return text
 
 

@@ -205,3 +205,15 @@ def test_a_translations_file_for_the_deck_s_own_language_is_refused_not_ignored(
     result = build(deck, "-o", tmp_path / "out")
     assert result.exit_code == 2
     assert "translations: ja is the deck's own language" in result.output
+
+
+def test_a_language_the_bundled_font_cannot_set_is_caught_naming_its_script(tmp_path: Path) -> None:
+    write(tmp_path / "front.yaml", FRONT)
+    deck = write(tmp_path / "deck.yaml", "title: K\nback: null\nfront: front.yaml\n"
+                                         "cards: [{name: Fireball, name@ko: 화염구, text: Deal 3, text@ko: 3 피해}]\n")
+    result = build(deck, "--lang", "ko", "-o", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "the font has no glyph for '화' (U+D654)" in result.output
+    assert "the bundled font has no Korean (Hangul) letters; give the text a .ttf/.otf that has them" \
+        in result.output
+    assert not (tmp_path / "out").exists()
