@@ -165,3 +165,10 @@ def test_an_icon_s_own_fill_opacity_is_kept_in_its_form(tmp_path: Path) -> None:
     greys = px[(abs(px[..., 0] - 128) <= 12) & (px[..., 0] == px[..., 2])]
     assert len(greys) > (30 * PX_MM) ** 2  # the 40 mm square drawn half black, not black
     assert not (px.sum(axis=2) < 30).any()
+
+
+def test_text_and_its_markup_take_a_translucent_colour(tmp_path: Path) -> None:
+    _card(tmp_path, "  - text: {x: 5, y: 5, w: 50, h: 10, text: 'Half {color=#ff000033|ghost} ink', "
+                    "color: '#00000080', size: 14}\n")
+    found = opacities((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes())
+    assert (0.502, 1.0) in found and (0.2, 1.0) in found  # 0x80 and 0x33 of 0xff
