@@ -53,12 +53,10 @@ class CardComponent:
 
 
 def shared_sheets(name: str, title: str, decks: Sequence[CardComponent]) -> CardComponent:
-    """``decks`` of one card size imposed one after another on the same sheets (a small deck fills the last
-    sheet's empty slots of the one before instead of taking a sheet of its own); each card keeps its own back,
-    so duplex printing turns each to the right one."""
+    """``decks`` imposed one after another on the same sheets (a small deck fills the last sheet's empty slots
+    of the one before, or, of another size, the room below it, instead of taking a sheet of its own); each card
+    keeps its own back, so duplex printing turns each to the right one."""
     fronts = tuple(f for d in decks for f in d.fronts)
-    if any(abs(f.width - fronts[0].width) > 1e-6 or abs(f.height - fronts[0].height) > 1e-6 for f in fronts):
-        raise ValueError(f"{name}: decks on shared sheets must have one card size")
     with_backs = any(d.backs for d in decks)
     backs = tuple(d.back_for(i) or _blank_back(f) for d in decks for i, f in enumerate(d.fronts))
     return CardComponent(name, title, fronts, backs if with_backs else None, kind=decks[0].kind,

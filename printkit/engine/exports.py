@@ -13,6 +13,7 @@ from printkit.engine.exporters import MakeEntry
 from printkit.engine.outputs import PlannedFile
 from printkit.engine.pod import PodLayout
 from printkit.engine.render import tts
+from printkit.engine.render.pdf import size_runs
 from printkit.engine.render.raster import MAX_DPI, page_images, pieces_pdf, png_bytes, rounded
 
 
@@ -54,6 +55,17 @@ def png_cards(comp: CardComponent, dpi: int, stem: str, icons: tuple[Path, ...],
 
 def tts_sheets(comp: CardComponent, stem: str, icons: tuple[Path, ...], warnings: list[str],
                entry: MakeEntry, url_base: str | None = None) -> list[PlannedFile]:
+    runs = size_runs(comp.fronts)
+    if len(runs) > 1:  # a TTS deck has one card size: pieces of each size make a deck of their own
+        out: list[PlannedFile] = []
+        for run in runs:
+            first = comp.fronts[run.start]
+            part = CardComponent(comp.name, comp.title, comp.fronts[run.start:run.stop],
+                                 tuple(b for i in run if (b := comp.back_for(i)) is not None) or None,
+                                 names=comp.names[run.start:run.stop],
+                                 numbers=tuple(_numbers(comp)[run.start:run.stop]))
+            out += tts_sheets(part, f"{stem}-{first.width:g}x{first.height:g}mm", icons, warnings, entry, url_base)
+        return out
     w, h = comp.fronts[0].width, comp.fronts[0].height
     grids = tts.sheet_grids(len(comp.fronts), w, h)
     px = grids[0].card_px

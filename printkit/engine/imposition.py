@@ -186,6 +186,91 @@ def card_grid(card_w: float, card_h: float, settings: PrintSettings, offset: tup
 
 
 @dataclass(frozen=True)
+class Band:
+    """Pieces of one size on a sheet they share with pieces of other sizes: a grid of their own, ``count`` of
+    the component's pieces from index ``first`` on, filling its slots row by row."""
+
+    grid: CardGrid
+    first: int
+    count: int
+
+    @property
+    def indices(self) -> range:
+        return range(self.first, self.first + self.count)
+
+    def filled(self) -> set[tuple[int, int]]:
+        return {self.grid.slot(i) for i in range(self.count)}
+
+
+def band_gap(settings: PrintSettings) -> float:
+    """Space between two bands on a sheet: each band's bleed and its full crop marks, on both sides, so no mark
+    of one band reaches into the other's marks or bleed."""
+    return 2 * (max(settings.bleed, 1.0) + settings.crop_mark_length)
+
+
+def band_sheets(runs: list[tuple[float, float, int, float]], settings: PrintSettings) -> list[tuple[Band, ...]]:
+    """Sheets for pieces of several sizes: ``runs`` are (width, height, count, gap) of consecutive pieces of one
+    size, in order.  Each run fills rows of the widest grid the margins allow, below the run before it on the
+    same sheet while rows still fit (shelf packing), so a small run fills what a large one leaves instead of
+    taking a sheet of its own.  Each sheet's bands are centred on the paper, one above the other.
+    Raises ValueError when a piece does not fit inside the margins at all."""
+    pw, ph = settings.paper_size
+    usable_w, usable_h = pw - 2 * settings.margin, ph - 2 * settings.margin
+    between = band_gap(settings)
+    sheets: list[list[tuple[float, float, int, int, int, int, float]]] = [[]]  # (w, h, cols, rows, first, n, gap)
+    used = 0.0
+    first = 0
+    for w, h, count, gap in runs:
+        cols = math.floor((usable_w + gap) / (w + gap) + 1e-9)
+        if cols < 1 or h > usable_h + 1e-9:
+            raise ValueError(f"a {w:g} x {h:g} mm piece does not fit on {settings.paper.upper()} paper "
+                             f"inside {settings.margin:g} mm margins")
+        left = count
+        while left > 0:
+            room = usable_h - used - (between if sheets[-1] else 0.0)
+            rows = min(math.floor((room + gap) / (h + gap) + 1e-9), -(-left // cols))
+            if rows < 1:
+                sheets.append([])
+                used = 0.0
+                continue
+            n = min(left, rows * cols)
+            band_cols = min(cols, n)
+            used += (between if sheets[-1] else 0.0) + rows * h + (rows - 1) * gap
+            sheets[-1].append((w, h, band_cols, rows, first, n, gap))
+            first += n
+            left -= n
+    out: list[tuple[Band, ...]] = []
+    for sheet in sheets:
+        if not sheet:
+            continue
+        heights = [rows * h + (rows - 1) * gap for _, h, _, rows, _, _, gap in sheet]
+        y = (ph - sum(heights) - between * (len(sheet) - 1)) / 2
+        bands = []
+        for (w, h, cols, rows, start, n, gap), height in zip(sheet, heights, strict=True):
+            block_w = cols * w + (cols - 1) * gap
+            inner = min(settings.bleed, gap / 2)
+            grid = CardGrid((pw, ph), (w, h), rows, cols, ((pw - block_w) / 2, y), (w + gap, h + gap),
+                            settings.bleed, (inner, inner))
+            bands.append(Band(grid, start, n))
+            y += height + between
+        out.append(tuple(bands))
+    return out
+
+
+def back_band(band: Band, settings: PrintSettings) -> Band:
+    """The band behind ``band`` on the back of its sheet: mirrored top to bottom on a short-edge flip (a centred
+    band mirrors onto itself left to right), shifted by the duplex offsets; its slots mirror with
+    :meth:`CardGrid.back_slot`."""
+    g = band.grid
+    x, y = g.origin
+    if settings.duplex == "short":
+        y = g.paper[1] - y - g.block.h
+    grid = CardGrid(g.paper, g.card, g.rows, g.cols, (x + settings.offset_x, y + settings.offset_y), g.pitch,
+                    g.bleed, g.inner_bleed)
+    return Band(grid, band.first, band.count)
+
+
+@dataclass(frozen=True)
 class FoldSheet:
     """Fronts on one half of the sheet, their backs mirrored on the other half.
 

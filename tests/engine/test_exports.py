@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -98,3 +99,24 @@ def test_corner_radius_outline_on_previews_only(tmp_path: Path) -> None:
         != px
     card = Image.open(out / "deck" / "cards-en-png" / "card-001.png")
     assert card.mode == "RGBA" and card.getpixel((0, 0))[3] == 0 and card.getpixel((200, 200))[3] == 255
+
+
+def test_tts_gives_pieces_of_each_size_a_deck_of_their_own() -> None:
+    from printkit.engine.components import BuildOptions
+    from printkit.engine.exports import tts_sheets
+    from printkit.engine.registry import find_game
+
+    game = find_game("sanssouci")
+    assert game is not None
+    tokens = next(c for c in game.build(BuildOptions(players=2)) if c.name == "tokens")  # 18 nobles, 2 markers
+    files = tts_sheets(tokens, "s/tokens-en", (), [], lambda path, kind, count, data, extra=None: {
+        "file": path, "kind": kind, "count": count, **(extra or {})})
+    sheets = {f.path: f.entry for f in files if f.entry["kind"] == "tts sheet"}
+    assert sorted(sheets) == ["s/tokens-en-14x14mm-tts/sheet-01.png", "s/tokens-en-22x11mm-tts/sheet-01.png"]
+    assert sheets["s/tokens-en-22x11mm-tts/sheet-01.png"]["count"] == 18
+    assert sheets["s/tokens-en-14x14mm-tts/sheet-01.png"]["count"] == 2
+    for path in sheets:
+        w, h = Image.open(io.BytesIO(next(f.data for f in files if f.path == path))).size
+        cols, rows = sheets[path]["tts"]["columns"], sheets[path]["tts"]["rows"]
+        cw, ch = w / cols, h / rows
+        assert abs(cw / ch - (2.0 if "22x11" in path else 1.0)) < 0.02  # each deck keeps its pieces' shape

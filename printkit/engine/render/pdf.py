@@ -29,7 +29,10 @@ from printkit.engine.imposition import (
     TICK_GAP,
     Box,
     CardGrid,
+    FoldSheet,
     Segment,
+    back_band,
+    band_sheets,
     card_grid,
     crop_marks,
     fold_sheet,
@@ -272,22 +275,44 @@ def render_cards(
     if not component.fronts:
         doc = _Doc(component.title, settings, lang, False, settings.paper_size, icon_search, glossary)
         return Rendered(doc.finish(), 0, 0)
-    w, h = component.fronts[0].width, component.fronts[0].height
-    for p in component.fronts:
-        if abs(p.width - w) > 1e-6 or abs(p.height - h) > 1e-6:
-            raise ValueError(f"{component.name}: all pieces of one component must have one size ({p.name})")
+    runs = size_runs(component.fronts)
     if settings.pod is not None:
+        if len(runs) > 1:
+            raise InputError.single(f"{component.name}: --pod prints one card size; these pieces have "
+                                    f"{len(runs)} sizes")
         return _render_pod(component, settings, lang, icon_search, glossary)
+    gaps = [_gap(component, run, settings) for run in runs]
     note = None
-    if settings.gap is None:
-        differ = edges_differ(component.fronts) or edges_differ(component.backs or ())
-        settings = replace(settings, gap=2 * settings.bleed if differ else 0.0)
-        if differ and settings.gap:
-            note = (f"neighbouring cards differ at their edges, so each has its own {settings.bleed:g} mm bleed "
-                    f"(a {settings.gap:g} mm gutter between cards; --gap 0 makes them share cut lines)")
+    if settings.gap is None and any(gaps):
+        note = (f"neighbouring cards differ at their edges, so each has its own {settings.bleed:g} mm bleed "
+                f"(a {2 * settings.bleed:g} mm gutter between cards; --gap 0 makes them share cut lines)")
+    if len(runs) > 1 and not (settings.duplex == "fold" and component.backs):
+        return _noted(_render_bands(component, runs, gaps, settings, lang, icon_search, glossary, progress), note)
     if settings.duplex == "fold" and component.backs:
-        return _noted(_render_fold(component, settings, lang, icon_search, glossary), note)
+        return _noted(_render_fold(component, runs, gaps, settings, lang, icon_search, glossary), note)
+    settings = replace(settings, gap=gaps[0])
     return _noted(_render_grid(component, settings, lang, icon_search, glossary, progress), note)
+
+
+def size_runs(pieces: Sequence[Piece]) -> list[range]:
+    """The indices of ``pieces`` in runs of one size, in order (one run when all share a size)."""
+    runs: list[range] = []
+    start = 0
+    for i in range(1, len(pieces) + 1):
+        if i == len(pieces) or abs(pieces[i].width - pieces[start].width) > 1e-6 \
+                or abs(pieces[i].height - pieces[start].height) > 1e-6:
+            runs.append(range(start, i))
+            start = i
+    return runs
+
+
+def _gap(component: CardComponent, run: range, settings: PrintSettings) -> float:
+    """The gutter between a run's neighbours: the user's, or none unless neighbours' edges differ."""
+    if settings.gap is not None:
+        return settings.gap
+    backs = [b for i in run if (b := component.back_for(i)) is not None]
+    differ = edges_differ([component.fronts[i] for i in run]) or edges_differ(backs)
+    return 2 * settings.bleed if differ else 0.0
 
 
 def _noted(rendered: Rendered, note: str | None) -> Rendered:
@@ -373,6 +398,56 @@ def _render_grid(
     return doc.rendered(n)
 
 
+def _render_bands(
+    component: CardComponent, runs: list[range], gaps: list[float], settings: PrintSettings, lang: str,
+    icon_search: tuple[Path, ...], glossary: tuple[str, ...], progress: PieceProgress | None,
+) -> Rendered:
+    """Pieces of several sizes on shared sheets: each size a band of its own grid, one band below another
+    (:func:`band_sheets`); after each front page its back page, every piece behind its front."""
+    sizes = [(component.fronts[r.start].width, component.fronts[r.start].height, len(r), gap)
+             for r, gap in zip(runs, gaps, strict=True)]
+    try:
+        sheets = band_sheets(sizes, settings)
+    except ValueError as exc:
+        raise InputError.single(f"{component.name}: {exc}") from None
+    has_backs = bool(component.backs) and settings.duplex != "off"
+    doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search, glossary)
+    b = settings.bleed
+    for bands in sheets:
+        for side in ("front", "back") if has_backs else ("front",):
+            placed = bands if side == "front" else tuple(back_band(band, settings) for band in bands)
+            trim = _union([band.grid.block_of(band.filled()) for band in placed])
+            doc.set_page(settings.paper_size, trim, b)
+            doc.log.pages[-1].back = side == "back"
+            marks: list[Segment] = []
+            keep: list[Box] = []
+            for band in placed:
+                filled = {band.grid.back_slot(i, settings.duplex) for i in range(band.count)} \
+                    if side == "back" else band.filled()
+                for k, i in enumerate(band.indices):
+                    row, col = band.grid.back_slot(k, settings.duplex) if side == "back" else band.grid.slot(k)
+                    x, y = band.grid.position(row, col)
+                    piece = component.fronts[i] if side == "front" else component.back_for(i)
+                    if piece is not None:
+                        doc.draw(piece, x, y, band.grid.bleed_of(row, col, filled))
+                block = band.grid.block_of(filled)
+                xs, ys = band.grid.cut_lines(filled)
+                marks += crop_marks(block, xs, ys, settings)
+                keep.append(Box(block.x - b, block.y - b, block.w + 2 * b, block.h + 2 * b))
+            if side == "front":  # as on one-size sheets, the back is cut from the front's marks
+                doc.marks(marks)
+                doc.footer([*keep, *(m.box() for m in marks)])
+            doc.show_page()
+        if progress:
+            progress(bands[-1].indices.stop, doc.pages)
+    return doc.rendered(len(component.fronts))
+
+
+def _union(boxes: list[Box]) -> Box:
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x0, y0, max(b.right for b in boxes) - x0, max(b.bottom for b in boxes) - y0)
+
+
 CUT_COLOR = "#e6007e"  # magenta: reads as a die line, never as artwork
 
 
@@ -407,18 +482,29 @@ def _finish_card_page(doc: _Doc, grid: CardGrid, settings: PrintSettings,
 
 
 def _render_fold(
-    component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...],
-    glossary: tuple[str, ...] = (),
+    component: CardComponent, runs: list[range], gaps: list[float], settings: PrintSettings, lang: str,
+    icon_search: tuple[Path, ...], glossary: tuple[str, ...] = (),
 ) -> Rendered:
-    """Fronts and their backs on one side of each sheet, to fold, glue and cut."""
-    w, h = component.fronts[0].width, component.fronts[0].height
-    try:
-        sheet = fold_sheet(w, h, settings)
-    except ValueError as exc:
-        raise InputError.single(f"{component.name}: {exc}") from None
+    """Fronts and their backs on one side of each sheet, to fold, glue and cut (pieces of each size on sheets
+    of their own)."""
+    doc: _Doc | None = None
+    for run, gap in zip(runs, gaps, strict=True):
+        first = component.fronts[run.start]
+        try:
+            sheet = fold_sheet(first.width, first.height, replace(settings, gap=gap))
+        except ValueError as exc:
+            raise InputError.single(f"{component.name}: {exc}") from None
+        if doc is None:
+            doc = _Doc(component.title, settings, lang, False, sheet.paper, icon_search, glossary)
+        _fold_pages(doc, component, run, sheet, settings, lang)
+    assert doc is not None
+    return doc.rendered(len(component.fronts))
+
+
+def _fold_pages(doc: _Doc, component: CardComponent, run: range, sheet: FoldSheet, settings: PrintSettings,
+                lang: str) -> None:
     grid = sheet.front
-    doc = _Doc(component.title, settings, lang, False, sheet.paper, icon_search, glossary)
-    n = len(component.fronts)
+    n = len(run)
     per = sheet.per_page
     front_sides, back_sides = ("tbl", "tbr") if sheet.vertical else ("tlr", "blr")
     fb, bb = grid.block, sheet.back_block
@@ -432,8 +518,8 @@ def _render_fold(
             row, col = grid.slot(i)
             left, top, right, bottom = grid.bleed_of(row, col, filled)
             x, y = grid.position(row, col)
-            doc.draw(component.fronts[i], x, y, (left, top, right, bottom))
-            back = component.back_for(i)
+            doc.draw(component.fronts[run[i]], x, y, (left, top, right, bottom))
+            back = component.back_for(run[i])
             if back is not None:
                 bx, by = sheet.back_position(row, col)
                 # the back's own bleed is its front's mirrored, (right, top, left, bottom); draw_turned takes
@@ -464,7 +550,6 @@ def _render_fold(
         keep = [Box(blk.x - b, blk.y - b, blk.w + 2 * b, blk.h + 2 * b) for blk in (fb, bb)]
         doc.footer([*keep, *(m.box() for m in marks), Segment(f.x1, f.y1, f.x2, f.y2).box(1.0)])
         doc.show_page()
-    return doc.rendered(n)
 
 
 def _render_pod(component: CardComponent, settings: PrintSettings, lang: str, icon_search: tuple[Path, ...],

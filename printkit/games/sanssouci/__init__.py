@@ -15,8 +15,8 @@ GAME = Game(
         ("cards", "72 play cards in 4 colours, 9 mission cards, 4 score cards"),
         ("garden-boards", "4 garden boards, both sides (8 sides)"),
         ("central-board", "score track 0-50, display and stack spaces"),
-        ("tokens", "36 nobles, 22 x 11 mm: they fit a terrace start box"),
-        ("score-markers", "4 score markers, 14 mm: they fit a score-track space"),
+        ("tokens", "36 nobles, 22 x 11 mm (they fit a terrace start box), and below them on the same sheet "
+                   "4 score markers, 14 mm (they fit a score-track space)"),
         ("player-aid", "turn summary, two to a sheet"),
         ("score-pad", "end-game score pad"),
         ("rules-booklet", "the whole game in printkit's own words, a folded booklet"),

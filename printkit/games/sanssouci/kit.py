@@ -63,8 +63,11 @@ def components(options: BuildOptions) -> list[Component]:
             pieces.missions(game, words, style, templates, lang),
             pieces.score_cards(table, words, style, templates, lang),
         )),
-        pieces.tokens(table, words, style, templates, lang),
-        pieces.score_markers(table, words, style, templates, lang),
+        # Nobles and score markers differ in size: the markers go in the room the nobles leave on their sheet.
+        shared_sheets("tokens", words.get("token_sheet", lang), (
+            pieces.tokens(table, words, style, templates, lang),
+            pieces.score_markers(table, words, style, templates, lang),
+        )),
     ]
     out += boards.garden_boards(table, words, style, lang)
     out.append(boards.central_board(game, words, style, lang))

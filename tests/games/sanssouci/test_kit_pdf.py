@@ -188,14 +188,13 @@ def test_missions_and_score_cards(en):
     assert front.count("50") >= 4 and back.count("100") == 4
 
 
-def test_tokens_36_nobles_4_markers(en):
+def test_tokens_36_nobles_4_markers_on_one_sheet(en):
     tokens = _by_name(en, "tokens")
-    assert len(tokens.fronts) == 36
-    text = "\n".join(all_text(render(tokens, PrintSettings(), "en").pdf)[0::2])
-    assert sum(text.count(n) for n in ELEMENTS_EN) == 36
-    markers = _by_name(en, "score-markers")
-    assert len(markers.fronts) == 4
-    assert "\n".join(all_text(render(markers, PrintSettings(), "en").pdf)[0::2]).count("Score") == 4
+    assert len(tokens.fronts) == 40
+    pages = all_text(render(tokens, PrintSettings(), "en").pdf)
+    assert len(pages) == 2  # one sheet, front and back
+    assert sum(pages[0].count(n) for n in ELEMENTS_EN) == 36
+    assert pages[0].count("Score") == 4
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,9 @@ def test_a_table_gets_its_own_pieces(players, tiles):
     n = players or 4
     cards = [f.name for f in comps["cards"].fronts]  # play, mission and 50/100 cards share sheets
     assert sum(not name.startswith(("mission ", "score card ")) for name in cards) == 18 * n
-    assert len(comps["tokens"].fronts) == 9 * n
-    assert len(comps["score-markers"].fronts) == n
+    tokens = [f.name for f in comps["tokens"].fronts]  # nobles and score markers share a sheet
+    assert sum(name.startswith("noble ") for name in tokens) == 9 * n
+    assert sum(name.startswith("score marker ") for name in tokens) == n
     assert sum(name.startswith("score card ") for name in cards) == n
     assert sorted(k for k in comps if k.startswith("garden-board-")) == [f"garden-board-{s}" for s in
                                                                           range(1, 2 * n + 1)]
