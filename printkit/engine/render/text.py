@@ -25,6 +25,10 @@ ICON_SCALE = 1.0  # inline icons are as tall as the font size
 LATIN_FLOOR = 6.0
 CJK_FLOOR = 6.5
 NBSP = "\u00a0"
+# Noto Sans TC sets two hyphens 0.09 em apart, so at print size a command's "--seed" reads as one dash; a hyphen
+# that follows another gets this much more room (em), and the two read as the two a user must type.
+HYPHEN_PAIR_GAP = 0.15
+_HYPHEN_PAIR = re.compile(r"(?<=-)(?=-)")
 UNBOUNDED = 1e9  # pt: a box height no text reaches, for measuring how many lines a text takes
 
 
@@ -86,6 +90,7 @@ class Run:
     font: str = SANS
     color: str | None = None
     icon: str | None = None
+    moved: bool = False  # starts apart from where the run before it ends (a hyphen after a hyphen)
 
 
 def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
@@ -96,10 +101,14 @@ def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
     color: str | None = None
     last = len(line.tokens) - 1
 
+    moved = False
+
     def flush() -> None:
+        nonlocal moved
         if parts:
-            out.append(Run(start, "".join(parts), face or SANS, color))
+            out.append(Run(start, "".join(parts), face or SANS, color, moved=moved))
             parts.clear()
+        moved = False
 
     for j, tok in enumerate(line.tokens):
         if tok.icon or tok.font != face or tok.color != color:
@@ -110,7 +119,14 @@ def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
             face = None
         else:
             face, color = tok.font, tok.color
-            parts.append(tok.text)
+            first, *rest = _HYPHEN_PAIR.split(tok.text)
+            parts.append(first)
+            end = x + string_width(first, size, tok.font) if rest else 0.0
+            for piece in rest:  # each hyphen after a hyphen a run of its own, set apart
+                flush()
+                start, moved = end + HYPHEN_PAIR_GAP * size, True
+                parts.append(piece)
+                end = start + string_width(piece, size, tok.font)
         x += token_width(tok, size)
         if tok.space_after and j < last:
             if not tok.icon:
@@ -379,8 +395,13 @@ def token_width(tok: Token, size: float) -> float:
     if w is None:
         if len(_WIDTHS) > 100_000:  # bound the memory of a long-running process
             _WIDTHS.clear()
-        w = _WIDTHS[key] = string_width(tok.text, size, tok.font)
+        w = _WIDTHS[key] = string_width(tok.text, size, tok.font) + hyphen_pairs(tok.text) * HYPHEN_PAIR_GAP * size
     return w
+
+
+def hyphen_pairs(text: str) -> int:
+    """How many hyphens of ``text`` follow a hyphen (each set :data:`HYPHEN_PAIR_GAP` apart)."""
+    return len(_HYPHEN_PAIR.findall(text)) if "--" in text else 0
 
 
 def space_width(tok: Token, size: float) -> float:
