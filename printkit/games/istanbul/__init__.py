@@ -17,8 +17,8 @@ GAME = Game(
         ("bonus-cards", "26 bonus cards with backs"),
         ("wheelbarrows", "one player board per player"),
         ("extensions", "3 wheelbarrow extensions per player"),
-        ("tokens", "coins, assistant discs, start player (18 mm)"),
-        ("small-tokens", "rubies, goods and mail indicators, sized to their spaces (9 mm)"),
+        ("tokens", "coins, assistant discs, start player (18 mm), and below them on the same sheet rubies, goods and "
+                   "mail indicators, sized to their spaces (9 mm)"),
         ("standees", "the Governor, the Smuggler, merchants (neutral ones too) and family members"),
         ("dice", "2 fold-up six-sided dice"),
         ("overview-cards", "5 overview cards, two to a page"),

@@ -79,9 +79,11 @@ def test_tokens(kit_pdfs):
     text = [t for page in all_text(pdf) for line in page.splitlines() if "100%" not in line for t in line.split()]
     coins = Counter(t for t in text if t.isdigit())
     assert coins == {"1": 30, "5": 15, "10": 12}
-    small = pdfs["small-tokens"]
-    fills = Counter(s.fill for p in range(page_count(pdf)) for s in shapes(pdf, p))
-    small_fills = Counter(s.fill for p in range(page_count(small)) for s in shapes(small, p))
+    # the 9 mm tokens share the sheet: told from the 18 mm ones by the size of their disc
+    discs = [s for p in range(page_count(pdf)) for s in shapes(pdf, p)]
+    fills = Counter(s.fill for s in discs if 12 < s.right - s.left <= 18.5)  # an 18 mm token's disc: 17.5 mm
+    small_fills = Counter(s.fill for s in discs if 7 < s.right - s.left <= 9.5)  # a 9 mm token's: 8.5 mm
+    assert page_count(pdf) == 1  # one sheet for both sizes (was two, the small tokens' a quarter full)
     assert fills[(0xF6, 0xE3, 0xE6)] == 0 and small_fills[(0xF6, 0xE3, 0xE6)] == 32  # the ruby discs, small
     # each player's colour (identified from the data): 5 assistant discs; 4 goods indicators, small
     colours = [tuple(int(c.color[i:i + 2], 16) for i in (1, 3, 5)) for c in definitions.load().setup.player_colors]

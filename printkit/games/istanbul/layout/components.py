@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printkit.engine.components import CardComponent, Component, SheetComponent
+from printkit.engine.components import CardComponent, Component, SheetComponent, shared_sheets
 from printkit.engine.elements import Piece
 from printkit.engine.rulebook import RuleTexts
 from printkit.engine.template.evaluate import render_template
@@ -83,12 +83,14 @@ def build(game: Istanbul, words: Words, style: Style, templates: Mapping[str, Ca
                                                          wb.width, wb.height, "wheelbarrow"), None, "boards"))
     out.append(CardComponent("extensions", title, draw("extension", pieces.extensions(game, words, players),
                                                        ex.width, ex.height, "extension"), None, "tiles"))
-    tk = sizes.token.size
-    out.append(CardComponent("tokens", title, draw("token", pieces.tokens(game, words, players), tk, tk, "token"),
-                             None, "tokens"))
-    st = sizes.small_token.size
-    out.append(CardComponent("small-tokens", title, draw("token", pieces.small_tokens(game, words, players), st, st,
-                                                         "small token"), None, "tokens"))
+    tk, st = sizes.token.size, sizes.small_token.size
+    # the small tokens go in the room the large ones leave on their sheet, not on a sheet of their own
+    out.append(shared_sheets("tokens", title, (
+        CardComponent("tokens", title, draw("token", pieces.tokens(game, words, players), tk, tk, "token"),
+                      None, "tokens"),
+        CardComponent("small-tokens", title, draw("token", pieces.small_tokens(game, words, players), st, st,
+                                                  "small token"), None, "tokens"),
+    )))
     sd = sizes.standee
     out.append(CardComponent("standees", title, draw("standee", pieces.standees(game, words, players), sd.width,
                                                      sd.height, "standee"), None, "standees"))
