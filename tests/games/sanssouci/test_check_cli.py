@@ -59,6 +59,15 @@ def test_impossible_exit_1_names_player_and_space(tmp_path):
     assert "[Anna，第 3 列第 2 欄] 噴泉板塊放在雕像欄" in zh.output
 
 
+def test_one_player_is_one_player_in_every_language(tmp_path):
+    alone = _write(tmp_path, TEXT[:TEXT.index("  - name: Bo")])
+    said = {lang: runner.invoke(app, [str(alone), "--lang", lang]).output for lang in ("en", "zh-TW", "de")}
+    assert "Sanssouci, 1 player\n" in said["en"] and "1 player; the game is for 2 to 4 players" in said["en"]
+    assert "1 players" not in said["en"]
+    assert "1 位玩家；本遊戲為 2 至 4 人" in said["zh-TW"]
+    assert "1 Spieler; das Spiel ist für 2 bis 4 Spieler" in said["de"]
+
+
 def test_malformed_exit_2_with_position(tmp_path):
     bad = TEXT.replace("track: 28", "track: many")
     line = next(i for i, t in enumerate(bad.splitlines(), 1) if "track: many" in t)
