@@ -116,3 +116,11 @@ def test_two_players_need_five_merchants():
     text = _flat(" ".join(all_text(render(comps["setup"], SETTINGS, "en").pdf)))
     assert "5 × merchants" in text  # 2 players + 3 neutral merchants (Small Mosque, Great Mosque, Gemstone Dealer)
     assert "2 × family members" in text
+
+
+def test_each_take_twice_bonus_card_names_its_place_number():
+    # the places' numbers in the published game: Post Office 5, Sultan's Palace 13, Gemstone Dealer 16
+    comp = next(c for c in kit.components(BuildOptions(lang="en")) if c.name == "bonus-cards")
+    text = _flat(" ".join(all_text(render(comp, SETTINGS, "en").pdf)))
+    found = re.findall(r"Bonus card (\d+) ([A-Z][\w' ]+?): take its action twice\.", text)
+    assert Counter(found) == {("5", "Post Office"): 2, ("13", "Sultan's Palace"): 2, ("16", "Gemstone Dealer"): 2}

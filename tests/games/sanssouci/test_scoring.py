@@ -13,7 +13,7 @@ import pytest
 
 from printkit.engine.errors import InputError
 from printkit.games.sanssouci.check import check_end
-from printkit.games.sanssouci.rules.legality import check
+from printkit.games.sanssouci.rules.legality import check, track_bounds
 from printkit.games.sanssouci.rules.scoring import score_all
 from printkit.games.sanssouci.transcription import parse_end
 
@@ -113,6 +113,16 @@ def test_impossible_gardens(game, old, new, rule):
 def test_track_bounds_are_inclusive(game):
     assert _rules(game, _edit("track: 30", "track: 17")) == set()
     assert _rules(game, _edit("track: 30", "track: 39")) == set()
+
+
+def test_the_track_maximum_counts_one_noble_move_a_turn(game):
+    # Four nobles on row 6 could have made 4 x 6 = 24 moves (one to each row 1-6), worth 4 x 21 = 84; but a player
+    # moves one noble a turn, 18 turns: the 18 best moves are 4 x 6, 4 x 5, 4 x 4, 4 x 3, 2 x 2 = 76.  Their last
+    # moves alone scored 4 x 6 = 24.
+    assert track_bounds(game, (6, 6, 6, 6, 0, 0, 0, 0, 0)) == (24, 76)
+    four_deep = _edit("nobles: [4, 4, 0, 0, 0, 3, 2, 0, 4]", "nobles: [6, 6, 6, 6, 0, 0, 0, 0, 0]")
+    assert "track_high" not in _rules(game, four_deep.replace("track: 30", "track: 76", 1))
+    assert "track_high" in _rules(game, four_deep.replace("track: 30", "track: 77", 1))
 
 
 def test_three_players_allow_seven_of_an_element(game):
