@@ -22,7 +22,7 @@ def test_random_layout_twice_gives_the_same_bytes(tmp_path):
                         "--out", str(tmp_path / out))
         assert result.exit_code == 0, result.output
     files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*.pdf"))
-    assert len(files) == 15  # the pieces and sheets (tokens in two sizes, dice), the rules booklet, the kit notes
+    assert len(files) == 14  # the pieces and sheets (tokens of both sizes on one, dice), the rules booklet, the notes
     for f in files:
         assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes(), f
     manifest = json.loads((tmp_path / "a" / "manifest.json").read_text(encoding="utf-8"))
