@@ -119,3 +119,17 @@ def test_pack_size_is_bounded(game):
 def test_dice_ways():
     assert [g.dice_ways(n) for n in range(2, 13)] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
     assert g.dice_ways(1) == 0
+
+
+def test_zh_tw_apart_lines_rule_says_row_and_column_as_the_kit_does():
+    # 列 is a row and 欄 a column throughout the zh-TW kit; the random-layout rule said 同一行 for a column
+    from devkit.readback import all_text
+    from printkit.engine.components import BuildOptions, SheetComponent
+    from printkit.engine.paper import PrintSettings
+    from printkit.engine.render.pdf import render
+    from printkit.games.istanbul import kit
+
+    opts = BuildOptions(lang="zh-TW", seed=5, extra={"layout": "random", "apart_lines": True})
+    sheet = next(c for c in kit.components(opts) if isinstance(c, SheetComponent) and c.name == "layout")
+    text = "".join(all_text(render(sheet, PrintSettings(), "zh-TW").pdf)).replace("\n", "").replace(" ", "")
+    assert "且不在同一列或同一欄" in text and "同一行" not in text
