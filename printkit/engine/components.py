@@ -20,6 +20,7 @@ from typing import Any
 from printkit.engine.elements import Piece
 from printkit.engine.errors import InputError
 from printkit.engine.limits import MAX_CARDS
+from printkit.engine.seams import KeepWhole
 
 MAX_SEED = 2**63 - 1
 
@@ -84,10 +85,14 @@ class SheetComponent:
 
 @dataclass(frozen=True)
 class BoardComponent:
+    """A board: on one page where the paper holds it, else tiled; ``keep_whole`` names what the tiles' seams must
+    not cut (labels, spaces, ...), so they run where nothing is printed when the paper allows."""
+
     name: str
     title: str
     piece: Piece
     kind: str = "board"
+    keep_whole: tuple[KeepWhole, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from printkit.engine.paper import Duplex, PrintSettings
+from printkit.engine.seams import KeepWhole, choose_starts, even_starts, spans
 
 MIN_MARK = 1.5  # mm; a crop mark shorter than this is useless, so it is left out
 PRINTABLE_EDGE = 5.0  # mm most home printers cannot print; marks, text and the scale bar stay inside it
@@ -461,18 +462,24 @@ class BoardTiling:
     tiles: tuple[Tile, ...]
     overlap: float
     registration: tuple[tuple[float, float], ...]  # board mm points to mark on every tile showing them
+    cuts_x: tuple[float, ...] = ()  # board mm: where each vertical seam is cut (the middle of its overlap)
+    cuts_y: tuple[float, ...] = ()
+    crossed: tuple[str, ...] = ()  # each seam that cuts something and what (no seam on this paper avoids it)
 
     @property
     def single(self) -> bool:
         return self.rows == 1 and self.cols == 1
 
 
-def tile_board(width: float, height: float, settings: PrintSettings, label_band: float = 6.0) -> BoardTiling:
+def tile_board(width: float, height: float, settings: PrintSettings, label_band: float = 6.0,
+               keep_whole: tuple[KeepWhole, ...] = ()) -> BoardTiling:
     """Place a ``width`` x ``height`` mm board on one page, or tile it over several.
 
     One page when the board plus bleed fits inside the margins in either orientation.
     Otherwise the orientation needing fewer pages is used; neighbouring tiles overlap by
-    ``settings.tile_overlap`` and registration crosses sit in the overlaps.
+    ``settings.tile_overlap`` and registration crosses sit in the overlaps.  The seams (the middle of each
+    overlap, where a tile is cut) go where they cross none of ``keep_whole`` if the paper allows it, else
+    where they cross the fewest (:mod:`printkit.engine.seams`); ``crossed`` says what they still cut.
     """
     pw, ph = settings.paper_size
     m = settings.margin
@@ -492,27 +499,37 @@ def tile_board(width: float, height: float, settings: PrintSettings, label_band:
         uw, uh = w - 2 * m, h - 2 * m - label_band
         cols = max(1, math.ceil((width - ov) / (uw - ov) - 1e-9))
         rows = max(1, math.ceil((height - ov) / (uh - ov) - 1e-9))
-        # Spread the board evenly over the tiles instead of leaving a sliver on the last one.
-        step_x = (width - ov) / cols if cols > 1 else 0.0
-        step_y = (height - ov) / rows if rows > 1 else 0.0
-        tw = min(width, step_x + ov) if cols > 1 else width
-        th = min(height, step_y + ov) if rows > 1 else height
-        tiles = []
-        for r in range(rows):
-            for c in range(cols):
-                window = Box(c * step_x, r * step_y, tw, th)
-                tiles.append(Tile(r, c, window, ((w - tw) / 2, m + (uh - th) / 2)))
+        along_x = choose_starts(width, cols, uw, ov, spans(keep_whole, "x"))
+        along_y = choose_starts(height, rows, uh, ov, spans(keep_whole, "y"))
+        xs, ws = _tile_spans(width, along_x.starts, ov)
+        ys, hs = _tile_spans(height, along_y.starts, ov)
+        tiles = [Tile(r, c, Box(xs[c], ys[r], ws[c], hs[r]), ((w - ws[c]) / 2, m + (uh - hs[r]) / 2))
+                 for r in range(rows) for c in range(cols)]
         marks = []
         for c in range(1, cols):
-            x = c * step_x + ov / 2
+            x = xs[c] + ov / 2
             for r in range(rows):
-                marks.extend((x, r * step_y + th * f) for f in (0.25, 0.75))
+                marks.extend((x, ys[r] + hs[r] * f) for f in (0.25, 0.75))
         for r in range(1, rows):
-            y = r * step_y + ov / 2
+            y = ys[r] + ov / 2
             for c in range(cols):
-                marks.extend((c * step_x + tw * f, y) for f in (0.25, 0.75))
-        tiling = BoardTiling((w, h), landscape, rows, cols, tuple(tiles), ov, tuple(marks))
-        if best is None or rows * cols < best.rows * best.cols:
+                marks.extend((xs[c] + ws[c] * f, y) for f in (0.25, 0.75))
+        crossed = tuple(f"{at:.1f} mm from the board's {edge} edge cuts through {', '.join(names)}"
+                        for edge, placed in (("left", along_x), ("top", along_y)) for at, names in placed.crossings
+                        if names)
+        tiling = BoardTiling((w, h), landscape, rows, cols, tuple(tiles), ov, tuple(marks),
+                             tuple(at for at, _ in along_x.crossings), tuple(at for at, _ in along_y.crossings),
+                             crossed)
+        if best is None or (rows * cols, len(crossed)) < (best.rows * best.cols, len(best.crossed)):
             best = tiling
     assert best is not None
     return best
+
+
+def _tile_spans(length: float, starts: tuple[float, ...], overlap: float) -> tuple[list[float], list[float]]:
+    """Each tile's start and size along one axis: it reaches its next neighbour's start plus the overlap."""
+    step = starts[1] - starts[0] if len(starts) > 1 else 0.0
+    if starts == even_starts(length, len(starts), overlap):  # as always laid out: every tile one step wide
+        return list(starts), [min(length, step + overlap) if len(starts) > 1 else length] * len(starts)
+    ends = [*(s + overlap for s in starts[1:]), length]
+    return list(starts), [e - s for s, e in zip(starts, ends, strict=True)]

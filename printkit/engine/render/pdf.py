@@ -696,8 +696,11 @@ def render_board(
 ) -> Rendered:
     """A board on one page with crop marks, or tiled with overlaps and registration marks."""
     piece = component.piece
-    tiling = tile_board(piece.width, piece.height, settings)
+    tiling = tile_board(piece.width, piece.height, settings, keep_whole=component.keep_whole)
     doc = _Doc(component.title, settings, lang, False, tiling.paper, icon_search, glossary)
+    for where in tiling.crossed:
+        doc.warn(f"{piece.name}: no tile seam on {settings.paper} paper misses everything printed: the seam "
+                 f"{where}; move them off that line, or print on larger paper")
     if tiling.single:
         tile = tiling.tiles[0]
         x, y = tile.origin

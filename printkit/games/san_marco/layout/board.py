@@ -4,9 +4,11 @@ panel with the sundial, the roles and the scoring key."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from printkit.engine.colors import shade
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
+from printkit.engine.seams import KeepWhole
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.drawing import die_face, rotated_rect
 from printkit.games.san_marco.model.game import District
@@ -14,6 +16,7 @@ from printkit.games.san_marco.rules import geometry as geo
 
 TRACK_BLEED = 3.0  # mm an edge cell of the score track runs past the cut: printkit's default bleed
 TITLE_MIN_H = 5.0  # mm: the panel's title at its smallest legible size (10 pt) needs this much height
+SEAM_CLEAR = 1.5  # mm a tile seam keeps from a plaque, a bridge site or the panel: a cut by hand wanders a little
 DOGE_PLACE_ROOM = 2.0  # mm the Doge's waiting place is larger than his footprint, so he stands inside its line
 
 
@@ -25,32 +28,67 @@ def board(kit: KitContext) -> Piece:
     els += _track(kit)
     sea, land = _map_colors(kit)
     els.append(Rect(T, T, W - 2 * T, H - 2 * T, fill=sea, stroke=None))
-    ox, oy = b.map_x, b.map_y
-    # Scale the map area into the room left of the panel (generated maps share one size).
-    room_w, room_h = b.panel_x - ox - 4, H - T - 4 - oy
-    map_scale = min(room_w / game.map.width, room_h / game.map.height, 1.0)
-
-    def P(x: float, y: float) -> tuple[float, float]:
-        return (ox + x * map_scale, oy + y * map_scale)
-
+    P, map_scale = _map_frame(kit)
     for coast in game.map.land:
         els.append(Polygon(tuple(P(*p) for p in coast), fill=land, stroke=shade(land, 0.8), stroke_width=0.5))
     for d in game.map.districts:
         els.append(Polygon(tuple(P(*p) for p in d.outline), fill=d.color, stroke=b.district_stroke,
                            stroke_width=0.4))
     half = game.map.canal_width * map_scale / 2 + b.bridge_site_overhang
-    for a in game.map.adjacency:
-        for s in a.sites:
-            cx, cy = P(s.x, s.y)
-            pts = rotated_rect(cx, cy, 2 * half, b.bridge_site_width, s.angle)
-            els.append(Polygon(pts, fill=b.bridge_site_fill, stroke=b.bridge_site_stroke, stroke_width=0.35))
-            # a little arch across the middle says "bridge" without words
-            els.append(Polygon(rotated_rect(cx, cy, 2 * half - 3, b.bridge_site_width - 3, s.angle), fill=None,
-                               stroke=b.bridge_site_stroke, stroke_width=0.2))
+    for _name, (cx, cy), angle in _sites(kit):
+        pts = rotated_rect(cx, cy, 2 * half, b.bridge_site_width, angle)
+        els.append(Polygon(pts, fill=b.bridge_site_fill, stroke=b.bridge_site_stroke, stroke_width=0.35))
+        # a little arch across the middle says "bridge" without words
+        els.append(Polygon(rotated_rect(cx, cy, 2 * half - 3, b.bridge_site_width - 3, angle), fill=None,
+                           stroke=b.bridge_site_stroke, stroke_width=0.2))
     for d in game.map.districts:
         els += _plaque(kit, d, P, map_scale)
     els += _panel(kit)
     return Piece("san-marco board", W, H, tuple(els), bleed_color=b.frame_color)
+
+
+def keep_whole(kit: KitContext) -> tuple[KeepWhole, ...]:
+    """What a tile seam must not cut, in board mm: each district's plaque (name, die, medals), each bridge site,
+    each space of the score track and the panel.  Water, the land and the districts' fill are the ground a
+    seam may cross (a district that reaches across the seam's line must, or the map would fall in two)."""
+    b = kit.style.board
+    P, map_scale = _map_frame(kit)
+    out: list[KeepWhole] = []
+    for d in kit.game.map.districts:
+        bx, by, _bw, _bh, s = plaque_box(kit, d, map_scale)
+        x, y = P(bx, by)
+        out.append(KeepWhole(f"the {d.name.en} plaque", x, y, b.plaque_w * s, b.plaque_h * s, SEAM_CLEAR))
+    half = kit.game.map.canal_width * map_scale / 2 + b.bridge_site_overhang
+    for name, (cx, cy), angle in _sites(kit):
+        xs, ys = zip(*rotated_rect(cx, cy, 2 * half, b.bridge_site_width, angle), strict=True)
+        out.append(KeepWhole(name, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), SEAM_CLEAR))
+    # a seam along a track cell's own outline is invisible, so the cells keep no margin
+    out += [KeepWhole(f"score track space {i}", x, y, w, h) for i, (x, y, w, h) in enumerate(_track_cells(kit))]
+    top = b.track_band + 4
+    out.append(KeepWhole("the panel", b.panel_x, top, b.panel_w, b.height - b.track_band - 4 - top, SEAM_CLEAR))
+    return tuple(out)
+
+
+def _map_frame(kit: KitContext) -> tuple[Callable[[float, float], tuple[float, float]], float]:
+    """Map mm to board mm, and the scale: the map fills the room left of the panel (generated maps share one
+    size)."""
+    b, m = kit.style.board, kit.game.map
+    ox, oy = b.map_x, b.map_y
+    room_w, room_h = b.panel_x - ox - 4, b.height - b.track_band - 4 - oy
+    map_scale = min(room_w / m.width, room_h / m.height, 1.0)
+
+    def P(x: float, y: float) -> tuple[float, float]:
+        return (ox + x * map_scale, oy + y * map_scale)
+
+    return P, map_scale
+
+
+def _sites(kit: KitContext) -> list[tuple[str, tuple[float, float], float]]:
+    """Every bridge site: its name (districts and number), its centre in board mm and its angle."""
+    P, _ = _map_frame(kit)
+    names = {d.id: d.name.en for d in kit.game.map.districts}
+    return [(f"bridge site {i + 1} of {names[a.a]}–{names[a.b]}", P(s.x, s.y), s.angle)
+            for a in kit.game.map.adjacency for i, s in enumerate(a.sites)]
 
 
 def _map_colors(kit: KitContext) -> tuple[str, str]:
@@ -107,7 +145,8 @@ def _plaque(kit: KitContext, d: District, P, map_scale: float) -> list[Element]:
     return els
 
 
-def _track(kit: KitContext) -> list[Element]:
+def _track_cells(kit: KitContext) -> list[tuple[float, float, float, float]]:
+    """The score track's cells (x, y, w, h), clockwise from the top-left corner."""
     b = kit.style.board
     W, H, T = b.width, b.height, b.track_band
     n = kit.game.rules.score_track
@@ -123,6 +162,13 @@ def _track(kit: KitContext) -> list[Element]:
     bw = W / n_bottom
     cells += [(W - (i + 1) * bw, H - T, bw, T) for i in range(n_bottom)]
     cells += [(0, H - T - (i + 1) * sh, T, sh) for i in range(n_side)]
+    return cells
+
+
+def _track(kit: KitContext) -> list[Element]:
+    b = kit.style.board
+    W, H = b.width, b.height
+    cells = _track_cells(kit)
     els: list[Element] = []
     for i, (x, y, w, h) in enumerate(cells):
         fill = b.track_alt_color if i % 5 == 0 else b.track_color

@@ -16,7 +16,7 @@ from printkit.engine.errors import InputError
 from printkit.engine.paper import paper_dimensions
 from printkit.engine.rulebook import Block
 from printkit.games.san_marco.layout.aid import player_aid
-from printkit.games.san_marco.layout.board import board
+from printkit.games.san_marco.layout.board import board, keep_whole
 from printkit.games.san_marco.layout.cards import DeckTemplates, decks
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.notes import notes_pages
@@ -52,7 +52,7 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
     out: list[Component] = [
         CardComponent("action-cards", kit.deck_title("action_cards"), action_fronts, (action_back,)),
         CardComponent("limit-cards", kit.deck_title("limit_cards"), limit_fronts, (limit_back,)),
-        BoardComponent("board", game.title.get(lang), board(kit)),
+        BoardComponent("board", game.title.get(lang), board(kit), keep_whole=keep_whole(kit)),
         SheetComponent("pieces", game.title.get(lang),
                        (*pieces_pages(kit), *tokens_page(kit, n_players), dice_page(kit)), kind="sheets"),
         SheetComponent("setup-sheet", kit.t("need_head"), (setup_sheet(kit, n_players), table_sheet(kit, n_players))),
