@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 
 from printkit.engine.colors import shade
-from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
+from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text, bounds
 from printkit.engine.seams import KeepWhole
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.drawing import die_face, rotated_rect
@@ -49,8 +49,9 @@ def board(kit: KitContext) -> Piece:
 
 def keep_whole(kit: KitContext) -> tuple[KeepWhole, ...]:
     """What a tile seam must not cut, in board mm: each district's plaque (name, die, medals), each bridge site,
-    each space of the score track and the panel.  Water, the land and the districts' fill are the ground a
-    seam may cross (a district that reaches across the seam's line must, or the map would fall in two)."""
+    each space of the score track and each word, field and slot of the panel.  Water, the land and the districts'
+    fill are the ground a seam may cross (a district that reaches across the seam's line must, or the map would
+    fall in two)."""
     b = kit.style.board
     P, map_scale = _map_frame(kit)
     out: list[KeepWhole] = []
@@ -64,9 +65,19 @@ def keep_whole(kit: KitContext) -> tuple[KeepWhole, ...]:
         out.append(KeepWhole(name, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), SEAM_CLEAR))
     # a seam along a track cell's own outline is invisible, so the cells keep no margin
     out += [KeepWhole(f"score track space {i}", x, y, w, h) for i, (x, y, w, h) in enumerate(_track_cells(kit))]
-    top = b.track_band + 4
-    out.append(KeepWhole("the panel", b.panel_x, top, b.panel_w, b.height - b.track_band - 4 - top, SEAM_CLEAR))
+    # the panel's frame and rules are plain lines a seam may cross; its words, fields, slots and icons are not
+    for e in _panel(kit)[1:]:
+        if not isinstance(e, Line):
+            x0, y0, x1, y1 = bounds(e)
+            out.append(KeepWhole(f"the panel's {_what(e)}", x0, y0, x1 - x0, y1 - y0, SEAM_CLEAR))
     return tuple(out)
+
+
+def _what(e: Element) -> str:
+    """A panel element as a warning names it."""
+    if isinstance(e, Text):
+        return f"text {e.text.splitlines()[0]!r}" if e.text.strip() else "text"
+    return {Circle: "slot", Polygon: "field", Rect: "box", Icon: "icon"}.get(type(e), "drawing")
 
 
 def _map_frame(kit: KitContext) -> tuple[Callable[[float, float], tuple[float, float]], float]:
