@@ -67,8 +67,8 @@ def test_when_every_allowed_seam_crosses_something_the_build_says_what():
     r = render(BoardComponent("board", "Sea chart", board, keep_whole=(label,)), PrintSettings(paper="a4"), "en")
     assert page_count(r.pdf) == 2  # still the fewest sheets
     assert r.warnings == [
-        "sea chart: no tile seam on a4 paper misses everything printed: the seam 192.0 mm from the board's left "
-        "edge cuts through the compass rose; move them off that line, or print on larger paper"]
+        "no tile seam on a4 paper misses everything printed: the seam 192.0 mm from the board's left edge cuts "
+        "through the compass rose; move them off that line, or print on larger paper"]
 
 
 def test_the_seam_read_back_from_the_tiles_trim_boxes():

@@ -699,8 +699,8 @@ def render_board(
     tiling = tile_board(piece.width, piece.height, settings, keep_whole=component.keep_whole)
     doc = _Doc(component.title, settings, lang, False, tiling.paper, icon_search, glossary)
     for where in tiling.crossed:
-        doc.warn(f"{piece.name}: no tile seam on {settings.paper} paper misses everything printed: the seam "
-                 f"{where}; move them off that line, or print on larger paper")
+        doc.warn(f"no tile seam on {settings.paper} paper misses everything printed: the seam {where}; move them "
+                 "off that line, or print on larger paper")
     if tiling.single:
         tile = tiling.tiles[0]
         x, y = tile.origin
