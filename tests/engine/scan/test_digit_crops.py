@@ -122,16 +122,18 @@ def test_two_digits_that_share_columns_are_read_piece_by_piece() -> None:
     the whole writing laid the 7's stem under the 6: no cut between columns held one digit and it read 56
     at 0.01. Read as its two separate pieces, each deslanted alone, it reads 76 (surely with the MLP, at 0.83
     with the convolutional classifier, 18 next at 0.06). Writing that blank columns already split (a 14 whose 1
-    stands apart) is cut there, as before, and gets no pieces."""
+    stands apart) is cut there, as before, and is not read as its pieces again (only cut along the ink, where
+    it may hold a third digit)."""
     case = _case("s300-03-full-score7")
     crop = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
     r = ranking.read_number(crop, case["allowed"])
     assert r.value == 76 and r.confidence > 0.7, r.alternatives
     prepared = numbers_cutting.prepare(crop, 3)
-    assert prepared.apart_from is not None and (*range(prepared.apart_from, len(prepared.images)),) in \
+    assert prepared.apart_from is not None and (prepared.apart_from, prepared.apart_from + 1) in \
         prepared.hypotheses[2]
-    assert numbers_cutting.prepare(cv2.imread(str(DATA / "s100-03-full-score0.png"), cv2.IMREAD_GRAYSCALE), 3
-                          ).apart_from is None
+    assert prepared.ink_cut_from is None or prepared.ink_cut_from >= prepared.apart_from + 2
+    split = numbers_cutting.prepare(cv2.imread(str(DATA / "s100-03-full-score0.png"), cv2.IMREAD_GRAYSCALE), 3)
+    assert split.split and split.apart_from == split.ink_cut_from
 
 
 def test_pieces_of_ink_are_what_touches_diagonals_included() -> None:

@@ -80,7 +80,7 @@ def touching_boxes(n: int, seed: int) -> list[tuple[int, np.ndarray]]:
         if crop is None:
             continue
         p = cutting.prepare(crop, 2)
-        if p.split or cutting._apart(*_upright(crop), 2) is not None:
+        if p.split or len(cutting._tall_pieces(_upright(crop)[1]) or []) >= 2:
             continue  # a blank column or two pieces of ink: not touching
         out.append((value, crop))
     return out
@@ -153,12 +153,18 @@ PINNED = json.loads((TOUCHING / "cases.json").read_text(encoding="utf-8"))
 def test_pinned_touching_pairs_misread_before_are_read_right(case: dict, monkeypatch: pytest.MonkeyPatch) -> None:
     """Boxes of the generator above (seed 7), kept as PNGs so that they stay the same whatever becomes of
     the trainer's writers: read wrong without cuts along the ink by the MLP digit model, right with them, never
-    surely wrong. The convolutional classifier reads the 14 right without the cuts too (at 0.04, as with them)."""
+    surely wrong. The convolutional classifier reads the 14 right without the cuts too (at 0.04, as with them).
+    The 86 is read surely since cuts between columns are sought at every thin column (not only near where equal
+    parts would end): the cut at its link parts an 8 and a 6 (1.00 each), with or without cuts along the ink."""
     crop = np.asarray(Image.open(TOUCHING / f"{case['name']}.png").convert("L"))
     allowed = range(case["allowed"][0], case["allowed"][1] + 1)
     after = ranking.read_number(crop, allowed)
-    assert after.value == case["truth"] and not after.certain, (case["what"], after.alternatives)
+    assert after.value == case["truth"], (case["what"], after.alternatives)
+    assert not after.certain or case["name"] == "pen-86", (case["what"], after.alternatives)
     monkeypatch.setattr(cutting, "_ink_cuts", lambda ink, mask: [])
     before = ranking.read_number(crop, allowed)
+    if case["name"] == "pen-86":  # sure by a cut between columns, never by one along the ink
+        assert before.value == case["truth"] and before.certain, before.alternatives
+        return
     assert not before.certain, (case["what"], before.alternatives)
     assert before.value != case["truth"] or case["name"] == "pen-14", (case["what"], before.alternatives)

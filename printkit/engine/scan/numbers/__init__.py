@@ -19,9 +19,10 @@ How a box is read:
 3. A small logistic model on a few ink measures gives the probability that the box holds writing at all.
 4. The writing is read as one, two, ... digits: for k digits it is cut at gaps or at the thinnest columns, every
    part is scaled into a 20x20 image (with its size relative to the whole writing), and a small convolutional
-   network classifies each image as 0-9 or "not one digit" (two digits, a scribble, a fragment). Where no
-   cutting between columns reads the writing well and it holds separate pieces of ink, the pieces are read too,
-   each deslanted alone; where it is one piece (two digits touching), so are the parts of a few cuts along the
+   network classifies each image as 0-9 or "not one digit" (two digits, a scribble, a fragment). A cut falls
+   at any blank or thin column, and the cuttings that cross the least ink are read. Where no cutting between
+   columns reads the writing well, its separate pieces of ink are read too, each deslanted alone, and where it
+   holds fewer pieces than digits (two digits touching), so are the parts of a few cuts of a piece along the
    ink. Writing whose whole the network surely takes for one digit is not cut where "no number" or an allowed
    digit scores enough that no reading as several digits could be listed or read
    (``NUMBERS.one_digit_below``, :mod:`.thresholds`).

@@ -39,7 +39,7 @@ def _cut(w: _Writing, max_digits: int) -> Prepared:
         return index[(a, b)]
 
     for k in range(2, max_digits + 1):
-        cuts = _cuttings(profile, k)
+        cuts = _cuttings(profile, k, height)
         hyp = []
         for cutting in cuts:
             bounds = [0, *cutting, right - left]
@@ -48,42 +48,67 @@ def _cut(w: _Writing, max_digits: int) -> Prepared:
             hypotheses[k] = hyp
     parts = [w.whole, *_span_images(ink, mask, spans[1:], height, right - left)]
     intact = [(a == left or not _severs(mask, a)) and (b == right or not _severs(mask, b)) for a, b in spans]
-    apart_from, apart = None, None
-    upright_ink, upright_mask = w.upright_ink, w.upright_mask
-    if max_digits > 1 and not w.split:
-        apart = _apart(upright_ink, upright_mask, max_digits)
-        if apart is not None:
-            apart_from = len(parts)
-            hypotheses.setdefault(len(apart), []).append(tuple(range(apart_from, apart_from + len(apart))))
-            for (a, b), image in apart:
+    apart_from, ink_cut_from = None, None
+    if max_digits > 1:
+        rows_up = np.flatnonzero(w.upright_mask.any(axis=1))
+        height_up = float(rows_up[-1] - rows_up[0] + 1)
+        seen: dict[bytes, int] = {}
+        for along, owns in _piece_cuttings(w.upright_ink, w.upright_mask, max_digits, w.split):
+            if apart_from is None:
+                apart_from = len(parts)
+            if along and ink_cut_from is None:
+                ink_cut_from = len(parts)
+            new = [(own, whole) for own, whole in owns if own.tobytes() not in seen]
+            for ((a, b), image), (own, whole) in zip(_own_images(w.upright_ink, w.upright_mask, [o for o, _ in new],
+                                                                 height_up), new, strict=True):
+                seen[own.tobytes()] = len(parts)
                 spans.append((a, b))
                 parts.append(image)
-                intact.append(True)
-        else:
-            rows_up = np.flatnonzero(upright_mask.any(axis=1))
-            height_up = float(rows_up[-1] - rows_up[0] + 1)
-            for first, second, whole in _ink_cuts(upright_ink, upright_mask):
-                if apart_from is None:
-                    apart_from = len(parts)
-                hypotheses.setdefault(2, []).append((len(parts), len(parts) + 1))
-                for (a, b), image in _own_images(upright_ink, upright_mask, (first, second), height_up):
-                    spans.append((a, b))
-                    parts.append(image)
-                    intact.append(whole)
+                intact.append(whole)
+            hypotheses.setdefault(len(owns), []).append(tuple(seen[own.tobytes()] for own, _ in owns))
     return Prepared(w.features, np.stack(parts), hypotheses, tuple(spans), w.geometry, w.split, w.faint_beside,
-                    tuple(intact), apart_from, apart is None and apart_from is not None)
+                    tuple(intact), apart_from, ink_cut_from)
 
 
-def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tuple[int, int], np.ndarray]] | None:
-    """The writing's separate strokes as digits, each deslanted alone, when it holds 2..max_digits tall
-    pieces of ink that touch nowhere (see :func:`_pieces`): the column range and classifier image of each,
-    left to right; else None.
+def _piece_cuttings(ink: np.ndarray, mask: np.ndarray, max_digits: int, split: bool
+                    ) -> list[tuple[bool, list[tuple[np.ndarray, bool]]]]:
+    """The writing read piece by piece: its separate tall pieces (:func:`_tall_pieces`) as digits, and
+    where it holds fewer pieces than ``max_digits``, a piece cut in two along the ink (:func:`_ink_cuts`),
+    once or twice: each as (whether a cut along the ink made it, [(a part's mask, whether it holds whole
+    strokes)] left to right).
 
-    Cutting between columns fails where two digits written apart still share columns: a 7 whose bar
-    reaches back over the 6 before it, or whose stem leans under the 6 after it once one shear is applied
-    to the whole writing. No cutting then holds one digit (a claimed 76 read 56 at 0.01). Taken piece by
-    piece, each digit is read as written (7 at 0.96, 6 at 0.98).
-    """
+    Cutting between columns fails where two digits written apart still share columns: a 7 whose bar reaches
+    back over the 6 before it, or whose stem leans under the 6 after it once one shear is applied to the
+    whole writing (a claimed 76 read 56 at 0.01); taken piece by piece, each deslanted alone, each digit is
+    read as written (7 at 0.96, 6 at 0.98). Two digits that touch make one piece (a 1 leaning into the 0 of
+    a 104): with the 4 apart, the writing is two pieces, and only a cut of the first along the ink reads it
+    as three digits. Writing split by blank columns is already read as pieces by the cuttings between
+    columns; it is cut along the ink only where it may hold more digits than it has pieces."""
+    tall = _tall_pieces(mask)
+    out: list[tuple[bool, list[tuple[np.ndarray, bool]]]] = []
+    if tall is None:
+        return out
+    if 2 <= len(tall) <= max_digits and not split:
+        out.append((False, [(p, True) for p in tall]))
+    level = [[(p, True) for p in tall]]
+    while level and len(level[0]) < max_digits:
+        deeper = []
+        for parts in level:
+            # the widest part is the one that may hold two digits
+            i = max(range(len(parts)), key=lambda j: np.ptp(np.nonzero(parts[j][0])[1]))
+            own, whole = parts[i]
+            # the other parts' ink costs nothing to cross (the part's own faint edges still do)
+            for first, second, once in _ink_cuts(np.where(mask & ~own, 0.0, ink), own):
+                deeper.append([*parts[:i], (first, whole and once), (second, whole and once), *parts[i + 1:]])
+        out += [(True, parts) for parts in deeper]
+        level = deeper[:1]  # a second cut only of the cheapest first: a few readings, not a tree of them
+    return out
+
+
+def _tall_pieces(mask: np.ndarray) -> list[np.ndarray] | None:
+    """The writing's tall pieces of ink (see :func:`_pieces`; at least ``NUMBERS.cut_part_height`` of its height
+    and ``NUMBERS.cut_part_ink`` of its ink), left to right, each small piece (a dot of a broken stroke) joined
+    to the tall piece nearest to it; None where no piece is tall."""
     pieces = _pieces(mask)
     rows = np.flatnonzero(mask.any(axis=1))
     height = float(rows[-1] - rows[0] + 1)
@@ -91,16 +116,15 @@ def _apart(ink: np.ndarray, mask: np.ndarray, max_digits: int) -> list[tuple[tup
     least_h, least_ink = NUMBERS.cut_part_height * height, NUMBERS.cut_part_ink * total
     is_tall = [np.ptp(np.nonzero(p)[0]) + 1 >= least_h and p.sum() >= least_ink for p in pieces]
     tall = [p.copy() for p, t in zip(pieces, is_tall, strict=True) if t]
-    if not 2 <= len(tall) <= max_digits:
+    if not tall:
         return None
-    # every small piece (a dot of a broken stroke) goes with the tall piece nearest to it
     centres = [np.nonzero(p)[1].mean() for p in tall]
     for p, t in zip(pieces, is_tall, strict=True):
         if not t:
             x = np.nonzero(p)[1].mean()
             tall[min(range(len(tall)), key=lambda i: abs(centres[i] - x))] |= p
     order = sorted(range(len(tall)), key=lambda i: centres[i])
-    return _own_images(ink, mask, [tall[i] for i in order], height)
+    return [tall[i] for i in order]
 
 
 def _ink_cuts(ink: np.ndarray, mask: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, bool]]:
@@ -242,40 +266,38 @@ def _severs(mask: np.ndarray, c: int) -> bool:
     return bool((before & after).any())
 
 
-def _cuttings(profile: np.ndarray, k: int) -> list[tuple[int, ...]]:
-    """Candidate ways to cut the writing's column profile into k parts, left to right (at most a few)."""
-    n = len(profile)
-    if n < 2 * k:
-        return []
-    gaps = [((a + b) // 2, b - a) for a, b in _runs(profile == 0)]
-    smooth = np.convolve(profile, np.ones(3) / 3, mode="same")
-    cands: set[int] = {c for c, _ in gaps}
-    for i in range(1, k):
-        lo, hi = round(n * (i / k - 0.5 / k)), round(n * (i / k + 0.5 / k))
-        lo, hi = max(1, lo), min(n - 1, hi)
-        if hi > lo:
-            seg = smooth[lo:hi]
-            cands.add(lo + int(np.argmin(seg)))
-            # a second candidate: the thinnest column away from the first
-            order = np.argsort(seg, kind="stable")
-            for j in order[1:]:
-                if abs(int(j) - int(order[0])) >= 3:
-                    cands.add(lo + int(j))
-                    break
-    positions = sorted(c for c in cands if 1 <= c <= n - 1)
-    out: list[tuple[int, ...]] = []
-    min_part = max(2, n // (4 * k))
+def _cuttings(profile: np.ndarray, k: int, height: float) -> list[tuple[int, ...]]:
+    """Candidate ways to cut the writing's column profile into k parts, left to right: the
+    ``NUMBERS.cut_cuttings`` that cross the least ink.
 
-    def extend(prefix: tuple[int, ...], start: int) -> None:
-        if len(out) >= 8:
-            return
+    A cut falls in a blank gap or at a thin column (a local least of the profile) anywhere along the writing,
+    not near where equal parts would end: a 1 beside a 0 takes a fifth of a 104's width, and a cut sought
+    near its third missed the link of the 1 and the 0 (a 104 read 64). Every part is at least
+    ``NUMBERS.cut_min_part`` of the height wide (a 1's stroke is)."""
+    n = len(profile)
+    min_part = max(2, round(NUMBERS.cut_min_part * height))
+    if n < k * min_part:
+        return []
+    smooth = np.convolve(profile, np.ones(3) / 3, mode="same")
+    cost = {(a + b) // 2: 0.0 for a, b in _runs(profile == 0)}
+    inner, before, after = smooth[1:-1], smooth[:-2], smooth[2:]
+    least = np.flatnonzero((inner <= before) & (inner <= after) & ((inner < before) | (inner < after)))
+    for c in (least + 1).tolist():
+        cost.setdefault(c, float(smooth[c]))
+    positions = sorted(c for c in cost if min_part <= c <= n - min_part)
+    # the thinnest NUMBERS.cut_positions, then every cutting of them into k wide enough parts, least ink first
+    positions = sorted(sorted(positions, key=lambda c: (cost[c], c))[: NUMBERS.cut_positions])
+    out: list[tuple[float, tuple[int, ...]]] = []
+
+    def extend(prefix: tuple[int, ...], start: int, spent: float) -> None:
         if len(prefix) == k - 1:
-            if n - (prefix[-1] if prefix else 0) >= min_part:
-                out.append(prefix)
+            if n - start >= min_part:
+                out.append((spent, prefix))
             return
         for c in positions:
             if c - start >= min_part:
-                extend((*prefix, c), c)
+                extend((*prefix, c), c, spent + cost[c])
 
-    extend((), 0)
-    return out
+    extend((), 0, 0.0)
+    out.sort()
+    return [c for _, c in out[: NUMBERS.cut_cuttings]]

@@ -38,11 +38,12 @@ class Prepared:
     faint_beside: bool = False  # a faint stroke, left out of the writing, stands beside it (see _faint_beside)
     # per image: whether it holds whole strokes only (its cuts run through blank columns, no stroke severed)
     intact: tuple[bool, ...] = ()
-    # images from this index on are the writing's separate pieces (see _apart), or the parts of cuts along
-    # the ink where it is one piece (see _ink_cuts, ``along_ink``), each deslanted alone: their ``spans`` are
-    # columns of the crop scaled to the working height, not of the deslanted image
+    # images from this index on are the writing's separate pieces, or parts of them cut along the ink (see
+    # cutting._piece_cuttings), each deslanted alone: their ``spans`` are columns of the crop scaled to the
+    # working height, not of the deslanted image
     apart_from: int | None = None
-    along_ink: bool = False
+    # images from this index on are parts of cuts along the ink: a reading using one is never sure alone
+    ink_cut_from: int | None = None
 
 
 @dataclass(frozen=True)

@@ -227,13 +227,13 @@ def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray 
         for idx in cut[1:]:
             t = np.multiply.outer(t, probs[idx, :OTHER])
         if prepared.apart_from is not None and cut[0] >= prepared.apart_from:
+            if prepared.ink_cut_from is not None and max(cut) >= prepared.ink_cut_from:
+                t = np.minimum(t, NUMBERS.cut_cap)  # parts unlike any the classifier was taught: never sure alone
             pieces = t if pieces is None else np.maximum(pieces, t)
         else:
             np.maximum(table, t, out=table)
     # the writing's pieces are read only where no cutting between columns reads it as k digits at even odds
     if pieces is not None and table.max() < NUMBERS.apart_below:
-        if prepared.along_ink:  # parts unlike any the classifier was taught: never sure on their own
-            pieces = np.minimum(pieces, NUMBERS.cut_cap)
         np.maximum(table, pieces, out=table)
     if k == 1:
         return table * (NUMBERS.split_single if prepared.split else 1.0)

@@ -34,6 +34,9 @@ class NumberThresholds:
     cut_bend: float = 0.05  # cost of a sideways step of such a cut, against 1 for a pixel of full-strength ink
     cut_min_width: float = 0.5  # writing narrower than this share of its height is not cut along the ink
     cut_paths: int = 3  # at most this many cuts along the ink are read
+    cut_min_part: float = 0.06  # a part cut between columns is at least this share of the height wide (a 1's stroke)
+    cut_positions: int = 8  # cuts between columns are sought at this many thinnest columns (blank gaps first)
+    cut_cuttings: int = 12  # at most this many cuttings into k parts between columns are read, least ink cut first
     # a part of the writing (split by blank columns, a separate piece, a side of a cut along the ink) is a digit
     cut_part_height: float = 0.5  # where it runs at least this share of the writing's height ...
     cut_part_ink: float = 0.1  # ... and holds at least this share of its ink: not a flick of one
