@@ -49,15 +49,13 @@ def _cut(w: _Writing, max_digits: int) -> Prepared:
     parts = [w.whole, *_span_images(ink, mask, spans[1:], height, right - left)]
     intact = [(a == left or not _severs(mask, a)) and (b == right or not _severs(mask, b)) for a, b in spans]
     apart_from, ink_cut_from = None, None
+    cut_of: dict[tuple[int, ...], int] = {}
     if max_digits > 1:
         rows_up = np.flatnonzero(w.upright_mask.any(axis=1))
         height_up = float(rows_up[-1] - rows_up[0] + 1)
         seen: dict[bytes, int] = {}
-        for along, owns in _piece_cuttings(w.upright_ink, w.upright_mask, max_digits, w.split):
-            if apart_from is None:
-                apart_from = len(parts)
-            if along and ink_cut_from is None:
-                ink_cut_from = len(parts)
+
+        def image_of(owns: list[tuple[np.ndarray, bool]]) -> list[int]:
             new = [(own, whole) for own, whole in owns if own.tobytes() not in seen]
             for ((a, b), image), (own, whole) in zip(_own_images(w.upright_ink, w.upright_mask, [o for o, _ in new],
                                                                  height_up), new, strict=True):
@@ -65,17 +63,27 @@ def _cut(w: _Writing, max_digits: int) -> Prepared:
                 spans.append((a, b))
                 parts.append(image)
                 intact.append(whole)
-            hypotheses.setdefault(len(owns), []).append(tuple(seen[own.tobytes()] for own, _ in owns))
+            return [seen[own.tobytes()] for own, _ in owns]
+
+        for along, owns, parent in _piece_cuttings(w.upright_ink, w.upright_mask, max_digits, w.split):
+            if apart_from is None:
+                apart_from = len(parts)
+            if along and ink_cut_from is None:
+                ink_cut_from = len(parts)
+            cut = tuple(image_of(owns))
+            hypotheses.setdefault(len(owns), []).append(cut)
+            if parent is not None and parent[0].sum() < w.upright_mask.sum():  # (the whole writing's is image 0)
+                cut_of[cut] = image_of([parent])[0]
     return Prepared(w.features, np.stack(parts), hypotheses, tuple(spans), w.geometry, w.split, w.faint_beside,
-                    tuple(intact), apart_from, ink_cut_from)
+                    tuple(intact), apart_from, ink_cut_from, cut_of)
 
 
 def _piece_cuttings(ink: np.ndarray, mask: np.ndarray, max_digits: int, split: bool
-                    ) -> list[tuple[bool, list[tuple[np.ndarray, bool]]]]:
+                    ) -> list[tuple[bool, list[tuple[np.ndarray, bool]], tuple[np.ndarray, bool] | None]]:
     """The writing read piece by piece: its separate tall pieces (:func:`_tall_pieces`) as digits, and
     where it holds fewer pieces than ``max_digits``, a piece cut in two along the ink (:func:`_ink_cuts`),
     once or twice: each as (whether a cut along the ink made it, [(a part's mask, whether it holds whole
-    strokes)] left to right).
+    strokes)] left to right, the part that was cut or None).
 
     Cutting between columns fails where two digits written apart still share columns: a 7 whose bar reaches
     back over the 6 before it, or whose stem leans under the 6 after it once one shear is applied to the
@@ -85,23 +93,25 @@ def _piece_cuttings(ink: np.ndarray, mask: np.ndarray, max_digits: int, split: b
     as three digits. Writing split by blank columns is already read as pieces by the cuttings between
     columns; it is cut along the ink only where it may hold more digits than it has pieces."""
     tall = _tall_pieces(mask)
-    out: list[tuple[bool, list[tuple[np.ndarray, bool]]]] = []
+    out: list[tuple[bool, list[tuple[np.ndarray, bool]], tuple[np.ndarray, bool] | None]] = []
     if tall is None:
         return out
     if 2 <= len(tall) <= max_digits and not split:
-        out.append((False, [(p, True) for p in tall]))
+        out.append((False, [(p, True) for p in tall], None))
     level = [[(p, True) for p in tall]]
     while level and len(level[0]) < max_digits:
-        deeper = []
+        deeper: list[tuple[list[tuple[np.ndarray, bool]], tuple[np.ndarray, bool]]] = []
         for parts in level:
             # the widest part is the one that may hold two digits
             i = max(range(len(parts)), key=lambda j: np.ptp(np.nonzero(parts[j][0])[1]))
             own, whole = parts[i]
             # the other parts' ink costs nothing to cross (the part's own faint edges still do)
             for first, second, once in _ink_cuts(np.where(mask & ~own, 0.0, ink), own):
-                deeper.append([*parts[:i], (first, whole and once), (second, whole and once), *parts[i + 1:]])
-        out += [(True, parts) for parts in deeper]
-        level = deeper[:1]  # a second cut only of the cheapest first: a few readings, not a tree of them
+                deeper.append(([*parts[:i], (first, whole and once), (second, whole and once), *parts[i + 1:]],
+                               parts[i]))
+        out += [(True, parts, cut) for parts, cut in deeper]
+        # a second cut only of the cheapest first: a few readings, not a tree of them
+        level = [parts for parts, _ in deeper[:1]]
     return out
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -44,6 +44,9 @@ class Prepared:
     apart_from: int | None = None
     # images from this index on are parts of cuts along the ink: a reading using one is never sure alone
     ink_cut_from: int | None = None
+    # a reading made by cutting a piece (not the whole writing) along the ink -> that piece's image: weighed by
+    # the piece's "not one digit", as a cutting of the whole writing is by the whole's
+    cut_of: dict[tuple[int, ...], int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -227,6 +227,8 @@ def _digit_strings(prepared: Prepared, probs: np.ndarray, k: int) -> np.ndarray 
         for idx in cut[1:]:
             t = np.multiply.outer(t, probs[idx, :OTHER])
         if prepared.apart_from is not None and cut[0] >= prepared.apart_from:
+            if cut in prepared.cut_of:  # the piece cut must be no one digit (a 0 cut into a 0 and a sliver is)
+                t = t * probs[prepared.cut_of[cut], OTHER]
             if prepared.ink_cut_from is not None and max(cut) >= prepared.ink_cut_from:
                 t = np.minimum(t, NUMBERS.cut_cap)  # parts unlike any the classifier was taught: never sure alone
             pieces = t if pieces is None else np.maximum(pieces, t)
