@@ -88,8 +88,8 @@ def test_fine_tuning_on_real_writing_runs_and_writes_weights_the_reader_loads(tm
     sys.path.insert(0, str(rd.ROOT / "scripts"))
     import train_digits as train
 
-    for name, n in (("REAL_SYNTHETIC_BOXES", 30), ("REAL_TRAINER_BOXES", 30), ("REAL_PAD_BOXES", 20),
-                    ("REAL_EPOCHS", 1), ("TUNE_NUMBERS", 20)):
+    for name, n in (("REAL_SYNTHETIC_BOXES", 30), ("REAL_ONES_BOXES", 20), ("REAL_TRAINER_BOXES", 30),
+                    ("REAL_PAD_BOXES", 20), ("REAL_EPOCHS", 1), ("TUNE_NUMBERS", 20)):
         monkeypatch.setattr(train, name, n)
     with pytest.raises(SystemExit) as refused:
         train.main(["--real", "--out", str(tmp_path / "x.npz")])
