@@ -54,7 +54,7 @@ from PIL import Image
 from results import replace_section  # bench/ is on sys.path when a bench runs
 
 from devkit.ganz_schon_clever.synthetic import Sample, make_samples
-from devkit.ganz_schon_clever.truth import box_truth
+from devkit.ganz_schon_clever.truth import judge
 from printkit.engine.scan.decode.speed.memory import keep_freed_memory
 from printkit.engine.scan.errors import ScanError
 from printkit.engine.scan.reader import default_numbers
@@ -130,49 +130,20 @@ def run(n: int, seed: int, list_wrong: bool = False) -> dict[str, object]:
             st["sheets"] += len(s.truths)
             st["unread"] += len(s.truths) - len(sheets)
             for sh in sheets:
-                truth_sheet = s.truth_at(sh.image.position)
-                truth = box_truth(truth_sheet, sh.table.table)
-                unsure = {(u.area, u.index) for u in sh.read.uncertain}
-                names = {int(b["index"]): b["name"] for b in sh.table.table["boxes"] if b["area"] == "score"}
-                marks_ok = True
-                wrong: list[str] = []
-                for r in sh.image.readings:
-                    key = (r.spec.area, r.spec.index)
-                    if key not in truth:
-                        continue
-                    # what the transcription says (a claim written but read as "no number" at best
-                    # stands as its best number when the sums confirm it)
-                    got = sh.read.values.get(key, r.value) if r.spec.area != "score" \
-                        else sh.read.sheet.claimed.get(names[r.spec.index])
-                    flag_key = ("score", names[r.spec.index]) if r.spec.area == "score" else key
-                    flagged = flag_key in unsure
-                    misread = got != truth[key]
-                    if misread:
-                        wrong.append(f"{flag_key} read {got!r}, written {truth[key]!r} "
-                                     f"({'flagged' if flagged else 'SILENT'})")
-                    if r.spec.read == "number":
-                        st["num_boxes"] += 1
-                        if misread:
-                            st["num_wrong"] += 1
-                            st["num_silent"] += not flagged
-                        continue
-                    st["boxes"] += 1
-                    if misread:
-                        st["wrong"] += 1
-                        st["silent"] += not flagged
-                        marks_ok = False
-                st["marks_exact"] += marks_ok and not any(u.area not in ("orange", "purple", "score")
-                                                          for u in sh.read.uncertain)
+                j = judge(sh.image.readings, sh.read, sh.table.table, sh.sheet_id.players,
+                          s.truth_at(sh.image.position))
+                wrong = [f"{f.key} read {f.read!r}, written {f.written!r} ({'flagged' if f.flagged else 'SILENT'})"
+                         for f in j.fields if not f.right]
+                for f in j.fields:
+                    kind = ("num_boxes", "num_wrong", "num_silent") if f.number else ("boxes", "wrong", "silent")
+                    st[kind[0]] += 1
+                    st[kind[1]] += not f.right
+                    st[kind[2]] += f.confident_wrong
+                st["marks_exact"] += j.marks_exact
                 st["confirmed"] += len(sh.read.confirmed)
-                read = sh.read.sheet
-                # The player count is not on a sheet whose QR code lacks it: the transcription then says
-                # 1 and is checked for 1 and 2 (flagged only if the verdicts differ), so it is not compared.
-                skip = {"claimed"} if sh.sheet_id.players is not None else {"claimed", "players"}
-                exact = (read.model_dump(exclude=skip) == truth_sheet.model_dump(exclude=skip)
-                         and read.claimed == truth_sheet.claimed and not sh.read.uncertain)
-                st["exact"] += exact
-                st["flagged"] += bool(sh.read.uncertain)
-                if list_wrong and not exact:
+                st["exact"] += j.exact
+                st["flagged"] += bool(j.flagged)
+                if list_wrong and not j.exact:
                     flags = [f"{u.area}/{u.index} {u.read!r}@{u.confidence:.2f}" for u in sh.read.uncertain]
                     print(f"{s.name} {sh.image.position}: wrong {wrong or 'none'}; flagged {flags}", flush=True)
         first = samples[0]

@@ -187,44 +187,10 @@ def write(box: PadBox, value: int, digits: Sequence[int], rng: np.random.Generat
     x1 = min(box.page.shape[1], int((spec.x + spec.w + MARGIN_MM) * f) + 1)  # type: ignore[attr-defined]
     y1 = min(box.page.shape[0], int((spec.y + spec.h + MARGIN_MM) * f) + 1)  # type: ignore[attr-defined]
     patch = box.page[y0:y1, x0:x1].astype(np.float32)
-    inks = [digit_ink(i) for i in digits]
-    dh = height_mm * f
-    sizes = []
-    for ink in inks:
-        s = dh * rng.uniform(0.94, 1.06) / ink.shape[0]
-        sizes.append((max(1, round(ink.shape[1] * s)), max(1, round(ink.shape[0] * s))))
-    gaps = [float(rng.uniform(*GAP)) * dh for _ in inks[1:]]
-    total = sum(w for w, _ in sizes) + sum(gaps)
-    room = WIDTH_FILL * spec.w * f  # type: ignore[attr-defined]
-    squeeze = min(1.0, room / max(total, 1.0))
-    sizes = [(max(1, round(w * squeeze)), h) for w, h in sizes]
-    gaps = [g * squeeze for g in gaps]
-    total = sum(w for w, _ in sizes) + sum(gaps)
     bx, by = (spec.x * f - x0, spec.y * f - y0)  # type: ignore[attr-defined]
-    bw, bh = spec.w * f, spec.h * f  # type: ignore[attr-defined]
-    x = bx + (bw - total) / 2 + rng.normal(0, 0.08) * max(0.0, bw - total)
-    alpha = np.zeros(patch.shape[:2], np.float32)
-    layers = []
-    for (w, h), ink, gap in zip(sizes, inks, [*gaps, 0.0], strict=True):
-        img = cv2.resize(ink, (w, h), interpolation=cv2.INTER_LINEAR if w > ink.shape[1] else cv2.INTER_AREA)
-        y = by + (bh - h) / 2 + rng.normal(0, 0.05) * bh
-        xi, yi = round(x), round(y)
-        layer = np.zeros_like(alpha)
-        ya, yb, xa, xb = max(0, yi), min(alpha.shape[0], yi + h), max(0, xi), min(alpha.shape[1], xi + w)
-        if yb > ya and xb > xa:
-            layer[ya:yb, xa:xb] = img[ya - yi: yb - yi, xa - xi: xb - xi]
-        layers.append(layer)
-        alpha = np.maximum(alpha, layer)
-        x += w + gap
-    # MNIST strokes are anti-aliased: sharpened a little, as a pen's edge is
-    alpha = np.clip((alpha - 0.15) / 0.6, 0.0, 1.0)
-    if pencil:
-        grey = float(rng.uniform(*PENCIL_GREY))
-        grain = np.clip(rng.normal(1.0, 0.25, alpha.shape), 0.3, 1.3).astype(np.float32)
-        alpha = alpha * grain
-        colour = np.array([grey, grey, grey + 6], np.float32)
-    else:
-        colour = np.array(PENS[int(rng.integers(len(PENS)))], np.float32) * rng.uniform(0.9, 1.1)
+    alpha, layers = number_ink(patch.shape[:2], (bx, by, spec.w * f, spec.h * f), digits,  # type: ignore[attr-defined]
+                               height_mm * f, rng)
+    alpha, colour = pen_or_pencil(alpha, pencil, rng)
     patch = patch * (1 - alpha[..., None] * (1 - np.clip(colour, 0, 255) / 255.0))
     rgb, scale = _capture(patch, capture, rng)
     # the rectified sheet's pixels: the box a fraction of a mm off where the reader expects it
@@ -244,6 +210,56 @@ def write(box: PadBox, value: int, digits: Sequence[int], rng: np.random.Generat
                         for layer in layers)
     return Written(crop, tuple(spec.allowed), value, tuple(digits), height_mm, pencil, capture,  # type: ignore
                    spec.area, crop_layers)  # type: ignore[attr-defined]
+
+
+def number_ink(shape: tuple[int, int], box_px: tuple[float, float, float, float], digits: Sequence[int],
+               height_px: float, rng: np.random.Generator) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The real ``digits`` written side by side into a box (x, y, w, h in pixels of an image of ``shape``),
+    ``height_px`` tall (each digit within 6% of it), random gaps (touching or overlapping sometimes), squeezed
+    to fit the box's width: (the writing's ink 0..1, sharpened as a pen's edge; each digit's own ink)."""
+    bx, by, bw, bh = box_px
+    inks = [digit_ink(i) for i in digits]
+    dh = height_px
+    sizes = []
+    for ink in inks:
+        s = dh * rng.uniform(0.94, 1.06) / ink.shape[0]
+        sizes.append((max(1, round(ink.shape[1] * s)), max(1, round(ink.shape[0] * s))))
+    gaps = [float(rng.uniform(*GAP)) * dh for _ in inks[1:]]
+    total = sum(w for w, _ in sizes) + sum(gaps)
+    room = WIDTH_FILL * bw
+    squeeze = min(1.0, room / max(total, 1.0))
+    sizes = [(max(1, round(w * squeeze)), h) for w, h in sizes]
+    gaps = [g * squeeze for g in gaps]
+    total = sum(w for w, _ in sizes) + sum(gaps)
+    x = bx + (bw - total) / 2 + rng.normal(0, 0.08) * max(0.0, bw - total)
+    alpha = np.zeros(shape, np.float32)
+    layers = []
+    for (w, h), ink, gap in zip(sizes, inks, [*gaps, 0.0], strict=True):
+        img = cv2.resize(ink, (w, h), interpolation=cv2.INTER_LINEAR if w > ink.shape[1] else cv2.INTER_AREA)
+        y = by + (bh - h) / 2 + rng.normal(0, 0.05) * bh
+        xi, yi = round(x), round(y)
+        layer = np.zeros_like(alpha)
+        ya, yb, xa, xb = max(0, yi), min(alpha.shape[0], yi + h), max(0, xi), min(alpha.shape[1], xi + w)
+        if yb > ya and xb > xa:
+            layer[ya:yb, xa:xb] = img[ya - yi: yb - yi, xa - xi: xb - xi]
+        layers.append(layer)
+        alpha = np.maximum(alpha, layer)
+        x += w + gap
+    # MNIST strokes are anti-aliased: sharpened a little, as a pen's edge is
+    return np.clip((alpha - 0.15) / 0.6, 0.0, 1.0), layers
+
+
+def pen_or_pencil(alpha: np.ndarray, pencil: bool, rng: np.random.Generator,
+                  pen: tuple[float, float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(the ink's strength, its RGB): light grainy pencil, or ``pen`` (by default one of :data:`PENS`, its
+    darkness within 10%)."""
+    if pencil:
+        grey = float(rng.uniform(*PENCIL_GREY))
+        grain = np.clip(rng.normal(1.0, 0.25, alpha.shape), 0.3, 1.3).astype(np.float32)
+        return alpha * grain, np.array([grey, grey, grey + 6], np.float32)
+    if pen is not None:
+        return alpha, np.array(pen, np.float32)
+    return alpha, np.array(PENS[int(rng.integers(len(PENS)))], np.float32) * rng.uniform(0.9, 1.1)
 
 
 def _reference_patch(box: PadBox, x_mm: float, y_mm: float, shape: tuple[int, int], p: float) -> np.ndarray:

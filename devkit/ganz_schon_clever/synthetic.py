@@ -1,6 +1,10 @@
 """A synthetic test set for ``printkit scan``: final sheets of simulated games, written onto
 printkit's own PDFs by simulated writers, then scanned or photographed (simulated).
 
+The numbers are written in the synthetic hand (:mod:`devkit.scan.handwriting`) or, with :class:`RealDigits`,
+with real people's handwritten digits of one part of the real-digit split (:mod:`devkit.real_digits`); the
+crosses and circles are synthetic either way.
+
 The truth of every sample is the transcription it was drawn from (with the claims the writer
 made), so a reading is compared with what was written, never with what the reader computes.
 """
@@ -19,7 +23,7 @@ import pypdfium2 as pdfium
 
 from devkit.ganz_schon_clever.pad import PrintedPad, print_pad, sheet_origins
 from devkit.scan import capture
-from devkit.scan.handwriting import Pen, Writer
+from devkit.scan.handwriting import INKS, Pen, Writer
 from printkit.games.ganz_schon_clever.definitions.game import load_gsc_game
 from printkit.games.ganz_schon_clever.model.game import GscGame
 from printkit.games.ganz_schon_clever.model.sheet import Sheet
@@ -30,6 +34,62 @@ if TYPE_CHECKING:
     from printkit.games.ganz_schon_clever.scan import ScannedSheet
 
 Kind = Literal["scan", "photo", "clean"]
+
+
+@dataclass(frozen=True)
+class RealDigits:
+    """Write a sheet's numbers with real handwritten digits of ``part`` of :data:`devkit.real_digits.SPLIT`.
+
+    One writer's digits sit together in the data, so a sheet's digits are drawn from ``window`` consecutive
+    digits of the part (the whole part where those lack a digit); each number 5-8 mm tall (never taller than
+    its box), touching or overlapping sometimes, in the writer's pen, or in light grainy pencil on
+    :data:`devkit.real_digits.PENCIL_SHARE` of the sheets, as :func:`devkit.real_digits.write` writes them."""
+
+    part: str
+    window: int = 150  # about one writer's share of a block of 500
+
+
+@dataclass
+class _RealHand:
+    """One sheet's writer of real digits: where its digits come from, pencil or which pen."""
+
+    rng: np.random.Generator
+    pool: np.ndarray  # the part's digit indexes
+    mine: np.ndarray  # this writer's: a window of them
+    pencil: bool
+    pen: tuple[float, float, float]
+
+    @classmethod
+    def new(cls, real: RealDigits, rng: np.random.Generator, ink: tuple[int, int, int]) -> _RealHand:
+        from devkit import real_digits as rd
+
+        pool = rd.indices(real.part)
+        start = int(rng.integers(0, max(1, len(pool) - real.window)))
+        pencil = bool(rng.random() < rd.PENCIL_SHARE)
+        # the writer's pen writes its numbers too; a synthetic pencil's numbers get a real pen if not pencil
+        pen = ink if ink != INKS["pencil"] else rd.PENS[int(rng.integers(len(rd.PENS)))]
+        return cls(rng, pool, pool[start:start + real.window], pencil, tuple(float(c) for c in pen))
+
+    def number(self, page: np.ndarray, px_per_mm: float, box: tuple[float, float, float, float], value: int) -> None:
+        """``value`` written into ``box`` (x, y, w, h in mm on ``page``), the ink blended into the page in place."""
+        from devkit import real_digits as rd
+
+        _, labels = rd.load()
+        digits = []
+        for c in str(value):
+            of = self.mine[labels[self.mine] == int(c)]
+            digits.append(int(self.rng.choice(of if len(of) else self.pool[labels[self.pool] == int(c)])))
+        x, y, w, h = box
+        height = min(float(self.rng.uniform(*rd.HEIGHT_MM)), rd.BOX_FILL * h) * px_per_mm
+        m = 2.0  # mm of page kept round the box: a digit may run over its outline
+        x0, y0 = max(0, int((x - m) * px_per_mm)), max(0, int((y - m) * px_per_mm))
+        x1 = min(page.shape[1], int((x + w + m) * px_per_mm) + 1)
+        y1 = min(page.shape[0], int((y + h + m) * px_per_mm) + 1)
+        patch = page[y0:y1, x0:x1].astype(np.float32)
+        alpha, _ = rd.number_ink(patch.shape[:2], (x * px_per_mm - x0, y * px_per_mm - y0, w * px_per_mm,
+                                                   h * px_per_mm), digits, height, self.rng)
+        alpha, colour = rd.pen_or_pencil(alpha, self.pencil, self.rng, self.pen)
+        page[y0:y1, x0:x1] = np.clip(patch * (1 - alpha[..., None] * (1 - colour / 255.0)), 0, 255).astype(np.uint8)
 
 
 @dataclass(frozen=True)
@@ -72,8 +132,9 @@ def _boxes(table: dict) -> dict[tuple[str, int], dict]:
 
 
 def write_sheet(pen: Pen, w: Writer, sheet: Sheet, table: dict, origin: tuple[float, float],
-                rng: random.Random, stray: bool = True) -> None:
-    """Write ``sheet`` onto the printed sheet at ``origin`` (mm on the page)."""
+                rng: random.Random, stray: bool = True, real: _RealHand | None = None) -> None:
+    """Write ``sheet`` onto the printed sheet at ``origin`` (mm on the page); its numbers with real digits
+    where ``real`` is given."""
     ox, oy = origin
     boxes = table["boxes"]
 
@@ -81,7 +142,10 @@ def write_sheet(pen: Pen, w: Writer, sheet: Sheet, table: dict, origin: tuple[fl
         pen.cross(w, ox + b["x"], oy + b["y"], b["w"], b["h"])
 
     def number(b: dict, v: int) -> None:
-        pen.number(w, v, ox + b["x"], oy + b["y"], b["w"], b["h"])
+        if real is not None:
+            real.number(pen.page, pen.p, (ox + b["x"], oy + b["y"], b["w"], b["h"]), v)
+        else:
+            pen.number(w, v, ox + b["x"], oy + b["y"], b["w"], b["h"])
 
     crossed: set[tuple[str, int]] = set()
     for r, row in enumerate(sheet.yellow):
@@ -123,9 +187,10 @@ def write_sheet(pen: Pen, w: Writer, sheet: Sheet, table: dict, origin: tuple[fl
             pen.smudge(ox + b["x"] + b["w"] / 2, oy + b["y"] + b["h"] / 2, rng.uniform(3, 8))
 
 
-def filled_pages(pad: PrintedPad, sheets: list[Sheet], rng: random.Random, dpi: float = 300
-                 ) -> list[np.ndarray]:
-    """The pad's pages rendered at ``dpi`` with ``sheets`` written on them (one writer per sheet)."""
+def filled_pages(pad: PrintedPad, sheets: list[Sheet], rng: random.Random, dpi: float = 300,
+                 real: tuple[RealDigits, np.random.Generator] | None = None) -> list[np.ndarray]:
+    """The pad's pages rendered at ``dpi`` with ``sheets`` written on them (one writer per sheet); ``real``:
+    their numbers written with real digits, drawn with that generator."""
     doc = pdfium.PdfDocument(pad.pdf)
     pages = []
     w_mm, h_mm = pad.table["sheet"]["width"], pad.table["sheet"]["height"]
@@ -138,7 +203,9 @@ def filled_pages(pad: PrintedPad, sheets: list[Sheet], rng: random.Random, dpi: 
             pen = Pen(img, dpi / 25.4, rng)
             for origin in sheet_origins((pw / 72 * 25.4, ph / 72 * 25.4), (w_mm, h_mm), pad.per_page):
                 if k < len(sheets):
-                    write_sheet(pen, Writer.random(rng), sheets[k], pad.table, origin, rng)
+                    w = Writer.random(rng)
+                    hand = _RealHand.new(real[0], real[1], w.ink) if real else None
+                    write_sheet(pen, w, sheets[k], pad.table, origin, rng, real=hand)
                 k += 1
             pages.append(img)
     finally:
@@ -156,9 +223,10 @@ def _cut_sheet(page: np.ndarray, pad: PrintedPad, dpi: float) -> np.ndarray:
 
 def make_samples(n: int, seed: int, kinds: tuple[Kind, ...] = ("scan", "photo"),
                  pads: tuple[PadOptions, ...] | None = None, photo_size: tuple[int, int] = (4000, 3000),
-                 game: GscGame | None = None) -> list[Sample]:
+                 game: GscGame | None = None, digits: RealDigits | None = None) -> list[Sample]:
     """``n`` samples (pages), deterministic in ``seed``: simulated games with 1-4 players, pads of
-    the given options in turn (by default A4/Letter, one or two to a page, every language, ink-saver)."""
+    the given options in turn (by default A4/Letter, one or two to a page, every language, ink-saver);
+    ``digits``: the numbers written with real handwritten digits instead of the synthetic hand."""
     game = game or load_gsc_game()
     pads = pads or (PadOptions(), PadOptions("letter", 1, "de"), PadOptions("a4", 2, "zh-TW"),
                     PadOptions("a4", 1, "zh-TW", True), PadOptions("letter", 2, "en", True), PadOptions("a3", 1))
@@ -179,7 +247,8 @@ def make_samples(n: int, seed: int, kinds: tuple[Kind, ...] = ("scan", "photo"),
         pad = print_pad(opts.paper, opts.per_page, opts.lang, opts.ink_saver, opts.players, 1 if opts.per_page == 1
                         else 2, seed=seed * 1000 + i)
         dpi = 200 if opts.paper == "a3" else 300
-        page = filled_pages(pad, truths, rng, dpi)[0]
+        real = (digits, np.random.default_rng([seed, i])) if digits else None
+        page = filled_pages(pad, truths, rng, dpi, real)[0]
         if kind == "scan":
             # Half sheets' scans stay at 300 dpi, as they were when 200 dpi did not read (their 12 mm QR code):
             # changing that would change every later sample of a seed, and the bench's figures with them.
@@ -193,7 +262,7 @@ def make_samples(n: int, seed: int, kinds: tuple[Kind, ...] = ("scan", "photo"),
         else:
             data, suffix = capture._png(page), ".png"
         name = f"s{seed}-{i:04d}-{kind}-{opts.paper}{'-2up' if opts.per_page == 2 else ''}-{opts.lang}" \
-               f"{'-ink' if opts.ink_saver else ''}"
+               f"{'-ink' if opts.ink_saver else ''}{f'-real-{digits.part}' if digits else ''}"
         out.append(Sample(name, data, suffix, kind, opts, truths))
     return out
 
