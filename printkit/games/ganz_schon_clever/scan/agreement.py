@@ -54,8 +54,20 @@ FieldKey = tuple[str, int | str]  # (area, box index), or ("score", claim name)
 # A 7 whose bar is lost (written over the box's outline or the print above it, or a bare tick) is read as a sure
 # 1, with the 7 at 0.01 or less, and a 1 with a long flag as a 7: however sure the model, a value one such digit
 # away keeps a share of the top reading's likelihood (``DECIDE.confusion_floor``).  A house value: a plain "not
-# negligible", below which the model's tail is not trusted.
+# negligible", below which the model's tail is not trusted.  Shown digit -> the digits it may stand for.
 CONFUSED_DIGITS = {"1": "7", "7": "1"}
+# Real people's digits add the model's sure mistakes measured on real writing (issue 38: a 6 with a small loop on
+# a long stem read 4, a 2 read 3 or 8; a 2 read 1 is left out: a player who wrote ten too few looks the same).
+# These, and the cuttings below, are weighed *wary*: only where they could doubt a reading, never where they would
+# keep a sheet's sums from confirming one (each floor takes a little from every top reading, and two of them
+# together can match any claim).
+WARY_CONFUSED = {"1": "7", "7": "1", "4": "6", "3": "2", "8": "2"}
+# Real handwriting is cut into digits wrongly far more often than a digit is mistaken: a 1 or a 0 beside another
+# digit is dropped or merged (a claimed 10 read a sure 0, 126 read 26, 141 read 14); bench/RESULTS.md "Real
+# handwriting": almost every reading that was sure and wrong was shorter than the writing. A value one such digit
+# longer than the top reading keeps a share of its likelihood (``DECIDE.recut_floor``). A reading longer than the
+# writing (a digit split in two) is rarer, and a player's mistake of ten points looks just like it: not weighed.
+RECUT_DIGITS = "10"  # the digits a cutting drops or adds beside another digit
 
 
 @dataclass(frozen=True)
@@ -78,16 +90,22 @@ class Belief:
     fields: tuple[FieldKey, ...]
     posterior: float
     agreeing: tuple[str, ...]
+    # one orange or purple value alone (the area's values together are a belief of their own): it never confirms,
+    # it only doubts a value the sums contradict
+    single: bool = False
 
 
-def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[int]) -> np.ndarray:
+def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[int], wary: bool = False
+               ) -> np.ndarray:
     """Likelihood of each value ``0..max(allowed)`` from a digit reading's alternatives.
 
     Listed allowed values keep their scores.  Every other allowed value scored less than the weakest
     listed one (when the reading lists all it may) or than the listing cut-off (when it lists fewer):
     it gets that bound, or the mass the reading left unexplained (1 - all listed scores, "empty"
     included) spread evenly over those values when that is less.  Values not allowed get 0.  A value
-    :func:`confusable` with the top reading gets at least DECIDE.confusion_floor of the top's likelihood.
+    :func:`confusable` with the top reading gets at least DECIDE.confusion_floor of the top's likelihood;
+    ``wary``: so do the real writing's confusions (:data:`WARY_CONFUSED`), and a value one :func:`recut` away
+    gets DECIDE.recut_floor of it.
     """
     vec = np.zeros(max(allowed) + 1)
     ok = set(allowed)
@@ -101,17 +119,32 @@ def likelihood(alternatives: Sequence[tuple[object, float]], allowed: Sequence[i
         vec[v] = p
     top = alternatives[0][0] if alternatives else None
     if top is not None and (shown := int(top)) in ok:  # type: ignore[call-overload]
-        for twin in confusable(shown):
-            if twin in ok:
-                vec[twin] = max(vec[twin], DECIDE.confusion_floor * vec[shown])
+        twins_floors = [(confusable(shown, wary), DECIDE.confusion_floor)]
+        if wary:
+            twins_floors.append((recut(shown), DECIDE.recut_floor))
+        for twins, floor in twins_floors:
+            for twin in twins:
+                if twin in ok:
+                    vec[twin] = max(vec[twin], floor * vec[shown])
     return vec
 
 
-def confusable(value: int) -> list[int]:
-    """The values that differ from ``value`` by one digit the digit model mistakes surely (a 7 read as
-    a 1, a 1 as a 7: :data:`CONFUSED_DIGITS`), e.g. 61 -> [67], 17 -> [77, 11]."""
+def recut(value: int) -> list[int]:
+    """The values whose writing a cutting may have read as ``value``: a 1 or a 0 (:data:`RECUT_DIGITS`) more,
+    anywhere (dropped, or merged with its neighbour), e.g. 26 -> [126, 206, 216, 260, 261]; never with a
+    leading zero."""
     text = str(value)
-    return [int(text[:i] + CONFUSED_DIGITS[c] + text[i + 1:]) for i, c in enumerate(text) if c in CONFUSED_DIGITS]
+    out = {text[:i] + d + text[i:] for i in range(len(text) + 1) for d in RECUT_DIGITS}
+    return sorted(int(t) for t in out if not t.startswith("0"))
+
+
+def confusable(value: int, wary: bool = False) -> list[int]:
+    """The values that differ from ``value`` by one digit the digit model mistakes surely (a 7 read as
+    a 1, a 1 as a 7: :data:`CONFUSED_DIGITS`; ``wary``: :data:`WARY_CONFUSED`), e.g. 61 -> [67], 17 -> [77, 11];
+    wary, 64 -> [66]."""
+    text = str(value)
+    table = WARY_CONFUSED if wary else CONFUSED_DIGITS
+    return [int(text[:i] + d + text[i + 1:]) for i, c in enumerate(text) for d in table.get(c, "")]
 
 
 def claim_given_truth(claim: np.ndarray, size: int, spread: int = DECIDE.mistake_spread) -> np.ndarray:
@@ -188,9 +221,19 @@ class _Area:
     weights: np.ndarray
     top: int
     top_likelihood: float
+    fields: tuple[np.ndarray, ...] = ()  # each value's likelihood
+    tops: tuple[int, ...] = ()  # each value's top reading
+
+    def at_top(self, i: int) -> np.ndarray:
+        """Weight of each sum with value ``i`` at its top reading (the others as they may be)."""
+        others = sum_weights([f for j, f in enumerate(self.fields) if j != i])
+        out = np.zeros(len(self.weights))
+        t = self.tops[i]
+        out[t:t + len(others)] = self.fields[i][t] * others[:len(out) - t]
+        return out
 
 
-def _area(readings: Sequence[BoxReading]) -> _Area | None:
+def _area(readings: Sequence[BoxReading], wary: bool = False) -> _Area | None:
     """The written values of one area, or None when their sum cannot be known from the top readings:
     a box read as no number but not surely empty, or a value after an empty box (a gap, which the
     checker does not add past and a person is shown)."""
@@ -206,13 +249,13 @@ def _area(readings: Sequence[BoxReading]) -> _Area | None:
         if ended:
             return None
         keys.append((r.spec.area, r.spec.index))
-        liks.append(likelihood(r.alternatives, r.spec.allowed))
+        liks.append(likelihood(r.alternatives, r.spec.allowed, wary))
         tops.append(v)
     top_likelihood = float(np.prod([f[v] for f, v in zip(liks, tops, strict=True)]))
-    return _Area(tuple(keys), sum_weights(liks), sum(tops), top_likelihood)
+    return _Area(tuple(keys), sum_weights(liks), sum(tops), top_likelihood, tuple(liks), tuple(tops))
 
 
-def claim_readings(readings: Sequence[BoxReading], claim_names: Mapping[int, str]
+def claim_readings(readings: Sequence[BoxReading], claim_names: Mapping[int, str], wary: bool = False
                    ) -> dict[str, tuple[int, np.ndarray]]:
     """Each claim read as a number: (its top reading, :func:`likelihood` of every value it may hold)."""
     out: dict[str, tuple[int, np.ndarray]] = {}
@@ -220,19 +263,20 @@ def claim_readings(readings: Sequence[BoxReading], claim_names: Mapping[int, str
         if r.spec.area == "score":
             name, shown = claim_names[r.spec.index], read_value(r)
             if shown is not None and name in CLAIMS:
-                out[name] = (shown, likelihood(r.alternatives, r.spec.allowed))
+                out[name] = (shown, likelihood(r.alternatives, r.spec.allowed, wary))
     return out
 
 
 def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
-            score_of: Callable[[Mapping[FieldKey, object]], Score]) -> list[Belief]:
+            score_of: Callable[[Mapping[FieldKey, object]], Score], wary: bool = False) -> list[Belief]:
     """The posterior of the top readings: of each claim, of the orange values together, of the
-    purple values together, of each unsure cross.
+    purple values together, of each unsure cross; ``wary``: with the real writing's misreadings weighed too
+    (:func:`likelihood`), and of each orange and purple value alone (``single``: they only doubt).
 
     ``claim_names``: score box index -> claim name; ``score_of``: the game's score of a sheet holding
     the given box values (crosses: bool; orange, purple: numbers).
     """
-    claims = claim_readings(readings, claim_names)
+    claims = claim_readings(readings, claim_names, wary)
     by_area: dict[str, list[BoxReading]] = {"orange": [], "purple": []}
     unsure: list[BoxReading] = []
     top_values: dict[FieldKey, object] = {}
@@ -247,9 +291,12 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
             value = read_value(r)
             if value is not None:
                 top_values[key] = value
-    orange, purple = _area(by_area["orange"]), _area(by_area["purple"])
-    if orange is None or purple is None:  # a value unread or after a gap: no sum, no fox count
-        claims = {k: v for k, v in claims.items() if k in ("yellow", "blue", "green")}
+    orange, purple = _area(by_area["orange"], wary), _area(by_area["purple"], wary)
+    # a value unread or after a gap: no sum of that area, and no fox count (foxes are earned along orange and
+    # purple); the claims that do not depend on it are still weighed
+    unknown = {name for name, a in (("orange", orange), ("purple", purple)) if a is None}
+    if unknown:
+        claims = {k: v for k, v in claims.items() if not set(CLAIMS[k][0]) & unknown and k != "foxes"}
         orange = orange or _Area((), np.ones(1), 0, 1.0)
         purple = purple or _Area((), np.ones(1), 0, 1.0)
     if len(unsure) > DECIDE.max_unsure_marks:
@@ -300,9 +347,16 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
     claim_top = dict.fromkeys(claims, 0.0)
     orange_top = purple_top = 0.0
     marks_top = np.zeros(len(unsure))
+    # each value alone at its top reading: its area's sums weighed with it fixed
+    singles = [(k, np.outer(orange.at_top(i), purple.weights)) for i, k in enumerate(orange.keys) if wary]
+    singles += [(k, np.outer(orange.weights, purple.at_top(i))) for i, k in enumerate(purple.keys) if wary]
+    single_top = np.zeros(len(singles))
     for s, row in groups.items():
         factors = {k: given[k][q] for k, q in quantities[s].items()}
-        joint = grid_w * np.prod(list(factors.values()), axis=0)
+        claimed = np.prod(list(factors.values()), axis=0)
+        joint = grid_w * claimed
+        for i, (_, w) in enumerate(singles):
+            single_top[i] += row[0] * float((w * claimed).sum())
         total = float(joint.sum())
         z += row[0] * total
         marks_top += row[1:] * total
@@ -325,6 +379,8 @@ def beliefs(readings: Sequence[BoxReading], claim_names: Mapping[int, str],
     for area, a, top in (("orange", orange, orange_top), ("purple", purple, purple_top)):
         if a.keys:
             out.append(Belief(a.keys, top / z, tuple(f"claimed {k}" for k in agreeing if area in CLAIMS[k][0])))
+    for (key, _), top in zip(singles, single_top, strict=True):
+        out.append(Belief((key,), float(top / z), (), single=True))
     for i, key in enumerate(mark_keys):
         # a cross rests on an agreeing claim that it changes on its own, or on the fill order when its
         # flip alone would leave a gap in green
@@ -346,7 +402,7 @@ def confirmations(found: Sequence[Belief], threshold: float = DECIDE.confirm) ->
     is at least ``threshold``."""
     out: dict[FieldKey, Confirmation] = {}
     for b in found:
-        if b.agreeing and b.posterior >= threshold:
+        if b.agreeing and b.posterior >= threshold and not b.single:
             by = ", ".join(b.agreeing)
             for k in b.fields:
                 out[k] = Confirmation(k, by, b.posterior)
@@ -354,11 +410,12 @@ def confirmations(found: Sequence[Belief], threshold: float = DECIDE.confirm) ->
 
 
 def doubts(found: Sequence[Belief], threshold: float = DECIDE.doubt) -> dict[FieldKey, float]:
-    """The claims whose top reading the sheet makes doubtful, with its posterior: it disagrees with the
-    score the boxes give, and a reading of that score (an alternative the digit model left it) explains
-    the sheet better than a player's mistake does.  Such a claim is flagged, never replaced."""
+    """The fields whose top reading the sheet makes doubtful, with its posterior: a claim that disagrees with
+    the score the boxes give, or an orange or purple value that disagrees with the claims, where another
+    reading (an alternative the digit model left it) explains the sheet better than a player's mistake does.
+    Such a field is flagged, never replaced."""
     return {b.fields[0]: b.posterior for b in found
-            if b.fields[0][0] == "score" and not b.agreeing and b.posterior < threshold}
+            if (b.fields[0][0] == "score" or b.single) and not b.agreeing and b.posterior < threshold}
 
 
 TOTAL_PARTS = ("yellow", "blue", "green", "orange", "purple")  # the total: these, plus foxes times the lowest

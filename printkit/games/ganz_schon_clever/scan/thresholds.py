@@ -25,6 +25,9 @@ class DecideThresholds:
     doubt: float = 0.5  # a claim read with confidence whose posterior falls below this is flagged
     max_unsure_marks: int = 6  # unsure crosses enumerated (2**6 combinations): more is left to a person
     confusion_floor: float = 0.02  # a digit the model mistakes surely keeps this share of the top's likelihood
+    # a value one cutting away (a 1 or 0 dropped or added, a digit split in two) keeps this share: as the 1-for-7
+    # floor, a plain "not negligible" (house value), so that a sum that needs it doubts the reading
+    recut_floor: float = 0.02
 
     @property
     def unsure(self) -> float:

@@ -182,6 +182,9 @@ def transcribe(game: GscGame, table: dict, readings: list[BoxReading], rounds: i
             uncertain.append(Uncertain(r.spec.area, r.spec.index, value, list(r.alternatives), r.confidence))
             if len(alts) > 1:
                 open_boxes.append((key, alts[:3]))
+        elif key in doubted:  # a value read surely that the claims contradict: shown as read, flagged
+            uncertain.append(Uncertain(r.spec.area, r.spec.index, value, list(r.alternatives), doubted[key],
+                                       doubted_by_sums=True))
     for key in [k for k, v in values.items() if v is None]:
         del values[key]
     # Green fills from the left, orange / purple are written left to right and the action tracks are
@@ -283,12 +286,17 @@ def _agreed(game: GscGame, table: dict, readings: list[BoxReading], names: dict[
 
     try:
         found = beliefs(readings, names, score_of)
+        # what may be doubted is weighed wary of real writing's misreadings (agreement.WARY_CONFUSED)
+        wary = beliefs(readings, names, score_of, wary=True)
     except ValueError:  # readings no sheet can hold: nothing confirmed
-        found = []
+        found = wary = []
     # a claim the boxes could not check (an orange or purple value unread) still has the others' arithmetic
-    checked = {b.fields[0][1] for b in found if b.fields[0][0] == "score"}
-    unchecked = [k for k in CLAIMS if k not in checked]
-    return confirmations(found), {**arithmetic_doubts(claim_readings(readings, names), unchecked), **doubts(found)}
+    # and a claim the boxes contradict, the player's own arithmetic may show misread where the boxes alone
+    # took it for the player's mistake (a claimed purple 7 read a sure 2, the total written with 7)
+    agreeing = {b.fields[0][1] for b in wary if b.fields[0][0] == "score" and b.agreeing}
+    unchecked = [k for k in CLAIMS if k not in agreeing]
+    return confirmations(found), {**arithmetic_doubts(claim_readings(readings, names, wary=True), unchecked),
+                                  **doubts(wary)}
 
 
 def _stand_in(r: BoxReading | None) -> int:

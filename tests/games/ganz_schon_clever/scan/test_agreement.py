@@ -302,9 +302,11 @@ def test_a_sure_one_where_the_sums_want_a_seven_is_doubted_however_sure_the_mode
 
 
 # A sheet of the scan test set (seed 710, page 37) as read: an orange value unread, so no box sum checks the
-# orange, purple, foxes, lowest or total claims; the claims as the player wrote them.
+# orange, foxes, lowest or total claims (purple is checked by its own boxes, 2 + 3 + 6); the claims as the player
+# wrote them.
 ORANGE_UNREAD = {("orange", 0): _sure(2), ("orange", 1): _sure(3),
-                 ("orange", 2): (None, 0.26, ((None, 0.26), (1, 0.2)))}
+                 ("orange", 2): (None, 0.26, ((None, 0.26), (1, 0.2))),
+                 ("purple", 0): _sure(2), ("purple", 1): _sure(3), ("purple", 2): _sure(6)}
 CLAIMS_73 = {("score", k): _sure(v) for k, v in
              {"yellow": 16, "blue": 11, "green": 6, "orange": 29, "purple": 11, "foxes": 0, "lowest": 6}.items()}
 
@@ -353,3 +355,45 @@ def test_a_sure_lowest_the_claimed_areas_contradict_is_flagged_when_no_box_sum_c
     [u] = [u for u in t.uncertain if (u.area, u.index) == ("score", "lowest")]
     assert u.doubted_by_sums and u.confidence < 0.5
     assert ("score", "total") not in _unsure(t)
+
+
+# Real handwriting (issue 38): the digit model cuts a 1 away beside another digit (126 read 26) and reads a 6 with
+# a small loop as a sure 4; the sums must doubt such a reading, never keep it confident.
+ORANGE_96 = {("orange", i): _sure(v) for i, v in enumerate((6, 6, 6, 12, 6, 6, 12, 6, 12, 6, 18))}
+PURPLE_30 = {("purple", i): _sure(v) for i, v in enumerate((1, 2, 3, 4, 5, 6, 1, 2, 6))}
+
+
+def test_a_three_digit_total_read_without_its_leading_one_is_flagged_not_kept() -> None:
+    # 96 + 30 = 126 (no cross: no fox counts); the total read a sure 26 with nothing near 126 in its list
+    for tail in (((26, 0.99),), ((26, 0.995), (28, 0.004))):
+        claims = {("score", "orange"): _sure(96), ("score", "purple"): _sure(30),
+                  ("score", "total"): (26, tail[0][1], tail)}
+        t = transcribe(GAME, TABLE, _readings({**ORANGE_96, **PURPLE_30, **claims}), rounds=6, players=1)
+        assert t.sheet.claimed["total"] == 26
+        [u] = [u for u in t.uncertain if (u.area, u.index) == ("score", "total")]
+        assert u.doubted_by_sums and u.confidence < 0.5, tail
+    # within a player's mistake of the boxes too: an orange 4 + 6 claimed 10, read a sure 0 (its 1 dropped)
+    t = transcribe(GAME, TABLE, _readings({("orange", 0): _sure(4), ("orange", 1): _sure(6),
+                                           ("score", "orange"): (0, 0.99, ((0, 0.99),))}), rounds=6, players=1)
+    [u] = [u for u in t.uncertain if (u.area, u.index) == ("score", "orange")]
+    assert u.doubted_by_sums and u.read == 0 and u.confidence < 0.5
+    # a total the player wrote ten points low (116 for 126) is no dropped digit: reported as written, not flagged
+    claims = {("score", "orange"): _sure(96), ("score", "purple"): _sure(30), ("score", "total"): _sure(116)}
+    t = transcribe(GAME, TABLE, _readings({**ORANGE_96, **PURPLE_30, **claims}), rounds=6, players=1)
+    assert ("score", "total") not in _unsure(t)
+
+
+def test_a_sure_value_the_claims_contradict_is_flagged_with_its_reading_kept() -> None:
+    # purple 2 < 6 < 2 written (after a 6 any number), the 6 read a sure 4; the purple claim 10 and the total agree
+    # with the 6: the 4 is shown as read, flagged, never confident
+    purple = {("purple", 0): _sure(2), ("purple", 1): (4, 0.95, ((4, 0.95), (6, 0.004))), ("purple", 2): _sure(2)}
+    claims = {("score", "purple"): _sure(10), ("score", "total"): _sure(10)}
+    t = transcribe(GAME, TABLE, _readings({**purple, **claims}), rounds=6, players=1)
+    assert t.sheet.purple == (2, 4, 2)
+    [u] = [u for u in t.uncertain if (u.area, u.index) == ("purple", 1)]
+    assert u.doubted_by_sums and u.read == 4 and u.confidence < 0.5
+    assert not {("purple", 0), ("purple", 2)} & _unsure(t)
+    # where the claims agree with the values as read, a sure value stays sure
+    claims = {("score", "purple"): _sure(8), ("score", "total"): _sure(8)}
+    t = transcribe(GAME, TABLE, _readings({**purple, **claims}), rounds=6, players=1)
+    assert not {("purple", i) for i in range(3)} & _unsure(t)
