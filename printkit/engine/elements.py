@@ -17,7 +17,7 @@ from typing import Literal
 from printkit.engine.svgpath import Segment, parse_path, path_bounds
 
 Color = str | None
-Align = Literal["left", "center", "right"]
+Align = Literal["left", "center", "right", "justify"]  # justify: every line but a paragraph's last is flush
 VAlign = Literal["top", "middle", "bottom"]
 
 
@@ -157,6 +157,8 @@ class Text:
     rules).  If the text still does not fit at ``min_size`` the renderer reports it.
     ``:icon-name:`` inside the text draws that icon inline at text height; ``**bold**``,
     ``*italic*``, ``{color=#a00|words}`` and ``<br>`` are inline markup (render/markup.py).
+    Words are shaped (kerning, ligatures); ``hyphenate`` breaks long words by the language's dictionary (never
+    Chinese), ``align: justify`` makes both edges flush (a paragraph's last line stays left).
     """
 
     x: float
@@ -180,6 +182,7 @@ class Text:
     shadow: Color = None  # the text set again beneath, in this colour, shifted by (shadow_dx, shadow_dy) mm
     shadow_dx: float = 0.3
     shadow_dy: float = 0.3
+    hyphenate: bool | str = False  # True: hyphenate in the build's language; or a language ("en", "de-CH")
 
 
 @dataclass(frozen=True)

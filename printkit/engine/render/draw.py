@@ -25,7 +25,6 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor, toColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from svglib.svglib import svg2rlg
 
@@ -54,7 +53,9 @@ from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight.record import SetTextRecord
 from printkit.engine.render import fonts, markup
 from printkit.engine.render.cmyk import is_cmyk
-from printkit.engine.render.text import fit_text, floor_for
+from printkit.engine.render.hyphenation import hyphenation_setting
+from printkit.engine.render.shaping import any_unshaped, text_operators, unshaped_reason
+from printkit.engine.render.text import Run, SetText, fit_text, floor_for
 
 Warn = Callable[[str], None]
 
@@ -440,8 +441,10 @@ def _draw_text(ctx: Context, e: Text) -> None:
     # Shrink-to-fit never goes below the legible floor; text that still does not fit is reported.
     floor = floor_for(visible)
     smallest = min(e.size, max(e.min_size, floor))
+    hyphenate = hyphenation_setting(e.hyphenate) or None  # a template gave a language; game code may say True
     set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, smallest, e.leading, e.wrap, known, fam,
-                    e.emphasis, ctx.glossary)
+                    e.emphasis, ctx.glossary, hyphenate, e.align == "justify")
+    _warn_unshaped(ctx, set_)
     if ctx.texts is not None:
         ctx.texts.append(SetTextRecord(ctx.index, e, set_.size, set_.line_texts, set_.line_widths_mm,
                                        set_.paragraph_ends, set_.fits, floor, set_.line_runs))
@@ -480,7 +483,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
         for i, (line, runs) in enumerate(zip(set_.lines, set_.drawing, strict=True)):
             # Centre the cap height in each line box so digits sit visually centred.
             baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2 + sy
-            if e.align == "left":
+            if e.align in ("left", "justify"):
                 x = -half_w + sx
             elif e.align == "right":
                 x = half_w - line.width + sx
@@ -500,18 +503,18 @@ def _draw_text(ctx: Context, e: Text) -> None:
                     _draw_icon_pt(ctx, run.icon, x + run.dx, baseline - size * 0.12, size, size, shade or e.color)
                     started = False
                     continue
-                text, dx = run.text, run.dx
+                dx = run.dx
                 if shown is not None:
-                    text, dx = _shown_chars(text, run.font, size, x + dx, shown)
-                    if not text:
+                    run = _shown_glyphs(run, size, x, shown)
+                    if run is None:
                         continue
-                    dx -= x
-                    started = False  # the next run's kept characters need their own origin
+                    dx = run.dx
+                    started = False  # the next run's kept glyphs need their own origin
                 if t is None:
                     t = c.beginText(x + dx, baseline)
                     if outline:
                         t.setTextRenderMode(2)  # fill, then stroke the outline
-                elif not started or run.moved:
+                elif not started:
                     t.setTextOrigin(x + dx, baseline)
                 started = True
                 want = None if shade else run.color
@@ -521,7 +524,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
                 if run.font != face:
                     t.setFont(run.font, size)
                     face = run.font
-                t.textOut(text)
+                text_operators(t, run.font, run.codes, run.advances, run.offsets, run.extra)
                 if shown is not None:
                     started = False
         if t is not None:
@@ -543,23 +546,32 @@ def _shown_window(ctx: Context, e: Text, cx: float, cy: float) -> tuple[float, f
     return (left - cx, bottom - cy, right - cx, top - cy)
 
 
-def _shown_chars(text: str, font: str, size: float, x: float, shown: tuple[float, float, float, float]
-                 ) -> tuple[str, float]:
-    """The characters of a run starting at ``x`` whose advance lies in ``shown``'s left-right span, and where the
-    first of them starts.  ReportLab sets a string by its glyphs' advances (no kerning), so a character's place is
-    the width of the characters before it."""
-    first = last = None
-    start = x
-    for i, ch in enumerate(text):
-        end = start + stringWidth(ch, font, size)
-        if end >= shown[0] and start <= shown[2]:
-            if first is None:
-                first, first_x = i, start
-            last = i
-        start = end
-    if first is None or last is None:
-        return "", x
-    return text[first:last + 1], first_x
+def _shown_glyphs(run: Run, size: float, x: float, shown: tuple[float, float, float, float]) -> Run | None:
+    """The glyphs of a run (its line starting at ``x``) whose advance lies in ``shown``'s left-right span, as a run
+    of their own starting where the first of them starts; None when none does."""
+    starts = run.glyph_starts(size)
+    kept = [i for i in range(len(run.codes)) if x + starts[i + 1] >= shown[0] and x + starts[i] <= shown[2]]
+    if not kept:
+        return None
+    first, last = kept[0], kept[-1] + 1
+    return replace(run, dx=starts[first], codes=run.codes[first:last], advances=run.advances[first:last],
+                   offsets=run.offsets[first:last] if run.offsets else None,
+                   extra=run.extra[first:last] if run.extra else None)
+
+
+def _warn_unshaped(ctx: Context, set_: SetText) -> None:
+    """Say once per document of each face HarfBuzz could not shape that its text is set without kerning."""
+    if not any_unshaped():
+        return
+    said: set[str] = ctx.canvas.__dict__.setdefault("_printkit_unshaped", set())
+    for runs in set_.drawing:
+        for run in runs:
+            if run.icon is None and run.font not in said:
+                why = unshaped_reason(run.font)
+                if why is not None:
+                    said.add(run.font)
+                    ctx.warn(f"{ctx.piece_name}: the font {run.font} cannot be shaped ({why}); its text is set "
+                             f"without kerning or ligatures")
 
 
 def _family(font: str | None, bold: bool) -> fonts.Family:

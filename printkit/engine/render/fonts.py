@@ -114,12 +114,17 @@ class _Font(TTFont):
         for byte the same) and differs for different ones."""
         state = self.state.get(doc)
         tags = [subset_tag(self.face.name, subset) for subset in state.subsets] if state is not None else []
-        numbered = ttfonts.SUBSETN
+        numbered, cmaps = ttfonts.SUBSETN, ttfonts.makeToUnicodeCMap
         ttfonts.SUBSETN = lambda n, *_: tags[n]  # addObjects names subset n by this module function
+        texts = self.__dict__.get("_printkit_glyph_texts")
+        if texts:  # shaped glyphs without a character of their own read back as the characters they were shaped from
+            from printkit.engine.render.shaping import to_unicode_cmap
+
+            ttfonts.makeToUnicodeCMap = lambda name, subset: to_unicode_cmap(name, subset, texts)
         try:
             super().addObjects(doc)
         finally:
-            ttfonts.SUBSETN = numbered
+            ttfonts.SUBSETN, ttfonts.makeToUnicodeCMap = numbered, cmaps
 
 
 def subset_tag(face: bytes, codes) -> bytes:

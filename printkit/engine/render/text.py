@@ -1,6 +1,12 @@
 """Setting text in a box: inline markup (bold, italic, colour; see :mod:`.markup`), line
 breaking (Latin words, CJK characters with kinsoku), inline ``:icon:`` tokens, and shrink-to-fit.
 
+Words are measured and drawn as HarfBuzz shapes them (:mod:`.shaping`: the font's kerning, ligatures and mark
+positions).  A paragraph may be hyphenated by language (``pyphen``'s dictionaries; never Chinese) and justified
+(every line but a paragraph's last stretched to the box at its break opportunities: word spaces, and between
+Chinese characters).  An inline icon stays with the word it touches, and one set apart by a space goes with the
+word before it (or, first in a paragraph, the word after), so an icon never stands alone on a line.
+
 ReportLab's Paragraph could wrap, but it cannot report which piece overflowed nor fall back
 per character from a styled face to the regular one, so the few rules we need are implemented here.
 """
@@ -9,11 +15,13 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from printkit.engine.render import markup
-from printkit.engine.render.fonts import SANS, Family, glyphs, has_glyph, string_width
+from printkit.engine.render.fonts import SANS, Family, glyphs, has_glyph
+from printkit.engine.render.hyphenation import hyphenator
+from printkit.engine.render.shaping import Shaped, shape
 from printkit.engine.units import MM_PER_PT, PT_PER_MM
 
 # Kinsoku: these never start a line (closing punctuation) or end one (opening punctuation).
@@ -40,6 +48,7 @@ class Token:
     font: str = SANS  # ReportLab font name
     color: str | None = None  # None: the element's colour
     glued: bool = False  # continues the previous token's word (a style change inside a word): no break before
+    tied: bool = False  # glued only to keep an icon with its word: the line may still break here if it must
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,7 @@ class SetLine:
     tokens: tuple[Token, ...]
     width: float  # pt
     ends_paragraph: bool = False
+    stretch: float = 0.0  # pt added at each break opportunity of the line when it is justified
 
 
 @dataclass(frozen=True)
@@ -83,34 +93,63 @@ class SetText:
 
 @dataclass(frozen=True)
 class Run:
-    """A stretch of a set line: ``text`` in ``font`` and ``color`` (None: the element's), or an icon."""
+    """A stretch of a set line: ``text`` in ``font`` and ``color`` (None: the element's), or an icon.
+
+    A text run's glyphs as shaped: ``codes`` (one character per glyph, what the PDF writes), their ``advances``
+    and ``offsets`` in thousandths of an em, and ``extra`` space after each glyph in pt (a justified line's
+    stretch; None: none)."""
 
     dx: float  # pt from the line's start
     text: str = ""
     font: str = SANS
     color: str | None = None
     icon: str | None = None
-    moved: bool = False  # starts apart from where the run before it ends (a hyphen after a hyphen)
+    codes: str = ""
+    advances: tuple[float, ...] = ()
+    offsets: tuple[tuple[float, float], ...] | None = None
+    extra: tuple[float, ...] | None = None
+
+    def glyph_starts(self, size: float) -> tuple[float, ...]:
+        """Where each glyph's advance starts, pt from the line's start (for cutting a run to a window)."""
+        out = []
+        x = self.dx
+        for i, adv in enumerate(self.advances):
+            out.append(x)
+            x += adv * size / 1000 + (self.extra[i] if self.extra else 0.0)
+        out.append(x)
+        return tuple(out)
+
+
+def _opportunity(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether the line may break (and a justified line stretches) between token ``j`` and the next."""
+    return tokens[j].space_after or not tokens[j + 1].glued
 
 
 def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
     out: list[Run] = []
     parts: list[str] = []
+    pieces: list[Shaped] = []
+    extra: list[float] = []  # stretch after each glyph of the open run
     start = x = 0.0
     face: str | None = None
     color: str | None = None
-    last = len(line.tokens) - 1
-
-    moved = False
+    tokens = line.tokens
+    last = len(tokens) - 1
+    stretch = line.stretch
 
     def flush() -> None:
-        nonlocal moved
         if parts:
-            out.append(Run(start, "".join(parts), face or SANS, color, moved=moved))
+            codes = "".join(p.codes for p in pieces)
+            advances = tuple(a for p in pieces for a in p.advances)
+            shifted = any(p.offsets for p in pieces)
+            offsets = tuple(o for p in pieces for o in (p.offsets or ((0.0, 0.0),) * len(p.codes))) if shifted else None
+            out.append(Run(start, "".join(parts), face or SANS, color, None, codes, advances, offsets,
+                           tuple(extra) if any(extra) else None))
             parts.clear()
-        moved = False
+            pieces.clear()
+            extra.clear()
 
-    for j, tok in enumerate(line.tokens):
+    for j, tok in enumerate(tokens):
         if tok.icon or tok.font != face or tok.color != color:
             flush()
             start = x
@@ -119,19 +158,23 @@ def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
             face = None
         else:
             face, color = tok.font, tok.color
-            first, *rest = _HYPHEN_PAIR.split(tok.text)
-            parts.append(first)
-            end = x + string_width(first, size, tok.font) if rest else 0.0
-            for piece in rest:  # each hyphen after a hyphen a run of its own, set apart
-                flush()
-                start, moved = end + HYPHEN_PAIR_GAP * size, True
-                parts.append(piece)
-                end = start + string_width(piece, size, tok.font)
+            parts.append(tok.text)
+            got = shape(tok.text, tok.font)
+            pieces.append(got)
+            extra.extend(_hyphen_pair_room(got.codes, size))
         x += token_width(tok, size)
-        if tok.space_after and j < last:
-            if not tok.icon:
-                parts.append(" ")
-            x += space_width(tok, size)
+        if j < last:
+            if tok.space_after:
+                if not tok.icon:
+                    parts.append(" ")
+                    got = shape(" ", tok.font)
+                    pieces.append(got)
+                    extra.extend([0.0] * len(got.codes))
+                x += space_width(tok, size)
+            if stretch and _opportunity(tokens, j):
+                x += stretch
+                if extra and not tok.icon:
+                    extra[-1] += stretch
     flush()
     return tuple(out)
 
@@ -205,10 +248,10 @@ def tokenize(text: str, icons: frozenset[str] | None = None, fam: Family | None 
             pieces.append((para[pos:], None))
             for chunk, icon in pieces:
                 if icon is not None:
-                    # An icon touching a word ("3:coin:") stays with it, as a word's letters do; after a
-                    # space or a Chinese character the line may break before it.
+                    # An icon touching a word ("3:coin:", "支付:coin:") stays with it, as a word's letters do;
+                    # one after a space is tied to its word when the paragraph is finished (_tie_icons).
                     prev = tokens[-1] if tokens else None
-                    touching = prev is not None and not prev.space_after and not is_cjk(prev.text[-1:] or " ")
+                    touching = prev is not None and not prev.space_after
                     tokens.append(Token("", icon, glued=touching))
                     continue
                 for seg, seg_face, fell_back in _segments(chunk, face, regular, fam, run):
@@ -216,8 +259,8 @@ def tokenize(text: str, icons: frozenset[str] | None = None, fam: Family | None 
                     if fell_back and run.italic and color is None:
                         color = emphasis
                     prev = tokens[-1] if tokens else None
-                    glue = prev is not None and not prev.space_after \
-                        and seg[:1] not in (" ", "") and not is_cjk(seg[0]) and not is_cjk(prev.text[-1:] or " ")
+                    glue = prev is not None and not prev.space_after and seg[:1] not in (" ", "") \
+                        and (prev.icon is not None or (not is_cjk(seg[0]) and not is_cjk(prev.text[-1:] or " ")))
                     start = len(tokens)
                     _split_words(seg, tokens, seg_face, color)
                     if glue and len(tokens) > start:
@@ -230,7 +273,23 @@ def _finish(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]:
     """A paragraph's tokens with glossary words kept whole and kinsoku applied."""
     if glossary:
         tokens = _glue_phrases(_glue_words(tokens, glossary), glossary)
-    return _glue_kinsoku(tokens)
+    return _tie_icons(_glue_kinsoku(tokens))
+
+
+def _tie_icons(tokens: list[Token]) -> list[Token]:
+    """Icons set apart by a space go with the word before them ("gain 2 :coin:"), or, first in a paragraph, with
+    the word after (":fire: Deal 3"): a line never holds an icon alone while a word beside it went to another
+    line.  A row of icons ties together; the line may break inside such a tie if the whole is wider than it."""
+    out = list(tokens)
+    for j in range(1, len(out)):
+        if out[j].icon is not None and not out[j].glued and out[j - 1].space_after:
+            out[j] = _with(out[j], glued=True, tied=True)
+    lead = 0
+    while lead < len(out) and out[lead].icon is not None and (lead == 0 or out[lead].glued):
+        lead += 1
+    if 0 < lead < len(out) and out[lead - 1].space_after and not out[lead].glued:
+        out[lead] = _with(out[lead], glued=True, tied=True)
+    return out
 
 
 # In a glossary term, this stands for a run of digits: "# 分" keeps "8 分" (eight points) on one line.
@@ -295,8 +354,6 @@ def _glue_phrases(tokens: list[Token], glossary: tuple[str, ...]) -> list[Token]
 
 
 def _with(tok: Token, **changes) -> Token:
-    from dataclasses import replace
-
     return replace(tok, **changes)
 
 
@@ -395,8 +452,14 @@ def token_width(tok: Token, size: float) -> float:
     if w is None:
         if len(_WIDTHS) > 100_000:  # bound the memory of a long-running process
             _WIDTHS.clear()
-        w = _WIDTHS[key] = string_width(tok.text, size, tok.font) + hyphen_pairs(tok.text) * HYPHEN_PAIR_GAP * size
+        w = _WIDTHS[key] = (shape(tok.text, tok.font).width / 1000 + hyphen_pairs(tok.text) * HYPHEN_PAIR_GAP) * size
     return w
+
+
+def _hyphen_pair_room(codes: str, size: float) -> list[float]:
+    """The room after each glyph of a shaped word: :data:`HYPHEN_PAIR_GAP` after a hyphen another follows."""
+    gap = HYPHEN_PAIR_GAP * size
+    return [gap if ch == "-" and codes[i + 1 : i + 2] == "-" else 0.0 for i, ch in enumerate(codes)]
 
 
 def hyphen_pairs(text: str) -> int:
@@ -425,23 +488,42 @@ def _words(tokens: list[Token]) -> list[list[Token]]:
 
 
 def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool,
-           grouped: list[list[list[Token]]] | None = None, max_lines: int | None = None) -> tuple[list[SetLine], bool]:
+           grouped: list[list[list[Token]]] | None = None, max_lines: int | None = None,
+           hyphenate: str | None = None) -> tuple[list[SetLine], bool]:
     """Break the paragraphs into lines ``width`` wide at ``size``; ``grouped``: each paragraph's :func:`_words`
-    (the same at every size).  With ``max_lines``, stop (not fitting) as soon as the lines are more."""
+    (the same at every size).  With ``max_lines``, stop (not fitting) as soon as the lines are more.  With
+    ``hyphenate`` (a pyphen language), a word that does not fit is split at the dictionary's last break point
+    that leaves its first part, with a hyphen, on the line."""
     lines: list[SetLine] = []
     ok = True
     for n, tokens in enumerate(paragraphs):
         start = len(lines)
         current: list[Token] = []
         cur_w = 0.0
-        for word in (grouped[n] if grouped is not None else _words(tokens)):
+        queue = list(reversed(grouped[n] if grouped is not None else _words(tokens)))
+        while queue:
+            word = queue.pop()
             w = token_width(word[0], size) if len(word) == 1 else _width(tuple(word), size)
             gap = space_width(current[-1], size) if current and current[-1].space_after else 0.0
-            if current and wrap and cur_w + gap + w > width:
-                lines.append(SetLine(tuple(current), cur_w))
-                if max_lines is not None and len(lines) > max_lines:
-                    return lines, False
-                current, cur_w, gap = [], 0.0, 0.0
+            if wrap and cur_w + gap + w > width:
+                if len(word) > 1 and w > width and any(t.tied for t in word):
+                    # icons tied to a word make a unit wider than the line: break it where the ties are
+                    queue.extend(reversed(_untie(word)))
+                    continue
+                split = _hyphenated(word, size, width - cur_w - gap if current else width, hyphenate)
+                if split is not None:
+                    head, tail = split
+                    current.append(head)
+                    cur_w += gap + token_width(head, size)
+                    queue.append([tail])
+                    word, w, gap = [], 0.0, 0.0
+                if current:
+                    lines.append(SetLine(tuple(current), cur_w))
+                    if max_lines is not None and len(lines) > max_lines:
+                        return lines, False
+                    current, cur_w, gap = [], 0.0, 0.0
+                if not word:
+                    continue
             current.extend(word)
             cur_w += gap + w
         if wrap and len(_words(current)) == 1 and _lone_cjk(current) and len(lines) > start \
@@ -458,6 +540,50 @@ def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool,
         if line.width > width + 1e-6:
             ok = False
     return lines, ok
+
+
+def _untie(word: list[Token]) -> list[list[Token]]:
+    """A word whose icons were tied to it, as the units it was made of."""
+    out: list[list[Token]] = []
+    for tok in word:
+        if tok.tied or not out:
+            out.append([_with(tok, glued=False, tied=False)] if tok.tied else [tok])
+        else:
+            out[-1].append(tok)
+    return out
+
+
+HYPHEN = "-"  # the hyphen drawn at a break: every font has it, where U+2010 is often missing
+
+
+_CORE = re.compile(r"^([^\w]*)(\w+?)([^\w]*)$")
+
+
+@lru_cache(maxsize=20_000)
+def _pairs(text: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """The ways ``text`` (a word, perhaps with punctuation round it) may be hyphenated: (first part with its
+    hyphen, rest), the longest first part first."""
+    m = _CORE.match(text)
+    dic = hyphenator(lang)
+    if m is None or dic is None or not m.group(2).isalpha() or has_cjk(text):
+        return ()
+    lead, core, trail = m.groups()
+    return tuple((lead + left + HYPHEN, right + trail) for left, right in dic.iterate(core))
+
+
+def _hyphenated(word: list[Token], size: float, room: float, lang: str | None) -> tuple[Token, Token] | None:
+    """``word`` split so its first part and a hyphen fill at most ``room`` pt, or None (no language, not a plain
+    word, no break point, or no break point that fits)."""
+    if lang is None or len(word) != 1 or word[0].icon is not None or room <= 0:
+        return None
+    tok = word[0]
+    if not has_glyph(tok.font, HYPHEN):
+        return None
+    for head, tail in _pairs(tok.text, lang):
+        first = _with(tok, text=head, space_after=False)
+        if token_width(first, size) <= room:
+            return first, _with(tok, text=tail, glued=False, tied=False)
+    return None
 
 
 def _lone_cjk(word: list[Token]) -> bool:
@@ -492,12 +618,15 @@ def fit_text(
     text: str, width: float, height: float, size: float, min_size: float,
     leading: float = 1.2, wrap: bool = True, icons: frozenset[str] | None = None,
     fam: Family | None = None, emphasis: str | None = None, glossary: tuple[str, ...] = (),
+    hyphenate: str | None = None, justify: bool = False,
 ) -> SetText:
     """Set ``text`` in a ``width`` x ``height`` pt box at the largest size that fits.
 
     Tries ``size`` first and shrinks in 0.25 pt steps down to ``min_size``.  The result's
     ``fits`` is False when even ``min_size`` overflows; it is then set at ``min_size``.  Remembered: a deck
     sets the same text in the same box on many cards (copies, titles, backs), and the result is immutable.
+    ``hyphenate``: the language to hyphenate in (None: no hyphenation); ``justify``: every line but a
+    paragraph's last is stretched to ``width`` (:attr:`SetLine.stretch`).
     """
     if not (math.isfinite(size) and 0 < min_size <= size):
         raise ValueError(f"text sizes must satisfy 0 < min_size <= size; got {size!r}, {min_size!r}")
@@ -507,13 +636,26 @@ def fit_text(
     while True:
         # A size that will be shrunk past if its lines outgrow the box stops breaking once they do.
         bound = _max_lines(s, leading, height) if s > min_size else None
-        lines, ok = _break(paragraphs, s, width, wrap, grouped, bound)
+        lines, ok = _break(paragraphs, s, width, wrap, grouped, bound, hyphenate)
         total = block_height(len(lines), s, leading)
         if ok and total <= height + 1e-6:
-            return SetText(s, tuple(lines), True)
+            return SetText(s, _justified(lines, width) if justify else tuple(lines), True)
         if s <= min_size:
-            return SetText(s, tuple(lines), False)
+            return SetText(s, _justified(lines, width) if justify else tuple(lines), False)
         s = max(min_size, s - 0.25)
+
+
+def _justified(lines: list[SetLine], width: float) -> tuple[SetLine, ...]:
+    """The lines with the stretch that brings each (but a paragraph's last, and one already too wide) to ``width``,
+    shared out evenly over its break opportunities."""
+    out = []
+    for line in lines:
+        slots = sum(1 for j in range(len(line.tokens) - 1) if _opportunity(line.tokens, j))
+        if line.ends_paragraph or not slots or line.width >= width:
+            out.append(line)
+        else:
+            out.append(replace(line, stretch=(width - line.width) / slots))
+    return tuple(out)
 
 
 def block_height(lines: int, size: float, leading: float = 1.2) -> float:

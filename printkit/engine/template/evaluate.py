@@ -42,6 +42,7 @@ from printkit.engine.elements import (
 from printkit.engine.errors import InputError, Problem, input_problem
 from printkit.engine.limits import MAX_CARD_TEXT_CHARS, MAX_CARD_TEXTS, MAX_LOOP_ELEMENTS
 from printkit.engine.paths import templates_root
+from printkit.engine.render.hyphenation import hyphenation_problem, hyphenation_setting
 from printkit.engine.svgpath import PathDataError
 from printkit.engine.template.functions import FILTERS, GLOBALS
 from printkit.engine.template.sandbox import BudgetedSandbox, BudgetExceeded, budget, check_size, place, spend
@@ -320,6 +321,8 @@ def _check_values(element: Any) -> str | None:
     if isinstance(element, Text) and not 0 < element.min_size <= element.size <= MAX_TEXT_SIZE:
         return (f"text sizes must satisfy 0 < min_size <= size <= {MAX_TEXT_SIZE:g} pt; "
                 f"found size {element.size:g}, min_size {element.min_size:g}")
+    if isinstance(element, Text) and isinstance(element.hyphenate, str):
+        return hyphenation_problem(element.hyphenate)
     return None
 
 
@@ -757,6 +760,8 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any,
         values = _evaluate(raw[kind], scope)
     except Exception as exc:
         raise _failure(exc, fail) from None
+    if cls is Text and isinstance(values, dict) and "hyphenate" in values:
+        values["hyphenate"] = hyphenation_setting(values["hyphenate"], scope.get("lang"))
     seen: tuple | None = None
     if made is not None:
         try:
