@@ -47,10 +47,13 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except InputError as exc:
+        from rich.markup import escape
+
+        # escaped: a message quoting card text ("[rule]", "[b]…[/b]") must print those characters, not a style
         for problem in exc.problems or []:
-            err.print(f"[bold red]error:[/] {problem}", markup=True)
+            err.print(f"[bold red]error:[/] {escape(str(problem))}", markup=True)
         if not exc.problems:
-            err.print(f"[bold red]error:[/] {exc}")
+            err.print(f"[bold red]error:[/] {escape(str(exc))}")
         raise typer.Exit(2) from None
 
 

@@ -427,6 +427,9 @@ def _draw_text(ctx: Context, e: Text) -> None:
                 f"{ctx.piece_name}: {_visible(e.text)[:40]!r} asks for {lack}, but the font `{fam.label}` has no "
                 f"{lack} face; give the family its `{key}:` file under `fonts:` in the deck, or drop the "
                 f"{'markup' if lack != 'bold' or not e.bold else '`bold: true`'}")
+    foreign = _foreign_markup(e.text)
+    if foreign is not None:  # printed as written it would be a silent loss of the designer's bold or colour
+        raise InputError.single(f"{ctx.piece_name}: {foreign}")
     visible = _visible(e.text)
     fonts.check_text(visible, ctx.piece_name, fam)  # every styled face falls back to the regular one
     c = ctx.canvas
@@ -597,6 +600,11 @@ def _lacking_face(text: str, fam: fonts.Family) -> str | None:
 @cache
 def _sans(bold: bool) -> fonts.Family:
     return replace(fonts.sans(), all_bold=True) if bold else fonts.sans()
+
+
+@lru_cache(maxsize=20_000)
+def _foreign_markup(text: str) -> str | None:
+    return markup.foreign_markup(text)
 
 
 @lru_cache(maxsize=20_000)

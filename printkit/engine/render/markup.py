@@ -5,7 +5,12 @@
   bold and italic inside;
 * ``:icon-name:`` draws an icon inline (as before; handled when the runs are broken into words);
 * a newline, or ``<br>``, starts a new line;
-* ``\\*``, ``\\{``, ``\\}`` and ``\\\\`` print the character itself.
+* ``\\*``, ``\\{``, ``\\}``, ``\\[``, ``\\<`` and ``\\\\`` print the character itself.
+
+Square brackets are text: ``[rule]``, ``[Rule 3]`` and ``[1]`` print as written.  Markup of other tools that
+printkit would otherwise print as written, silently (``[b]bold[/b]``, ``<i>italic</i>``, ``[color=red]…[/color]``),
+and a misspelt colour (``{colour:#a00|…}``, ``{colr=#a00|…}``) are errors (:func:`foreign_markup`) that say how
+printkit writes it, or how to print the brackets as written.
 
 Text without any of these characters is one plain run, so existing texts print as before.  An
 unclosed ``*`` or ``{`` prints as written rather than failing: card text comes from spreadsheets
@@ -14,6 +19,7 @@ where a lone asterisk ("see rules*") is common.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -51,7 +57,7 @@ def parse(text: str) -> tuple[Run, ...]:
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
-        if ch == "\\" and i + 1 < n and text[i + 1] in "*{}\\":
+        if ch == "\\" and i + 1 < n and text[i + 1] in "*{}\\[<":
             buf.append(text[i + 1])
             i += 2
             continue
@@ -124,3 +130,30 @@ def _balanced_close(text: str, start: int) -> bool:
 def plain(text: str) -> str:
     """The characters that will print (markup removed), for glyph checks and messages."""
     return "".join(r.text for r in parse(text))
+
+
+# Tags of BBCode (nanDECK, forums) and HTML/Pango (Squib) that a designer may bring along, and what printkit
+# writes instead.  Only a tag that is opened and closed counts: "[b]" alone is text.
+_FOREIGN = re.compile(r"(?<!\\)([\[<])(b|i|u|s|em|strong|color|colour|font|size|span)\b([^\]>]*)[\]>](.*?)"
+                      r"(?<!\\)[\[<]/\2[\]>]", re.IGNORECASE | re.DOTALL)
+_INSTEAD = {"b": "**bold**", "strong": "**bold**", "i": "*italic*", "em": "*italic*",
+            "color": "{color=#a00|words}", "colour": "{color=#a00|words}", "span": "{color=#a00|words}"}
+_MISSPELT_COLOR = re.compile(r"(?<!\\)\{\s*([A-Za-z]+)\s*[=:]\s*([^|{}]{0,40})\|")
+
+
+def foreign_markup(text: str) -> str | None:
+    """What is wrong when ``text`` holds markup printkit does not read but a designer meant as markup (another
+    tool's tags, a misspelt colour), or None.  Plain brackets (``[rule]``) are text and pass."""
+    m = _FOREIGN.search(text)
+    if m is not None:
+        tag = f"{m.group(1)}{m.group(2)}{m.group(3)}{']' if m.group(1) == '[' else '>'}"
+        instead = _INSTEAD.get(m.group(2).lower())
+        how = f"printkit writes it {instead}" if instead else "printkit has no markup for it"
+        return (f"{tag!r} is markup of another tool, which printkit would print as written: {how}; "
+                f"to print the tag itself, write \\{tag}")
+    for m in _MISSPELT_COLOR.finditer(text):
+        if _COLOR_OPEN.match(text, m.start()) is None \
+                and difflib.get_close_matches(m.group(1).lower(), ("color", "colour"), cutoff=0.6):
+            return (f"{m.group(0)!r} looks like colour markup but is not: printkit writes {{color=#a00|words}} "
+                    f"(or {{colour=red|words}}); to print the brace itself, write \\{{")
+    return None
