@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from printkit.engine.render.fonts import missing_characters, string_width
+from printkit.engine.render.fonts import missing_characters
 from printkit.engine.render.text import fit_text, tokenize
 
 
