@@ -191,18 +191,43 @@ def text_operators(t, font_name: str, codes: str, advances: tuple[float, ...],
     """Write glyphs into ReportLab text object ``t`` (its font ``font_name`` at its size): glyph ``i`` drawn at its
     shaped place, the pen left where the last glyph's advance ends.  ``extra`` (pt per glyph, or None) is space
     added after a glyph (justification).  Adjustments go into ``TJ`` arrays; a subset change sets its font as
-    ReportLab does; a glyph raised or lowered (a mark) is set with a text rise."""
-    font = pdfmetrics.getFont(font_name)
+    ReportLab does; a glyph raised or lowered (a mark) is set with a text rise.
+
+    The operators of a run are worked out once per document and size (a deck draws the same words on many
+    cards); only the font changes between subsets depend on what the text object drew before."""
     canvas = t._canvas
     doc = canvas._doc
     size = t._fontsize
+    memo: dict = doc.__dict__.setdefault("_printkit_glyph_runs", {})
+    key = (font_name, size, codes, advances, offsets, extra)
+    segments = memo.get(key)
+    if segments is None:
+        segments = memo[key] = _segments(canvas, font_name, size, codes, advances, offsets, extra)
+    code = t._code
+    font = None
+    for subset, ops in segments:
+        if subset != t._curSubset:
+            if font is None:
+                font = pdfmetrics.getFont(font_name)
+            code.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(t._leading)} TL")
+            t._curSubset = subset
+        code.extend(ops)
+
+
+def _segments(canvas, font_name: str, size: float, codes: str, advances: tuple[float, ...],
+              offsets: tuple[tuple[float, float], ...] | None, extra: tuple[float, ...] | None
+              ) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """A run's text operators, one group per font subset it uses, in order."""
+    font = pdfmetrics.getFont(font_name)
+    doc = canvas._doc
     width_of = font.face.getCharWidth
     per_pt = _THOUSAND / size
+    segments: list[tuple[int, list[str]]] = []
     items: list[str] = []  # the current TJ array: literals and adjustments
     pending = bytearray()  # glyph codes not yet written: no adjustment between them
     pending_adjust = 0.0  # thousandths of an em, positive to the left (as TJ has it)
     rise = 0.0
-    code = t._code
+    code: list[str] = []
 
     def settle() -> None:
         nonlocal pending_adjust
@@ -228,10 +253,10 @@ def text_operators(t, font_name: str, codes: str, advances: tuple[float, ...],
     n = len(codes)
     pending_adjust = -(offsets[0][0] if offsets else 0.0)
     for subset, chunk in font.splitString(codes, doc):
-        if subset != t._curSubset:
+        if segments:
             flush()
-            code.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(t._leading)} TL")
-            t._curSubset = subset
+        code = []
+        segments.append((subset, code))
         for b in chunk:
             x_off, y_off = offsets[i] if offsets else (0.0, 0.0)
             if offsets is not None:
@@ -252,3 +277,4 @@ def text_operators(t, font_name: str, codes: str, advances: tuple[float, ...],
     flush()
     if rise:
         code.append("0 Ts")
+    return tuple((subset, tuple(ops)) for subset, ops in segments)
