@@ -45,9 +45,11 @@ def ink_box(rec: SetTextRecord) -> Box:
     widths = [w for w in rec.line_widths if w > 0] or [0.0]
     lefts, rights = [], []
     for w in widths:
-        left = -half_w if e.align == "left" else (half_w - w if e.align == "right" else -w / 2)
+        left = -half_w if e.align in ("left", "justify") else (half_w - w if e.align == "right" else -w / 2)
         lefts.append(left)
         rights.append(left + w)
+    if e.align == "justify" and not all(rec.ends):  # a justified line (not a paragraph's last) reaches the right edge
+        rights.append(half_w)
     x0, x1, y0, y1 = min(lefts), max(rights), top - block_h, top  # y up, about the box centre
     corners = [(x0, y0), (x0, y1), (x1, y0), (x1, y1)]
     turned = []
