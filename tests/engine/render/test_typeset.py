@@ -379,3 +379,19 @@ def test_a_font_harfbuzz_refuses_is_set_unshaped_with_a_warning(monkeypatch) -> 
                for w in warnings), warnings
     (_, xa, _), (_, xb, _) = _origins(buf.getvalue())[:2]
     assert xb - xa == pytest.approx(_advance(Path(font), "W") * SIZE / 2048, abs=EPS)  # unkerned
+
+
+DEJAVU_SANS = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+@pytest.mark.skipif(not DEJAVU_SANS.exists(), reason="DejaVu Sans is not installed")
+def test_a_combining_mark_sits_over_its_letter_by_the_fonts_anchors() -> None:
+    """"q" + COMBINING ACUTE: unshaped, the zero-width accent would print where "q"'s advance ends (over the next
+    letter); DejaVu Sans's mark anchors put it back over the "q"."""
+    data = _pdf(Text(2, 2, 76, 30, "q\u0301x", size=SIZE, min_size=SIZE, align="left", font=str(DEJAVU_SANS)))
+    assert _text(data) == "q\u0301x"
+    (q, xq, _), (acute, xa, _), (x, xx, _) = _origins(data)[:3]
+    assert (q, acute, x) == ("q", "\u0301", "x")
+    q_end = xq + _advance(DEJAVU_SANS, "q") * SIZE / 2048
+    assert xx == pytest.approx(q_end, abs=EPS)  # the mark takes no room of its own
+    assert xq < xa < q_end - 1.0  # drawn back over the q, not at its end
