@@ -760,8 +760,13 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any,
         values = _evaluate(raw[kind], scope)
     except Exception as exc:
         raise _failure(exc, fail) from None
-    if cls is Text and isinstance(values, dict) and "hyphenate" in values:
-        values["hyphenate"] = hyphenation_setting(values["hyphenate"], scope.get("lang"))
+    if cls is Text and isinstance(values, dict):
+        deck = scope.get("deck")
+        # a deck's own `hyphenate:` is the default of its text elements (deck.hyphenate)
+        chosen = values["hyphenate"] if "hyphenate" in values else deck.get("hyphenate") if isinstance(deck, dict) \
+            else None
+        if chosen is not None:
+            values["hyphenate"] = hyphenation_setting(chosen, scope.get("lang"))
     seen: tuple | None = None
     if made is not None:
         try:

@@ -115,7 +115,7 @@ def deck_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callabl
     d = deck.definition
     base = deck.file.parent
     contain = deck_containment(deck.file, options.templates, options.allow_outside)
-    deck_info = {"title": d.title, "count": len(deck.cards)}
+    deck_info = {"title": d.title, "count": len(deck.cards), "hyphenate": d.hyphenate}
     cards = chosen_cards(deck, options)
     hashes = card_hashes(deck)
     notes = deck.notes

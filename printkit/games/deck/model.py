@@ -78,6 +78,8 @@ class DeckDefinition(BaseModel):
     fonts: dict[str, FontFamily] = Field(default_factory=dict, description="font families by name; a text "
                                          "element's font: names one (font: serif, or font: \"serif, sans\")")
     quantity_column: str = Field("qty", description="the column/key giving how many copies to print")
+    hyphenate: bool | str = Field(False, description="the default of every text element's hyphenate: (true: in the "
+                                                     "build's language, or a language such as de)")
     safe_zone: float | None = Field(None, ge=0, le=50, description="a margin inside the trim (mm, or with a unit) "
                                                                   "that text and icons keep clear of: warned about, "
                                                                   "an error with --strict")
@@ -107,6 +109,17 @@ class DeckDefinition(BaseModel):
             if not re.match(FAMILY_NAME, name) or name.lower() in ("sans", "printkitsans"):
                 raise ValueError(f"font family name {name!r}: a word of letters, digits, - and _ (not 'sans', "
                                  "which is the bundled family)")
+        return value
+
+    @field_validator("hyphenate")
+    @classmethod
+    def _hyphenation_language(cls, value: bool | str) -> bool | str:
+        from printkit.engine.render.hyphenation import hyphenation_problem, hyphenation_setting
+
+        setting = hyphenation_setting(value)
+        problem = hyphenation_problem(setting) if isinstance(value, str) and isinstance(setting, str) else None
+        if problem is not None:
+            raise ValueError(problem.removeprefix("hyphenate: "))
         return value
 
     @field_validator("safe_zone", mode="before")

@@ -395,3 +395,22 @@ def test_a_combining_mark_sits_over_its_letter_by_the_fonts_anchors() -> None:
     q_end = xq + _advance(DEJAVU_SANS, "q") * SIZE / 2048
     assert xx == pytest.approx(q_end, abs=EPS)  # the mark takes no room of its own
     assert xq < xa < q_end - 1.0  # drawn back over the q, not at its end
+
+
+def test_a_decks_hyphenate_is_every_texts_default_and_an_element_may_say_no(tmp_path: Path) -> None:
+    long = "Kartenspielregeln Kartenspielregeln Kartenspielregeln"
+    deck = _deck(tmp_path, long, w=20)
+    deck.write_text(deck.read_text(encoding="utf-8") + "hyphenate: de\n", encoding="utf-8")
+    result = build(deck, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "Kartenspiel" + SOFT in _card_text(tmp_path)
+    own = _deck(tmp_path / "own", long, ", hyphenate: false", w=20)
+    own.write_text(own.read_text(encoding="utf-8") + "hyphenate: de\n", encoding="utf-8")
+    result = build(own, "-o", tmp_path / "own" / "out")
+    assert result.exit_code == 0, result.output
+    assert SOFT not in _card_text(tmp_path / "own") and "-" not in _card_text(tmp_path / "own").split("\r\n")[0]
+    bad = _deck(tmp_path / "bad", long)
+    bad.write_text(bad.read_text(encoding="utf-8") + "hyphenate: klingon\n", encoding="utf-8")
+    result = build(bad, "-o", tmp_path / "bad" / "out")
+    assert result.exit_code == 2
+    assert "no hyphenation dictionary for 'klingon'" in result.output and "deck.yaml" in result.output
