@@ -517,7 +517,7 @@ def _draw_text(ctx: Context, e: Text) -> None:
                     t = c.beginText(x + dx, baseline)
                     if outline:
                         t.setTextRenderMode(2)  # fill, then stroke the outline
-                elif not started:
+                elif not started or run.moved:
                     t.setTextOrigin(x + dx, baseline)
                 started = True
                 want = None if shade else run.color

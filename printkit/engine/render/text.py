@@ -108,6 +108,7 @@ class Run:
     advances: tuple[float, ...] = ()
     offsets: tuple[tuple[float, float], ...] | None = None
     extra: tuple[float, ...] | None = None
+    moved: bool = False  # starts apart from where the run before it ends (a hyphen after a hyphen)
 
     def glyph_starts(self, size: float) -> tuple[float, ...]:
         """Where each glyph's advance starts, pt from the line's start (for cutting a run to a window)."""
@@ -136,18 +137,21 @@ def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
     tokens = line.tokens
     last = len(tokens) - 1
     stretch = line.stretch
+    moved = False
 
     def flush() -> None:
+        nonlocal moved
         if parts:
             codes = "".join(p.codes for p in pieces)
             advances = tuple(a for p in pieces for a in p.advances)
             shifted = any(p.offsets for p in pieces)
             offsets = tuple(o for p in pieces for o in (p.offsets or ((0.0, 0.0),) * len(p.codes))) if shifted else None
             out.append(Run(start, "".join(parts), face or SANS, color, None, codes, advances, offsets,
-                           tuple(extra) if any(extra) else None))
+                           tuple(extra) if any(extra) else None, moved))
             parts.clear()
             pieces.clear()
             extra.clear()
+        moved = False
 
     for j, tok in enumerate(tokens):
         if tok.icon or tok.font != face or tok.color != color:
@@ -158,10 +162,18 @@ def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
             face = None
         else:
             face, color = tok.font, tok.color
-            parts.append(tok.text)
-            got = shape(tok.text, tok.font)
-            pieces.append(got)
-            extra.extend(_hyphen_pair_room(got.codes, size))
+            end = x
+            for k, piece in enumerate(_HYPHEN_PAIR.split(tok.text)):
+                if k:  # each hyphen after a hyphen starts a run of its own, set apart (a text origin of its own
+                    # reads back as "--"; a TJ adjustment that wide would read as "- -")
+                    flush()
+                    start = end = end + HYPHEN_PAIR_GAP * size
+                    moved = True
+                parts.append(piece)
+                got = shape(piece, tok.font)
+                pieces.append(got)
+                extra.extend([0.0] * len(got.codes))
+                end += got.width * size / 1000
         x += token_width(tok, size)
         if j < last:
             if tok.space_after:
@@ -452,14 +464,10 @@ def token_width(tok: Token, size: float) -> float:
     if w is None:
         if len(_WIDTHS) > 100_000:  # bound the memory of a long-running process
             _WIDTHS.clear()
-        w = _WIDTHS[key] = (shape(tok.text, tok.font).width / 1000 + hyphen_pairs(tok.text) * HYPHEN_PAIR_GAP) * size
+        pieces = _HYPHEN_PAIR.split(tok.text)
+        shaped = sum(shape(p, tok.font).width for p in pieces) / 1000
+        w = _WIDTHS[key] = (shaped + (len(pieces) - 1) * HYPHEN_PAIR_GAP) * size
     return w
-
-
-def _hyphen_pair_room(codes: str, size: float) -> list[float]:
-    """The room after each glyph of a shaped word: :data:`HYPHEN_PAIR_GAP` after a hyphen another follows."""
-    gap = HYPHEN_PAIR_GAP * size
-    return [gap if ch == "-" and codes[i + 1 : i + 2] == "-" else 0.0 for i, ch in enumerate(codes)]
 
 
 def hyphen_pairs(text: str) -> int:
