@@ -1,6 +1,7 @@
-"""Draw this example's card art (own art, made with Pillow) and write its spreadsheet.
+"""Draw this example's card art (own art, made with Pillow) and write its spreadsheets.
 
-Run once from this folder: ``python make_art.py``.  The results are committed next to it.
+Run once from this folder: ``python make_art.py`` (``--data``: only the spreadsheets).  The results are
+committed next to it.
 """
 
 from __future__ import annotations
@@ -86,12 +87,39 @@ ROWS = [
     ["Apprentice", 4, "Ally", 2, "art/grove.png", "When you play a *Spell*, it costs **1 less**.", ""],
 ]
 
+# The pieces that are not cards (deck.yaml's sections:): round tokens, hex tiles and a die, one sheet each.
+TOKEN_ROWS = [
+    ["name", "qty", "kind", "value"],
+    ["Mana", 8, "mana", 1],
+    ["Mana", 4, "mana", 3],
+    ["Wound", 6, "wound", 1],
+    ["Ward", 4, "ward", 2],
+]
+HEX_ROWS = [
+    ["name", "qty", "terrain", "gives"],
+    ["Forest", 4, "forest", "Gain *1 wood*.<br>**Hide** here."],
+    ["Lake", 3, "lake", "Gain *1 water*."],
+    ["Hills", 3, "hills", "**+1** range from here."],
+    ["Ruins", 2, "ruins", "Draw a *Spell*."],
+]
+DIE_ROWS = [
+    ["label", "sign"],
+    ["1", ""], ["2", ""], ["Fire", "flame"], ["Frost", "shield"], ["Grove", "drop"], ["**Wild**", ""],
+]
 
-if __name__ == "__main__":
-    (HERE / "art").mkdir(exist_ok=True)
-    for name, draw in (("fire", fire), ("frost", frost), ("grove", grove), ("spring", spring)):
-        draw().save(HERE / "art" / f"{name}.png", dpi=(340, 340), optimize=True)
+
+def write_data() -> None:
+    """The spreadsheets: cards.xlsx for the cards, pieces.xlsx for the tokens, hexes and die."""
     sys.path.insert(0, str(HERE.parents[1]))
     from tests.engine.workbooks import write_xlsx
 
     write_xlsx(HERE / "cards.xlsx", {"Read me": [["Cards are on the sheet 'Cards'."]], "Cards": ROWS})
+    write_xlsx(HERE / "pieces.xlsx", {"Tokens": TOKEN_ROWS, "Hexes": HEX_ROWS, "Die": DIE_ROWS})
+
+
+if __name__ == "__main__":
+    if "--data" not in sys.argv:
+        (HERE / "art").mkdir(exist_ok=True)
+        for name, draw in (("fire", fire), ("frost", frost), ("grove", grove), ("spring", spring)):
+            draw().save(HERE / "art" / f"{name}.png", dpi=(340, 340), optimize=True)
+    write_data()

@@ -508,7 +508,7 @@ def _plan(base_request: BuildRequest, progress: Progress | None) -> Plan:
 
 def _icons_for(comp: Component, request: BuildRequest) -> tuple[Path, ...]:
     """The icon folders a component draws from: a deck's own (``templates:``) first, then the build's."""
-    own = comp.icon_dirs if isinstance(comp, CardComponent) else ()
+    own = comp.icon_dirs if isinstance(comp, CardComponent | BoardComponent) else ()
     return (*own, *icon_dirs(request.templates))
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from printkit.engine.elements import Piece
 from printkit.engine.errors import InputError
 from printkit.engine.limits import MAX_CARDS
+from printkit.engine.pieces import PieceShape
 from printkit.engine.seams import KeepWhole
 
 MAX_SEED = 2**63 - 1
@@ -46,6 +47,7 @@ class CardComponent:
     safe_zone: float = 0.0  # mm inside the trim that text and icons keep clear of (0: not checked)
     hashes: tuple[str, ...] = ()  # per front: a hash of what makes the card (data, template, style), for --changed
     names: tuple[str, ...] = ()  # each front's card name, for exports that list cards (a TTS saved object)
+    shape: PieceShape | None = None  # hexes, tokens, die faces (engine/pieces.py); None: rectangles
 
     def back_for(self, index: int) -> Piece | None:
         if not self.backs:
@@ -93,6 +95,8 @@ class BoardComponent:
     piece: Piece
     kind: str = "board"
     keep_whole: tuple[KeepWhole, ...] = ()
+    overlap: float | None = None  # mm the sheets of a tiled board overlap (the glue margin); None: the settings'
+    icon_dirs: tuple[Path, ...] = ()  # a deck's own icon folders, searched before the build's
 
 
 @dataclass(frozen=True)

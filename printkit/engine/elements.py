@@ -266,6 +266,8 @@ class Piece:
     bleed_color: Color = None
     # what a warning calls each element: "front.yaml: rules" (its id) or "front.yaml:31 text"; () when unknown
     labels: tuple[str | None, ...] = field(default=(), compare=False)
+    # where it is cut when not along its box (a hex, a token): a closed polygon in its mm; () for a rectangle
+    outline: tuple[tuple[float, float], ...] = ()
 
 
 def bounds(e: Element) -> tuple[float, float, float, float]:

@@ -16,7 +16,7 @@ from typing import Literal
 from printkit.engine.elements import Piece, Text
 from printkit.engine.imposition import Box, Segment
 
-Role = Literal["cut", "sheet", "board", "furniture"]
+Role = Literal["cut", "sheet", "board", "furniture", "shaped"]  # shaped: cut along its outline (pieces.py)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ box with short centred text is fine), an icon by its box.
 from __future__ import annotations
 
 from printkit.engine.elements import Icon, Piece, Text, bounds
+from printkit.engine.pieces import depth
 from printkit.engine.preflight.findings import Finding
 from printkit.engine.preflight.layout_checks import TOL, element_name, ink_box
 from printkit.engine.preflight.record import RenderLog
@@ -21,12 +22,13 @@ def element_label(piece: Piece, index: int) -> str:
 
 
 def check_safe_zone(log: RenderLog, margin: float) -> list[Finding]:
-    """A finding for every text and icon of a cut piece that reaches past ``margin`` mm inside its trim,
+    """A finding for every text and icon of a cut piece that reaches past ``margin`` mm inside its trim (its
+    outline, for a hex or a token: judged by the corners of the text's ink or the icon's box),
     saying by how much.  Each piece is judged once, however often it is placed."""
     out: list[Finding] = []
     seen: set[str] = set()
     for p in log.placements:
-        if p.role != "cut" or p.piece.name in seen:
+        if p.role not in ("cut", "shaped") or p.piece.name in seen:
             continue
         seen.add(p.piece.name)
         piece = p.piece
@@ -41,7 +43,12 @@ def check_safe_zone(log: RenderLog, margin: float) -> list[Finding]:
                 left, top, right, bottom = bounds(e)
             else:
                 continue
-            past = max(margin - left, margin - top, right - (piece.width - margin), bottom - (piece.height - margin))
+            if piece.outline:  # a hex or a token: the safe zone is its outline moved in by the margin
+                past = max(margin - depth(piece.outline, c) for c in ((left, top), (right, top), (right, bottom),
+                                                                       (left, bottom)))
+            else:
+                past = max(margin - left, margin - top, right - (piece.width - margin),
+                           bottom - (piece.height - margin))
             if past > TOL:
                 out.append(Finding("safe-zone", f"{past:.1f} mm outside the {margin:g} mm safe zone", log.component,
                                    p.page + 1, piece.name, element_label(piece, i)))

@@ -275,6 +275,10 @@ def render_cards(
     if not component.fronts:
         doc = _Doc(component.title, settings, lang, False, settings.paper_size, icon_search, glossary)
         return Rendered(doc.finish(), 0, 0)
+    if component.shape is not None and component.shape.kind != "rect":
+        from printkit.engine.render.shaped import render_shaped  # it builds on this module's page bookkeeping
+
+        return render_shaped(component, settings, lang, icon_search, glossary, progress)
     runs = size_runs(component.fronts)
     if settings.pod is not None:
         if len(runs) > 1:
@@ -696,6 +700,8 @@ def render_board(
 ) -> Rendered:
     """A board on one page with crop marks, or tiled with overlaps and registration marks."""
     piece = component.piece
+    if component.overlap is not None:
+        settings = replace(settings, tile_overlap=component.overlap)
     tiling = tile_board(piece.width, piece.height, settings, keep_whole=component.keep_whole)
     doc = _Doc(component.title, settings, lang, False, tiling.paper, icon_search, glossary)
     for where in tiling.crossed:

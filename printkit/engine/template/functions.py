@@ -3,12 +3,15 @@
 Filters: ``shade(f)`` (a colour darkened by factor f), ``contrast`` (black or white ink for a
 background); both take ``#rrggbb``, ``#rgb`` or a colour name (``darkred``).  Functions: ``pips(n)``
 (a d6 face's pip centres), ``zigzag(x0, x1, y, step, amplitude)`` (the points of a wavy line, for polygon
-``points``).
+``points``), ``inset(points, d)`` (an outline moved ``d`` mm inwards: a frame inside a hex tile's
+``piece.outline``), ``hexagon(cx, cy, flat_to_flat, top)`` (a hexagon's corners, ``top`` "pointy" or "flat").
 """
 
 from __future__ import annotations
 
 from printkit.engine.colors import contrast_ink, shade
+from printkit.engine.pieces import hexagon as _hexagon
+from printkit.engine.pieces import offset
 
 _PIPS = {
     1: [(0.5, 0.5)], 2: [(0.25, 0.25), (0.75, 0.75)], 3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
@@ -32,5 +35,20 @@ def zigzag(x0: float, x1: float, y: float, step: float, amplitude: float) -> lis
     return [(x0 + i * step, y + (amplitude if i % 2 else -amplitude)) for i in range(n)]
 
 
+def inset(points: list, d: float) -> list[tuple[float, float]]:
+    """The outline ``points`` with every edge moved ``d`` mm inwards (outwards when negative)."""
+    pts = tuple((float(x), float(y)) for x, y in points)
+    if not 3 <= len(pts) <= MAX_POINTS:
+        raise ValueError(f"inset takes an outline of 3 to {MAX_POINTS} points; found {len(pts)}")
+    return list(offset(pts, -float(d)))
+
+
+def hexagon(cx: float, cy: float, flat_to_flat: float, top: str = "pointy") -> list[tuple[float, float]]:
+    """A regular hexagon's six corners about (cx, cy), ``flat_to_flat`` mm across its flat sides."""
+    if top not in ("pointy", "flat"):
+        raise ValueError(f"hexagon top is 'pointy' or 'flat'; found {top!r}")
+    return list(_hexagon(float(cx), float(cy), float(flat_to_flat), top == "pointy"))
+
+
 FILTERS = {"shade": shade, "contrast": contrast_ink}
-GLOBALS = {"pips": pips, "zigzag": zigzag}
+GLOBALS = {"pips": pips, "zigzag": zigzag, "inset": inset, "hexagon": hexagon}

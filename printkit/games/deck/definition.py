@@ -7,10 +7,11 @@ import io
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -18,12 +19,21 @@ from printkit.engine.containment import Containment
 from printkit.engine.errors import InputError, Problem, blamed_on
 from printkit.engine.limits import MAX_CARDS
 from printkit.engine.paths import templates_root
+from printkit.engine.pieces import (
+    SQRT3,
+    PieceShape,
+    circle_shape,
+    hex_shape,
+    polygon_shape,
+    square_shape,
+    star_shape,
+)
 from printkit.engine.remote import fetch, is_url, url_suffix
 from printkit.engine.render.fonts import FAMILY_STYLES, declare_family
 from printkit.engine.source import Document, load_document, read_text
 from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
 from printkit.engine.template.files import CardTemplate, SearchPath, find_template, load_template
-from printkit.games.deck.model import Card, CustomSize, DeckDefinition
+from printkit.games.deck.model import Card, CustomSize, DeckDefinition, PieceSpec
 from printkit.games.deck.translations import Localised, deck_language, load_translation, localise, split_key
 
 SIZES_FILE = Path(__file__).resolve().parents[2] / "engine" / "data" / "card-sizes.yaml"
@@ -52,6 +62,13 @@ class LoadedDeck:
     icon_dirs: tuple[Path, ...] = ()  # the deck's own icon folder (from templates:)
     lang: str = "en"  # the language the cards' texts are in
     languages: tuple[str, ...] = ("en",)  # every language the deck has texts in, its own first
+    shape: PieceShape | None = None  # shaped pieces (hexes, tokens, die faces); None: cards or a board
+    sections: tuple[LoadedDeck, ...] = ()  # the definition's sections:, each loaded as a deck of its own
+
+    @property
+    def name(self) -> str:
+        """What its PDF is named after: ``cards`` for the file's own deck, a section's ``name:``."""
+        return self.definition.name or "cards"
 
 
 def resolve_input(definition_file: Path, name: str) -> Path:
@@ -81,7 +98,8 @@ def _quantity(value: object, where: Problem, problems: list[Problem]) -> int:
 def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CARDS,
               allow_outside: bool = False, allow_network: bool = False, lang: str | None = None,
               lenient: bool = False) -> LoadedDeck:
-    """Read a deck definition, its cards file (if any) and its templates (``templates`` first).
+    """Read a deck definition, its cards file (if any) and its templates (``templates`` first), and each of its
+    ``sections:`` the same way.
 
     Cards data at a URL is fetched only with ``allow_network``.  The cards' texts are those of ``lang`` (None:
     the deck's own language); a missing translation is an error, or with ``lenient`` a warning (translations.py).
@@ -94,12 +112,63 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
     if not isinstance(doc.data, dict):
         raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
     definition = doc.validate(DeckDefinition, kind="deck")
+    main = _load_part(doc, path, definition, templates, max_cards, allow_outside, allow_network, lang, lenient)
+    sections = tuple(_load_part(_Within(doc, ("sections", i)), path, sec, templates, max_cards, allow_outside,
+                                allow_network, lang, lenient) for i, sec in enumerate(definition.sections))
+    return replace(main, sections=sections)
+
+
+class _Within(Document):
+    """A part of a document (a section of a deck) read as a document of its own: its problems name the lines of
+    the part, their keys the path from the file's top (``sections.1.piece``)."""
+
+    __slots__ = ("_at", "_outer")
+
+    def __init__(self, outer: Document, at: tuple) -> None:
+        super().__init__(outer.data, None, outer.file)
+        self._outer, self._at = outer, at
+
+    def locate(self, path: Sequence[Any]) -> tuple[int | None, int | None]:
+        return self._outer.locate((*self._at, *path))
+
+    def problem(self, path: Sequence[Any], message: str) -> Problem:
+        return self._outer.problem((*self._at, *path), message)
+
+
+def piece_shape(spec: PieceSpec) -> PieceShape | None:
+    """The cut shape a ``piece:`` declares (None for cards, which the deck's ``size:`` sizes, and boards)."""
+    if spec.shape == "hex":
+        flat = spec.flat_to_flat if spec.flat_to_flat is not None else (spec.corner_to_corner or 0) * SQRT3 / 2
+        return hex_shape(flat, spec.top == "pointy")
+    if spec.shape == "circle":
+        return circle_shape(spec.diameter or 0)
+    if spec.shape == "polygon":
+        return polygon_shape(spec.diameter or 0, spec.sides)
+    if spec.shape == "star":
+        return star_shape(spec.diameter or 0, spec.points, spec.inner)
+    if spec.shape == "square":
+        return square_shape(spec.side or 0)
+    if spec.shape == "die":
+        side = spec.side or 0
+        return PieceShape("die", side, side, side=side)
+    return None
+
+
+def _load_part(doc: Document, path: Path, definition: DeckDefinition, templates: Path | None, max_cards: int,
+               allow_outside: bool, allow_network: bool, lang: str | None, lenient: bool) -> LoadedDeck:
+    """One deck of the file (the file's own, or a section of it): its cards, templates and shape."""
     own = _own_templates(doc, path, definition)
     templates = templates or own  # --templates DIR, when given, replaces the deck's own folder
     contain = deck_containment(path, templates, allow_outside)
     problems: list[Problem] = []
     width = height = 0.0
-    if isinstance(definition.size, CustomSize):
+    spec = definition.piece
+    shape = piece_shape(spec)
+    if shape is not None:
+        width, height = shape.width, shape.height
+    elif spec.shape == "board":
+        width, height = spec.width or 0.0, spec.height or 0.0
+    elif isinstance(definition.size, CustomSize):
         width, height = definition.size.width, definition.size.height
     elif definition.size in card_sizes():
         size = card_sizes()[definition.size]
@@ -107,6 +176,8 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
     else:
         problems.append(doc.problem(("size",), f"unknown card size {definition.size!r}; known: "
                                                f"{', '.join(card_sizes())}, or {{width: .., height: ..}} in mm"))
+    if spec.shape in ("die", "board") and definition.back is not None and "back" in definition.model_fields_set:
+        problems.append(doc.problem(("back",), f"a {spec.shape} has no back; leave back: out (or back: null)"))
     qcol = definition.quantity_column
     rows: list[tuple[dict, Problem]] = []
     sources: tuple[tuple[str, str, str], ...] = ()
@@ -136,12 +207,16 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
         for copy in range(1, qty + 1):
             cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy,
                               source=f"{where.file}:{where.line}" if where.line else str(where.file)))
+    if spec.shape == "die" and len(cards) % 6:
+        problems.append(doc.problem(("piece",), f"a die takes six cards, one a face (face k and 7 - k opposite); "
+                                                f"found {len(cards)}, {len(cards) % 6} more than {len(cards) // 6} "
+                                                "dice"))
     if problems:
         raise InputError(problems)
     search = SearchPath(user=templates)
     front = load_template(_template_path(doc, "front", definition.front, templates, contain), search)
     back = load_template(_template_path(doc, "back", definition.back, templates, contain), search) \
-        if definition.back else None
+        if definition.back and spec.shape not in ("die", "board") else None
     source = definition.data or definition.csv or path.name
     warnings = _field_warnings([f for f, _ in rows], [t for t in (front, back) if t is not None], qcol, source,
                                set(definition.back_fields))
@@ -149,7 +224,7 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
     return LoadedDeck(definition, tuple(cards), width, height, path, front, back, sources,
                       notes + localised.warnings, warnings, families,
                       (templates / "icons",) if templates is not None and templates == own else (),
-                      localised.lang, localised.languages)
+                      localised.lang, localised.languages, shape=shape)
 
 
 def _localised(doc: Document, path: Path, definition: DeckDefinition, rows: list[tuple[dict, Problem]],

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from printkit.engine.components import BuildOptions, CardComponent, Component
+from printkit.engine.components import BoardComponent, BuildOptions, CardComponent, Component
 from printkit.engine.elements import Image, Line, Piece, Rect, Text
 from printkit.engine.errors import InputError
 from printkit.engine.selection import parse_only, subset_label, where_filter
@@ -112,7 +112,25 @@ def _placeholder_notes(missing: dict[str, list[str]], deck: LoadedDeck) -> tuple
 
 
 def deck_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callable[[str], bool]) -> list[Component]:
+    """The deck's cards, then each of its sections (tiles, tokens, a board, dice), each a component of its own."""
+    out: list[Component] = []
+    for part in (deck, *deck.sections):
+        out.extend(_part_components(part, options, art_exists))
+    return out
+
+
+def _piece_facts(part: LoadedDeck) -> dict[str, object]:
+    """``piece`` as its templates read it: the shape's name, size, centre and outline points."""
+    if part.shape is not None:
+        return part.shape.facts()
+    shape = part.definition.piece.shape
+    return {"shape": shape, "width": part.width, "height": part.height, "cx": part.width / 2,
+            "cy": part.height / 2, "outline": [[0, 0], [part.width, 0], [part.width, part.height], [0, part.height]]}
+
+
+def _part_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callable[[str], bool]) -> list[Component]:
     d = deck.definition
+    name = deck.name
     base = deck.file.parent
     contain = deck_containment(deck.file, options.templates, options.allow_outside)
     deck_info = {"title": d.title, "count": len(deck.cards), "hyphenate": d.hyphenate}
@@ -121,7 +139,7 @@ def deck_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callabl
     notes = deck.notes
     record = None
     if options.changed:
-        previous = (options.previous_cards or {}).get("cards")
+        previous = (options.previous_cards or {}).get(name)
         if previous is None:
             raise InputError.single("--changed reprints the cards that differ from the last full build of this deck "
                                     "in the output folder, and its manifest.json records none with this --lang and "
@@ -134,28 +152,41 @@ def deck_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callabl
     fronts: list[Piece] = []
     backs: list[Piece] = []
     missing: dict[str, list[str]] = {}  # --placeholders: art file → the cards drawn without it
-    shared = {"style": d.style, "deck": deck_info, "lang": options.lang}
+    shared = {"style": d.style, "deck": deck_info, "lang": options.lang, "piece": _piece_facts(deck)}
+    outline = deck.shape.outline if deck.shape is not None else ()
     # each template compiled once for the deck: what does not read `card` is evaluated once
     front = CardRenderer(deck.front, shared, deck.width, deck.height, base, contain)
     back = CardRenderer(deck.back, shared, deck.width, deck.height, base, contain) if deck.back else None
+    die = d.piece.shape == "die"
     for card in cards:
         fields = {**card.fields, "index": card.index, "copy": card.copy}
-        name = card.fields.get("name")
-        label = f"card {card.index} ({name}, {card.source})" if name else f"card {card.index} ({card.source})"
+        if die:
+            fields["face"] = (card.index - 1) % 6 + 1
+        title = card.fields.get("name")
+        label = f"card {card.index} ({title}, {card.source})" if title else f"card {card.index} ({card.source})"
         pieces = [with_families(front.render({"card": fields}, label), deck.families)]
         if back is not None:
             pieces.append(with_families(back.render({"card": {**fields, **d.back_fields}}, f"back of {label}"),
                                         deck.families))
         if options.placeholders:
             pieces = [with_placeholders(p, missing, art_exists) for p in pieces]
+        if outline:
+            pieces = [replace(p, outline=outline) for p in pieces]
         fronts.append(pieces[0])
         if back is not None:
             backs.append(pieces[1])
     picked = ("changed" if options.changed else "", subset_label(options.only, options.where))
     subset = "-".join(p for p in picked if p)
-    return [CardComponent("cards", d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
-                          sources=deck.sources, notes=notes + _placeholder_notes(missing, deck), subset=subset,
+    placeholder_notes = _placeholder_notes(missing, deck)
+    if d.piece.shape == "board":
+        many = len(fronts) > 1
+        return [BoardComponent(f"{name}-{i + 1}" if many else name, d.title if not many else f"{d.title} {i + 1}",
+                               piece, overlap=d.piece.overlap, icon_dirs=deck.icon_dirs)
+                for i, piece in enumerate(fronts)]
+    kind = {"card": "cards", "square": "tiles", "hex": "tiles", "die": "dice"}.get(d.piece.shape, "tokens")
+    return [CardComponent(name, d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,
+                          kind=kind, sources=deck.sources, notes=notes + placeholder_notes, subset=subset,
                           corner_radius=d.corner_radius, record=record, hashes=tuple(hashes[c.index] for c in cards),
                           numbers=tuple(c.index for c in cards) if subset else (), warnings=deck.warnings,
-                          icon_dirs=deck.icon_dirs, safe_zone=d.safe_zone or 0.0,
+                          icon_dirs=deck.icon_dirs, safe_zone=d.safe_zone or 0.0, shape=deck.shape,
                           names=tuple(str(c.fields.get("name") or f"{d.title} {c.index}") for c in cards))]

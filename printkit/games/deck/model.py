@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -54,6 +54,64 @@ class FontFamily(BaseModel):
 
 
 FAMILY_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
+SECTION_NAME = r"^[a-z][a-z0-9_-]*$"
+Shape = Literal["card", "square", "hex", "circle", "polygon", "star", "board", "die"]
+# What each shape is sized by (the keys it needs one of) and may be given besides; everything else is a mistake.
+SHAPE_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "card": ((), ()),
+    "square": (("side",), ()),
+    "hex": (("flat_to_flat", "corner_to_corner"), ("top",)),
+    "circle": (("diameter",), ()),
+    "polygon": (("diameter",), ("sides",)),
+    "star": (("diameter",), ("points", "inner")),
+    "board": (("width",), ("height", "overlap")),
+    "die": (("side",), ()),
+}
+INHERITED = ("title", "style", "fonts", "templates", "safe_zone", "quantity_column", "language")
+SIZE_KEYS = ("side", "flat_to_flat", "corner_to_corner", "top", "diameter", "sides", "points", "inner", "width",
+             "height", "overlap")
+
+
+class PieceSpec(BaseModel):
+    """A piece's shape and size: cards (the deck's ``size:``), square or hex tiles, round or shaped tokens, a board
+    (one big piece, tiled over sheets when larger than the paper) or dice (six rows to a die)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    shape: Shape = Field("card", description="card, square, hex, circle, polygon, star, board or die")
+    side: float | None = Field(None, gt=5, le=400, description="square: its side; die: a face's side (mm)")
+    flat_to_flat: float | None = Field(None, gt=5, le=400, description="hex: across the flat sides (mm)")
+    corner_to_corner: float | None = Field(None, gt=5, le=460, description="hex: across the corners (mm)")
+    top: Literal["pointy", "flat"] = Field("pointy", description="hex: a corner at the top, or a flat side")
+    diameter: float | None = Field(None, gt=5, le=400, description="circle, polygon, star: across (mm)")
+    sides: int = Field(6, ge=3, le=24, description="polygon: number of sides")
+    points: int = Field(5, ge=3, le=24, description="star: number of tips")
+    inner: float = Field(0.5, gt=0.1, lt=1, description="star: the notches' radius as a share of the tips'")
+    width: float | None = Field(None, gt=5, le=3000, description="board: width (mm)")
+    height: float | None = Field(None, gt=5, le=3000, description="board: height (mm)")
+    overlap: float | None = Field(None, ge=0, le=50, description="board: mm the sheets overlap to glue "
+                                                                 "(default: --tile-overlap, 10 mm)")
+
+    @field_validator("side", "flat_to_flat", "corner_to_corner", "diameter", "width", "height", "overlap",
+                     mode="before")
+    @classmethod
+    def _units(cls, value: object) -> object:
+        return parse_length(value) if value is not None else None
+
+    @model_validator(mode="after")
+    def _keys_fit_shape(self) -> PieceSpec:
+        needs, may = SHAPE_KEYS[self.shape]
+        given = [k for k in SIZE_KEYS if k in self.model_fields_set]
+        wrong = [k for k in given if k not in needs + may]
+        if wrong:
+            allowed = ", ".join(needs + may) or "none (a card's size is the deck's size:)"
+            raise ValueError(f"{', '.join(wrong)} is not for a {self.shape}; its keys: {allowed}")
+        sizing = [k for k in needs if k in self.model_fields_set]
+        if needs and len(sizing) != 1 and self.shape != "board":
+            raise ValueError(f"a {self.shape} is sized by {' or '.join(needs)} (mm), exactly one of them; "
+                             f"found {', '.join(sizing) or 'none'}")
+        if self.shape == "board" and (self.width is None or self.height is None):
+            raise ValueError("a board is sized by width and height (mm), both of them")
+        return self
 
 
 class DeckDefinition(BaseModel):
@@ -63,6 +121,12 @@ class DeckDefinition(BaseModel):
 
     title: str = Field(min_length=1, description="printed in the PDF title and summaries")
     size: str | CustomSize = Field("poker", description="a named size (see `printkit sizes`) or width/height in mm")
+    piece: PieceSpec = Field(default_factory=PieceSpec, description="the pieces' shape and size when they are not "
+                             "cards: square, hex, circle, polygon, star, board or die (docs/pieces.md)")
+    name: str | None = Field(None, description="a section's name: its PDF is NAME-LANG-PAPER.pdf", pattern=SECTION_NAME)
+    sections: list[DeckDefinition] = Field(default_factory=list, description="more pieces from the same "
+                                           "templates and data: each a deck of its own (name:, piece:, data:/sheet:, "
+                                           "front:, back:) that takes title, style, fonts and templates from this one")
     front: str = Field("standard", description="front template: a name in templates/cards/ or a .yaml path")
     back: str | None = Field("standard-back", description="back template, or null for no backs")
     style: dict[str, Any] = Field(default_factory=dict, description="values templates read as {{ style.x }}")
@@ -126,6 +190,32 @@ class DeckDefinition(BaseModel):
     @classmethod
     def _safe_units(cls, value: object) -> object:
         return parse_length(value) if value is not None else None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _sections_inherit(cls, data: Any) -> Any:
+        """A section takes the deck's title, style, fonts, templates, safe zone, quantity column and language unless
+        it gives its own (not its translations files: those belong to the deck's own cards)."""
+        if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
+            return data
+        shared = {k: data[k] for k in INHERITED if k in data}
+        sections = [{**shared, **s} if isinstance(s, dict) else s for s in data["sections"]]
+        return {**data, "sections": sections}
+
+    @model_validator(mode="after")
+    def _shape_and_size(self) -> DeckDefinition:
+        if "size" in self.model_fields_set and self.piece.shape != "card":
+            raise ValueError(f"size: is for cards; a {self.piece.shape}'s size is given under piece: "
+                             f"({' or '.join(SHAPE_KEYS[self.piece.shape][0])})")
+        names = ["cards", *(s.name or "" for s in self.sections)]
+        if any(not s.name for s in self.sections):
+            raise ValueError("every section needs a name: (a word, its file name: tokens, hexes, board)")
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"section name {twice[0]!r} is used twice (the deck's own cards are 'cards')")
+        if any(s.sections for s in self.sections):
+            raise ValueError("a section cannot have sections of its own")
+        return self
 
     @model_validator(mode="after")
     def _one_source(self) -> DeckDefinition:
