@@ -227,3 +227,51 @@ def opacities(data: bytes) -> set[tuple[float, float]]:
         for page in pdf.pages:
             visit(page.obj.get("/Resources"))
     return found
+
+
+@dataclass(frozen=True)
+class PathPoints:
+    """A vector path's points in mm (page origin top-left, its transform applied), its stroke colour (r, g, b;
+    None when not stroked), whether it is filled and whether its stroke is dashed."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: tuple[int, int, int] | None
+    filled: bool
+    dashed: bool = False
+
+
+def paths(data: bytes, index: int = 0) -> list[PathPoints]:
+    """Every top-level vector path of the page (not inside forms) with its points, for measuring lines and
+    outlines where they print (a curve's control points are left out, its end points kept)."""
+    page = open_pdf(data)[index]
+    _, h = page.get_size()
+    out = []
+    for obj in page.get_objects(max_depth=1):
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        m = pdfium_c.FS_MATRIX()
+        pdfium_c.FPDFPageObj_GetMatrix(obj.raw, m)
+        pts = []
+        curve = 0  # a curve is three segments in pdfium (two control points, then its end): only the end is kept
+        for i in range(pdfium_c.FPDFPath_CountSegments(obj.raw)):
+            seg = pdfium_c.FPDFPath_GetPathSegment(obj.raw, i)
+            if pdfium_c.FPDFPathSegment_GetType(seg) == pdfium_c.FPDF_SEGMENT_BEZIERTO:
+                curve += 1
+                if curve % 3:
+                    continue
+            else:
+                curve = 0
+            x, y = pdfium_c.c_float(), pdfium_c.c_float()
+            pdfium_c.FPDFPathSegment_GetPoint(seg, x, y)
+            px, py = m.a * x.value + m.c * y.value + m.e, m.b * x.value + m.d * y.value + m.f
+            pts.append((_mm(px), _mm(h - py)))
+        mode, stroked = pdfium_c.c_int(), pdfium_c.c_int()
+        pdfium_c.FPDFPath_GetDrawMode(obj.raw, mode, stroked)
+        stroke = None
+        if stroked.value:
+            rgba = (pdfium_c.c_uint(), pdfium_c.c_uint(), pdfium_c.c_uint(), pdfium_c.c_uint())
+            if pdfium_c.FPDFPageObj_GetStrokeColor(obj.raw, *map(pdfium_c.byref, rgba)):
+                stroke = (rgba[0].value, rgba[1].value, rgba[2].value)
+        dashed = pdfium_c.FPDFPageObj_GetDashCount(obj.raw) > 0
+        out.append(PathPoints(tuple(pts), stroke, mode.value != 0, dashed))
+    return out

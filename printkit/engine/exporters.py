@@ -106,7 +106,9 @@ EXPORTERS: tuple[Exporter, ...] = (
     Exporter("one PNG per card (--png-cards)",
              lambda q, c: isinstance(c, CardComponent) and q.settings.pod is None and bool(q.png_cards),
              _card_images),
-    Exporter("Tabletop Simulator deck sheets (--tts)", lambda q, c: isinstance(c, CardComponent) and q.tts,
+    # a die's faces are no deck of cards: Tabletop Simulator makes dice from a net, not from deck sheets
+    Exporter("Tabletop Simulator deck sheets (--tts)",
+             lambda q, c: isinstance(c, CardComponent) and q.tts and (c.shape is None or c.shape.kind != "die"),
              _tts_sheets),
     Exporter("a PNG preview of every page (--png)", lambda q, c: q.png, _page_previews),
 )

@@ -112,7 +112,14 @@ def _placeholder_notes(missing: dict[str, list[str]], deck: LoadedDeck) -> tuple
 
 
 def deck_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callable[[str], bool]) -> list[Component]:
-    """The deck's cards, then each of its sections (tiles, tokens, a board, dice), each a component of its own."""
+    """The deck's cards, then each of its sections (tiles, tokens, a board, dice), each a component of its own.
+
+    ``--only`` and ``--where`` pick among the deck's own cards (their numbers and fields), so a subset build leaves
+    the sections out, and says so."""
+    if (options.only or options.where) and deck.sections:
+        names = ", ".join(s.name for s in deck.sections)
+        note = f"--only/--where pick among the deck's own cards: its sections ({names}) were not built"
+        return _part_components(replace(deck, notes=(*deck.notes, note)), options, art_exists)
     out: list[Component] = []
     for part in (deck, *deck.sections):
         out.extend(_part_components(part, options, art_exists))
