@@ -33,7 +33,7 @@ from printkit.engine.render.fonts import FAMILY_STYLES, declare_family
 from printkit.engine.source import Document, load_document, read_text
 from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
 from printkit.engine.template.files import CardTemplate, SearchPath, find_template, load_template
-from printkit.games.deck.model import Card, CustomSize, DeckDefinition, PieceSpec
+from printkit.games.deck.model import SHAPE_KEYS, Card, CustomSize, DeckDefinition, PieceSpec
 from printkit.games.deck.translations import Localised, deck_language, load_translation, localise, split_key
 
 SIZES_FILE = Path(__file__).resolve().parents[2] / "engine" / "data" / "card-sizes.yaml"
@@ -112,6 +112,18 @@ def load_deck(path: Path, templates: Path | None = None, max_cards: int = MAX_CA
     if not isinstance(doc.data, dict):
         raise doc.error((), "a deck definition is a mapping with at least title: and cards: (or csv:)")
     definition = doc.validate(DeckDefinition, kind="deck")
+    named: set[str] = {"cards"}  # the file's own deck prints as cards-...pdf
+    problems = []
+    for i, sec in enumerate(definition.sections):
+        if sec.name is None:
+            problems.append(doc.problem(("sections", i), "a section needs a name: (a word: tokens, hexes, board); "
+                                                         "its PDF is named after it"))
+        elif sec.name in named:
+            problems.append(doc.problem(("sections", i, "name"), f"section name {sec.name!r} is used twice (the "
+                                                                 "deck's own cards are 'cards')"))
+        named.add(sec.name or "")
+    if problems:
+        raise InputError(problems)
     main = _load_part(doc, path, definition, templates, max_cards, allow_outside, allow_network, lang, lenient)
     sections = tuple(_load_part(_Within(doc, ("sections", i)), path, sec, templates, max_cards, allow_outside,
                                 allow_network, lang, lenient) for i, sec in enumerate(definition.sections))
@@ -176,8 +188,14 @@ def _load_part(doc: Document, path: Path, definition: DeckDefinition, templates:
     else:
         problems.append(doc.problem(("size",), f"unknown card size {definition.size!r}; known: "
                                                f"{', '.join(card_sizes())}, or {{width: .., height: ..}} in mm"))
-    if spec.shape in ("die", "board") and definition.back is not None and "back" in definition.model_fields_set:
+    if "size" in definition.model_fields_set and spec.shape != "card":
+        problems.append(doc.problem(("size",), f"size: is for cards; a {spec.shape}'s size is given under piece: "
+                                               f"({' or '.join(SHAPE_KEYS[spec.shape][0])})"))
+    given_back = "back" in definition.model_fields_set
+    if spec.shape in ("die", "board") and definition.back is not None and given_back:
         problems.append(doc.problem(("back",), f"a {spec.shape} has no back; leave back: out (or back: null)"))
+    # the bundled card back is for cards and square tiles; a hex or a token has a back only when given one
+    backed = definition.back is not None and (spec.shape in ("card", "square") or given_back)
     qcol = definition.quantity_column
     rows: list[tuple[dict, Problem]] = []
     sources: tuple[tuple[str, str, str], ...] = ()
@@ -216,7 +234,7 @@ def _load_part(doc: Document, path: Path, definition: DeckDefinition, templates:
     search = SearchPath(user=templates)
     front = load_template(_template_path(doc, "front", definition.front, templates, contain), search)
     back = load_template(_template_path(doc, "back", definition.back, templates, contain), search) \
-        if definition.back and spec.shape not in ("die", "board") else None
+        if backed and definition.back and spec.shape not in ("die", "board") else None
     source = definition.data or definition.csv or path.name
     warnings = _field_warnings([f for f, _ in rows], [t for t in (front, back) if t is not None], qcol, source,
                                set(definition.back_fields))

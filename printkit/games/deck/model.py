@@ -203,16 +203,7 @@ class DeckDefinition(BaseModel):
         return {**data, "sections": sections}
 
     @model_validator(mode="after")
-    def _shape_and_size(self) -> DeckDefinition:
-        if "size" in self.model_fields_set and self.piece.shape != "card":
-            raise ValueError(f"size: is for cards; a {self.piece.shape}'s size is given under piece: "
-                             f"({' or '.join(SHAPE_KEYS[self.piece.shape][0])})")
-        names = ["cards", *(s.name or "" for s in self.sections)]
-        if any(not s.name for s in self.sections):
-            raise ValueError("every section needs a name: (a word, its file name: tokens, hexes, board)")
-        twice = sorted({n for n in names if names.count(n) > 1})
-        if twice:
-            raise ValueError(f"section name {twice[0]!r} is used twice (the deck's own cards are 'cards')")
+    def _no_nested_sections(self) -> DeckDefinition:
         if any(s.sections for s in self.sections):
             raise ValueError("a section cannot have sections of its own")
         return self
