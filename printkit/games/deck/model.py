@@ -15,6 +15,7 @@ Example (``printkit schema deck`` prints the full JSON Schema)::
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -228,5 +229,13 @@ class Card:
 
 
 def json_schema() -> dict[str, Any]:
-    """JSON Schema of a deck definition file, for editor completion (``printkit schema deck``)."""
-    return DeckDefinition.model_json_schema()
+    """JSON Schema of a deck definition file, for editor completion (``printkit schema deck``): the deck at the
+    top (pydantic puts a model that holds itself, as ``sections:`` does, under ``$defs``), a section refers back
+    to it as ``#``."""
+    schema = DeckDefinition.model_json_schema()
+    defs = schema.get("$defs", {})
+    if "$ref" not in schema or "DeckDefinition" not in defs:
+        return schema
+    top = defs.pop("DeckDefinition")
+    text = json.dumps({**top, "$defs": defs}).replace('"#/$defs/DeckDefinition"', '"#"')
+    return json.loads(text)
