@@ -101,7 +101,8 @@ def _page_previews(r: Rendition) -> list[PlannedFile]:
 
 EXPORTERS: tuple[Exporter, ...] = (
     Exporter("print-on-demand card images (--pod with --png-cards)",
-             lambda q, c: isinstance(c, CardComponent) and q.settings.pod is not None and bool(q.png_cards),
+             lambda q, c: isinstance(c, CardComponent) and q.settings.pod is not None and bool(q.png_cards)
+             and (c.shape is None or c.shape.kind == "rect"),  # shaped pieces print on sheets, not a service's pages
              _pod_images),
     Exporter("one PNG per card (--png-cards)",
              lambda q, c: isinstance(c, CardComponent) and q.settings.pod is None and bool(q.png_cards),

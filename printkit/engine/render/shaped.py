@@ -62,14 +62,26 @@ def render_shaped(component: CardComponent, settings: PrintSettings, lang: str, 
 
     shape = component.shape
     assert shape is not None
-    if settings.pod is not None:
-        raise InputError.single(f"{component.name}: a print-on-demand layout is for rectangular cards; "
-                                f"{shape.kind} pieces print on sheets")
-    if settings.duplex == "fold" and component.backs and shape.kind != "die":
-        raise InputError.single(f"{component.name}: --duplex fold is for rectangular cards; print {shape.kind} "
-                                "pieces with their backs on the next page (--duplex long or short)")
+    notes = []
+    if settings.pod is not None:  # a service's one-card pages are for cards: these print on sheets
+        notes.append(f"print-on-demand pages are for cards; the {component.kind} are laid out on "
+                     f"{settings.paper.upper()} sheets")
+        settings = replace(settings, pod=None)
+    if settings.duplex == "fold" and component.backs:
+        notes.append(f"fold-over sheets are for rectangular cards; the {component.kind}' backs follow on the next "
+                     "page, for a long-edge flip")
+        settings = replace(settings, duplex="long")
+    rendered = _render(component, shape, settings, lang, icon_search, glossary, progress, _Doc)
+    if rendered.log is not None:
+        rendered.log.notes.extend(n for n in notes if n not in rendered.log.notes)
+    return rendered
+
+
+def _render(component: CardComponent, shape: PieceShape, settings: PrintSettings, lang: str,
+            icon_search: tuple[Path, ...], glossary: tuple[str, ...], progress: Progress | None,
+            doc_type: type) -> Rendered:
     if shape.kind == "die":
-        return _render_dice(component, shape, settings, lang, icon_search, glossary, progress, _Doc)
+        return _render_dice(component, shape, settings, lang, icon_search, glossary, progress, doc_type)
     try:
         n = len(component.fronts)
         sheet = hex_sheet(shape, settings, n) if shape.kind == "hex" else \
@@ -79,7 +91,7 @@ def render_shaped(component: CardComponent, settings: PrintSettings, lang: str, 
     has_backs = bool(component.backs) and settings.duplex != "off"
     short = settings.duplex == "short"
     turn_backs = 0 if symmetric(shape.outline, shape.width, shape.height, short) else 180
-    doc = _Doc(component.title, settings, lang, has_backs, settings.paper_size, icon_search, glossary)
+    doc = doc_type(component.title, settings, lang, has_backs, settings.paper_size, icon_search, glossary)
     per = sheet.per_page
     role = "shaped" if shape.kind == "hex" else "cut"
     for page in range(pages_needed(n, per)):
