@@ -96,6 +96,7 @@ class BoardComponent:
     kind: str = "board"
     keep_whole: tuple[KeepWhole, ...] = ()
     overlap: float | None = None  # mm the sheets of a tiled board overlap (the glue margin); None: the settings'
+    seams: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())  # board mm where sheets join (x, y); (): even
     icon_dirs: tuple[Path, ...] = ()  # a deck's own icon folders, searched before the build's
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from printkit.engine.paper import Duplex, PrintSettings
-from printkit.engine.seams import KeepWhole, choose_starts, even_starts, spans
+from printkit.engine.seams import KeepWhole, Placed, Span, choose_starts, crossed, even_starts, spans
 
 MIN_MARK = 1.5  # mm; a crop mark shorter than this is useless, so it is left out
 PRINTABLE_EDGE = 5.0  # mm most home printers cannot print; marks, text and the scale bar stay inside it
@@ -472,14 +472,17 @@ class BoardTiling:
 
 
 def tile_board(width: float, height: float, settings: PrintSettings, label_band: float = 6.0,
-               keep_whole: tuple[KeepWhole, ...] = ()) -> BoardTiling:
+               keep_whole: tuple[KeepWhole, ...] = (),
+               seams: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())) -> BoardTiling:
     """Place a ``width`` x ``height`` mm board on one page, or tile it over several.
 
     One page when the board plus bleed fits inside the margins in either orientation.
     Otherwise the orientation needing fewer pages is used; neighbouring tiles overlap by
     ``settings.tile_overlap`` and registration crosses sit in the overlaps.  The seams (the middle of each
-    overlap, where a tile is cut) go where they cross none of ``keep_whole`` if the paper allows it, else
-    where they cross the fewest (:mod:`printkit.engine.seams`); ``crossed`` says what they still cut.
+    overlap, where a tile is cut) go where a designer puts them (``seams``: x, y in board mm, along a river,
+    between regions) or else where they cross none of ``keep_whole`` if the paper allows it, else where they
+    cross the fewest (:mod:`printkit.engine.seams`); ``crossed`` says what they still cut.  Raises ValueError
+    when given seams leave a tile larger than the paper takes either way round.
     """
     pw, ph = settings.paper_size
     m = settings.margin
@@ -497,12 +500,13 @@ def tile_board(width: float, height: float, settings: PrintSettings, label_band:
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
         uw, uh = w - 2 * m, h - 2 * m - label_band
-        cols = max(1, math.ceil((width - ov) / (uw - ov) - 1e-9))
-        rows = max(1, math.ceil((height - ov) / (uh - ov) - 1e-9))
-        along_x = choose_starts(width, cols, uw, ov, spans(keep_whole, "x"))
-        along_y = choose_starts(height, rows, uh, ov, spans(keep_whole, "y"))
+        along_x = _placed(width, uw, ov, seams[0], spans(keep_whole, "x"))
+        along_y = _placed(height, uh, ov, seams[1], spans(keep_whole, "y"))
         xs, ws = _tile_spans(width, along_x.starts, ov)
         ys, hs = _tile_spans(height, along_y.starts, ov)
+        if max(ws) > uw + 1e-9 or max(hs) > uh + 1e-9:  # only given seams can leave a tile too large
+            continue
+        rows, cols = len(ys), len(xs)
         tiles = [Tile(r, c, Box(xs[c], ys[r], ws[c], hs[r]), ((w - ws[c]) / 2, m + (uh - hs[r]) / 2))
                  for r in range(rows) for c in range(cols)]
         marks = []
@@ -522,8 +526,21 @@ def tile_board(width: float, height: float, settings: PrintSettings, label_band:
                              crossed)
         if best is None or (rows * cols, len(crossed)) < (best.rows * best.cols, len(best.crossed)):
             best = tiling
-    assert best is not None
+    if best is None:
+        raise ValueError(f"the seams leave a part of the {width:g} x {height:g} mm board larger than "
+                         f"{settings.paper.upper()} paper takes inside its margins, either way round; add a seam")
     return best
+
+
+def _placed(length: float, window: float, overlap: float, given: tuple[float, ...], along: tuple[Span, ...]
+            ) -> Placed:
+    """The tile starts along one axis: at a designer's seams when given (each the middle of its overlap), else
+    the fewest tiles of ``window`` mm, their seams chosen to miss ``along``."""
+    if given:
+        starts = (0.0, *(at - overlap / 2 for at in given))
+        return Placed(starts, tuple((at, crossed(at, along)) for at in given))
+    tiles = max(1, math.ceil((length - overlap) / (window - overlap) - 1e-9))
+    return choose_starts(length, tiles, window, overlap, along)
 
 
 def _tile_spans(length: float, starts: tuple[float, ...], overlap: float) -> tuple[list[float], list[float]]:

@@ -702,7 +702,11 @@ def render_board(
     piece = component.piece
     if component.overlap is not None:
         settings = replace(settings, tile_overlap=component.overlap)
-    tiling = tile_board(piece.width, piece.height, settings, keep_whole=component.keep_whole)
+    try:
+        tiling = tile_board(piece.width, piece.height, settings, keep_whole=component.keep_whole,
+                            seams=component.seams)
+    except ValueError as exc:
+        raise InputError.single(f"{component.name}: {exc}") from None
     doc = _Doc(component.title, settings, lang, False, tiling.paper, icon_search, glossary)
     for where in tiling.crossed:
         doc.warn(f"no tile seam on {settings.paper} paper misses everything printed: the seam {where}; move them "

@@ -187,8 +187,10 @@ def _part_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callab
     placeholder_notes = _placeholder_notes(missing, deck)
     if d.piece.shape == "board":
         many = len(fronts) > 1
+        given = d.piece.seams
+        seams = (tuple(given.x), tuple(given.y)) if given is not None else ((), ())
         return [BoardComponent(f"{name}-{i + 1}" if many else name, d.title if not many else f"{d.title} {i + 1}",
-                               piece, overlap=d.piece.overlap, icon_dirs=deck.icon_dirs)
+                               piece, overlap=d.piece.overlap, icon_dirs=deck.icon_dirs, seams=seams)
                 for i, piece in enumerate(fronts)]
     kind = {"card": "cards", "square": "tiles", "hex": "tiles", "die": "dice"}.get(d.piece.shape, "tokens")
     return [CardComponent(name, d.title, tuple(fronts), tuple(backs) if deck.back is not None else None,

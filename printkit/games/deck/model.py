@@ -65,12 +65,26 @@ SHAPE_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "circle": (("diameter",), ()),
     "polygon": (("diameter",), ("sides",)),
     "star": (("diameter",), ("points", "inner")),
-    "board": (("width",), ("height", "overlap")),
+    "board": (("width",), ("height", "overlap", "seams")),
     "die": (("side",), ()),
 }
+DEFAULT_OVERLAP = 10.0  # mm: --tile-overlap's default, what a board's seams must keep clear of its edges
 INHERITED = ("title", "style", "fonts", "templates", "safe_zone", "quantity_column", "language")
 SIZE_KEYS = ("side", "flat_to_flat", "corner_to_corner", "top", "diameter", "sides", "points", "inner", "width",
-             "height", "overlap")
+             "height", "overlap", "seams")
+
+
+class Seams(BaseModel):
+    """Where a board's sheets join, in board mm from its left (x) and top (y) edge: the middle of each overlap."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    x: list[float] = Field(default_factory=list, description="joins across the board's width, left to right")
+    y: list[float] = Field(default_factory=list, description="joins down the board's height, top to bottom")
+
+    @field_validator("x", "y", mode="before")
+    @classmethod
+    def _units(cls, value: object) -> object:
+        return [parse_length(v) for v in value] if isinstance(value, list) else value
 
 
 class PieceSpec(BaseModel):
@@ -91,6 +105,8 @@ class PieceSpec(BaseModel):
     height: float | None = Field(None, gt=5, le=3000, description="board: height (mm)")
     overlap: float | None = Field(None, ge=0, le=50, description="board: mm the sheets overlap to glue "
                                                                  "(default: --tile-overlap, 10 mm)")
+    seams: Seams | None = Field(None, description="board: where its sheets join, {x: [..], y: [..]} in board mm "
+                                                  "(default: spread evenly)")
 
     @field_validator("side", "flat_to_flat", "corner_to_corner", "diameter", "width", "height", "overlap",
                      mode="before")
@@ -112,6 +128,13 @@ class PieceSpec(BaseModel):
                              f"found {', '.join(sizing) or 'none'}")
         if self.shape == "board" and (self.width is None or self.height is None):
             raise ValueError("a board is sized by width and height (mm), both of them")
+        if self.seams is not None and self.width is not None and self.height is not None:
+            half = (self.overlap if self.overlap is not None else DEFAULT_OVERLAP) / 2
+            for axis, length in (("x", self.width), ("y", self.height)):
+                at = getattr(self.seams, axis)
+                if at != sorted(set(at)) or any(not half < v < length - half for v in at):
+                    raise ValueError(f"seams: {axis}: joins in order, each inside the board by more than half the "
+                                     f"overlap ({half:g} mm to {length - half:g} mm); found {at}")
         return self
 
 

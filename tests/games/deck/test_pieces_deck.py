@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from devkit.readback import all_text, boxes_mm, char_styles, page_count, page_size_mm
+from devkit.readback import all_text, boxes_mm, char_styles, page_count, page_size_mm, paths
 from printkit.cli import app
 from tests.engine.deck_files import build, runner, write
 
@@ -210,3 +210,60 @@ def test_the_designer_example_builds_its_token_and_hex_sheets_in_its_own_font_fa
     assert ("G", "DejaVuSerif") in styles
     tokens = (tmp_path / "deck" / "tokens-en-a4.pdf").read_bytes()
     assert all_text(tokens)[0].count("Mana") == 12 and all_text(tokens)[0].count("Wound") == 6
+
+
+def test_square_tiles_butt_on_a_grid_with_single_cut_lines(tmp_path: Path) -> None:
+    write(tmp_path / "tile.yaml", """
+        background: "#8a6a34"
+        elements:
+          - text: {x: 3, y: 10, w: "{{ width - 6 }}", h: 10, text: "{{ card.name }}", size: 9}
+        """)
+    deck = write(tmp_path / "deck.yaml", """
+        title: Tiles
+        back: null
+        piece: {shape: square, side: 30mm}
+        front: tile.yaml
+        cards: [{name: Field, qty: 8}]
+        """)
+    out = tmp_path / "out"
+    result = build(deck, "-o", out)
+    assert result.exit_code == 0, result.output
+    pdf = (out / "deck" / "cards-en-a4.pdf").read_bytes()
+    assert _manifest(out)["deck/cards-en-a4.pdf"]["kind"] == "tiles"
+    # 6 tiles of 30 mm across A4's 198 mm inside the margins, centred (15 mm each side), no gutter: 7 cuts, one
+    # between each two neighbours
+    marks = [p for p in paths(pdf, 0) if p.stroke == (0, 0, 0) and len(p.points) == 2]
+    vertical = sorted({round(p.points[0][0], 2) for p in marks if abs(p.points[0][0] - p.points[1][0]) < 1e-6})
+    assert vertical == [15.0 + 30 * k for k in range(7)]
+    horizontal = sorted({round(p.points[0][1], 2) for p in marks if abs(p.points[0][1] - p.points[1][1]) < 1e-6})
+    assert len(horizontal) == 3 and horizontal[1] - horizontal[0] == pytest.approx(30, abs=0.01)
+
+
+def test_a_board_splits_where_the_designer_puts_its_seams(tmp_path: Path) -> None:
+    write(tmp_path / "board.yaml", """
+        background: "#d9c9a3"
+        elements: []
+        """)
+    deck = write(tmp_path / "deck.yaml", """
+        title: Map
+        piece: {shape: board, width: 500mm, height: 350mm, overlap: 12mm, seams: {x: [160, 330], y: [175]}}
+        front: board.yaml
+        cards: [{name: The valley}]
+        """)
+    out = tmp_path / "out"
+    result = build(deck, "-o", out)
+    assert result.exit_code == 0, result.output
+    pdf = (out / "deck" / "cards-en-a4.pdf").read_bytes()
+    assert page_count(pdf) == 6  # three columns, two rows
+    trims = [boxes_mm(pdf, i)["trim"] for i in range(6)]
+    # each tile reaches 6 mm (half the overlap) past its seams: 0-166, 154-336, 324-500 across; 0-181, 169-350 down
+    assert [round(t[2] - t[0], 2) for t in trims] == [166.0, 182.0, 176.0] * 2
+    assert [round(t[3] - t[1], 2) for t in trims] == [181.0] * 6
+    # a seam that leaves a part larger than the paper either way round is refused
+    deck.write_text(deck.read_text().replace("x: [160, 330]", "x: [200]"))
+    result = build(deck, "-o", tmp_path / "out2")
+    assert result.exit_code == 2 and "the seams leave a part of the 500 x 350 mm board larger than A4" in \
+        result.output, result.output
+    deck.write_text(deck.read_text().replace("x: [200]", "x: [330, 160]"))
+    result = build(deck, "-o", tmp_path / "out3")
+    assert result.exit_code == 2 and "deck.yaml:2:" in result.output and "joins in order" in result.output
