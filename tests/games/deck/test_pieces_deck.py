@@ -23,6 +23,26 @@ elements:
 """
 
 
+def _board(tmp_path: Path, extra: str = "") -> tuple[Path, bytes | None, str]:
+    """A 500 x 350 mm board (12 mm overlap, ``extra`` piece keys) built on A4: the deck file, its PDF (None when
+    the build failed) and the build's output."""
+    write(tmp_path / "board.yaml", """
+        background: "#d9c9a3"
+        elements:
+          - text: {x: 20, y: 20, w: 200, h: 20, text: "{{ card.name }}", size: 24}
+        """)
+    deck = write(tmp_path / "deck.yaml", f"""
+        title: Map
+        piece: {{shape: board, width: 500mm, height: 350mm, overlap: 12mm{extra}}}
+        front: board.yaml
+        cards: [{{name: The valley}}]
+        """)
+    out = tmp_path / "out"
+    result = build(deck, "-o", out)
+    pdf = out / "deck" / "cards-en-a4.pdf"
+    return deck, pdf.read_bytes() if result.exit_code == 0 else None, result.output
+
+
 def _manifest(out: Path) -> dict[str, dict]:
     return {e["file"]: e for e in json.loads((out / "manifest.json").read_text())["files"]}
 
@@ -79,21 +99,8 @@ def test_sections_build_hexes_tokens_and_a_die_beside_the_cards(tmp_path: Path) 
 
 
 def test_a_board_larger_than_a4_tiles_over_four_sheets_with_the_declared_overlap(tmp_path: Path) -> None:
-    write(tmp_path / "board.yaml", """
-        background: "#d9c9a3"
-        elements:
-          - text: {x: 20, y: 20, w: 200, h: 20, text: "{{ card.name }}", size: 24}
-        """)
-    deck = write(tmp_path / "deck.yaml", """
-        title: Map
-        piece: {shape: board, width: 500mm, height: 350mm, overlap: 12mm}
-        front: board.yaml
-        cards: [{name: The valley}]
-        """)
-    out = tmp_path / "out"
-    result = build(deck, "-o", out)
-    assert result.exit_code == 0, result.output
-    pdf = (out / "deck" / "cards-en-a4.pdf").read_bytes()
+    _, pdf, output = _board(tmp_path)
+    assert pdf is not None, output
     # landscape A4 inside 6 mm margins leaves 285 x 182 mm a tile (16 mm below for marks and text): columns
     # ceil((500 - 12) / (285 - 12)) = 2, rows ceil((350 - 12) / (182 - 12)) = 2; portrait would take 3 x 2
     assert page_count(pdf) == 4
@@ -240,20 +247,8 @@ def test_square_tiles_butt_on_a_grid_with_single_cut_lines(tmp_path: Path) -> No
 
 
 def test_a_board_splits_where_the_designer_puts_its_seams(tmp_path: Path) -> None:
-    write(tmp_path / "board.yaml", """
-        background: "#d9c9a3"
-        elements: []
-        """)
-    deck = write(tmp_path / "deck.yaml", """
-        title: Map
-        piece: {shape: board, width: 500mm, height: 350mm, overlap: 12mm, seams: {x: [160, 330], y: [175]}}
-        front: board.yaml
-        cards: [{name: The valley}]
-        """)
-    out = tmp_path / "out"
-    result = build(deck, "-o", out)
-    assert result.exit_code == 0, result.output
-    pdf = (out / "deck" / "cards-en-a4.pdf").read_bytes()
+    deck, pdf, output = _board(tmp_path, ", seams: {x: [160, 330], y: [175]}")
+    assert pdf is not None, output
     assert page_count(pdf) == 6  # three columns, two rows
     trims = [boxes_mm(pdf, i)["trim"] for i in range(6)]
     # each tile reaches 6 mm (half the overlap) past its seams: 0-166, 154-336, 324-500 across; 0-181, 169-350 down
