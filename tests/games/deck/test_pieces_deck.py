@@ -115,17 +115,24 @@ def test_a_board_larger_than_a4_tiles_over_four_sheets_with_the_declared_overlap
     assert all("Map — " in t for t in text)
 
 
-@pytest.mark.parametrize(("piece", "line", "message"), [
-    ("{shape: hex, diameter: 30mm}", 3, "diameter is not for a hex; its keys: flat_to_flat, corner_to_corner, top"),
-    ("{shape: hex}", 3, "a hex is sized by flat_to_flat or corner_to_corner (mm), exactly one of them; found none"),
-    ("{shape: hex, flat_to_flat: 30, corner_to_corner: 35}", 3, "exactly one of them; found flat_to_flat, "
-                                                               "corner_to_corner"),
-    ("{shape: board, width: 300}", 3, "a board is sized by width and height (mm), both of them"),
-    ("{shape: blob, side: 20}", 3, "'card', 'square', 'hex', 'circle', 'polygon', 'star', 'board' or 'die'"),
-    ("{shape: circle, diameter: 2mm}", 3, "greater than 5"),
-    ("{shape: star, diameter: 30, sides: 5}", 3, "sides is not for a star; its keys: diameter, points, inner"),
-])
-def test_a_bad_piece_declaration_is_an_error_at_its_line(tmp_path: Path, piece: str, line: int, message: str):
+BAD_PIECES = [  # (the piece: mapping, line:column of what is at fault and its key path, the message's words)
+    ("{shape: hex, diameter: 30mm}", "3:8: piece",
+     "diameter is not for a hex; its keys: flat_to_flat, corner_to_corner, top"),
+    ("{shape: hex}", "3:8: piece",
+     "a hex is sized by flat_to_flat or corner_to_corner (mm), exactly one of them; found none"),
+    ("{shape: hex, flat_to_flat: 30, corner_to_corner: 35}", "3:8: piece",
+     "exactly one of them; found flat_to_flat, corner_to_corner"),
+    ("{shape: board, width: 300}", "3:8: piece", "a board is sized by width and height (mm), both of them"),
+    ("{shape: blob, side: 20}", "3:16: piece.shape",
+     "'card', 'square', 'hex', 'circle', 'polygon', 'star', 'board' or 'die'"),
+    ("{shape: circle, diameter: 2mm}", "3:34: piece.diameter", "greater than 5"),
+    ("{shape: star, diameter: 30, sides: 5}", "3:8: piece",
+     "sides is not for a star; its keys: diameter, points, inner"),
+]
+
+
+@pytest.mark.parametrize(("piece", "where", "message"), BAD_PIECES)
+def test_a_bad_piece_declaration_is_an_error_at_its_line(tmp_path: Path, piece: str, where: str, message: str):
     deck = write(tmp_path / "deck.yaml", f"""
         title: Bad
         back: null
@@ -134,7 +141,8 @@ def test_a_bad_piece_declaration_is_an_error_at_its_line(tmp_path: Path, piece: 
         """)
     result = build(deck, "-o", tmp_path / "out")
     assert result.exit_code == 2, result.output
-    assert f"deck.yaml:{line}:" in result.output and message in result.output, result.output
+    # line and column of the value at fault: the piece: mapping, or the key inside it
+    assert f"deck.yaml:{where}" in result.output and message in result.output, result.output
     assert not (tmp_path / "out" / "deck").exists()
 
 
