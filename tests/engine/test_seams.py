@@ -82,3 +82,22 @@ def test_the_seam_read_back_from_the_tiles_trim_boxes():
         widths.append(right - left)
     # the first tile runs to the cut plus half the 10 mm overlap, the second from the cut less half of it
     assert widths == [pytest.approx(194.0, abs=0.01), pytest.approx(200.0, abs=0.01)]
+
+
+def test_a_designers_seam_is_kept_even_through_a_feature_and_the_build_names_what_it_cuts():
+    # Letter portrait: the automatic cut would move to 189 (the label's edge); the designer's 192 stays, and the
+    # crossing is reported.  Down the board nothing is given, so that axis is still placed automatically: 250 mm
+    # fits one Letter tile's height (279.4 - 12 - 16 = 251.4), so there is no horizontal seam.
+    label = _band("the label", 189, 196)
+    t = tile_board(384, 250, PrintSettings(paper="letter"), keep_whole=(label,), seams=((192.0,), ()))
+    assert (t.rows, t.cols) == (1, 2)
+    assert t.cuts_x == pytest.approx((192.0,)) and t.cuts_y == ()
+    left, right = sorted(t.tiles, key=lambda tile: tile.col)
+    assert left.window.right == pytest.approx(197.0) and right.window.x == pytest.approx(187.0)
+    assert len(t.crossed) == 1 and "192.0 mm from the board's left edge cuts through the label" in t.crossed[0]
+
+
+def test_a_designers_seams_that_leave_a_tile_too_wide_for_the_paper_are_refused():
+    # one seam at 100 mm leaves the right tile 384 - 95 = 289 mm wide: more than either way round of A4 holds
+    with pytest.raises(ValueError, match="the seams leave a part of the 384 x 250 mm board larger than A4"):
+        tile_board(384, 250, PrintSettings(paper="a4"), seams=((100.0,), ()))
