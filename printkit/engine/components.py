@@ -187,6 +187,11 @@ def random_seed(options: BuildOptions) -> int:
     return options.seed if options.seed_given else secrets.randbelow(FRESH_SEEDS)
 
 
+IRREGULAR_SINGULARS = {"dice": "die"}  # plural kinds whose singular is not the plural less its s
+
+
 def count_label(count: int, kind: str) -> str:
-    """``"62 cards"``, ``"1 sheet"``: a count of pieces for people to read."""
-    return f"{count} {kind[:-1] if count == 1 and kind.endswith('s') else kind}"
+    """``"62 cards"``, ``"1 sheet"``, ``"1 die"``: a count of pieces for people to read."""
+    if count == 1:
+        kind = IRREGULAR_SINGULARS.get(kind, kind[:-1] if kind.endswith("s") else kind)
+    return f"{count} {kind}"

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from devkit.readback import boxes_mm, find_text, page_count, paths, render_page
-from printkit.engine.components import CardComponent
+from printkit.engine.components import CardComponent, count_label
 from printkit.engine.elements import Piece, Rect, Text
 from printkit.engine.errors import InputError
 from printkit.engine.paper import PrintSettings
@@ -222,3 +222,8 @@ def test_a_die_needs_six_faces_each():
 def test_a_hex_larger_than_the_paper_is_refused():
     with pytest.raises(InputError, match="does not fit on A4"):
         _render(hex_shape(250, True), 1)
+
+
+def test_the_build_counts_one_die_and_two_dice():
+    assert [count_label(n, "dice") for n in (1, 2)] == ["1 die", "2 dice"]
+    assert [count_label(n, "tokens") for n in (1, 22)] == ["1 token", "22 tokens"]
