@@ -270,3 +270,28 @@ def test_a_board_splits_where_the_designer_puts_its_seams(tmp_path: Path) -> Non
     deck.write_text(deck.read_text().replace("x: [200]", "x: [330, 160]"))
     result = build(deck, "-o", tmp_path / "out3")
     assert result.exit_code == 2 and "deck.yaml:2:" in result.output and "joins in order" in result.output
+
+
+def test_a_section_is_written_in_the_decks_language_and_prints_in_the_one_asked_for(tmp_path: Path) -> None:
+    write(tmp_path / "token.yaml", """
+        background: "#2f5f8a"
+        elements:
+          - text: {x: 2, y: 8, w: "{{ width - 4 }}", h: 8, text: "{{ card.name }}", size: 8, color: "#ffffff"}
+        """)
+    deck = write(tmp_path / "deck.yaml", """
+        title: Holzfäller
+        language: de
+        cards: [{name: Axt, name@en: Axe}]
+        sections:
+          - name: tokens
+            piece: {shape: circle, diameter: 22mm}
+            front: token.yaml
+            back: null
+            cards: [{name: Holz, name@en: Wood, qty: 3}]
+        """)
+    for lang, word, other in (("de", "Holz", "Wood"), ("en", "Wood", "Holz")):
+        out = tmp_path / f"out-{lang}"
+        result = build(deck, "-o", out, *(("--lang", lang) if lang == "en" else ()))
+        assert result.exit_code == 0, result.output
+        text = all_text((out / "deck" / f"tokens-{lang}-a4.pdf").read_bytes())[0]
+        assert text.count(word) == 3 and other not in text
