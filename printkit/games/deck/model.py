@@ -69,7 +69,8 @@ SHAPE_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "die": (("side",), ()),
 }
 DEFAULT_OVERLAP = 10.0  # mm: --tile-overlap's default, what a board's seams must keep clear of its edges
-INHERITED = ("title", "style", "fonts", "templates", "safe_zone", "quantity_column", "language")
+INHERITED = ("title", "style", "fonts", "templates", "safe_zone", "quantity_column", "language",
+             "hyphenate")
 SIZE_KEYS = ("side", "flat_to_flat", "corner_to_corner", "top", "diameter", "sides", "points", "inner", "width",
              "height", "overlap", "seams")
 
@@ -218,8 +219,8 @@ class DeckDefinition(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _sections_inherit(cls, data: Any) -> Any:
-        """A section takes the deck's title, style, fonts, templates, safe zone, quantity column and language unless
-        it gives its own (not its translations files: those belong to the deck's own cards)."""
+        """A section takes the deck's title, style, fonts, templates, safe zone, quantity column, language and
+        hyphenate unless it gives its own (not its translations files: those belong to the deck's own cards)."""
         if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
             return data
         shared = {k: data[k] for k in INHERITED if k in data}

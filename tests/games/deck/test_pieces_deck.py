@@ -295,3 +295,30 @@ def test_a_section_is_written_in_the_decks_language_and_prints_in_the_one_asked_
         assert result.exit_code == 0, result.output
         text = all_text((out / "deck" / f"tokens-{lang}-a4.pdf").read_bytes())[0]
         assert text.count(word) == 3 and other not in text
+
+
+def test_a_section_hyphenates_as_the_deck_says(tmp_path: Path) -> None:
+    # a 30 mm square tile's 22 mm text box cannot hold "Kartenspielregeln" at 9 pt on one line: with the deck's
+    # hyphenate: de it breaks with a hyphen inside the word; the deck's own cards print nothing long
+    write(tmp_path / "tile.yaml", """
+        background: "#f7f1e3"
+        elements:
+          - text: {x: 4, y: 4, w: 22, h: 22, text: "{{ card.name }}", size: 9, min_size: 9, valign: top}
+        """)
+    deck = write(tmp_path / "deck.yaml", """
+        title: Regeln
+        language: de
+        hyphenate: de
+        cards: [{name: Axt}]
+        sections:
+          - name: tiles
+            piece: {shape: square, side: 30mm}
+            front: tile.yaml
+            back: null
+            cards: [{name: Kartenspielregeln Kartenspielregeln}]
+        """)
+    result = build(deck, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    text = all_text((tmp_path / "out" / "deck" / "tiles-de-a4.pdf").read_bytes())[0]
+    words = text.split("\r\n")[0]  # the tile's text; the scale bar's line follows
+    assert "\ufffe" in words and words.replace("\ufffe", "") == "Kartenspielregeln Kartenspielregeln", repr(words)
