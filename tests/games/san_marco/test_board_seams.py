@@ -139,3 +139,28 @@ def test_a_map_whose_labels_block_every_seam_builds_with_a_warning_naming_them(t
     # the oracle agrees: every A4 seam (191 to 193 mm) crosses the moved plaque
     feats = features(mine)
     assert all("San Marco plaque" in crossings(191 + k * 0.25, feats) for k in range(9))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_six_player_map_is_cut_loudly_not_silently(paper):
+    """The shipped six-player map (generated; the generator does not yet keep a seam strip clear) has no clear seam
+    on two A4 or Letter tiles: still the fewest sheets, and the build names every plaque and how many bridge sites
+    the seam cuts, as the oracle computes them from six-players.yaml."""
+    r = render(_board(paper, definition=loader.SIX_PLAYERS), PrintSettings(paper=paper), "en")
+    assert page_count(r.pdf) == 2
+    (seam,) = _seams(r.pdf)
+    cut = crossings(seam, features(loader.SIX_PLAYERS))
+    plaques = [name.removesuffix(" plaque") for name in cut if name.endswith(" plaque")]
+    sites = [name for name in cut if name.startswith("site ")]
+    assert plaques and sites  # the map really is cut: otherwise this test would pass on a silent build
+    (warning,) = [w for w in r.warnings if "seam" in w]
+    assert f"no tile seam on {paper} paper" in warning
+    for district in plaques:
+        assert f"the {district} plaque" in warning or f", {district} plaque" in warning
+    assert warning.count("bridge site") == len(sites)
+
+
+def test_the_six_player_map_fits_one_a3_sheet_without_a_seam():
+    r = render(_board("a3", definition=loader.SIX_PLAYERS), PrintSettings(paper="a3"), "en")
+    assert page_count(r.pdf) == 1
+    assert not [w for w in r.warnings if "seam" in w]
