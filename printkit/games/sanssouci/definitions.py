@@ -398,8 +398,9 @@ def load_rules(lang: str) -> Rules:
     """The rules booklet, setup sheet and notes text of one language (``data/rules/<lang>.yaml``)."""
     from printkit.engine.rulebook import load_rule_texts
 
-    raw = load_rule_texts(RULES / f"{lang}.yaml", RULE_TEXTS, RULE_BLOCKS, ("setup_picture",))
-    return Rules(texts=raw.texts, picture=raw.labels["setup_picture"], booklet=raw.blocks["booklet"],
+    raw = load_rule_texts(RULES / f"{lang}.yaml", RULE_TEXTS, RULE_BLOCKS, ("setup_picture", "setup_table"))
+    return Rules(texts=raw.texts, picture=raw.labels["setup_picture"], table=raw.labels["setup_table"],
+                 booklet=raw.blocks["booklet"],
                  setup=raw.blocks["setup"], notes=raw.blocks["notes"])
 
 

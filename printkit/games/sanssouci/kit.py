@@ -76,7 +76,7 @@ def components(options: BuildOptions) -> list[Component]:
     rules, title, glossary = load_rules(lang), words.get("title", lang), load_glossary()
     out += [
         rulebook.rules_booklet(game, style, rules, lang, options.paper, title, glossary),
-        rulebook.setup_sheet(game, style, rules, lang, options.paper, title, glossary),
+        rulebook.setup_sheet(game, style, rules, lang, options.paper, title, glossary, players),
         rulebook.notes_page(game, style, rules, lang, options.paper, title, glossary),
     ]
     return out

@@ -159,6 +159,7 @@ class Rules:
 
     texts: dict[str, str]
     picture: dict[str, str]  # the setup picture's labels
+    table: dict[str, str]  # the setup sheet's table of pieces for each player count: its row names
     booklet: tuple[Block, ...]
     setup: tuple[Block, ...]
     notes: tuple[Block, ...]

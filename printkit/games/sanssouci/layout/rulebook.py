@@ -6,12 +6,14 @@ text follows the data.  The engine's :mod:`printkit.engine.rulebook` flows the t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.engine.booklet import booklet, booklet_page_size
 from printkit.engine.colors import tint
 from printkit.engine.components import SheetComponent
-from printkit.engine.elements import Element, Icon, Rect, Text
+from printkit.engine.elements import Element, Icon, Line, Rect, Text
 from printkit.engine.paper import paper_dimensions
-from printkit.engine.rulebook import PageStyle, booklet_pages, filled, sheet_pages
+from printkit.engine.rulebook import Block, PageStyle, booklet_pages, filled, flow, sheet_pages
 from printkit.games.sanssouci.layout.colour import ink_on
 from printkit.games.sanssouci.model import TERRACE, Game, Rules, Style
 
@@ -90,20 +92,63 @@ def _portrait(paper: str) -> tuple[float, float]:
 # The setup picture: a plan of the table, in mm on a 182 mm wide drawing (A4 less the margins), scaled
 # to the paper.  The central board on the left, one player's place below it.
 PICTURE_W = 182.0
+SETUP_SIZES = (12.0, 11.5, 11.0, 10.5, 10.0, 9.5, SHEET_STYLE.size)  # pt: the setup text's sizes, largest first
+BALANCE_STEP = 0.5  # mm: how closely the setup text's column ends are levelled
 MIN_PICTURE_SCALE = 0.85  # below this the labels (fixed point sizes) no longer fit their boxes: stack instead
 STACKED_W = 112.0  # mm: the stacked drawing is as wide as the central board
 LABEL_W = {"hand": 29.0, "draw": 18.0, "missions": 31.0, "lap": 20.0}  # mm: up to the next card's label
+TABLE_GAP = 6.0  # mm between the central board and the table of pieces per player count
+TABLE_ROW_H = 8.0  # mm: two lines of 7.5 pt row names
+TABLE_SHADE = 0.8  # the built-for player count's column: the accent this near white, its numbers still black
+TABLE_NUMBER_W = 10.0  # mm: one player count's column, "81" at 9 pt with air
 
 
 def _label(x: float, y: float, w: float, text: str, ink: str, size: float = 8.0, bold: bool = False) -> Text:
     return Text(x, y, w, 8, text, size=size, min_size=6.5, color=ink, align="left", valign="top", bold=bold)
 
 
+def count_table(game: Game, style: Style, rules: Rules, v: dict[str, object], x: float, y: float, w: float,
+                players: int | None = None) -> tuple[list[Element], float]:
+    """What each player count puts on the table, a row per kind of piece and a column per player count
+    (the one built for, ``players``, shaded), at (``x``, ``y``) mm, ``w`` mm wide; and its height in mm."""
+    s = style.sheet
+    names = {key: text.format_map(v) for key, text in rules.table.items()}
+    counts = range(game.players[0], game.players[1] + 1)
+    rows = (
+        ("tiles", lambda n: game.tiles_used(n) * game.columns),
+        ("boards", lambda n: n),
+        ("cards", lambda n: len(game.deck) * n),
+        ("nobles", lambda n: game.nobles_per_player * n),
+        ("missions", lambda n: game.missions_per_player * n),
+        ("markers", lambda n: n),
+    )
+    name_w = w - len(counts) * TABLE_NUMBER_W
+    el: list[Element] = []
+    if players is not None:
+        px = x + name_w + (players - game.players[0]) * TABLE_NUMBER_W
+        el.append(Rect(px, y, TABLE_NUMBER_W, (len(rows) + 1) * TABLE_ROW_H, fill=tint(s.accent, TABLE_SHADE),
+                       stroke=None))
+    el.append(Text(x, y, name_w - 1, TABLE_ROW_H, names["players"], size=8, min_size=6.5, bold=True, color=s.ink,
+                   align="left"))
+    for i, n in enumerate(counts):
+        el.append(Text(x + name_w + i * TABLE_NUMBER_W, y, TABLE_NUMBER_W, TABLE_ROW_H, str(n), size=9, min_size=9,
+                       bold=True, color=s.ink, wrap=False))
+    for r, (key, count) in enumerate(rows, start=1):
+        ry = y + r * TABLE_ROW_H
+        el.append(Line(x, ry, x + w, ry, stroke=s.accent, stroke_width=0.3 if r == 1 else 0.15))
+        el.append(Text(x, ry, name_w - 1, TABLE_ROW_H, names[key], size=7.5, min_size=6.5, color=s.ink,
+                       align="left"))
+        for i, n in enumerate(counts):
+            el.append(Text(x + name_w + i * TABLE_NUMBER_W, ry, TABLE_NUMBER_W, TABLE_ROW_H, str(count(n)), size=8.5,
+                           min_size=8.5, color=s.ink, wrap=False))
+    return el, (len(rows) + 1) * TABLE_ROW_H
+
+
 def setup_picture(game: Game, style: Style, rules: Rules, v: dict[str, object], x0: float, y0: float,
-                  k: float, stacked: bool = False) -> tuple[list[Element], float]:
-    """The table seen from above: central board (track, display, stacks) and one player's place, and the
-    drawing's height (mm, before scaling by ``k``).  ``stacked`` (a narrow page): the player's cards go below
-    the garden board instead of beside it."""
+                  k: float, stacked: bool = False, players: int | None = None) -> tuple[list[Element], float]:
+    """The table seen from above: central board (track, display, stacks) and one player's place, the pieces
+    of each player count beside them, and the drawing's height (mm, before scaling by ``k``).  ``stacked`` (a
+    narrow page): the player's cards go below the garden board instead of beside it."""
     s = style.sheet
     lab = {key: text.format_map(v) for key, text in rules.picture.items()}
     c = style.central
@@ -202,11 +247,16 @@ def setup_picture(game: Game, style: Style, rules: Rules, v: dict[str, object], 
                            color=ink_on(fill), wrap=False))
     box_y = cy + card_h + 12 if stacked else gy + board_h + 3
     el.append(T(0, box_y, bw if stacked else PICTURE_W, lab["box"], 7.5))
+    if not stacked:  # the pieces of each player count beside the central board (a narrow page has no room:
+        # its setup text names the tiles of each count, and each player's pieces)
+        table, _ = count_table(game, style, rules, v, x0 + (bw + TABLE_GAP) * k, y0, (PICTURE_W - bw - TABLE_GAP) * k,
+                               players)
+        el += table
     return el, box_y + 9
 
 
 def setup_sheet(game: Game, style: Style, rules: Rules, lang: str, paper: str, title: str,
-                glossary: tuple[str, ...]) -> SheetComponent:
+                glossary: tuple[str, ...], players: int | None = None) -> SheetComponent:
     w, h = _portrait(paper)
     st = _sheet_style(style)
     v = values(game, style, rules)
@@ -214,10 +264,35 @@ def setup_sheet(game: Game, style: Style, rules: Rules, lang: str, paper: str, t
     stacked = room / PICTURE_W < MIN_PICTURE_SCALE  # a narrow page (A5): the player's cards under the board
     k = min(1.0, room / STACKED_W) if stacked else room / PICTURE_W
     top = st.margin + 14
-    _, drawn_h = setup_picture(game, style, rules, v, 0.0, 0.0, 1.0, stacked)
+    _, drawn_h = setup_picture(game, style, rules, v, 0.0, 0.0, 1.0, stacked, players)
     k = min(k, (h - top - st.foot - 6) / drawn_h)  # the drawing always fits its page; the text may run on
-    art, drawn_h = setup_picture(game, style, rules, v, st.margin, top, k, stacked)
-    pages = sheet_pages("sanssouci setup", f"{title} — {rules.texts['setup_title']}", filled(rules.setup, v), w, h,
-                        st, lang, columns=1 if stacked else 2, glossary=glossary, first_art=art,
-                        first_top=top + drawn_h * k)
+    art, drawn_h = setup_picture(game, style, rules, v, st.margin, top, k, stacked, players)
+    blocks, text_top = filled(rules.setup, v), top + drawn_h * k
+    columns = 1 if stacked else 2
+    # the largest type at which the text still fits under the picture, its columns ending level (not one
+    # full and one empty); on a page too small for even the sheet's own size, the text runs on
+    for size in SETUP_SIZES:
+        big = replace(st, size=size, head=size * st.head / st.size)
+        text = _balanced(blocks, w, h, text_top, big, lang, columns, glossary)
+        if text is not None:
+            art, blocks = [*art, *text], ()
+            break
+    pages = sheet_pages("sanssouci setup", f"{title} — {rules.texts['setup_title']}", blocks, w, h,
+                        st, lang, columns=columns, glossary=glossary, first_art=art, first_top=text_top)
     return SheetComponent("setup", rules.texts["setup_title"], pages)
+
+
+def _balanced(blocks: tuple[Block, ...], w: float, h: float, top: float, st: PageStyle, lang: str, columns: int,
+              glossary: tuple[str, ...]) -> list[Element] | None:
+    """The text flowed in ``columns`` columns from ``top`` down no further than it must to fit on this one page,
+    so the columns end near one line; None when it needs more than this page."""
+    if len(flow(blocks, w, h, st, lang, columns, first_top=top, glossary=glossary)) > 1:
+        return None
+    low, high = top, h  # page heights: too short, long enough
+    while high - low > BALANCE_STEP:
+        mid = (low + high) / 2
+        if len(flow(blocks, w, mid, st, lang, columns, first_top=top, glossary=glossary)) == 1:
+            high = mid
+        else:
+            low = mid
+    return flow(blocks, w, high, st, lang, columns, first_top=top, glossary=glossary)[0]
