@@ -93,3 +93,51 @@ def test_no_registration_mark_lands_on_a_display_space(comps, paper):
     for x, y in marks:
         for e in spaces:
             assert not (e.x - reach < x < e.x + e.w + reach and e.y - reach < y < e.y + e.h + reach), (x, y, e)
+
+
+# Measured on the printed PDFs (what a player's ruler finds), not on the layout's elements.
+BLEED = 3.0  # mm: printkit build's default bleed around each cut token
+
+
+def _pdf(comps, name: str, paper: str = "a4") -> bytes:
+    from printkit.engine.paper import PrintSettings
+    from printkit.engine.render.pdf import render
+
+    return render(comps[name], PrintSettings(paper=paper), "en").pdf
+
+
+def test_noble_fits_its_terrace_start_box_on_paper(comps):
+    from devkit.readback import shapes
+
+    yellow = (242, 194, 48)  # the first player colour's fill
+    nobles = [s for s in shapes(_pdf(comps, "tokens")) if s.fill == yellow and 25 < s.width < 32 and s.height < 20]
+    assert len(nobles) == 9
+    noble = {(round(s.width - 2 * BLEED, 1), round(s.height - 2 * BLEED, 1)) for s in nobles}
+    assert noble == {(22.0, 11.0)}
+    stroke = 0.6  # the box's outline, half of it each side of the drawn line
+    boxes = {(round(s.width - stroke, 1), round(s.height - stroke, 1)) for s in shapes(_pdf(comps, "garden-board-1"))
+             if 20 < s.width < 30 and 10 < s.height < 15}
+    assert boxes == {(24.0, 12.5)}
+    ((w, h),), ((bw, bh),) = noble, boxes
+    assert w + 2 * PLAY <= bw and h + 2 * PLAY <= bh
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_registration_cross_on_a_display_space_on_paper(comps, paper):
+    from devkit.readback import shapes
+
+    pdf = _pdf(comps, "central-board", paper)
+    seen = 0
+    for page in (0, 1):
+        drawn = shapes(pdf, page)
+        crosses = [s for s in drawn if abs(s.width - 4.4) < 0.2 and abs(s.height - 4.4) < 0.2 and s.top < 250]
+        # the display and stack spaces this tile prints (26 mm, with their outline): no cross may sit on either
+        spaces = [s for s in drawn if s.fill and 25.5 < s.width < 27.5 and 25.5 < s.height < 27.5]
+        assert len(crosses) == 2 and len(spaces) >= 8
+        arm = 3.2  # mm: half the cross's 6.4 mm arms
+        for c in crosses:
+            cx, cy = (c.left + c.right) / 2, (c.top + c.bottom) / 2
+            near = min(max(s.left - cx, cx - s.right, s.top - cy, cy - s.bottom) for s in spaces)
+            assert near > arm, (page, cx, cy, near)
+            seen += 1
+    assert seen == 4
