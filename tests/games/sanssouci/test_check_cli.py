@@ -113,3 +113,39 @@ def test_not_a_mapping_exit_2(tmp_path):
     result = runner.invoke(app, [str(_write(tmp_path, "game: sanssouci\nplayers: 3\n"))])
     assert result.exit_code == 2
     assert "end.yaml:2:10:" in result.output and "players" in result.output
+
+
+def test_an_unbroken_tie_is_shared_not_won_by_gardeners(tmp_path):
+    """47 points and 3 gardeners each (Bo's two column-5 gardeners become stairway tiles): both place 1, and the
+    report says the place is shared, never that the most gardeners win."""
+    tie = TEXT.replace('"G  .  #  TO G  .  .  .  . "', '"G  .  #  TO SW .  .  .  . "')
+    tie = tie.replace('"G  .  .  .  G  .  #  .  . "', '"G  .  .  .  SW .  #  .  . "')
+    path = _write(tmp_path, tie)
+    said = {lang: runner.invoke(app, [str(path), "--lang", lang]).output for lang in ("en", "de", "zh-TW")}
+    for lang, out in said.items():
+        rows = [line.split() for line in out.splitlines() if line.strip().startswith(("Anna", "Bo"))]
+        assert [r[5:] for r in rows] == [["47", "3", "1"], ["47", "3", "1"]], lang
+    assert "(tie on points and gardeners: the place is shared)" in said["en"]
+    assert "most gardeners wins" not in said["en"]
+    assert "(Gleichstand bei Punkten und Gärtnern: der Platz wird geteilt)" in said["de"]
+    assert "die meisten Gärtner gewinnen" not in said["de"]
+    assert "（分數與園丁數都相同：名次並列）" in said["zh-TW"] and "園丁最多者獲勝" not in said["zh-TW"]
+
+
+def test_one_tile_placed_is_one_tile(tmp_path):
+    start = TEXT.index("    track: 30")
+    anna = """    track: 0
+    missions: [labyrinth, pavilion]
+    nobles: [0, 0, 0, 0, 0, 0, 0, 0, 0]
+    garden:
+      - "LA .  .  .  .  .  #  .  . "
+      - "#  .  .  .  .  .  .  .  . "
+      - ".  .  #  .  .  .  .  .  . "
+      - ".  .  .  .  .  #  .  #  . "
+      - ".  #  .  .  .  .  .  .  . "
+"""
+    one = TEXT[:start] + anna + TEXT[TEXT.index("  - name: Bo"):]
+    result = runner.invoke(app, [str(_write(tmp_path, one))])
+    assert result.exit_code == 0, result.output
+    assert "[Anna] 1 tile placed; a finished game places 18" in result.output
+    assert "1 tiles" not in result.output
