@@ -61,3 +61,20 @@ def test_the_setup_sheet_opens_with_a_picture_of_the_table(players, merchants_on
     goods_discs = 4 * n  # the goods indicators drawn on each wheelbarrow
     neutral = 3 if n == 2 else 0
     assert len(discs) == merchants_on_fountain + goods_discs + neutral
+
+
+@pytest.mark.parametrize(("lang", "outside"), [
+    ("en", "From outside the kit: only scissors, glue and thin card"),
+    ("de", "Außerhalb des Kits: nur Schere, Klebstoff und dünner Karton"),
+    ("zh-TW", "本套件以外：只需剪刀、膠水與加厚配件用的薄紙板。"),
+])
+def test_the_setup_sheet_says_in_one_line_what_comes_from_outside(lang, outside):
+    """Read back from the setup sheet's PDF: one line for what is not printed (only tools: every piece is), then
+    the paper stand-ins, counted for the whole box (5 colours, reference C10)."""
+    text = text_of(_comps(lang=lang)["setup"], lang)
+    assert outside.replace(" ", "") in text.replace(" ", "")
+    if lang == "en":
+        assert ("Paper stand-ins in this kit: 4 × mail indicators, 1 × Governor, 1 × Smuggler, 1 × start-player "
+                "marker, 5 × merchants, 25 × assistants, 5 × family members, 20 × goods indicators, "
+                "2 × six-sided dice") in text
+        assert "From the box or your shelf" not in text  # nothing has to come from a published box

@@ -267,6 +267,7 @@ def setup_sheet(game: Istanbul, words: Words, style: Style, players: int | None 
     lists = [(words.each(lambda w, key=key, items=need[where]: w.label(key) + w.colon + w.listing_of(
         f"{n} × {w.one(name)}" for n, name in items), sep="\n"), color)
         for where, key, color in (("box", "need_box", ink), ("paper", "need_paper", muted)) if need[where]]
+    lists.insert(0, (words.each(lambda w: w.label("need_tools"), sep="\n"), ink))  # tools: never printed
     need_h = [14 if words.bilingual else 9.5 for _ in lists]
     if small:
         need_h = [text_height(text, 8.5, W - 2 * m - 2) + 0.8 for text, _ in lists]
