@@ -73,3 +73,51 @@ def test_wheelbarrow_holds_goods_indicators_and_six_rubies(comps):
 
 def test_the_old_18_mm_token_did_not_fit():
     assert 18 + 2 * PLAY > 10.0 and 18 + 2 * PLAY > 12.0
+
+
+# Measured on the printed PDFs: a piece's printed size (outline included) against its space's (outline
+# included), each counted where the rules put them.  Pinned: 9 mm discs; Sultan's Palace 11 spaces, Gemstone
+# Dealer 13, Post Office 8, a wheelbarrow 4 goods spaces and 6 ruby spaces.
+RUBY_FILL = (246, 227, 230)
+
+
+def _printed(comps, name: str, page: int):
+    from devkit.readback import shapes
+    from printkit.engine.paper import PrintSettings
+    from printkit.engine.render.pdf import render
+
+    return shapes(render(comps[name], PrintSettings(paper="a4"), "en").pdf, page)
+
+
+def _printed_disc(comps) -> float:
+    rubies = [s for s in _printed(comps, "tokens", 0) if s.fill == RUBY_FILL and s.width < 12]
+    assert len(rubies) >= 30
+    sizes = {round(max(s.width, s.height), 1) for s in rubies}
+    assert len(sizes) == 1
+    return sizes.pop()
+
+
+@pytest.mark.parametrize(("page", "fill", "count"), [
+    (2, (246, 223, 227), 11 + 13),  # Sultan's Palace and Gemstone Dealer, one card page
+    (0, (239, 228, 207), 8),  # the Post Office's two rows of 4
+])
+def test_a_printed_disc_fits_each_printed_space(comps, page, fill, count):
+    """A space is printed in the track's colour or in the card's paper colour; both kinds are counted."""
+    disc = _printed_disc(comps)
+    assert disc <= 9.0 + 0.05
+    spaces = [s for s in _printed(comps, "place-cards", page) if s.fill in (fill, (255, 250, 240))
+              and 9 < s.height < 12 and 9 < s.width < 21]
+    assert len(spaces) == count
+    for s in spaces:
+        assert disc + 2 * PLAY <= min(s.width, s.height), (s.width, s.height)
+
+
+def test_a_printed_wheelbarrow_holds_its_discs(comps):
+    drawn = _printed(comps, "wheelbarrows", 0)
+    disc = _printed_disc(comps)
+    ruby_spaces = [s for s in drawn if s.fill == RUBY_FILL and 9 < s.width < 14]
+    goods_spaces = [s for s in drawn if s.fill == (216, 210, 198) and 9 < s.width < 14]
+    assert len(ruby_spaces) % 6 == 0 and len(goods_spaces) % 4 == 0
+    assert len(ruby_spaces) // 6 == len(goods_spaces) // 4 >= 1  # each wheelbarrow: 6 rubies, 4 goods
+    for s in ruby_spaces + goods_spaces:
+        assert disc + 2 * PLAY <= min(s.width, s.height)
