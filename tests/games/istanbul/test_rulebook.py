@@ -45,9 +45,11 @@ FACTS = {
 FACTS["en+zh-TW"] = FACTS["en"][:3] + FACTS["zh-TW"][:3]
 
 NOTES = {
-    "en": ["House values", "place card 90 mm", "Gemstone Dealer first price 12 / 14 / 15"],
-    "de": ["Hauswerte", "Ortskarte 90 mm", "Erster Preis beim Edelsteinhändler 12 / 14 / 15"],
-    "zh-TW": ["自訂值", "地點卡 90 mm", "寶石商的第一個價格"],
+    "en": ["House values", "place card 90 mm", "Gemstone Dealer first price 12 / 14 / 15",
+           "the green number left, the blue one in the middle, the big place number right"],
+    "de": ["Hauswerte", "Ortskarte 90 mm", "Erster Preis beim Edelsteinhändler 12 / 14 / 15",
+           "grüne Zahl links, blaue in der Mitte, die große Ortszahl rechts"],
+    "zh-TW": ["自訂值", "地點卡 90 mm", "寶石商的第一個價格", "綠色數字在左、藍色在中間、大的地點編號在右"],
     "en+zh-TW": ["place card 90 mm", "地點卡 90 mm"],
 }
 
@@ -66,6 +68,15 @@ def test_booklet_teaches_a_whole_game(built):
 def test_notes_page_holds_the_house_values(built):
     lang, comps = built
     assert missing(NOTES[lang], text_of(comps["kit-notes"], lang), lang) == []
+
+
+def test_notes_no_longer_say_the_place_cards_differ_from_the_tile(built):
+    """The place cards now follow the tile's arrangement (test_place_card_numbers); the notes once said they did
+    not."""
+    lang, comps = built
+    notes = text_of(comps["kit-notes"], lang)
+    for wrong in ("is not the published tile", "nicht die der Originalplättchen", "與原版板塊不同"):
+        assert wrong.replace(" ", "") not in notes.replace(" ", "")
 
 
 def test_only_the_notes_page_speaks_of_how_the_kit_was_made(built):
