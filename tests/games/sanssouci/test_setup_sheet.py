@@ -23,12 +23,12 @@ PAPERS = ("a4", "letter")
 # One row of the table per kind of piece: its name, then the count for 2, 3 and 4 players.
 TABLE = {
     "en": ["Players 2 3 4", "Garden tiles 45 63 81", "Garden boards 2 3 4", "Play cards (18 each) 36 54 72",
-           "Nobles (9 each) 18 27 36", "Missions dealt (2 each) 4 6 8", "Score markers, 50/100 cards 2 3 4"],
+           "Nobles (9 each) 18 27 36", "Missions dealt (2 each) 4 6 8", "Score markers and 50/100 cards 2 3 4"],
     "de": ["Personen 2 3 4", "Gartenplättchen 45 63 81", "Gartentableaus 2 3 4",
            "Spielkarten (18 je Person) 36 54 72", "Adlige (9 je Person) 18 27 36", "Aufträge (2 je Person) 4 6 8",
-           "Zählsteine, 50/100-Karten 2 3 4"],
+           "Zählsteine und 50/100-Karten 2 3 4"],
     "zh-TW": ["玩家人數234", "花園板塊456381", "宮殿花園圖板234", "玩家卡片（每人18張）365472", "貴族（每人9位）182736",
-              "發出的任務卡（每人2張）468", "計分標記、50/100計分卡234"],
+              "發出的任務卡（每人2張）468", "計分標記與50/100計分卡234"],
 }
 LEFT_OUT = {
     "en": ("Not in this kit", "four expansion boards of the advanced variant", "From outside: scissors"),
@@ -100,3 +100,21 @@ def test_the_table_shades_the_player_count_built_for(players):
 
 def test_without_players_no_column_is_shaded():
     assert _shaded_columns(_setup_pdf("en", "letter")) == []
+
+
+A5_LINES = {
+    "en": ["2 players: Garden tiles 45, Garden boards 2, Play cards (18 each) 36, Nobles (9 each) 18, Missions dealt "
+           "(2 each) 4, Score markers and 50/100 cards 2",
+           "4 players: Garden tiles 81, Garden boards 4, Play cards (18 each) 72, Nobles (9 each) 36, Missions dealt "
+           "(2 each) 8, Score markers and 50/100 cards 4"],
+    "zh-TW": ["3人：63花園板塊、3宮殿花園圖板、54玩家卡片（每人18張）、27貴族（每人9位）、6發出的任務卡（每人2張）、"
+              "3計分標記與50/100計分卡"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_on_a5_the_counts_of_each_player_count_are_lines_of_text(lang):
+    """A5 has no room beside the central board for the table: the same counts lead the text."""
+    pdf = _setup_pdf(lang, "a5")
+    text = _text(pdf, lang)
+    assert [line for line in A5_LINES[lang] if line not in text] == []

@@ -6,6 +6,7 @@ text follows the data.  The engine's :mod:`printkit.engine.rulebook` flows the t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from printkit.engine.booklet import booklet, booklet_page_size
@@ -97,6 +98,7 @@ BALANCE_STEP = 0.5  # mm: how closely the setup text's column ends are levelled
 MIN_PICTURE_SCALE = 0.85  # below this the labels (fixed point sizes) no longer fit their boxes: stack instead
 STACKED_W = 112.0  # mm: the stacked drawing is as wide as the central board
 LABEL_W = {"hand": 29.0, "draw": 18.0, "missions": 31.0, "lap": 20.0}  # mm: up to the next card's label
+TABLE_TEMPLATES = ("line", "item")  # setup_table entries filled per player count, not from the data
 TABLE_GAP = 6.0  # mm between the central board and the table of pieces per player count
 TABLE_ROW_H = 8.0  # mm: two lines of 7.5 pt row names
 TABLE_SHADE = 0.8  # the built-for player count's column: the accent this near white, its numbers still black
@@ -107,14 +109,9 @@ def _label(x: float, y: float, w: float, text: str, ink: str, size: float = 8.0,
     return Text(x, y, w, 8, text, size=size, min_size=6.5, color=ink, align="left", valign="top", bold=bold)
 
 
-def count_table(game: Game, style: Style, rules: Rules, v: dict[str, object], x: float, y: float, w: float,
-                players: int | None = None) -> tuple[list[Element], float]:
-    """What each player count puts on the table, a row per kind of piece and a column per player count
-    (the one built for, ``players``, shaded), at (``x``, ``y``) mm, ``w`` mm wide; and its height in mm."""
-    s = style.sheet
-    names = {key: text.format_map(v) for key, text in rules.table.items()}
-    counts = range(game.players[0], game.players[1] + 1)
-    rows = (
+def _count_rows(game: Game) -> tuple[tuple[str, Callable[[int], int]], ...]:
+    """The kinds of piece whose number depends on the player count: (row name key, count for n players)."""
+    return (
         ("tiles", lambda n: game.tiles_used(n) * game.columns),
         ("boards", lambda n: n),
         ("cards", lambda n: len(game.deck) * n),
@@ -122,6 +119,31 @@ def count_table(game: Game, style: Style, rules: Rules, v: dict[str, object], x:
         ("missions", lambda n: game.missions_per_player * n),
         ("markers", lambda n: n),
     )
+
+
+def _table_names(rules: Rules, v: dict[str, object]) -> dict[str, str]:
+    """The table's headings and row names with the data's numbers filled in (not its line templates)."""
+    return {key: text.format_map(v) for key, text in rules.table.items() if key not in TABLE_TEMPLATES}
+
+
+def count_blocks(game: Game, rules: Rules, v: dict[str, object]) -> tuple[Block, ...]:
+    """The table of :func:`count_table` as text, a line per player count (a narrow page has no room beside the
+    central board for the table)."""
+    names = _table_names(rules, v)
+    lines = [rules.table["line"].format(players=n, items=rules.texts["list_separator"].join(
+        rules.table["item"].format(name=names[key], count=count(n)) for key, count in _count_rows(game)))
+        for n in range(game.players[0], game.players[1] + 1)]
+    return (Block("head", names["head"]), Block("bullets", "\n".join(lines)))
+
+
+def count_table(game: Game, style: Style, rules: Rules, v: dict[str, object], x: float, y: float, w: float,
+                players: int | None = None) -> tuple[list[Element], float]:
+    """What each player count puts on the table, a row per kind of piece and a column per player count
+    (the one built for, ``players``, shaded), at (``x``, ``y``) mm, ``w`` mm wide; and its height in mm."""
+    s = style.sheet
+    names = _table_names(rules, v)
+    counts = range(game.players[0], game.players[1] + 1)
+    rows = _count_rows(game)
     name_w = w - len(counts) * TABLE_NUMBER_W
     el: list[Element] = []
     if players is not None:
@@ -268,6 +290,8 @@ def setup_sheet(game: Game, style: Style, rules: Rules, lang: str, paper: str, t
     k = min(k, (h - top - st.foot - 6) / drawn_h)  # the drawing always fits its page; the text may run on
     art, drawn_h = setup_picture(game, style, rules, v, st.margin, top, k, stacked, players)
     blocks, text_top = filled(rules.setup, v), top + drawn_h * k
+    if stacked:  # no table beside the central board: the same counts as lines of text
+        blocks = (*count_blocks(game, rules, v), *blocks)
     columns = 1 if stacked else 2
     # the largest type at which the text still fits under the picture, its columns ending level (not one
     # full and one empty); on a page too small for even the sheet's own size, the text runs on
