@@ -19,6 +19,8 @@ from printkit.engine.paper import PrintSettings
 from printkit.engine.render.pdf import render
 from printkit.games.san_marco import definitions as loader
 from printkit.games.san_marco import kit as K
+from printkit.games.san_marco.layout.components import build
+from printkit.games.san_marco.rules.variant import generate_variant
 
 BOARD_W = 384.0  # mm, templates/san-marco/style.yaml
 OVERLAP = 10.0  # mm, printkit's default --tile-overlap: a tile is cut in the middle of it
@@ -29,6 +31,7 @@ MAP_SCALE = 222.0 / 228.0
 PLAQUE = (42.0, 25.0)  # mm at full size (a plaque only ever shrinks, so its full size bounds it)
 SITE_OVERHANG, SITE_WIDTH = 4.5, 9.0  # mm: a site spans the canal and reaches this far onto each shore
 TRACK_CELL = BOARD_W / 30  # 100 spaces: 30 along the top and 30 along the bottom, 12.8 mm each
+PLAQUE_FILL, PANEL_X = "#fffaf0", 288.0  # style.yaml: a plaque's fill (the panel's Doge place shares it), the panel
 CLEAR = 1.0  # mm a seam keeps from a plaque or a bridge site (scissors wander)
 
 
@@ -101,18 +104,7 @@ def test_the_drawn_board_has_nothing_on_the_a4_seam():
     """Every text, plaque and bridge site the board draws lies wholly on one side of the A4 seam."""
     board = _board("a4")
     (seam,) = _seams(render(board, PrintSettings(paper="a4"), "en").pdf)
-    site_fill = "#f3e9d2"
-    cut = []
-    for e in board.piece.elements:
-        if isinstance(e, Text) or (isinstance(e, Rect) and e.w < 50 and e.h < 30):
-            lo, hi = e.x, e.x + e.w
-        elif isinstance(e, Polygon) and e.fill == site_fill:
-            lo, hi = min(p[0] for p in e.points), max(p[0] for p in e.points)
-        else:
-            continue
-        if lo + 0.05 < seam < hi - 0.05:
-            cut.append(e)
-    assert cut == []
+    assert _drawn_cut(board, seam) == []
 
 
 def test_a_seam_through_a_label_is_caught():
@@ -141,23 +133,67 @@ def test_a_map_whose_labels_block_every_seam_builds_with_a_warning_naming_them(t
     assert all("San Marco plaque" in crossings(191 + k * 0.25, feats) for k in range(9))
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_six_player_map_is_cut_loudly_not_silently(paper):
-    """The shipped six-player map (generated; the generator does not yet keep a seam strip clear) has no clear seam
-    on two A4 or Letter tiles: still the fewest sheets, and the build names every plaque and how many bridge sites
-    the seam cuts, as the oracle computes them from six-players.yaml."""
-    r = render(_board(paper, definition=loader.SIX_PLAYERS), PrintSettings(paper=paper), "en")
+def _drawn_cut(board: BoardComponent, seam: float) -> list[object]:
+    """What the drawn board has across a vertical seam at ``seam``: texts, plaques (the small boxes), medals and
+    bridge sites (polygons of the site fill)."""
+    site_fill = "#f3e9d2"
+    cut = []
+    for e in board.piece.elements:
+        if isinstance(e, Text) or (isinstance(e, Rect) and e.w < 50 and e.h < 30):
+            lo, hi = e.x, e.x + e.w
+        elif isinstance(e, Polygon) and e.fill == site_fill:
+            lo, hi = min(p[0] for p in e.points), max(p[0] for p in e.points)
+        else:
+            continue
+        if lo + 0.05 < seam < hi - 0.05:
+            cut.append(e)
+    return cut
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "legal"])
+def test_the_six_player_map_is_cut_through_nothing(paper):
+    """The shipped six-player map, made by the generator: its two sheets' seam misses every bridge site (as
+    six-players.yaml places them), the track's spaces and everything the board draws; the build warns of
+    nothing."""
+    board = _board(paper, definition=loader.SIX_PLAYERS)
+    r = render(board, PrintSettings(paper=paper), "en")
     assert page_count(r.pdf) == 2
     (seam,) = _seams(r.pdf)
-    cut = crossings(seam, features(loader.SIX_PLAYERS))
-    plaques = [name.removesuffix(" plaque") for name in cut if name.endswith(" plaque")]
-    sites = [name for name in cut if name.startswith("site ")]
-    assert plaques and sites  # the map really is cut: otherwise this test would pass on a silent build
-    (warning,) = [w for w in r.warnings if "seam" in w]
-    assert f"no tile seam on {paper} paper" in warning
-    for district in plaques:
-        assert f"the {district} plaque" in warning or f", {district} plaque" in warning
-    assert warning.count("bridge site") == len(sites)
+    sites = [(name, lo, hi) for name, lo, hi in features(loader.SIX_PLAYERS) if name.startswith("site ")]
+    assert crossings(seam, sites) == []
+    assert _drawn_cut(board, seam) == []
+    assert not [w for w in r.warnings if "seam" in w]
+
+
+SMALLEST_NEAR_A_CUT = 0.75 * PLAQUE[0]  # mm: a plaque beside a cut may shrink to 3/4, no further
+SMALLEST = 0.6 * PLAQUE[0]  # mm: any plaque (a small district's shrinks to fit it), its name still 6.6 pt
+
+
+@pytest.mark.parametrize(("style", "players", "districts"),
+                         [("lagoon", 4, 6), ("lagoon", 5, 8), ("lagoon", 6, 9), ("lagoon", 6, 10), ("ring", 6, 8),
+                          ("island", 6, 9)])
+def test_generated_maps_are_cut_through_nothing_on_two_sheets(style, players, districts):
+    """Every map the generator draws for a variant keeps the A4 / Letter / Legal seam (192 mm) clear: the seam
+    crosses no bridge site, no plaque, no medal or text, and every plaque stays legible (the cut leaves room for a
+    plaque of 3/4 size beside it; a smaller one is a small district's)."""
+    classic, gen = loader.load(), loader.load_generator()
+    for seed in (1, 2, 3):
+        game = generate_variant(classic, gen, players, districts, None, seed, style)
+        kit_board = next(c for c in build(game, loader.load_texts(), loader.load_style(), "en", K.deck_templates(),
+                                          None, classic, "a4") if isinstance(c, BoardComponent))
+        r = render(kit_board, PrintSettings(paper="a4"), "en")
+        assert page_count(r.pdf) == 2
+        (seam,) = _seams(r.pdf)
+        assert seam == pytest.approx(192.0, abs=0.01)
+        assert _drawn_cut(kit_board, seam) == [], (style, districts, seed)
+        assert not [w for w in r.warnings if "seam" in w], (style, districts, seed)
+        plaques = [e for e in kit_board.piece.elements
+                   if isinstance(e, Rect) and e.fill == PLAQUE_FILL and e.x < PANEL_X]
+        assert len(plaques) == districts
+        assert min(p.w for p in plaques) >= SMALLEST - 0.01, (style, districts, seed)
+        # the cut leaves room for a plaque of 3/4 size at least: no label point nearer the cut than that
+        nearest = min(abs(p.x + p.w / 2 - seam) for p in plaques)
+        assert nearest >= SMALLEST_NEAR_A_CUT / 2 + CLEAR, (style, districts, seed)
 
 
 def test_the_six_player_map_fits_one_a3_sheet_without_a_seam():

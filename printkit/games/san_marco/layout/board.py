@@ -119,7 +119,8 @@ def plaque_box(kit: KitContext, d: District, map_scale: float = 1.0) -> tuple[fl
         corners = [(lx + sx * w / 2, ly + sy * h / 2) for sx in (-1, 0, 1) for sy in (-1, 0, 1) if sx or sy]
         box = [(lx + sx * w / 2, ly + sy * h / 2) for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
         if all(geo.inside_distance(p, d.outline) >= 0.8 for p in corners) and not any(
-                geo.convex_intersection_area(box, site) > 0.01 for site in sites):
+                geo.convex_intersection_area(box, site) > 0.01 for site in sites) and not any(
+                abs(b.map_x + lx * map_scale - cut) < b.plaque_w * scale / 2 + SEAM_CLEAR for cut in b.cuts_x):
             break
         scale -= 0.05
     w, h = b.plaque_w * scale / map_scale, b.plaque_h * scale / map_scale

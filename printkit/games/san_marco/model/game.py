@@ -278,6 +278,16 @@ class MapStyleConfig(Frozen):
     colors: tuple[Hex, ...] = Field(min_length=10)
 
 
+class SeamStrips(Frozen):
+    """Where the board's tiles are cut, in map mm, and how far what a cut must not cross stays from a cut."""
+
+    x: tuple[float, ...] = Field(default=(), description="vertical cuts, map mm from the map's left edge")
+    y: tuple[float, ...] = Field(default=(), description="horizontal cuts, map mm from the map's top edge")
+    label_clear: tuple[float, float] = Field(
+        description="map mm a label point keeps from a vertical / a horizontal cut (half a plaque and some air)")
+    site_clear: float = Field(ge=0, le=60, description="map mm a bridge site's centre keeps from any cut")
+
+
 class MapGenConfig(Frozen):
     width: float = Field(gt=50, le=1000)
     height: float = Field(gt=50, le=1000)
@@ -292,6 +302,7 @@ class MapGenConfig(Frozen):
     bridge_site_reach: float = Field(ge=0, le=30, description="mm a bridge site reaches onto the land")
     lloyd_iterations: int = Field(ge=0, le=50)
     attempts: int = Field(ge=1, le=500)
+    seams: SeamStrips | None = Field(default=None, description="strips kept clear where the board is cut")
 
 
 class PrestigeConfig(Frozen):

@@ -66,6 +66,8 @@ class BoardStyle(Frozen):
     bridge_site_width: float
     bridge_site_overhang: float
     title_size: float
+    cuts_x: tuple[float, ...] = Field(default=(), description="board mm where a tiled board is cut; a plaque "
+                                      "shrinks (down to half size) rather than reach across one")
 
 
 class PiecesStyle(Frozen):

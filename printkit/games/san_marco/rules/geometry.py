@@ -148,14 +148,19 @@ _inside_distance = inside_distance
 
 
 def pole_of_inaccessibility(poly: Sequence[Pt], steps: int = 24,
-                             obstacles: Sequence[tuple[float, float, float]] = ()) -> tuple[Pt, float]:
+                             obstacles: Sequence[tuple[float, float, float]] = (),
+                             bands: Sequence[tuple[int, float, float]] = ()) -> tuple[Pt, float]:
     """The inside point farthest from the boundary (grid search, then two refinements).
 
-    ``obstacles`` are discs (x, y, r) to keep away from too, e.g. bridge sites at the shore.
+    ``obstacles`` are discs (x, y, r) to keep away from too, e.g. bridge sites at the shore; ``bands`` are strips
+    (axis 0 = x or 1 = y, position, half width) the point may not lie in, e.g. where a board is cut.  The distance
+    is negative when no point of the search lies outside the bands.
     Deterministic and good to ~1% of the cell size, which is all a label needs.
     """
 
     def inside_distance(pt: Pt, poly: Sequence[Pt]) -> float:
+        if any(abs(pt[axis] - at) < half for axis, at, half in bands):
+            return -math.inf
         d = _inside_distance(pt, poly)
         for ox, oy, r in obstacles:
             d = min(d, math.hypot(pt[0] - ox, pt[1] - oy) - r)

@@ -18,6 +18,11 @@ How a map is made (all steps draw from one ``random.Random(seed)``, nothing glob
    shore), so it sits inside the district with the most room around it.
 6. A map is rejected and redrawn (same generator, next numbers) when a district is too
    small for its label or the neighbour graph is not connected.
+7. Where the board will be cut when printed on two sheets (``map.seams``), no label and no
+   bridge site goes: relaxation moves the sites off those strips, the bridge sites of a pair
+   slide along their border (or close up) off them, and the label keeps its distance.  Only
+   when no such map comes within the attempts (ten districts on the ring or the island) is
+   a map drawn without them, and the build names what its seam cuts.
 
 Coordinates are rounded to 0.1 mm so the YAML written from a map is stable text.
 """
@@ -28,7 +33,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from printkit.games.san_marco.model.game import MapGenConfig, MapStyleConfig
+from printkit.games.san_marco.model.game import MapGenConfig, MapStyleConfig, SeamStrips
 from printkit.games.san_marco.rules import geometry as geo
 
 Pt = tuple[float, float]
@@ -135,16 +140,38 @@ def _ring_sites(n: int, coast: list[Pt], rng: random.Random) -> tuple[list[Pt], 
     return sites, [hub] + [0.0] * (n - 1)
 
 
-def _relax(sites: list[Pt], coast: list[Pt], iterations: int) -> list[Pt]:
+def _relax(sites: list[Pt], coast: list[Pt], iterations: int, seams: SeamStrips | None = None) -> list[Pt]:
+    """Lloyd relaxation; with ``seams``, each step also moves a site off the strips kept clear for the board's
+    cuts, so each district grows round a middle where its label may go."""
     for _ in range(iterations):
         cells = geo.voronoi_cells(sites, coast)
         sites = [geo.centroid(c) if len(c) >= 3 else s for c, s in zip(cells, sites, strict=True)]
+        if seams is not None:
+            sites = [_off_seams(s, seams) for s in sites]
     return sites
+
+
+def _off_seams(p: Pt, seams: SeamStrips) -> Pt:
+    """``p`` moved to the nearer side of each strip it lies in."""
+    x, y = p
+    for at in seams.x:
+        if abs(x - at) < seams.label_clear[0]:
+            x = at + math.copysign(seams.label_clear[0], x - at)
+    for at in seams.y:
+        if abs(y - at) < seams.label_clear[1]:
+            y = at + math.copysign(seams.label_clear[1], y - at)
+    return x, y
+
+
+SLIDE_STEP = 0.5  # mm between the positions tried when a pair's bridge sites slide along their border off a cut
 
 
 def _bridge_sites(a: Pt, b: Pt, sa: Pt, sb: Pt, count: int, cfg: MapGenConfig) -> tuple[GenSite, ...] | None:
     """``count`` sites along border a–b, centred, ``bridge_pitch`` apart (closer, down to
-    ``min_bridge_pitch``, on a shorter border); None if the border is too short even for that."""
+    ``min_bridge_pitch``, on a shorter border); None if the border is too short even for that.
+
+    Where the board is cut (``cfg.seams``) the sites slide along the border, as little as they can, or close up
+    towards ``min_bridge_pitch``, until no cut runs through one; None if no position on the border does."""
     length = math.dist(a, b)
     room = length - 2 * cfg.bridge_end_margin
     pitch = cfg.bridge_pitch if count < 2 else min(cfg.bridge_pitch, room / (count - 1))
@@ -153,11 +180,28 @@ def _bridge_sites(a: Pt, b: Pt, sa: Pt, sb: Pt, count: int, cfg: MapGenConfig) -
     ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
     mid = length / 2
     angle = math.degrees(math.atan2(sb[1] - sa[1], sb[0] - sa[0]))
-    out = []
-    for k in range(count):
-        t = mid + (k - (count - 1) / 2) * pitch
-        out.append(GenSite(_r(a[0] + ux * t), _r(a[1] + uy * t), _r(angle)))
-    return tuple(out)
+
+    def placed(p: float, shift: float) -> tuple[GenSite, ...]:
+        return tuple(GenSite(_r(a[0] + ux * t), _r(a[1] + uy * t), _r(angle))
+                     for t in (mid + shift + (k - (count - 1) / 2) * p for k in range(count)))
+
+    seams = cfg.seams
+    if seams is None:
+        return placed(pitch, 0.0)
+    pitches = [pitch] if count < 2 else [pitch - k * SLIDE_STEP for k in range(int((pitch - cfg.min_bridge_pitch)
+                                                                                     / SLIDE_STEP) + 1)]
+    for p in pitches:
+        slack = (room - (count - 1) * p) / 2  # how far the row of sites may slide either way
+        steps = int(slack / SLIDE_STEP + 1e-9)
+        for shift in sorted((k * SLIDE_STEP for k in range(-steps, steps + 1)), key=lambda v: (abs(v), v)):
+            sites = placed(p, shift)
+            if all(_clear_of_seams(s.x, s.y, seams.site_clear, seams) for s in sites):
+                return sites
+    return None
+
+
+def _clear_of_seams(x: float, y: float, clear: float, seams: SeamStrips) -> bool:
+    return (all(abs(x - at) >= clear for at in seams.x) and all(abs(y - at) >= clear for at in seams.y))
 
 
 def _connected(n: int, pairs: list[GenPair]) -> bool:
@@ -180,7 +224,7 @@ def _attempt(n: int, style: MapStyleConfig, cfg: MapGenConfig, sites_per_pair: i
     if style.layout == "ring":
         sites, weights = _ring_sites(n, coast, rng)
     else:
-        sites = _relax(_scatter(n, coast, rng), coast, cfg.lloyd_iterations)
+        sites = _relax(_scatter(n, coast, rng), coast, cfg.lloyd_iterations, cfg.seams)
     if style.min_label_room is not None:
         cfg = cfg.model_copy(update={"min_label_room": style.min_label_room})
     return map_from_sites(style.name, sites, coast, cfg, sites_per_pair, weights)
@@ -221,13 +265,17 @@ def map_from_sites(style: str, sites: list[Pt], coast: list[Pt], cfg: MapGenConf
             if not (geo.inside_distance((s.x - dx, s.y - dy), cut[p.a]) > 0.5
                     and geo.inside_distance((s.x + dx, s.y + dy), cut[p.b]) > 0.5):
                 return None
+    # no label where the board is cut: its plaque, drawn round it, stays whole
+    seams = cfg.seams
+    bands = [] if seams is None else [(0, at, seams.label_clear[0]) for at in seams.x] + [
+        (1, at, seams.label_clear[1]) for at in seams.y]
     districts = []
     for i, c in enumerate(cut):
         outline = tuple((_r(x), _r(y)) for x, y in c)
         # keep the label clear of the bridge sites along this district's shores
         sites_here = [(s.x, s.y, cfg.canal_width / 2 + cfg.bridge_site_reach)
                       for p in pairs if i in (p.a, p.b) for s in p.sites]
-        label, room = geo.pole_of_inaccessibility(list(outline), obstacles=sites_here)
+        label, room = geo.pole_of_inaccessibility(list(outline), obstacles=sites_here, bands=bands)
         if room < cfg.min_label_room:
             return None
         districts.append(GenDistrict(outline, (_r(label[0]), _r(label[1])), _r(room)))
@@ -239,10 +287,13 @@ def generate_map(n_districts: int, seed: int, style: MapStyleConfig, cfg: MapGen
                  sites_per_pair: int = 3) -> GenMap:
     """A connected map of ``n_districts`` cells; the same arguments always give the same map."""
     rng = random.Random(f"san-marco-map/{style.name}/{n_districts}/{seed}")
-    for _ in range(cfg.attempts):
-        m = _attempt(n_districts, style, cfg, sites_per_pair, rng)
-        if m is not None:
-            return m
+    # first a map the board's cuts miss; else (a crowded ring, a rare seed) one they may cross, which the build
+    # names in its warning rather than fail
+    for strips in ((cfg, cfg.model_copy(update={"seams": None})) if cfg.seams is not None else (cfg,)):
+        for _ in range(cfg.attempts):
+            m = _attempt(n_districts, style, strips, sites_per_pair, rng)
+            if m is not None:
+                return m
     raise MapGenerationError(
         f"no {style.name} map with {n_districts} districts fits after {cfg.attempts} attempts; "
         "try fewer districts or another seed"
