@@ -13,8 +13,7 @@ from printkit.engine.paper import paper_dimensions
 from printkit.games.san_marco import definitions as loader
 from printkit.games.san_marco.layout.board import board
 from printkit.games.san_marco.layout.context import KitContext
-from printkit.games.san_marco.layout.pieces import pieces_pages
-from printkit.games.san_marco.layout.tokens import tokens_page
+from printkit.games.san_marco.layout.pieces import pieces_sheets
 
 MARK_REACH = 4.5  # mm: a crop mark of a block ends within this of the block
 
@@ -34,10 +33,10 @@ def _nobles(page, colour: str) -> list[Rect]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nobles_are_butted_in_one_block_per_player(kit_for, paper):
     kit = kit_for(paper)
-    pages = tokens_page(kit, 6)
+    colours = kit.game.player_colors[:6]
+    pages = [page for page in pieces_sheets(kit, 6) if any(_nobles(page, c) for c in colours)]
     assert len(pages) == 1  # six players' nobles and markers on one sheet
     page = pages[0]
-    colours = kit.game.player_colors[:6]
     for colour in colours:
         nobles = _nobles(page, colour)
         assert len(nobles) == 25
@@ -89,7 +88,7 @@ def _sides(poly) -> list[float]:
 def table(request):
     path = loader.CLASSIC if request.param == "classic" else loader.SIX_PLAYERS
     kit = KitContext(loader.load(path), loader.load_texts(), loader.load_style(), "en", None, paper_dimensions("a4"))
-    pieces = [e for page in (*pieces_pages(kit), *tokens_page(kit, 6)) for e in page.elements]
+    pieces = [e for page in pieces_sheets(kit, 6) for e in page.elements]
     return kit, board(kit).elements, pieces
 
 
@@ -163,3 +162,50 @@ def test_the_board_takes_as_few_sheets_as_the_paper_allows(paper, sheets):
     board_comp = next(c for c in comps if getattr(c, "name", None) == "board")
     assert (board_comp.piece.width, board_comp.piece.height) == (384.0, 250.0)
     assert render(board_comp, PrintSettings(paper=paper), "en").pages == sheets
+
+
+# --- the pieces packed onto as few sheets as they fit -------------------------------------------------------
+
+def _boxes(page, fill: str) -> list[tuple[float, float, float, float]]:
+    return [(e.x, e.y, e.x + e.w, e.y + e.h) for e in page.elements if isinstance(e, Rect) and e.fill == fill]
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] - 1e-6 and b[0] < a[2] - 1e-6 and a[1] < b[3] - 1e-6 and b[1] < a[3] - 1e-6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_classic_pieces_take_two_sheets_and_nothing_overlaps(kit_for, paper):
+    """Four players' nobles and markers, 12 bridges, the sundial, a d6 deck and net, the Doge: two sheets (they
+    took three half-empty ones), every piece there once, no piece on another, every piece inside the page."""
+    kit = kit_for(paper)
+    sheets = pieces_sheets(kit, 4)
+    assert len(sheets) == 2
+    everything = [e for page in sheets for e in page.elements]
+    colours = kit.game.player_colors[:4]
+    assert [sum(len(_nobles(page, c)) for page in sheets) for c in colours] == [25, 25, 25, 25]
+    assert len([e for e in everything if isinstance(e, Rect) and e.fill == "#a77b4f"]) == 12  # bridges
+    assert len([e for e in everything if isinstance(e, Circle) and e.fill == "#e07b24"]) == 1  # sundial
+    doge = [e for e in everything if isinstance(e, Rect) and e.fill == "#e9dcc0"]  # the Doge's front and back
+    assert sorted(sorted((round(e.w, 2), round(e.h, 2))) for e in doge) == [[28.0, 42.0], [28.0, 42.0]]
+    assert len([e for e in everything if isinstance(e, Rect) and e.fill == "#fbf7ee"]) == 6  # d6 die cards
+    for page in sheets:
+        for e in page.elements:
+            if isinstance(e, Rect):
+                assert e.x >= 0 and e.x + e.w <= page.width and e.y >= 0 and e.y + e.h <= page.height
+        kinds = [_boxes(page, fill) for fill in ("#a77b4f", "#e9dcc0", "#e8dcc4", "#fbf7ee",
+                                                 *colours)]
+        for i, one in enumerate(kinds):
+            for other in kinds[i + 1:]:
+                assert not any(_overlap(a, b) for a in one for b in other)
+
+
+def test_six_players_nobles_fill_a_sheet_the_rest_shares_the_next(kit_for):
+    """Six players (the shipped six-player map: a d10 and a d6): nobles on the first sheet, bridges, sundial,
+    dice and Doge after; no sheet holds fewer than its share (they took three sheets before, two half empty)."""
+    kit = KitContext(loader.load(loader.SIX_PLAYERS), loader.load_texts(), loader.load_style(), "en", None,
+                     paper_dimensions("a4"))
+    sheets = pieces_sheets(kit, 6)
+    everything = [e for page in sheets for e in page.elements]
+    assert len([e for e in everything if isinstance(e, Rect) and e.fill == "#fbf7ee"]) == 10 + 6
+    assert len(sheets) <= 3

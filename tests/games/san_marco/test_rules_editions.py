@@ -124,12 +124,13 @@ def test_a_d12_definition_gets_twelve_die_cards():
     """A definition with 11 or 12 districts needs a d12: the dice page is drawn from the definition."""
     from printkit.games.san_marco import definitions as loader
     from printkit.games.san_marco.layout.context import KitContext
-    from printkit.games.san_marco.layout.tokens import dice_page
+    from printkit.games.san_marco.layout.pieces import pieces_sheets
 
     game = loader.load()
     game = game.model_copy(update={"die": game.die.model_copy(update={"sides": 12})})
     kit = KitContext(game, loader.load_texts(), loader.load_style(), "en")
-    labels = [e.text for e in dice_page(kit).elements if getattr(e, "text", None) in ("d12", "d6")]
+    labels = [e.text for page in pieces_sheets(kit, 4) for e in page.elements
+              if getattr(e, "text", None) in ("d12", "d6")]
     assert labels.count("d12") == 12 and labels.count("d6") == 6
 
 

@@ -106,9 +106,13 @@ def _map_colors(kit: KitContext) -> tuple[str, str]:
     return kit.game.map.sea_color, kit.game.map.land_color
 
 
-def plaque_box(kit: KitContext, d: District, map_scale: float = 1.0) -> tuple[float, float, float, float, float]:
-    """Label block (x, y, w, h in map mm, scale) as large as fits inside the district."""
+def plaque_box(kit: KitContext, d: District, map_scale: float | None = None
+               ) -> tuple[float, float, float, float, float]:
+    """Label block (x, y, w, h in map mm, scale) as large as fits inside the district, clear of its bridge sites
+    and of the board's cuts (``map_scale``: the board's, by default)."""
     b = kit.style.board
+    if map_scale is None:
+        map_scale = _map_frame(kit)[1]
     lx, ly = d.label
     half = kit.game.map.canal_width / 2 + b.bridge_site_overhang / map_scale
     sites = [rotated_rect(s.x, s.y, 2 * half, b.bridge_site_width / map_scale, s.angle)

@@ -20,10 +20,9 @@ from printkit.games.san_marco.layout.board import board, keep_whole
 from printkit.games.san_marco.layout.cards import DeckTemplates, decks
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.notes import notes_pages
-from printkit.games.san_marco.layout.pieces import pieces_pages
+from printkit.games.san_marco.layout.pieces import pieces_sheets
 from printkit.games.san_marco.layout.rules_booklet import plain_rules_pages, rules_pages, setup_sheet
 from printkit.games.san_marco.layout.table import table_sheet
-from printkit.games.san_marco.layout.tokens import dice_page, tokens_page
 from printkit.games.san_marco.layout.variant_sheet import variant_sheet
 from printkit.games.san_marco.model.game import Lang, SanMarcoDefinition
 from printkit.games.san_marco.model.printing import SanMarcoStyle, SanMarcoTexts
@@ -53,8 +52,7 @@ def build(game: SanMarcoDefinition, texts: SanMarcoTexts, style: SanMarcoStyle, 
         CardComponent("action-cards", kit.deck_title("action_cards"), action_fronts, (action_back,)),
         CardComponent("limit-cards", kit.deck_title("limit_cards"), limit_fronts, (limit_back,)),
         BoardComponent("board", game.title.get(lang), board(kit), keep_whole=keep_whole(kit)),
-        SheetComponent("pieces", game.title.get(lang),
-                       (*pieces_pages(kit), *tokens_page(kit, n_players), dice_page(kit)), kind="sheets"),
+        SheetComponent("pieces", game.title.get(lang), pieces_sheets(kit, n_players), kind="sheets"),
         SheetComponent("setup-sheet", kit.t("need_head"), (setup_sheet(kit, n_players), table_sheet(kit, n_players))),
         SheetComponent("player-aids", texts.get("aid_title", lang),
                        tuple(player_aid(kit, i, n_players) for i in range(n_players)), per_page=2),

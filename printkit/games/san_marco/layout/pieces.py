@@ -2,26 +2,42 @@
 
 from __future__ import annotations
 
-import math
-
 from printkit.engine.colors import shade
 from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
 from printkit.games.san_marco.layout.context import KitContext
+from printkit.games.san_marco.layout.packing import EDGE, Block, block, moved, pack, turned
+from printkit.games.san_marco.layout.tokens import dice_blocks, token_blocks
+
+BRIDGE_GAP = 3.0  # mm between two bridge tiles: each is cut on its own
+SIDE_LABEL_W = 30.0  # mm a small piece's heading may take (it shrinks to fit, from 11 pt down to 8 pt)
 
 
-def pieces_pages(kit: KitContext) -> tuple[Piece, ...]:
+def pieces_sheets(kit: KitContext, players: int) -> tuple[Piece, ...]:
+    """Every piece to cut out on as few sheets as they fit: the nobles and markers of each player, the bridges,
+    the sundial, the dice and the Doge (he stands beside the d6 net, where the page has room)."""
     p = kit.style.pieces
     W, H = kit.page(p.page_w, p.page_h)
-    els: list[Element] = []
-    # bridges: tiles with a square where the owner's noble stands
+    return pack("san-marco pieces", [*token_blocks(kit, players), *piece_blocks(kit)[:2], *dice_blocks(kit),
+                                     piece_blocks(kit)[2]], W, H)
+
+
+def piece_blocks(kit: KitContext) -> list[Block]:
+    """The bridges, the sundial marker and the Doge standee, each a block to pack onto the pieces' sheets."""
+    return [_bridges(kit), _sundial(kit), _doge(kit)]
+
+
+def _bridges(kit: KitContext) -> Block:
+    """Bridge tiles with a square where the owner's noble stands, in rows as wide as the page allows."""
+    p = kit.style.pieces
+    W, _H = kit.page(p.page_w, p.page_h)
     n = kit.game.rules.bridge_supply
-    x0, y0 = 8.0, 14.0
-    els.append(Text(x0, 4, W - 16, 8, f"{kit.t('piece_bridge')} × {n}", size=11, bold=True, align="left",
-                    wrap=False))
-    per_row = int((W - 16 + 3) // (p.bridge_w + 3))
+    per_row = min(n, int((W - 2 * EDGE + BRIDGE_GAP) // (p.bridge_w + BRIDGE_GAP)))
+    row_w = per_row * (p.bridge_w + BRIDGE_GAP) - BRIDGE_GAP
+    els: list[Element] = [Text(0, 0, row_w, 8, f"{kit.t('piece_bridge')} × {n}", size=11, bold=True, align="left",
+                               wrap=False)]
     for i in range(n):
-        bx = x0 + (i % per_row) * (p.bridge_w + 3)
-        by = y0 + (i // per_row) * (p.bridge_l + 4)
+        bx = (i % per_row) * (p.bridge_w + BRIDGE_GAP)
+        by = 10 + (i // per_row) * (p.bridge_l + 4)
         els += [
             Rect(bx, by, p.bridge_w, p.bridge_l, fill=p.bridge_color, stroke="#000000", stroke_width=0.3),
             Line(bx + 1, by + 2.5, bx + 1, by + p.bridge_l - 2.5, stroke=shade(p.bridge_color), stroke_width=0.4),
@@ -29,31 +45,42 @@ def pieces_pages(kit: KitContext) -> tuple[Piece, ...]:
                  stroke=shade(p.bridge_color), stroke_width=0.4),
             Rect(bx + 1.5, by + p.bridge_l / 2 - 2.75, p.bridge_w - 3, 5.5, fill="#f3e9d2", stroke=None),
         ]
-    rows = math.ceil(n / per_row)
-    y = y0 + rows * (p.bridge_l + 4) + 6
-    # Doge standee: base tab | front | fold | back (upside down) | base tab
+    return block(els)
+
+
+def _sundial(kit: KitContext) -> Block:
+    """The sundial marker: a disc, cut out round."""
+    p = kit.style.pieces
+    r = p.sundial_d / 2
+    return block([Text(0, 0, SIDE_LABEL_W, 7, kit.t("piece_sundial"), size=11, min_size=8, bold=True, align="left",
+                       wrap=False),
+                  Circle(r, 9 + r, r, fill=p.sundial_color, stroke="#000000", stroke_width=0.3),
+                  Icon("sm-sundial", r * 0.25, 9 + r * 0.25, r * 1.5, r * 1.5, color="#ffffff")])
+
+
+def _doge(kit: KitContext) -> Block:
+    """The Doge standee, lying on its side so it fits below the dice on any paper: base tab | front | fold |
+    back (upside down) | base tab, the fold lines running 3 mm past its edges."""
+    p = kit.style.pieces
     dw, dh, db = p.doge_w, p.doge_h, p.doge_base
-    dx = 14.0
-    els.append(Text(dx - 6, y, 70, 7, f"{kit.t('piece_doge')}", size=11, bold=True, align="left", wrap=False))
-    y += 9
-    parts = [(y, db, "base"), (y + db, dh, "front"), (y + db + dh, dh, "back"), (y + db + 2 * dh, db, "base")]
+    standing: list[Element] = []  # drawn upright, then turned
+    parts = [(0.0, db, "base"), (db, dh, "front"), (db + dh, dh, "back"), (db + 2 * dh, db, "base")]
     for py, ph, kind in parts:
         fill = "#e8dcc4" if kind == "base" else p.doge_color
-        els.append(Rect(dx, py, dw, ph, fill=fill, stroke="#000000", stroke_width=0.3))
+        standing.append(Rect(0, py, dw, ph, fill=fill, stroke="#000000", stroke_width=0.3))
         if kind != "base":
-            flip = kind == "back"
-            els += _doge_figure(dx + dw / 2, py + ph / 2, dw * 0.8, ph * 0.8, flip)
-    for fy in (y + db, y + db + dh, y + db + 2 * dh):
-        els.append(Line(dx - 3, fy, dx + dw + 3, fy, stroke="#555555", stroke_width=0.3, dash=(1.2, 1.0)))
-    els.append(Text(dx + dw + 4, y + db + dh - 3, 16, 6, kit.t("piece_fold"), size=7, align="left", wrap=False,
+            standing += _doge_figure(dw / 2, py + ph / 2, dw * 0.8, ph * 0.8, kind == "back")
+    for fy in (db, db + dh, db + 2 * dh):
+        standing.append(Line(-3, fy, dw + 3, fy, stroke="#555555", stroke_width=0.3, dash=(1.2, 1.0)))
+    lying = block([turned(e) for e in standing])  # the top base tab now on the left
+    fold_x = db + dh + 3  # the middle fold, from the block's left edge (its lines reach 3 mm past the standee)
+    head = 9.0
+    els: list[Element] = [Text(0, 0, lying.w, 7, kit.t("piece_doge"), size=11, bold=True, align="left",
+                               wrap=False)]
+    els += [moved(e, 0, head) for e in lying.elements]
+    els.append(Text(fold_x - 8, head + lying.h + 0.5, 16, 5, kit.t("piece_fold"), size=7, wrap=False,
                     color="#555555"))
-    # sundial marker: a disc, cut out round
-    sx = 80.0
-    els.append(Text(sx, y - 9, 60, 7, kit.t("piece_sundial"), size=11, bold=True, align="left", wrap=False))
-    r = p.sundial_d / 2
-    els.append(Circle(sx + r, y + r, r, fill=p.sundial_color, stroke="#000000", stroke_width=0.3))
-    els.append(Icon("sm-sundial", sx + r * 0.25, y + r * 0.25, r * 1.5, r * 1.5, color="#ffffff"))
-    return (Piece("san-marco pieces", W, H, tuple(els)),)
+    return block(els)
 
 
 def _doge_figure(cx: float, cy: float, w: float, h: float, flip: bool) -> list[Element]:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 
 from printkit.engine.colors import contrast_ink
-from printkit.engine.elements import Circle, Element, Icon, Line, Piece, Polygon, Rect, Text
+from printkit.engine.elements import Circle, Element, Icon, Line, Polygon, Rect, Text
 from printkit.games.san_marco.layout.context import KitContext
 from printkit.games.san_marco.layout.drawing import die_face
+from printkit.games.san_marco.layout.packing import EDGE, Block, block
 
 LETTERS = "ABCDEFGH"
 TOKEN = 10.5  # mm, a noble token (the wooden cubes are about 8-10 mm)
@@ -84,34 +85,24 @@ def _marker(kind: str, x: float, y: float, color: str, ink: str, letter: str) ->
     return els
 
 
-def tokens_page(kit: KitContext, players: int) -> tuple[Piece, ...]:
-    """The definition's nobles (25) in a butted block, a score and a role marker per player colour; as many
-    pages as the paper needs (one on A4 and Letter for six players, more on A5), a player never split."""
+def token_blocks(kit: KitContext, players: int) -> list[Block]:
+    """A heading, then per player the definition's nobles (25) in a butted block with a score and a role marker
+    in the player's colour, then the note on colour, letter and pattern: blocks to pack onto the pieces' sheets."""
     p = kit.style.pieces
-    W, H = kit.page(p.page_w, p.page_h)
+    W, _H = kit.page(p.page_w, p.page_h)
     game = kit.game
     n = game.rules.nobles_per_player
     cols, rows = noble_block_shape(n)
     cell_w = 2 * MARK_ZONE + cols * TOKEN + MARKER_GAP + TOKEN
-    cell_h = HEAD_H + 2 * MARK_ZONE + rows * TOKEN
-    top, bottom = 14.0, H - 14  # below the title; above the note
-    per_row = max(1, int((W - 12 + CELL_GAP) // (cell_w + CELL_GAP)))
-    per_col = max(1, int((bottom - top + CELL_GAP) // (cell_h + CELL_GAP)))
-    per_page = per_row * per_col
-    pages: list[list[Element]] = []
+    out = [block([Text(0, 0, W - 2 * EDGE, 8, kit.t("tokens_title"), size=12, bold=True, align="left",
+                       wrap=False)], heading=True)]
     for i in range(players):
-        if i % per_page == 0:
-            pages.append([Text(6, 3, W - 12, 8, kit.t("tokens_title"), size=12, bold=True, align="left", wrap=False)])
-        els = pages[-1]
-        k = i % per_page
-        x0 = 6 + (k % per_row) * (cell_w + CELL_GAP)
-        y0 = top + (k // per_row) * (cell_h + CELL_GAP)
         color = game.player_colors[i % len(game.player_colors)]
         ink = contrast_ink(color)
         letter = LETTERS[i]
-        els.append(Text(x0, y0, cell_w, 5, kit.t("tokens_player", letter=letter, n=i + 1, nobles=n), size=8,
-                        min_size=6, bold=True, align="left", wrap=False))
-        bx, by = x0 + MARK_ZONE, y0 + HEAD_H + MARK_ZONE
+        els: list[Element] = [Text(0, 0, cell_w, 5, kit.t("tokens_player", letter=letter, n=i + 1, nobles=n),
+                                   size=8, min_size=6, bold=True, align="left", wrap=False)]
+        bx, by = MARK_ZONE, HEAD_H + MARK_ZONE
         for j in range(n):
             x, y = bx + (j % cols) * TOKEN, by + (j // cols) * TOKEN
             els.append(Rect(x, y, TOKEN, TOKEN, fill=color, stroke="#333333", stroke_width=0.25))
@@ -121,9 +112,10 @@ def tokens_page(kit: KitContext, players: int) -> tuple[Piece, ...]:
         mx = bx + cols * TOKEN + MARK_ZONE + MARKER_GAP
         els += _marker("score", mx, by, color, ink, letter)
         els += _marker("role", mx, by + TOKEN + MARKER_GAP, color, ink, letter)
-    note = Text(6, H - 12, W - 12, 10, kit.t("tokens_note"), size=7, color="#555555", align="left", valign="top")
-    return tuple(Piece("san-marco noble tokens" + (f" {i + 1}" if len(pages) > 1 else ""), W, H, (*els, note))
-                 for i, els in enumerate(pages))
+        out.append(block(els))
+    out.append(block([Text(0, 0, W - 2 * EDGE, 10, kit.t("tokens_note"), size=7, color="#555555", align="left",
+                           valign="top")], alone=True))
+    return out
 
 
 def dice_needed(kit: KitContext) -> list[int]:
@@ -131,55 +123,57 @@ def dice_needed(kit: KitContext) -> list[int]:
     return sorted({kit.game.die.sides, kit.game.rules.banishment_die})
 
 
-def dice_page(kit: KitContext) -> Piece:
-    """A die-card deck per die (cut, shuffle, draw, put back) and a folding d6 net."""
+def dice_blocks(kit: KitContext) -> list[Block]:
+    """A heading, a die-card deck per die (cut, shuffle, draw, put back) and a folding d6 net: blocks to pack onto
+    the pieces' sheets."""
     p = kit.style.pieces
-    W, H = kit.page(p.page_w, p.page_h)
-    els: list[Element] = [Text(6, 3, W - 12, 8, kit.t("dice_title"), size=12, bold=True, align="left", wrap=False),
-                          Text(6, 11, W - 12, 9, kit.t("dice_how"), size=7.5, color="#333333", align="left")]
+    W, _H = kit.page(p.page_w, p.page_h)
+    inner = W - 2 * EDGE
+    out = [block([Text(0, 0, inner, 8, kit.t("dice_title"), size=12, bold=True, align="left", wrap=False),
+                  Text(0, 8, inner, 9, kit.t("dice_how"), size=7.5, color="#333333", align="left")], heading=True)]
     card = 24.0 if W >= 170 else 20.0  # a narrow page (A5) takes six cards to a row at 20 mm
-    y = 22.0
+    per_row = int(inner // card)
     for sides in dice_needed(kit):
-        els.append(Text(6, y, W - 12, 5, kit.t("dice_deck", sides=sides), size=9, bold=True, align="left", wrap=False))
-        y += 6
-        per_row = int((W - 12) // card)
+        row_w = min(sides, per_row) * card
+        els: list[Element] = [Text(0, 0, row_w, 5, kit.t("dice_deck", sides=sides), size=9, bold=True, align="left",
+                                   wrap=False)]
         for v in range(1, sides + 1):
-            x = 6 + ((v - 1) % per_row) * card
-            yy = y + ((v - 1) // per_row) * card
+            x = ((v - 1) % per_row) * card
+            yy = 6 + ((v - 1) // per_row) * card
             els.append(Rect(x, yy, card, card, fill="#fbf7ee", stroke="#777777", stroke_width=0.25))
             els += die_face(x + 4, yy + 3, card - 8, v, sides)
             els.append(Text(x, yy + card - 4.4, card, 3.8, kit.t("die_name", sides=sides), size=6.5, color="#666666",
                             wrap=False))
-        y += math.ceil(sides / per_row) * card + 5
-    # folding d6: a cross of six faces with glue tabs; opposite faces add up to 7
+        out.append(block(els))
+    out.append(_d6_net(kit))
+    return out
+
+
+def _d6_net(kit: KitContext) -> Block:
+    """A folding d6: a cross of six faces with glue tabs, opposite faces adding up to 7; how to fold it below."""
     s = 20.0
-    tab_room = 5.0
-    els.append(Text(6, y, W - 12, 5, kit.t("dice_net"), size=9, bold=True, align="left", wrap=False))
-    y += 7 + tab_room
-    x0 = 6 + s
+    tab = 5.0  # mm a glue tab reaches out from its face
+    net_w = 4 * s + 2 * tab
+    els: list[Element] = [Text(0, 0, net_w, 5, kit.t("dice_net"), size=9, bold=True, align="left", wrap=False)]
+    y = 7 + tab
+    L = tab + s  # left edge of the cross's middle column (faces 1, 3, 6)
     layout = {1: (1, 0), 2: (0, 1), 3: (1, 1), 5: (2, 1), 4: (3, 1), 6: (1, 2)}
     for value, (cx, cy) in layout.items():
-        fx, fy = x0 + (cx - 1) * s, y + cy * s
+        fx, fy = L + (cx - 1) * s, y + cy * s
         els.append(Rect(fx, fy, s, s, fill="#ffffff", stroke="#333333", stroke_width=0.3))
         els += die_face(fx + 2, fy + 2, s - 4, value, 6)
-    tab = tab_room
 
     def glue(ax: float, ay: float, bx: float, by: float, nx: float, ny: float) -> Element:
         return Polygon(((ax, ay), (bx, by), (bx + nx * tab + (ax - bx) * 0.2, by + ny * tab + (ay - by) * 0.2),
                         (ax + nx * tab + (bx - ax) * 0.2, ay + ny * tab + (by - ay) * 0.2)),
                        fill="#eeeeee", stroke="#999999", stroke_width=0.25)
 
-    L = x0  # left edge of the cross's middle column (faces 1, 3, 6)
     els += [
         glue(L, y, L, y + s, -1, 0), glue(L + s, y, L + s, y + s, 1, 0),  # beside face 1
         glue(L, y + 2 * s, L, y + 3 * s, -1, 0), glue(L + s, y + 2 * s, L + s, y + 3 * s, 1, 0),  # beside 6
         glue(L, y, L + s, y, 0, -1), glue(L, y + 3 * s, L + s, y + 3 * s, 0, 1),  # top of 1, bottom of 6
         glue(L + 3 * s, y + s, L + 3 * s, y + 2 * s, 1, 0),  # end of the strip
     ]
-    if W - L - 4.5 * s - 6 >= 50:  # the how-to beside the net, or below it on a narrow page
-        els.append(Text(L + 4.5 * s, y, W - L - 4.5 * s - 6, 3 * s, kit.t("dice_net_how"), size=7.5,
-                        color="#333333", align="left", valign="top"))
-    else:
-        els.append(Text(6, y + 3 * s + tab + 2, W - 12, 14, kit.t("dice_net_how"), size=7.5, color="#333333",
-                        align="left", valign="top"))
-    return Piece("san-marco dice", W, H, tuple(els))
+    els.append(Text(0, y + 3 * s + tab + 2, net_w, 16, kit.t("dice_net_how"), size=7.5, color="#333333",
+                    align="left", valign="top"))
+    return block(els)
