@@ -209,3 +209,19 @@ def test_six_players_nobles_fill_a_sheet_the_rest_shares_the_next(kit_for):
     everything = [e for page in sheets for e in page.elements]
     assert len([e for e in everything if isinstance(e, Rect) and e.fill == "#fbf7ee"]) == 10 + 6
     assert len(sheets) <= 3
+
+
+@pytest.mark.parametrize(("definition", "players", "sheets"), [("classic", 4, 4), ("six-players", 6, 5)])
+def test_on_a5_each_piece_goes_where_a_sheet_still_has_room(definition, players, sheets):
+    """A5 pages hold two players' nobles each; the bridges, sundial, dice and Doge fill the room they leave
+    (classic: 4 sheets; six players: 5, where one sheet each for nobles, pieces and dice made 6), every noble
+    and die card still printed once."""
+    path = loader.CLASSIC if definition == "classic" else loader.SIX_PLAYERS
+    kit = KitContext(loader.load(path), loader.load_texts(), loader.load_style(), "en", None, paper_dimensions("a5"))
+    pages = pieces_sheets(kit, players)
+    assert len(pages) == sheets
+    everything = [e for page in pages for e in page.elements]
+    for colour in kit.game.player_colors[:players]:
+        assert len([e for e in everything if isinstance(e, Rect) and e.fill == colour and e.w == e.h == 10.5]) == 25
+    cards = len([e for e in everything if isinstance(e, Rect) and e.fill == "#fbf7ee"])
+    assert cards == (6 if definition == "classic" else 10 + 6)

@@ -59,8 +59,8 @@ def _sundial(kit: KitContext) -> Block:
 
 
 def _doge(kit: KitContext) -> Block:
-    """The Doge standee, lying on its side so it fits below the dice on any paper: base tab | front | fold |
-    back (upside down) | base tab, the fold lines running 3 mm past its edges."""
+    """The Doge standee, lying on its side where the page is wide enough (below the dice, on A5 too): base tab |
+    front | fold | back (upside down) | base tab, the fold lines running 3 mm past its edges."""
     p = kit.style.pieces
     dw, dh, db = p.doge_w, p.doge_h, p.doge_base
     standing: list[Element] = []  # drawn upright, then turned
@@ -72,15 +72,20 @@ def _doge(kit: KitContext) -> Block:
             standing += _doge_figure(dw / 2, py + ph / 2, dw * 0.8, ph * 0.8, kind == "back")
     for fy in (db, db + dh, db + 2 * dh):
         standing.append(Line(-3, fy, dw + 3, fy, stroke="#555555", stroke_width=0.3, dash=(1.2, 1.0)))
-    lying = block([turned(e) for e in standing])  # the top base tab now on the left
-    fold_x = db + dh + 3  # the middle fold, from the block's left edge (its lines reach 3 mm past the standee)
     head = 9.0
-    els: list[Element] = [Text(0, 0, lying.w, 7, kit.t("piece_doge"), size=11, bold=True, align="left",
-                               wrap=False)]
-    els += [moved(e, 0, head) for e in lying.elements]
-    els.append(Text(fold_x - 8, head + lying.h + 0.5, 16, 5, kit.t("piece_fold"), size=7, wrap=False,
-                    color="#555555"))
-    return block(els)
+    title = Text(0, 0, SIDE_LABEL_W, 7, kit.t("piece_doge"), size=11, min_size=8, bold=True, align="left",
+                 wrap=False)
+    W, _H = kit.page(p.page_w, p.page_h)
+    lying = block([turned(e) for e in standing])  # the top base tab now on the left
+    if lying.w > W - 2 * EDGE:  # a page narrower than the lying standee: he stands, the fold named beside him
+        upright = block(standing)
+        return block([title, *(moved(e, 0, head) for e in upright.elements),
+                      Text(upright.w + 1, head + 3 + db + dh - 3, 16, 6, kit.t("piece_fold"), size=7, align="left",
+                           wrap=False, color="#555555")])
+    fold_x = db + dh + 3  # the middle fold, from the block's left edge (its lines reach 3 mm past the standee)
+    return block([title, *(moved(e, 0, head) for e in lying.elements),
+                  Text(fold_x - 8, head + lying.h + 0.5, 16, 5, kit.t("piece_fold"), size=7, wrap=False,
+                       color="#555555")])
 
 
 def _doge_figure(cx: float, cy: float, w: float, h: float, flip: bool) -> list[Element]:

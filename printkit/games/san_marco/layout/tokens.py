@@ -144,7 +144,7 @@ def dice_blocks(kit: KitContext) -> list[Block]:
             els += die_face(x + 4, yy + 3, card - 8, v, sides)
             els.append(Text(x, yy + card - 4.4, card, 3.8, kit.t("die_name", sides=sides), size=6.5, color="#666666",
                             wrap=False))
-        out.append(block(els))
+        out.append(block(els, follows=True))
     out.append(_d6_net(kit))
     return out
 
@@ -176,4 +176,4 @@ def _d6_net(kit: KitContext) -> Block:
     ]
     els.append(Text(0, y + 3 * s + tab + 2, net_w, 16, kit.t("dice_net_how"), size=7.5, color="#333333",
                     align="left", valign="top"))
-    return block(els)
+    return block(els, follows=True)
