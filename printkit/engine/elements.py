@@ -17,7 +17,10 @@ from typing import Literal
 from printkit.engine.svgpath import Segment, parse_path, path_bounds
 
 Color = str | None
-Align = Literal["left", "center", "right", "justify"]  # justify: every line but a paragraph's last is flush
+# justify: every line but a paragraph's last is flush; start and end: left and right, or right and left in
+# right-to-left text
+Align = Literal["left", "center", "right", "justify", "start", "end"]
+Direction = Literal["auto", "ltr", "rtl"]  # auto: each paragraph's first strong character says
 VAlign = Literal["top", "middle", "bottom"]
 
 
@@ -158,7 +161,10 @@ class Text:
     ``:icon-name:`` inside the text draws that icon inline at text height; ``**bold**``,
     ``*italic*``, ``{color=#a00|words}`` and ``<br>`` are inline markup (render/markup.py).
     Words are shaped (kerning, ligatures); ``hyphenate`` breaks long words by the language's dictionary (never
-    Chinese), ``align: justify`` makes both edges flush (a paragraph's last line stays left).
+    Chinese), ``align: justify`` makes both edges flush (a paragraph's last line stays at its start side).
+    ``direction``: ``rtl`` or ``ltr`` sets every paragraph so; ``auto`` takes each paragraph's direction from its
+    first letter (Arabic and Hebrew: right to left).  Right-to-left and mixed text is reordered line by line by
+    the Unicode bidi algorithm; ``align: start`` / ``end`` follow the paragraph's direction.
     """
 
     x: float
@@ -183,6 +189,7 @@ class Text:
     shadow_dx: float = 0.3
     shadow_dy: float = 0.3
     hyphenate: bool | str = False  # True: hyphenate in the build's language; or a language ("en", "de-CH")
+    direction: Direction = "auto"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from printkit.engine.imposition import PRINTABLE_EDGE, Box
 from printkit.engine.preflight.findings import Finding
 from printkit.engine.preflight.language import language_problem, typography_problems
 from printkit.engine.preflight.record import Placement, RenderLog, SetTextRecord
+from printkit.engine.render.bidi import line_side
 from printkit.engine.units import MM_PER_PT
 
 TOL = 0.05  # mm: geometry closer than this counts as touching
@@ -42,13 +43,17 @@ def ink_box(rec: SetTextRecord) -> Box:
     block_h = size * (e.leading * (n - 1) + 1.0)
     half_w, half_h = box_w / 2, box_h / 2
     top = half_h if e.valign == "top" else (-half_h + block_h if e.valign == "bottom" else block_h / 2)
-    widths = [w for w in rec.line_widths if w > 0] or [0.0]
+    rtl = rec.rtl or (False,) * len(rec.line_widths)
+    lines = [(w, r, end) for w, r, end in zip(rec.line_widths, rtl, rec.ends or (True,) * len(rtl), strict=False)
+             if w > 0] or [(0.0, False, True)]
     lefts, rights = [], []
-    for w in widths:
-        left = -half_w if e.align in ("left", "justify") else (half_w - w if e.align == "right" else -w / 2)
+    for w, r, end in lines:
+        side = line_side(e.align, r, e.align == "justify" and not end)
+        left = -half_w if side == "left" else (half_w - w if side == "right" else -w / 2)
         lefts.append(left)
         rights.append(left + w)
-    if e.align == "justify" and not all(rec.ends):  # a justified line (not a paragraph's last) reaches the right edge
+    if e.align == "justify" and not all(rec.ends):  # a justified line (not a paragraph's last) reaches both edges
+        lefts.append(-half_w)
         rights.append(half_w)
     x0, x1, y0, y1 = min(lefts), max(rights), top - block_h, top  # y up, about the box centre
     corners = [(x0, y0), (x0, y1), (x1, y0), (x1, y1)]

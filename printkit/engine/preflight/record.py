@@ -32,6 +32,7 @@ class SetTextRecord:
     fits: bool
     floor: float  # the size shrink-to-fit was not allowed to go below
     runs: tuple[tuple[tuple[str, str], ...], ...] = ()  # per line, its runs as (text, font) as set (markup faces)
+    rtl: tuple[bool, ...] = ()  # per line, whether its paragraph is right to left (empty: none is)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ from printkit.engine.elements import (
 from printkit.engine.errors import InputError
 from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight.record import SetTextRecord
-from printkit.engine.render import fonts, markup
+from printkit.engine.render import bidi, fonts, markup
 from printkit.engine.render.cmyk import is_cmyk
 from printkit.engine.render.hyphenation import hyphenation_setting
 from printkit.engine.render.shaping import any_unshaped, text_operators, unshaped_reason
@@ -446,11 +446,15 @@ def _draw_text(ctx: Context, e: Text) -> None:
     smallest = min(e.size, max(e.min_size, floor))
     hyphenate = hyphenation_setting(e.hyphenate) or None  # a template gave a language; game code may say True
     set_ = fit_text(e.text, box_w * mm, box_h * mm, e.size, smallest, e.leading, e.wrap, known, fam,
-                    e.emphasis, ctx.glossary, hyphenate, e.align == "justify")
+                    e.emphasis, ctx.glossary, hyphenate, e.align == "justify", e.direction)
+    if bidi.explicit_controls(e.text):
+        ctx.warn(f"{ctx.piece_name}: {_visible(e.text)[:40]!r} holds bidi embedding or isolate controls "
+                 "(U+202A-202E, U+2066-2069), which printkit does not apply; set direction: on the element, or "
+                 "mark a word's direction with U+200E/U+200F")
     _warn_unshaped(ctx, set_)
     if ctx.texts is not None:
         ctx.texts.append(SetTextRecord(ctx.index, e, set_.size, set_.line_texts, set_.line_widths_mm,
-                                       set_.paragraph_ends, set_.fits, floor, set_.line_runs))
+                                       set_.paragraph_ends, set_.fits, floor, set_.line_runs, set_.line_rtl))
     elif not set_.fits:
         ctx.warn(f"{ctx.piece_name}: text does not fit its box even at {smallest:g} pt: {e.text[:40]!r}")
     c.saveState()
@@ -486,9 +490,10 @@ def _draw_text(ctx: Context, e: Text) -> None:
         for i, (line, runs) in enumerate(zip(set_.lines, set_.drawing, strict=True)):
             # Centre the cap height in each line box so digits sit visually centred.
             baseline = top - i * line_h - size / 2 - fonts.CAP_HEIGHT * size / 2 + sy
-            if e.align in ("left", "justify"):
+            side = bidi.line_side(e.align, bool(line.level), line.stretch > 0)
+            if side == "left":
                 x = -half_w + sx
-            elif e.align == "right":
+            elif side == "right":
                 x = half_w - line.width + sx
             else:
                 x = -line.width / 2 + sx

@@ -77,11 +77,16 @@ def _hb_font(font_name: str) -> tuple[hb.Font, float] | None:
 
 
 _SHAPED: dict[tuple[str, str], Shaped] = {}
+_DIRECTED: dict[tuple[str, str, bool], Shaped] = {}
 
 
-def shape(text: str, font_name: str) -> Shaped:
+def shape(text: str, font_name: str, rtl: bool | None = None) -> Shaped:
     """``text`` shaped in the registered face ``font_name``; remembered, as a deck sets the same words on many
-    cards."""
+    cards.  ``rtl``: a run of one direction the bidi algorithm gave (True: right to left, its glyphs given from
+    left to right as they stand, the Arabic letters joined and mirrored characters mirrored); None: the direction
+    HarfBuzz guesses from the script."""
+    if rtl is not None:
+        return _directed(text, font_name, rtl)
     key = (text, font_name)
     got = _SHAPED.get(key)
     if got is None:
@@ -91,28 +96,42 @@ def shape(text: str, font_name: str) -> Shaped:
     return got
 
 
-def _unshaped(text: str, font_name: str) -> Shaped:
+def _directed(text: str, font_name: str, rtl: bool) -> Shaped:
+    key = (text, font_name, rtl)
+    got = _DIRECTED.get(key)
+    if got is None:
+        if len(_DIRECTED) > 200_000:
+            _DIRECTED.clear()
+        got = _DIRECTED[key] = _shape(text, font_name, "rtl" if rtl else "ltr")
+    return got
+
+
+def _unshaped(text: str, font_name: str, rtl: bool = False) -> Shaped:
     face = _font(font_name).face
+    if rtl:  # the characters as they stand from left to right, unjoined
+        text = text[::-1]
     advances = tuple(float(face.getCharWidth(ord(ch))) for ch in text)
     return Shaped(text, advances, None, sum(advances))
 
 
-def _shape(text: str, font_name: str) -> Shaped:
+def _shape(text: str, font_name: str, direction: str | None = None) -> Shaped:
     if not text:
         return Shaped("", (), None, 0.0)
     got = _hb_font(font_name)
     if got is None:
-        return _unshaped(text, font_name)
+        return _unshaped(text, font_name, direction == "rtl")
     hb_font, scale = got
     buf = hb.Buffer()
     buf.add_str(text)
+    if direction is not None:
+        buf.direction = direction
     buf.guess_segment_properties()
     buf.cluster_level = hb.BufferClusterLevel.MONOTONE_CHARACTERS
     try:
         hb.shape(hb_font, buf, {})
     except Exception as exc:  # a damaged table HarfBuzz stumbles over: this string is set unshaped
         _FAILED.setdefault(font_name, f"{type(exc).__name__}: {str(exc)[:80]}")
-        return _unshaped(text, font_name)
+        return _unshaped(text, font_name, direction == "rtl")
     infos, positions = buf.glyph_infos, buf.glyph_positions
     font = _font(font_name)
     cmap = font.face.charToGlyph
@@ -127,10 +146,14 @@ def _shape(text: str, font_name: str) -> Shaped:
         if i and starts[i - 1] == start:
             source = ""  # a further glyph of the same cluster: its characters went with the first
         else:
-            end = next((s for s in starts[i + 1:] if s != start), len(text))
+            if direction is None:
+                end = next((s for s in starts[i + 1:] if s != start), len(text))
+            else:  # right to left, the clusters run down: a cluster ends where the next higher one starts
+                end = min((s for s in starts if s > start), default=len(text))
             source = text[start:end]
         if gid == 0 and source.strip():
-            return _unshaped(text, font_name)  # the glyph check let the text through: draw what the cmap has
+            # the glyph check let the text through: draw what the cmap has
+            return _unshaped(text, font_name, direction == "rtl")
         if len(source) == 1 and cmap.get(ord(source)) == gid:
             codes.append(source)
         else:

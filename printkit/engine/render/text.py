@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from printkit.engine.render import markup
+from printkit.engine.render import bidi, markup
 from printkit.engine.render.fonts import SANS, Family, glyphs, has_glyph
 from printkit.engine.render.hyphenation import hyphenator
 from printkit.engine.render.shaping import Shaped, shape
@@ -49,6 +49,9 @@ class Token:
     color: str | None = None  # None: the element's colour
     glued: bool = False  # continues the previous token's word (a style change inside a word): no break before
     tied: bool = False  # glued only to keep an icon with its word: the line may still break here if it must
+    # Set by the bidi algorithm (None: left-to-right text, set as it always was): each character's level (an icon
+    # one), then, when ``space_after``, the level of the space.
+    levels: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class SetLine:
     width: float  # pt
     ends_paragraph: bool = False
     stretch: float = 0.0  # pt added at each break opportunity of the line when it is justified
+    level: int | None = None  # its paragraph's bidi level (1: right to left); None: left-to-right text, not reordered
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,13 @@ class SetText:
     def drawing(self) -> tuple[tuple[Run, ...], ...]:
         """Each line as what to draw: runs of text in one face and colour (word spaces as spaces), and icons,
         each at its offset from the line's start.  Worked out once per set text, drawn on every card."""
-        return tuple(_runs(line, self.size) for line in self.lines)
+        return tuple(_runs(line, self.size) if line.level is None else _bidi_runs(line, self.size)
+                     for line in self.lines)
+
+    @cached_property
+    def line_rtl(self) -> tuple[bool, ...]:
+        """Which lines belong to a right-to-left paragraph."""
+        return tuple(bool(line.level) for line in self.lines)
 
 
 @dataclass(frozen=True)
@@ -189,6 +199,130 @@ def _runs(line: SetLine, size: float) -> tuple[Run, ...]:
                     extra[-1] += stretch
     flush()
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A stretch of a bidi line of one level, face and colour (or an icon), shaped in its direction; ``after`` is
+    stretch added after it (a justified line's break opportunity with no space to widen)."""
+
+    level: int
+    text: str = ""
+    font: str = SANS
+    color: str | None = None
+    icon: str | None = None
+    shaped: Shaped | None = None
+    after: float = 0.0
+
+
+def _level_runs(text: str, levels: tuple[int, ...]) -> list[tuple[int, int]]:
+    """``text`` cut where its level changes: (start, end) pairs."""
+    out = []
+    start = 0
+    for k in range(1, len(text) + 1):
+        if k == len(text) or levels[k] != levels[start]:
+            out.append((start, k))
+            start = k
+    return out
+
+
+def _bidi_pieces(line: SetLine) -> list[_Piece]:
+    """A bidi line's pieces in logical order (the line's trailing space, never drawn, left out)."""
+    tokens = line.tokens
+    last = len(tokens) - 1
+    stretch = line.stretch
+    out: list[_Piece] = []
+    for j, tok in enumerate(tokens):
+        lv = tok.levels or (0,) * (len(tok.text) + 1)
+        if tok.icon:
+            out.append(_Piece(lv[0], icon=tok.icon))
+        else:
+            for a, b in _level_runs(tok.text, lv):
+                seg = tok.text[a:b]
+                out.append(_Piece(lv[a], seg, tok.font, tok.color, shaped=shape(seg, tok.font, lv[a] % 2 == 1)))
+        if j == last:
+            break
+        gap = stretch if stretch and _opportunity(tokens, j) else 0.0
+        if tok.space_after:
+            out.append(_Piece(lv[-1], " ", tok.font, tok.color, shaped=shape(" ", tok.font), after=gap))
+        elif gap:
+            out[-1] = replace(out[-1], after=out[-1].after + gap)
+    return out
+
+
+def _bidi_runs(line: SetLine, size: float) -> tuple[Run, ...]:
+    """A bidi line as runs from left to right: its pieces reordered by their levels (rule L2), each right-to-left
+    piece's glyphs already standing left to right as HarfBuzz gave them."""
+    pieces = _bidi_pieces(line)
+    ordered = [pieces[k] for k in bidi.visual_order([p.level for p in pieces])]
+    out: list[Run] = []
+    x = 0.0
+    pen: float | None = None  # where the open text run's glyphs end
+    for piece in ordered:
+        if piece.icon:
+            out.append(Run(x, icon=piece.icon))
+            x += size * ICON_SCALE + piece.after
+            pen = None
+            continue
+        got = piece.shaped
+        assert got is not None
+        n = len(got.codes)
+        offsets = got.offsets or ((0.0, 0.0),) * n
+        extra = (0.0,) * (n - 1) + (piece.after,) if n else ()
+        prev = out[-1] if out else None
+        if prev is not None and prev.icon is None and prev.font == piece.font and prev.color == piece.color \
+                and pen is not None and abs(pen - x) < 1e-9:
+            joined_extra = (prev.extra or (0.0,) * len(prev.codes)) + extra
+            out[-1] = replace(prev, text=prev.text + piece.text, codes=prev.codes + got.codes,
+                              advances=prev.advances + got.advances,
+                              offsets=None if prev.offsets is None and got.offsets is None
+                              else (prev.offsets or ((0.0, 0.0),) * len(prev.codes)) + offsets,
+                              extra=joined_extra if any(joined_extra) else None)
+        else:
+            out.append(Run(x, piece.text, piece.font, piece.color, None, got.codes, got.advances, got.offsets,
+                           extra if any(extra) else None, moved=pen is not None and abs(pen - x) >= 1e-9))
+        x += got.width * size / 1000 + piece.after
+        pen = x
+    return tuple(out)
+
+
+def _with_levels(paragraphs: list[list[Token]], direction: str) -> tuple[list[list[Token]], list[int]]:
+    """Each paragraph's tokens with their characters' bidi levels, and each paragraph's level."""
+    out, bases = [], []
+    for tokens in paragraphs:
+        parts = []
+        for tok in tokens:
+            parts.append(bidi.OBJECT if tok.icon else tok.text)
+            if tok.space_after:
+                parts.append(" ")
+        text = "".join(parts)
+        base = bidi.base_level(text, direction)
+        lv = bidi.levels(text, base)
+        got, k = [], 0
+        for tok in tokens:
+            n = (1 if tok.icon else len(tok.text)) + (1 if tok.space_after else 0)
+            got.append(_with(tok, levels=lv[k:k + n]))
+            k += n
+        out.append(got)
+        bases.append(base)
+    return out, bases
+
+
+_BIDI_WIDTHS: dict[tuple[str, float, str, tuple[int, ...]], float] = {}
+
+
+def _bidi_width(tok: Token, size: float) -> float:
+    """A bidi token's width: its level runs each shaped in its direction."""
+    levels = tok.levels
+    assert levels is not None
+    key = (tok.text, size, tok.font, levels)
+    w = _BIDI_WIDTHS.get(key)
+    if w is None:
+        if len(_BIDI_WIDTHS) > 100_000:
+            _BIDI_WIDTHS.clear()
+        w = _BIDI_WIDTHS[key] = sum(shape(tok.text[a:b], tok.font, levels[a] % 2 == 1).width
+                                    for a, b in _level_runs(tok.text, levels)) * size / 1000
+    return w
 
 
 def is_cjk(ch: str) -> bool:
@@ -459,6 +593,8 @@ _WIDTHS: dict[tuple[str, float, str], float] = {}
 def token_width(tok: Token, size: float) -> float:
     if tok.icon:
         return size * ICON_SCALE
+    if tok.levels is not None:
+        return _bidi_width(tok, size)
     key = (tok.text, size, tok.font)
     w = _WIDTHS.get(key)
     if w is None:
@@ -497,14 +633,16 @@ def _words(tokens: list[Token]) -> list[list[Token]]:
 
 def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool,
            grouped: list[list[list[Token]]] | None = None, max_lines: int | None = None,
-           hyphenate: str | None = None) -> tuple[list[SetLine], bool]:
+           hyphenate: str | None = None, bases: list[int] | None = None) -> tuple[list[SetLine], bool]:
     """Break the paragraphs into lines ``width`` wide at ``size``; ``grouped``: each paragraph's :func:`_words`
     (the same at every size).  With ``max_lines``, stop (not fitting) as soon as the lines are more.  With
     ``hyphenate`` (a pyphen language), a word that does not fit is split at the dictionary's last break point
-    that leaves its first part, with a hyphen, on the line."""
+    that leaves its first part, with a hyphen, on the line.  ``bases``: each paragraph's bidi level, for text
+    the bidi algorithm sets (None: left-to-right text)."""
     lines: list[SetLine] = []
     ok = True
     for n, tokens in enumerate(paragraphs):
+        level = bases[n] if bases is not None else None
         start = len(lines)
         current: list[Token] = []
         cur_w = 0.0
@@ -526,7 +664,7 @@ def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool,
                     queue.append([tail])
                     word, w, gap = [], 0.0, 0.0
                 if current:
-                    lines.append(SetLine(tuple(current), cur_w))
+                    lines.append(SetLine(tuple(current), cur_w, level=level))
                     if max_lines is not None and len(lines) > max_lines:
                         return lines, False
                     current, cur_w, gap = [], 0.0, 0.0
@@ -541,9 +679,9 @@ def _break(paragraphs: list[list[Token]], size: float, width: float, wrap: bool,
             cut = len(prev.tokens) - len(_words(list(prev.tokens))[-1])
             moved, kept = prev.tokens[cut:], prev.tokens[:cut]
             current[:0] = moved
-            lines.append(SetLine(kept, _width(kept, size)))
+            lines.append(SetLine(kept, _width(kept, size), level=level))
             cur_w = _width(tuple(current), size)
-        lines.append(SetLine(tuple(current), cur_w, True))
+        lines.append(SetLine(tuple(current), cur_w, True, level=level))
     for line in lines:
         if line.width > width + 1e-6:
             ok = False
@@ -585,12 +723,15 @@ def _hyphenated(word: list[Token], size: float, room: float, lang: str | None) -
     if lang is None or len(word) != 1 or word[0].icon is not None or room <= 0:
         return None
     tok = word[0]
-    if not has_glyph(tok.font, HYPHEN):
-        return None
+    lv = tok.levels
+    if not has_glyph(tok.font, HYPHEN) or (lv is not None and any(v % 2 for v in lv[:len(tok.text)])):
+        return None  # right-to-left words are not hyphenated (Arabic and Hebrew break between words)
     for head, tail in _pairs(tok.text, lang):
-        first = _with(tok, text=head, space_after=False)
+        cut = len(head) - len(HYPHEN)
+        first = _with(tok, text=head, space_after=False,
+                      levels=None if lv is None else lv[:cut] + (lv[cut - 1],) * len(HYPHEN))
         if token_width(first, size) <= room:
-            return first, _with(tok, text=tail, glued=False, tied=False)
+            return first, _with(tok, text=tail, glued=False, tied=False, levels=None if lv is None else lv[cut:])
     return None
 
 
@@ -626,7 +767,7 @@ def fit_text(
     text: str, width: float, height: float, size: float, min_size: float,
     leading: float = 1.2, wrap: bool = True, icons: frozenset[str] | None = None,
     fam: Family | None = None, emphasis: str | None = None, glossary: tuple[str, ...] = (),
-    hyphenate: str | None = None, justify: bool = False,
+    hyphenate: str | None = None, justify: bool = False, direction: str = "auto",
 ) -> SetText:
     """Set ``text`` in a ``width`` x ``height`` pt box at the largest size that fits.
 
@@ -634,17 +775,23 @@ def fit_text(
     ``fits`` is False when even ``min_size`` overflows; it is then set at ``min_size``.  Remembered: a deck
     sets the same text in the same box on many cards (copies, titles, backs), and the result is immutable.
     ``hyphenate``: the language to hyphenate in (None: no hyphenation); ``justify``: every line but a
-    paragraph's last is stretched to ``width`` (:attr:`SetLine.stretch`).
+    paragraph's last is stretched to ``width`` (:attr:`SetLine.stretch`).  ``direction`` (``auto``, ``ltr`` or
+    ``rtl``): each paragraph's direction, ``auto`` from its first strong character; text that is right to left or
+    holds right-to-left characters is set by the bidi algorithm (:mod:`.bidi`), each line reordered after
+    breaking, and other text as always.
     """
     if not (math.isfinite(size) and 0 < min_size <= size):
         raise ValueError(f"text sizes must satisfy 0 < min_size <= size; got {size!r}, {min_size!r}")
     paragraphs = tokenize(text, icons, fam, emphasis, glossary)
+    bases = None
+    if bidi.needed(text, direction):
+        paragraphs, bases = _with_levels(paragraphs, direction)
     grouped = [_words(tokens) for tokens in paragraphs]
     s = size
     while True:
         # A size that will be shrunk past if its lines outgrow the box stops breaking once they do.
         bound = _max_lines(s, leading, height) if s > min_size else None
-        lines, ok = _break(paragraphs, s, width, wrap, grouped, bound, hyphenate)
+        lines, ok = _break(paragraphs, s, width, wrap, grouped, bound, hyphenate, bases)
         total = block_height(len(lines), s, leading)
         if ok and total <= height + 1e-6:
             return SetText(s, _justified(lines, width) if justify else tuple(lines), True)
