@@ -33,6 +33,7 @@ _RTL_CLASSES = frozenset(("R", "AL", "AN", "RLE", "RLO", "RLI", "LRE", "LRO", "L
 _RTL_RANGES = re.compile("[\u0590-\u08ff\u200e\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufeff"
                          "\U00010800-\U00010fff\U0001e800-\U0001efff]")
 _EXPLICIT = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = re.compile("[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")  # marks and controls: no ink
 _REMOVED = frozenset(("RLE", "LRE", "RLO", "LRO", "PDF", "BN"))  # X9: as if absent
 _NEUTRAL = frozenset(("B", "S", "WS", "ON", "LRI", "RLI", "FSI", "PDI"))
 _WHITE = frozenset(("WS", "LRI", "RLI", "FSI", "PDI"))  # what L1 resets before a separator or a line's end
@@ -53,6 +54,11 @@ def needed(text: str, direction: Direction = "auto") -> bool:
         return True
     return _RTL_RANGES.search(text) is not None and any(
         unicodedata.bidirectional(ch) in _RTL_CLASSES for ch in _RTL_RANGES.findall(text))
+
+
+def inked(text: str) -> str:
+    """``text`` without its bidi marks and controls: they steer the algorithm and are not drawn."""
+    return _CONTROLS.sub("", text) if _RTL_RANGES.search(text) else text
 
 
 def explicit_controls(text: str) -> bool:

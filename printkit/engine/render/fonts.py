@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 from functools import cache, lru_cache
 from pathlib import Path
@@ -50,8 +50,9 @@ CAP_HEIGHT = 0.733
 ASCENT = 0.88
 DESCENT = 0.12
 
-# Characters that never print ink and so need no glyph check.
-_INVISIBLE = frozenset("\n\r\t\u200b")
+# Characters that never print ink and so need no glyph check: breaks, a zero-width space, and the bidi marks and
+# controls (HarfBuzz sets them as nothing; the bidi algorithm reads them).
+_INVISIBLE = frozenset("\n\r\t\u200b\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class _Font(TTFont):
@@ -232,12 +233,15 @@ def ensure(name: str) -> str:
 def family(font: str | None) -> Family:
     """The family for a text element's ``font:``: None or ``sans`` is the bundled one, else a font file or a
     family a deck declared (:func:`declare_family`); ``title.ttf, sans`` sets what the first lacks (Chinese in
-    a Latin display face) in the next."""
+    a Latin display face) in the next, and ``sans, hebrew.ttf`` what the bundled family lacks (Arabic, Hebrew) in
+    the next."""
     if font is None or font.strip() in ("sans", SANS):
         return sans()
     first, _, rest = font.partition(",")
     first = first.strip()
     fallback = family(rest.strip()) if rest.strip() else None
+    if first in ("sans", SANS):
+        return replace(sans(), fallback=fallback)
     declared = _DECLARED.get(first)
     if declared is not None:
         label, faces = declared

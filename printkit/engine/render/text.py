@@ -238,14 +238,15 @@ def _bidi_pieces(line: SetLine) -> list[_Piece]:
             out.append(_Piece(lv[0], icon=tok.icon))
         else:
             for a, b in _level_runs(tok.text, lv):
-                seg = tok.text[a:b]
-                out.append(_Piece(lv[a], seg, tok.font, tok.color, shaped=shape(seg, tok.font, lv[a] % 2 == 1)))
+                seg = bidi.inked(tok.text[a:b])
+                if seg:
+                    out.append(_Piece(lv[a], seg, tok.font, tok.color, shaped=shape(seg, tok.font, lv[a] % 2 == 1)))
         if j == last:
             break
         gap = stretch if stretch and _opportunity(tokens, j) else 0.0
         if tok.space_after:
             out.append(_Piece(lv[-1], " ", tok.font, tok.color, shaped=shape(" ", tok.font), after=gap))
-        elif gap:
+        elif gap and out:
             out[-1] = replace(out[-1], after=out[-1].after + gap)
     return out
 
@@ -320,7 +321,7 @@ def _bidi_width(tok: Token, size: float) -> float:
     if w is None:
         if len(_BIDI_WIDTHS) > 100_000:
             _BIDI_WIDTHS.clear()
-        w = _BIDI_WIDTHS[key] = sum(shape(tok.text[a:b], tok.font, levels[a] % 2 == 1).width
+        w = _BIDI_WIDTHS[key] = sum(shape(bidi.inked(tok.text[a:b]), tok.font, levels[a] % 2 == 1).width
                                     for a, b in _level_runs(tok.text, levels)) * size / 1000
     return w
 

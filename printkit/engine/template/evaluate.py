@@ -767,6 +767,9 @@ def _element(raw: dict[str, Any], kind: str, scope: dict[str, Any], fail: Any,
             else None
         if chosen is not None:
             values["hyphenate"] = hyphenation_setting(chosen, scope.get("lang"))
+        # and its `direction:` (deck.direction), for a deck in Arabic or Hebrew
+        if "direction" not in values and isinstance(deck, dict) and deck.get("direction", "auto") != "auto":
+            values["direction"] = deck["direction"]
     seen: tuple | None = None
     if made is not None:
         try:

@@ -140,7 +140,8 @@ def _part_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callab
     name = deck.name
     base = deck.file.parent
     contain = deck_containment(deck.file, options.templates, options.allow_outside)
-    deck_info = {"title": d.title, "count": len(deck.cards), "hyphenate": d.hyphenate}
+    deck_info = {"title": d.title, "count": len(deck.cards), "hyphenate": d.hyphenate,
+                 "direction": d.direction}
     cards = chosen_cards(deck, options)
     hashes = card_hashes(deck)
     notes = deck.notes

@@ -70,7 +70,7 @@ SHAPE_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 DEFAULT_OVERLAP = 10.0  # mm: --tile-overlap's default, what a board's seams must keep clear of its edges
 INHERITED = ("title", "style", "fonts", "templates", "safe_zone", "quantity_column", "language",
-             "hyphenate")
+             "hyphenate", "direction")
 SIZE_KEYS = ("side", "flat_to_flat", "corner_to_corner", "top", "diameter", "sides", "points", "inner", "width",
              "height", "overlap", "seams")
 
@@ -169,6 +169,9 @@ class DeckDefinition(BaseModel):
     quantity_column: str = Field("qty", description="the column/key giving how many copies to print")
     hyphenate: bool | str = Field(False, description="the default of every text element's hyphenate: (true: in the "
                                                      "build's language, or a language such as de)")
+    direction: Literal["auto", "ltr", "rtl"] = Field("auto", description="the default of every text element's "
+                                                     "direction: (auto: each paragraph's first letter says; rtl: "
+                                                     "right to left, for Arabic and Hebrew)")
     safe_zone: float | None = Field(None, ge=0, le=50, description="a margin inside the trim (mm, or with a unit) "
                                                                   "that text and icons keep clear of: warned about, "
                                                                   "an error with --strict")
@@ -219,8 +222,9 @@ class DeckDefinition(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _sections_inherit(cls, data: Any) -> Any:
-        """A section takes the deck's title, style, fonts, templates, safe zone, quantity column, language and
-        hyphenate unless it gives its own (not its translations files: those belong to the deck's own cards)."""
+        """A section takes the deck's title, style, fonts, templates, safe zone, quantity column, language,
+        hyphenate and direction unless it gives its own (not its translations files: those belong to the deck's own
+        cards)."""
         if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
             return data
         shared = {k: data[k] for k in INHERITED if k in data}

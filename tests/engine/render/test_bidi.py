@@ -241,3 +241,15 @@ def test_the_algorithm_agrees_with_python_bidi(base: int) -> None:
     ("abc", 0), ("שלום abc", 1), ("123 اربح", 1), ("(12) abc שלום", 0), ("", 0), ("123", 0)])
 def test_auto_takes_the_first_strong_letter(text: str, want: int) -> None:
     assert bidi.base_level(text) == want
+
+
+def test_a_right_to_left_mark_steers_the_stop_and_prints_nothing() -> None:
+    """In a left-to-right paragraph "שלום!" ends with its stop at the right; an RLM after the stop takes the stop
+    into the Hebrew run (to its left).  The mark draws no glyph and reads back as nothing; the bundled family
+    needs no glyph for it."""
+    plain = _lines(_rtl("שלום!", direction="ltr"))[0]
+    assert [ch for ch, _ in plain] == list("םולש!")
+    marked = _rtl("שלום!\u200f", direction="ltr")
+    assert [ch for ch, _ in _lines(marked)[0]] == list("!םולש")
+    assert "\u200f" not in _text(marked)
+    assert _text(_pdf(Text(2, 2, 76, 30, "abc \u200f12", size=SIZE, min_size=SIZE))) == "abc 12"
