@@ -7,6 +7,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from printkit.cli import app
 from tests.engine.deck_files import build, write
 from tests.engine.render.test_typeset import _origins
 
@@ -73,3 +76,30 @@ def test_a_bad_direction_is_refused_at_its_line(tmp_path: Path) -> None:
     element = build(_deck(tmp_path / "el", "abc", element=", direction: up"), "-o", tmp_path / "el" / "out")
     assert element.exit_code == 2
     assert "front.yaml" in element.output and "direction" in element.output
+
+
+def test_the_safe_zone_judges_a_right_to_left_line_where_it_is_set(tmp_path: Path) -> None:
+    """A box from 1 mm to 59 mm on a 63 mm card, a 3 mm safe zone, align: start: an English line starts at 1 mm (2 mm
+    past the zone), a Hebrew one ends at 59 mm, inside it."""
+    shutil.copy(FONT, tmp_path / "rtl.ttf")
+    write(tmp_path / "front.yaml", """
+        elements:
+          - id: rules
+            text: {x: 1, y: 10, w: 58, h: 10, text: "{{ card.text }}", size: 12, align: start, font: "sans, rtl"}
+        """)
+    deck = write(tmp_path / "deck.yaml", """
+        title: T
+        front: front.yaml
+        back: null
+        safe_zone: 3mm
+        fonts:
+          rtl: {regular: rtl.ttf}
+        cards:
+          - {name: A, text: "Win 3"}
+          - {name: B, text: "שלום 3"}
+        """)
+    result = CliRunner().invoke(app, ["build", str(deck), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "safe zone" in line]
+    assert len(lines) == 1 and "2.0 mm outside the 3 mm safe zone" in lines[0]
+    assert "card 1 (A)" in lines[0] and "card 2" not in lines[0]
