@@ -17,6 +17,7 @@ from fontTools.ttLib import TTFont
 from printkit.engine.elements import Text
 from printkit.engine.errors import MissingGlyphError
 from printkit.engine.render import bidi
+from printkit.engine.render.fonts import family
 from printkit.engine.render.text import fit_text
 from tests.engine.render.test_typeset import _lines, _pdf, _text
 
@@ -197,9 +198,13 @@ def test_justified_hebrew_fills_the_line_and_its_last_line_stands_at_the_right()
 
 
 def test_arabic_is_never_hyphenated_but_a_latin_word_beside_it_may_be() -> None:
-    long_arabic = "والمستكشفون " * 3
-    set_ = fit_text(long_arabic.strip(), 40, 500, 10, 10, fam=None, hyphenate="en")
-    assert all("-" not in t for t in set_.line_texts)
+    fam = family(f"sans, {RTL_FONT}")
+    arabic = fit_text("والمستكشفون والمستكشفون والمستكشفون", 40, 500, 10, 10, fam=fam, hyphenate="en")
+    assert len(arabic.lines) == 3 and all("-" not in t for t in arabic.line_texts)
+    mixed = fit_text("שלום extraordinary", 60, 500, 10, 10, fam=fam, hyphenate="en")
+    assert mixed.line_texts == ("שלום ex-", "traordinary")
+    (first, _) = mixed.drawing
+    assert "".join(r.text for r in first) == "ex- שלום"  # the Latin part, its hyphen after it, at the left
 
 
 def test_the_bundled_font_lacking_arabic_is_a_clear_error() -> None:
@@ -253,3 +258,13 @@ def test_a_right_to_left_mark_steers_the_stop_and_prints_nothing() -> None:
     assert [ch for ch, _ in _lines(marked)[0]] == list("!םולש")
     assert "\u200f" not in _text(marked)
     assert _text(_pdf(Text(2, 2, 76, 30, "abc \u200f12", size=SIZE, min_size=SIZE))) == "abc 12"
+
+
+def test_an_inline_icon_between_hebrew_words_stays_between_them() -> None:
+    """"שלום :flame: עולם": read right to left, the first word, the icon, the second word; so from the left the
+    second word, the icon, the first."""
+    fam = family(f"sans, {RTL_FONT}")
+    (runs,) = fit_text("שלום :flame: עולם", 300, 100, 12, 12, icons=frozenset({"flame"}), fam=fam).drawing
+    order = [r.icon or r.text.strip() for r in runs if r.icon or r.text.strip()]
+    assert order == ["עולם", "flame", "שלום"]
+    assert [r.dx for r in runs] == sorted(r.dx for r in runs)
