@@ -232,8 +232,10 @@ def _bidi_pieces(line: SetLine) -> list[_Piece]:
     last = len(tokens) - 1
     stretch = line.stretch
     out: list[_Piece] = []
+    pending = 0.0
     for j, tok in enumerate(tokens):
         lv = tok.levels or (0,) * (len(tok.text) + 1)
+        start = len(out)
         if tok.icon:
             out.append(_Piece(lv[0], icon=tok.icon))
         else:
@@ -241,6 +243,9 @@ def _bidi_pieces(line: SetLine) -> list[_Piece]:
                 seg = bidi.inked(tok.text[a:b])
                 if seg:
                     out.append(_Piece(lv[a], seg, tok.font, tok.color, shaped=shape(seg, tok.font, lv[a] % 2 == 1)))
+        if pending and len(out) > start:
+            out[-1] = replace(out[-1], after=out[-1].after + pending)
+            pending = 0.0
         if j == last:
             break
         gap = stretch if stretch and _opportunity(tokens, j) else 0.0
@@ -248,6 +253,8 @@ def _bidi_pieces(line: SetLine) -> list[_Piece]:
             out.append(_Piece(lv[-1], " ", tok.font, tok.color, shaped=shape(" ", tok.font), after=gap))
         elif gap and out:
             out[-1] = replace(out[-1], after=out[-1].after + gap)
+        elif gap:  # the line opens with bidi marks alone: their stretch goes after the first piece drawn
+            pending += gap
     return out
 
 

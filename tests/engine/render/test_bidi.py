@@ -268,3 +268,24 @@ def test_an_inline_icon_between_hebrew_words_stays_between_them() -> None:
     order = [r.icon or r.text.strip() for r in runs if r.icon or r.text.strip()]
     assert order == ["עולם", "flame", "שלום"]
     assert [r.dx for r in runs] == sorted(r.dx for r in runs)
+
+
+_PIECES = ["abc", "Gold", "שלום", "עולם", "اربح", "نقاط", "3", "12", "١٢", " ", " ", " ", "!", ".", "(", ")", "\n",
+           "**", ":flame:", "-", "\u200f", "\u200e", "放置", "%"]
+
+
+def test_every_justified_bidi_line_is_drawn_exactly_as_wide_as_the_box() -> None:
+    """Random mixed paragraphs (marks, icons, Chinese, both kinds of digits) set justified in a 30 pt column: each
+    line but a paragraph's last is drawn from 0 to 30 pt (the stretch of a line opening with marks alone, which
+    draw nothing, is not lost), and every other line as wide as it was measured."""
+    fam = family(f"sans, {RTL_FONT}")
+    rng = random.Random(7)
+    opening_marks = ["\u200f放置12放置", "\u200e放置 .١٢.", "\u200f\u200e放置שלום放置"]
+    for text in opening_marks + ["".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 12))) for _ in range(400)]:
+        set_ = fit_text(text, 30, 500, 10, 10, icons=frozenset({"flame"}), fam=fam, justify=True, direction="rtl")
+        for line, runs in zip(set_.lines, set_.drawing, strict=True):
+            ends = [r.dx + set_.size if r.icon else r.glyph_starts(set_.size)[-1] for r in runs]
+            if not ends:
+                continue
+            want = 30.0 if line.stretch else line.width
+            assert max(ends) == pytest.approx(want, abs=1e-6), (text, line)
