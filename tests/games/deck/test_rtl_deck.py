@@ -103,3 +103,10 @@ def test_the_safe_zone_judges_a_right_to_left_line_where_it_is_set(tmp_path: Pat
     lines = [line for line in result.output.splitlines() if "safe zone" in line]
     assert len(lines) == 1 and "2.0 mm outside the 3 mm safe zone" in lines[0]
     assert "card 1 (A)" in lines[0] and "card 2" not in lines[0]
+
+
+def test_hebrew_too_long_for_its_box_is_reported_as_any_text_is(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["build", str(_deck(tmp_path, "שלום עולם " * 150)), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "front.yaml: rules: does not fit its 55.0 x 40.0 mm box even at 6 pt" in result.output
+    assert "card 1 (A)" in result.output
