@@ -77,16 +77,17 @@ def _hb_font(font_name: str) -> tuple[hb.Font, float] | None:
 
 
 _SHAPED: dict[tuple[str, str], Shaped] = {}
-_DIRECTED: dict[tuple[str, str, bool], Shaped] = {}
+_DIRECTED: dict[tuple[str, str, bool, tuple[str, str]], Shaped] = {}
 
 
-def shape(text: str, font_name: str, rtl: bool | None = None) -> Shaped:
+def shape(text: str, font_name: str, rtl: bool | None = None, context: tuple[str, str] = ("", "")) -> Shaped:
     """``text`` shaped in the registered face ``font_name``; remembered, as a deck sets the same words on many
     cards.  ``rtl``: a run of one direction the bidi algorithm gave (True: right to left, its glyphs given from
     left to right as they stand, the Arabic letters joined and mirrored characters mirrored); None: the direction
-    HarfBuzz guesses from the script."""
+    HarfBuzz guesses from the script.  ``context`` (with ``rtl`` only): the characters just before and after
+    ``text`` in its word, set in another face or colour, which Arabic letters join to across the change."""
     if rtl is not None:
-        return _directed(text, font_name, rtl)
+        return _directed(text, font_name, rtl, context)
     key = (text, font_name)
     got = _SHAPED.get(key)
     if got is None:
@@ -96,13 +97,13 @@ def shape(text: str, font_name: str, rtl: bool | None = None) -> Shaped:
     return got
 
 
-def _directed(text: str, font_name: str, rtl: bool) -> Shaped:
-    key = (text, font_name, rtl)
+def _directed(text: str, font_name: str, rtl: bool, context: tuple[str, str]) -> Shaped:
+    key = (text, font_name, rtl, context)
     got = _DIRECTED.get(key)
     if got is None:
         if len(_DIRECTED) > 200_000:
             _DIRECTED.clear()
-        got = _DIRECTED[key] = _shape(text, font_name, "rtl" if rtl else "ltr")
+        got = _DIRECTED[key] = _shape(text, font_name, "rtl" if rtl else "ltr", context)
     return got
 
 
@@ -114,7 +115,7 @@ def _unshaped(text: str, font_name: str, rtl: bool = False) -> Shaped:
     return Shaped(text, advances, None, sum(advances))
 
 
-def _shape(text: str, font_name: str, direction: str | None = None) -> Shaped:
+def _shape(text: str, font_name: str, direction: str | None = None, context: tuple[str, str] = ("", "")) -> Shaped:
     if not text:
         return Shaped("", (), None, 0.0)
     got = _hb_font(font_name)
@@ -122,7 +123,11 @@ def _shape(text: str, font_name: str, direction: str | None = None) -> Shaped:
         return _unshaped(text, font_name, direction == "rtl")
     hb_font, scale = got
     buf = hb.Buffer()
-    buf.add_str(text)
+    before, after = context
+    if before or after:  # HarfBuzz shapes the item between them, as part of the whole word
+        buf.add_str(before + text + after, len(before), len(text))
+    else:
+        buf.add_str(text)
     if direction is not None:
         buf.direction = direction
     buf.guess_segment_properties()
@@ -135,7 +140,7 @@ def _shape(text: str, font_name: str, direction: str | None = None) -> Shaped:
     infos, positions = buf.glyph_infos, buf.glyph_positions
     font = _font(font_name)
     cmap = font.face.charToGlyph
-    starts = [info.cluster for info in infos]
+    starts = [info.cluster - len(before) for info in infos]
     codes: list[str] = []
     advances: list[float] = []
     offsets: list[tuple[float, float]] = []

@@ -52,6 +52,9 @@ class Token:
     # Set by the bidi algorithm (None: left-to-right text, set as it always was): each character's level (an icon
     # one), then, when ``space_after``, the level of the space.
     levels: tuple[int, ...] | None = None
+    # The Arabic letters its word continues with before and after it in another face or colour, which its own
+    # letters join to (bidi text only)
+    joins: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True)
@@ -239,10 +242,12 @@ def _bidi_pieces(line: SetLine) -> list[_Piece]:
         if tok.icon:
             out.append(_Piece(lv[0], icon=tok.icon))
         else:
-            for a, b in _level_runs(tok.text, lv):
+            runs = _level_runs(tok.text, lv)
+            for k, (a, b) in enumerate(runs):
                 seg = bidi.inked(tok.text[a:b])
                 if seg:
-                    out.append(_Piece(lv[a], seg, tok.font, tok.color, shaped=shape(seg, tok.font, lv[a] % 2 == 1)))
+                    got = shape(seg, tok.font, lv[a] % 2 == 1, _context(tok, runs, k))
+                    out.append(_Piece(lv[a], seg, tok.font, tok.color, shaped=got))
         if pending and len(out) > start:
             out[-1] = replace(out[-1], after=out[-1].after + pending)
             pending = 0.0
@@ -260,23 +265,33 @@ def _bidi_pieces(line: SetLine) -> list[_Piece]:
 
 def _bidi_runs(line: SetLine, size: float) -> tuple[Run, ...]:
     """A bidi line as runs from left to right: its pieces reordered by their levels (rule L2), each right-to-left
-    piece's glyphs already standing left to right as HarfBuzz gave them."""
+    piece's glyphs already standing left to right as HarfBuzz gave them.  A piece's stretch (``after``, in reading
+    order) stands on its left when it reads right to left, so a justified line's ends stay flush."""
     pieces = _bidi_pieces(line)
     ordered = [pieces[k] for k in bidi.visual_order([p.level for p in pieces])]
     out: list[Run] = []
     x = 0.0
     pen: float | None = None  # where the open text run's glyphs end
     for piece in ordered:
+        lead, trail = (piece.after, 0.0) if piece.level % 2 else (0.0, piece.after)
+        if lead:
+            prev = out[-1] if out else None
+            if prev is not None and prev.icon is None and pen is not None and abs(pen - x) < 1e-9:
+                gaps = list(prev.extra or (0.0,) * len(prev.codes))  # the room after the glyph before it
+                gaps[-1] += lead
+                out[-1] = replace(prev, extra=tuple(gaps))
+                pen = x + lead
+            x += lead
         if piece.icon:
             out.append(Run(x, icon=piece.icon))
-            x += size * ICON_SCALE + piece.after
+            x += size * ICON_SCALE + trail
             pen = None
             continue
         got = piece.shaped
         assert got is not None
         n = len(got.codes)
         offsets = got.offsets or ((0.0, 0.0),) * n
-        extra = (0.0,) * (n - 1) + (piece.after,) if n else ()
+        extra = (0.0,) * (n - 1) + (trail,) if n else ()
         prev = out[-1] if out else None
         if prev is not None and prev.icon is None and prev.font == piece.font and prev.color == piece.color \
                 and pen is not None and abs(pen - x) < 1e-9:
@@ -289,7 +304,7 @@ def _bidi_runs(line: SetLine, size: float) -> tuple[Run, ...]:
         else:
             out.append(Run(x, piece.text, piece.font, piece.color, None, got.codes, got.advances, got.offsets,
                            extra if any(extra) else None, moved=pen is not None and abs(pen - x) >= 1e-9))
-        x += got.width * size / 1000 + piece.after
+        x += got.width * size / 1000 + trail
         pen = x
     return tuple(out)
 
@@ -307,13 +322,39 @@ def _with_levels(paragraphs: list[list[Token]], direction: str) -> tuple[list[li
         base = bidi.base_level(text, direction)
         lv = bidi.levels(text, base)
         got, k = [], 0
-        for tok in tokens:
+        for j, tok in enumerate(tokens):
             n = (1 if tok.icon else len(tok.text)) + (1 if tok.space_after else 0)
-            got.append(_with(tok, levels=lv[k:k + n]))
+            got.append(_with(tok, levels=lv[k:k + n], joins=_joins(tokens, j)))
             k += n
         out.append(got)
         bases.append(base)
     return out, bases
+
+
+# Letters that join to their neighbours in a word: Arabic, Syriac, Thaana, N'Ko and the Arabic supplements.
+_JOINING = re.compile("[\u0600-\u07ff\u0860-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
+
+
+def _joins(tokens: list[Token], j: int) -> tuple[str, str]:
+    """The joining letters token ``j``'s word continues with in the tokens beside it (a style change inside an
+    Arabic word), as shaping context."""
+    tok = tokens[j]
+    if tok.icon:
+        return ("", "")
+    before = after = ""
+    if j and tok.glued and not tokens[j - 1].space_after and not tokens[j - 1].icon \
+            and _JOINING.match(tok.text[:1]) and _JOINING.match(tokens[j - 1].text[-1:]):
+        before = tokens[j - 1].text[-1:]
+    nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+    if nxt is not None and nxt.glued and not tok.space_after and not nxt.icon \
+            and _JOINING.match(tok.text[-1:]) and _JOINING.match(nxt.text[:1]):
+        after = nxt.text[:1]
+    return before, after
+
+
+def _context(tok: Token, runs: list[tuple[int, int]], k: int) -> tuple[str, str]:
+    """The shaping context of level run ``k`` of ``tok``: its word's letters beyond the token, at the token's ends."""
+    return (tok.joins[0] if k == 0 else "", tok.joins[1] if k == len(runs) - 1 else "")
 
 
 _BIDI_WIDTHS: dict[tuple[str, float, str, tuple[int, ...]], float] = {}
@@ -323,13 +364,15 @@ def _bidi_width(tok: Token, size: float) -> float:
     """A bidi token's width: its level runs each shaped in its direction."""
     levels = tok.levels
     assert levels is not None
-    key = (tok.text, size, tok.font, levels)
+    key = (tok.text, size, tok.font, levels, tok.joins)
     w = _BIDI_WIDTHS.get(key)
     if w is None:
         if len(_BIDI_WIDTHS) > 100_000:
             _BIDI_WIDTHS.clear()
-        w = _BIDI_WIDTHS[key] = sum(shape(bidi.inked(tok.text[a:b]), tok.font, levels[a] % 2 == 1).width
-                                    for a, b in _level_runs(tok.text, levels)) * size / 1000
+        runs = _level_runs(tok.text, levels)
+        w = _BIDI_WIDTHS[key] = sum(
+            shape(bidi.inked(tok.text[a:b]), tok.font, levels[a] % 2 == 1, _context(tok, runs, k)).width
+            for k, (a, b) in enumerate(runs)) * size / 1000
     return w
 
 

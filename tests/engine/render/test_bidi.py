@@ -289,3 +289,15 @@ def test_every_justified_bidi_line_is_drawn_exactly_as_wide_as_the_box() -> None
                 continue
             want = 30.0 if line.stretch else line.width
             assert max(ends) == pytest.approx(want, abs=1e-6), (text, line)
+
+
+@pytest.mark.parametrize("text", ["{color=#a00|ب}يت", "ب{color=#a00|ي}ت", "بي{color=#a00|ت}"])
+def test_an_arabic_word_stays_joined_across_a_colour_change(text: str) -> None:
+    """بيت with one letter in another colour (its own run of glyphs): each letter still takes its joined form."""
+    init, medi, fina = (_forms(RTL_FONT, f) for f in ("init", "medi", "fina"))
+    beh, yeh, teh = (_name(RTL_FONT, c) for c in "بيت")
+    drawn = _drawn(_rtl(text), RTL_FONT)
+    assert sorted(drawn, key=sorted) == sorted(
+        [frozenset(g) for g in (_by_outline(RTL_FONT)[_outline(_font(RTL_FONT), n)] for n in
+                                (fina[teh], medi[yeh], init[beh]))], key=sorted)
+    assert _text(_rtl(text)) == "بيت"
