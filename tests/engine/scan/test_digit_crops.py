@@ -36,11 +36,12 @@ STILL_HARD = {
 READ_SURELY_WRONG = {"s300-04-bottom-score7"}  # 61 at 0.95 with the convolutional classifier
 # Read right now but not yet with confidence: required to be read right (and never confidently wrong). The
 # convolutional classifier (2026-12-02) reads the total 101 (s100-04-bottom-score7) at 0.58, 10 next (the MLP:
-# 0.96), and the claimed 76 below at 0.83 (the MLP: sure).
+# 0.96), and the claimed 76 below at 0.83 (the MLP: sure). The weights fine-tuned on real writing read the purple
+# 5 with a short flat top (s300-03-full-purple1, was read 6) right at 0.88 (the weights before them: 0.99): a
+# flag, which the sheet's sums may confirm, not a wrong number.
 RIGHT_NOT_SURE = {c["name"] for c in CASES} - STILL_HARD - READ_SURELY_WRONG - {
     "s100-20-bottom-score7",  # total 82: was 0.14
     "s300-00-full-score0",  # claim 10: was 0.20, 110 next
-    "s300-03-full-purple1",  # purple 5: was read 6
     # a lone 1 beside another digit, no longer doubted as a fragment (bench/notes/scan-digits.md, "How it reads", 5)
     "s100-03-full-score0",  # claim 14: 0.64 -> 0.94
     "s100-04-top-score0",  # claim 11: 0.73 -> 0.96
@@ -89,8 +90,11 @@ def _case(name: str) -> dict:
 
 def test_a_lone_one_beside_a_digit_was_doubted_as_a_fragment() -> None:
     """Where a claim of 14's missing probability went: to "not one digit" for its 1, a lone stroke that the
-    classifier (seeing the part cropped to its ink) cannot tell from a stem cut off a 4. The same networks
-    without the counts of intact parts read it at 0.64; with them, surely."""
+    classifier (seeing the part cropped to its ink) could not tell from a stem cut off a 4. The counts of intact
+    parts lift it: the weights before real writing read it at 0.67 without them and 0.95 with them (the 1 alone:
+    1 at 0.68, "not one digit" 0.31). The weights fine-tuned on real writing, which met many lone 1s beside a
+    digit, read the 1 alone as a 1 at 0.95 ("not one digit" 0.05) and the 14 at 0.94 without the counts; with
+    them, surely and no less surely."""
     case = _case("s100-03-full-score0")
     crop = cv2.imread(str(DATA / f"{case['name']}.png"), cv2.IMREAD_GRAYSCALE)
     shipped = network.default_model()
@@ -101,13 +105,13 @@ def test_a_lone_one_beside_a_digit_was_doubted_as_a_fragment() -> None:
     before = ranking.read_number(crop, case["allowed"], model=blind)
     after = ranking.read_number(crop, case["allowed"], model=shipped)
     assert before.value == after.value == 14
-    assert 0.5 < before.confidence < 0.75 and after.certain
+    assert after.certain and after.confidence >= before.confidence
     prepared = numbers_cutting.prepare(crop, 3)
     probs = shipped.probabilities(prepared.images)
     ones = [cut[0] for cut in prepared.hypotheses[2] if prepared.intact[cut[0]]]
     assert ones  # the 1 stands apart: a cut through blank columns holds it whole
-    for i in ones:  # the classifier alone: a 1, or a fragment of a wider digit
-        assert probs[i, 1] > 0.5 and probs[i, network.OTHER] > 0.3
+    for i in ones:  # the classifier alone reads it a 1, more likely than a fragment of a wider digit
+        assert probs[i, 1] > 0.5 > probs[i, network.OTHER]
 
 
 def test_a_cut_holding_no_ink_is_no_digit() -> None:

@@ -363,7 +363,10 @@ def test_writing_surely_one_digit_is_not_cut_and_reads_as_if_it_were(monkeypatch
     spared = [len(s.basis.prepared.images) == 1 < len(f.basis.prepared.images)
               for s, f in zip(short, full, strict=True)]
     assert sum(spared[:6]) >= 3 and not any(spared[6:])  # 3, 7, 9 and 4 read whole; 12 and 16 cut in both
-    assert [r.value for r in full] == [3, None, 7, 2, 9, 4, 12, 16]  # this 5 is too broken to read at all
+    # this 5 is too broken to read surely: read empty by the weights before real writing (0.06), 1 at 0.59 by
+    # those fine-tuned on it; either way flagged, never a confident wrong number
+    assert [r.value for i, r in enumerate(full) if i != 1] == [3, 7, 2, 9, 4, 12, 16]
+    assert full[1].value == 5 or not full[1].certain, full[1]
     for s, f in zip(short, full, strict=True):
         assert s.value == f.value
         assert [v for v, _ in s.alternatives] == [v for v, _ in f.alternatives]

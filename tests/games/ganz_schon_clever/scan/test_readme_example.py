@@ -6,6 +6,7 @@ The expected transcription is the synthetic sheet the photo was drawn from
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -22,7 +23,12 @@ def test_the_readme_photo_reads_exactly_right_and_exits_0(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert "Total: claimed 70, computed 70 -- right" in result.output
     text = (tmp_path / "scan-example-photo.yaml").read_text(encoding="utf-8")
-    assert "   # uncertain" not in text and "   # confirmed" not in text  # every field green on the overlay
+    # every field green on the overlay but the claimed blue 11 (two footed 1s), read unsure (0.82 with the weights
+    # fine-tuned on real writing, which take a footed 1 for a US 2 a little) and confirmed by its boxes (blue)
+    assert "   # uncertain" not in text
+    confirmed = [line for line in text.splitlines() if "   # confirmed" in line]
+    assert len(confirmed) == 1 and re.search(
+        r"# confirmed: claimed blue score read 11 \(\d+% before the sums; the boxes score the same\)$", confirmed[0])
     assert text.startswith(f"# printkit scan of {PHOTO.as_posix()} (layout 2, a4, serial 05d9e4-0001)\n")
     sheet = yaml.safe_load(text)
     assert sheet["yellow"] == [[], [2, 1], [1, 2, 4], [3]]
