@@ -21,6 +21,7 @@ import uharfbuzz as hb
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 
+from printkit.engine.render import punctuation
 from printkit.engine.render.fonts import ensure, register
 
 # Glyphs without a character of their own are written by U+F0000 + glyph number: plane 15 is private use
@@ -93,7 +94,7 @@ def shape(text: str, font_name: str, rtl: bool | None = None, context: tuple[str
     if got is None:
         if len(_SHAPED) > 200_000:  # bound the memory of a long-running process (--watch, serve)
             _SHAPED.clear()
-        got = _SHAPED[key] = _shape(text, font_name)
+        got = _SHAPED[key] = squeezed(_shape(text, font_name), font_name)
     return got
 
 
@@ -105,6 +106,31 @@ def _directed(text: str, font_name: str, rtl: bool, context: tuple[str, str]) ->
             _DIRECTED.clear()
         got = _DIRECTED[key] = _shape(text, font_name, "rtl" if rtl else "ltr", context)
     return got
+
+
+def squeezed(shaped: Shaped, font_name: str) -> Shaped:
+    """``shaped`` with adjacent Chinese punctuation set close (:mod:`.punctuation`): each trimmed glyph's advance
+    shortened and its ink moved left by what its left side gave, so the marks keep their ink and lose only blank."""
+    cut = punctuation.trims(shaped.codes, shaped.advances, lambda ch: _blank(font_name, ch))
+    if cut is None:
+        return shaped
+    advances = tuple(a - left - right for a, (left, right) in zip(shaped.advances, cut, strict=True))
+    old = shaped.offsets or ((0.0, 0.0),) * len(cut)
+    offsets = tuple((x - left, y) for (x, y), (left, _) in zip(old, cut, strict=True))
+    return Shaped(shaped.codes, advances, offsets, sum(advances))
+
+
+@cache
+def _blank(font_name: str, ch: str) -> tuple[float, float]:
+    """The blank the face leaves left and right of ``ch``'s ink, thousandths of an em; none when it cannot tell."""
+    got = _hb_font(font_name)
+    gid = got[0].get_nominal_glyph(ord(ch)) if got is not None else None
+    extents = got[0].get_glyph_extents(gid) if gid is not None else None
+    if got is None or gid is None or extents is None:
+        return 0.0, 0.0
+    hb_font, scale = got
+    left = extents.x_bearing * scale
+    return left, hb_font.get_glyph_h_advance(gid) * scale - left - extents.width * scale
 
 
 def _unshaped(text: str, font_name: str, rtl: bool = False) -> Shaped:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from printkit.engine.render import bidi, markup
+from printkit.engine.render import bidi, markup, punctuation
 from printkit.engine.render.fonts import SANS, Family, glyphs, has_glyph
 from printkit.engine.render.hyphenation import hyphenator
 from printkit.engine.render.shaping import Shaped, shape
@@ -629,13 +629,21 @@ def _glue_kinsoku(tokens: list[Token]) -> list[Token]:
             and tok.icon is None and tok.text[:1] in NO_LINE_START
         )
         opens = prev is not None and prev.icon is None and prev.text[-1:] in NO_LINE_END and tok.icon is None
-        if prev is not None and (closes or opens) and prev.font == tok.font and prev.color == tok.color:
+        squeezed = prev is not None and _squeezed_pair(prev, tok)
+        if prev is not None and (closes or opens or squeezed) and prev.font == tok.font and prev.color == tok.color:
             out[-1] = _with(prev, text=prev.text + tok.text, space_after=tok.space_after)
-        elif prev is not None and (closes or opens):
+        elif prev is not None and (closes or opens or squeezed):
             out.append(_with(tok, glued=True))
         else:
             out.append(tok)
     return out
+
+
+def _squeezed_pair(prev: Token, tok: Token) -> bool:
+    """Whether ``prev`` ends with a mark and ``tok`` opens a bracket right after it ("》（", "：「"): the two are
+    set close (:mod:`.punctuation`) only within one shaped word, so the line does not break between them."""
+    return (prev.icon is None and tok.icon is None and not prev.space_after and tok.text[:1] in punctuation.OPENING
+            and prev.text[-1:] in punctuation.SQUEEZABLE)
 
 
 _WIDTHS: dict[tuple[str, float, str], float] = {}
