@@ -77,33 +77,31 @@ def as_text(path: Path, players: int, r: CheckResult, game: GscGame, texts: Chec
         return texts.label(game, key, lang)
 
     sc = r.score
-    lines = [f"{path}: {ui('players', n=players, rounds=game.rounds_for(players))}"]
+    lines = [ui("line", head=path, text=ui("players", n=players, rounds=game.rounds_for(players)))]
     for area in AREAS:
         lines.append(f"  {label(area):<8} {getattr(sc, area):>4}")
     fox_points = sc.foxes * sc.fox_value
-    lines.append(f"  {label('foxes'):<8} {fox_points:>4}   ({sc.foxes} x {sc.fox_value})")
+    lines.append(f"  {label('foxes'):<8} {fox_points:>4}   {ui('fox_points', foxes=sc.foxes, value=sc.fox_value)}")
     lines.append(f"  {label('total'):<8} {sc.total:>4}")
     if players == 1:
         rating = game.solo_label(sc.total, lang)
         if rating:
-            lines.append(f"  {ui('rating')}: {rating}")
-    lines.append(f"{ui('verdict')}: {ui('legal' if r.legal else 'illegal')}")
+            lines.append("  " + ui("line", head=ui("rating"), text=rating))
+    lines.append(ui("line", head=ui("verdict"), text=ui("legal" if r.legal else "illegal")))
     d = r.dice
     bonus = min(d.bonus_marks, d.marks)  # an impossible sheet may "owe" more bonus marks than it shows
     lines.append("  " + ui("dice", dice=d.dice, available=d.available, marks=d.marks, bonus=bonus))
     if r.violations:
-        lines.append(f"{ui('violations')}:")
+        lines.append(ui("heading", head=ui("violations")))
         for v in r.violations:
-            where = label(v.area)
-            if v.box:
-                where += f" {ui('box')} {v.box}"
-            lines.append(f"  - [{where}] {texts.finding(game, v.rule, v.params, lang)}")
+            where = ui("where_box", area=label(v.area), box=v.box) if v.box else label(v.area)
+            lines.append(f"  - {ui('where', where=where)}{texts.finding(game, v.rule, v.params, lang)}")
     for n in r.notes:
-        lines.append(f"{ui('note')}: {texts.finding(game, n.rule, n.params, lang)}")
+        lines.append(ui("line", head=ui("note"), text=texts.finding(game, n.rule, n.params, lang)))
     if r.claims:
-        lines.append(f"{ui('claims')}:")
+        lines.append(ui("heading", head=ui("claims")))
         for c in r.claims:
             name = label("claim_foxes" if c.key == "foxes" else c.key)
-            mark = ui("right" if c.ok else "wrong")
-            lines.append(f"  {name}: {ui('claimed', claimed=c.claimed, computed=c.computed)} -- {mark}")
+            result = ui("claimed", claimed=c.claimed, computed=c.computed)
+            lines.append("  " + ui("claim", name=name, result=result, mark=ui("right" if c.ok else "wrong")))
     return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,36 @@ def test_zh_tw(tmp_path: Path) -> None:
         assert word in r.output
     j = runner.invoke(app, [str(f), "--lang", "zh-TW", "--json"])
     assert "紫色區第 2 格" in json.loads(j.output)["violations"][0]["message"]
+
+
+# ASCII punctuation beside Chinese (spaces between allowed), or a space between two Chinese characters: in Taiwan
+# a report takes ：（）【】 and runs its Chinese on without spaces.
+CHINESE = "\u3000-\u9fff\uff00-\uffef"
+HALF_WIDTH_BY_CHINESE = re.compile(rf"[{CHINESE}] *[:()\[\],;]|[:()\[\],;] *[{CHINESE}]")
+SPACE_IN_CHINESE = re.compile(rf"[{CHINESE}] +[{CHINESE}]")
+
+
+def test_zh_tw_report_takes_full_width_punctuation(tmp_path: Path) -> None:
+    f = _write(tmp_path / "bad.yaml", ILLEGAL + "claimed: {total: 187}\n")
+    out = runner.invoke(app, [str(f), "--lang", "zh-TW"]).output
+    lines = out.splitlines()
+    assert lines[0] == f"{f}：1 位玩家，6 輪"
+    assert "判定：不合法" in lines and "違反規則：" in lines and "玩家填寫的分數：" in lines
+    assert any(line.startswith("  - 【紫色區第 2 格】紫色區第 2 格") for line in lines), out
+    assert any(line.startswith("  總分：填寫 187，計算 ") and line.endswith("，錯誤") for line in lines), out
+    fox = next(line for line in lines if line.lstrip().startswith("狐狸"))
+    assert re.search(r"（\d+ × \d+）$", fox), fox
+    for line in lines[1:]:  # the first names the file, in ASCII
+        assert not HALF_WIDTH_BY_CHINESE.search(line), line
+        assert not SPACE_IN_CHINESE.search(line.strip()), line
+
+
+def test_english_report_keeps_its_punctuation(tmp_path: Path) -> None:
+    f = _write(tmp_path / "bad.yaml", ILLEGAL + "claimed: {total: 187}\n")
+    lines = runner.invoke(app, [str(f)]).output.splitlines()
+    assert lines[0] == f"{f}: 1 player(s), 6 rounds" and "Verdict: ILLEGAL" in lines and "Claims:" in lines
+    assert any(line.startswith("  - [Purple box 2] purple box 2 shows 2 after 2") for line in lines), lines
+    assert any(line.startswith("  Total: claimed 187, computed ") and line.endswith(" -- WRONG") for line in lines)
 
 
 @pytest.mark.parametrize("lang", ["fr", "zh"])

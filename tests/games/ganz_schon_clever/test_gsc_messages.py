@@ -71,6 +71,9 @@ def test_every_rule_and_language_in_messages_without_codes(game: GscGame) -> Non
                     assert not re.search("|".join(AREAS), text), text
                     # Chinese runs on without spaces: a space only ever stands beside a digit or a Latin word
                     assert not re.search(r"[\u4e00-\u9fff\uff08\uff09] [\u4e00-\u9fff]", text), text
+                    # and takes full-width punctuation: no ASCII bracket, colon, comma or semicolon beside Chinese
+                    assert not re.search(r"[\u3000-\u9fff\uff00-\uffef] *[:(),;]|[:(),;] *[\u3000-\u9fff\uff00-\uffef]",
+                                         text), text
     assert seen >= set(RULES) - {"undecided"}
     for lang in LANGS:  # the search limit is not reached by any sheet we can build quickly
         assert not CODE.search(describe(Violation("bonuses", None, "undecided"), lang, game))
@@ -80,7 +83,7 @@ def test_every_rule_and_language_in_messages_without_codes(game: GscGame) -> Non
     ("lang", "words"),
     [
         ("en", "round 4's bonus (yellow X, blue X, green X, orange 6 or purple 6)"),
-        ("zh-TW", "第 4 輪的獎勵 (黃色區 X、藍色區 X、綠色區 X、橘色區 6 或紫色區 6)"),
+        ("zh-TW", "第 4 輪的獎勵（黃色區 X、藍色區 X、綠色區 X、橘色區 6 或紫色區 6）"),
     ],
 )
 def test_round_four_bonus_named_in_words(game: GscGame, lang: str, words: str) -> None:

@@ -106,7 +106,7 @@ def test_cli_check_takes_the_ruling_and_says_when_the_sheet_needed_plus1(tmp_pat
     assert strict.exit_code == 1 and "Verdict: ILLEGAL" in strict.stdout
     assert "impossible under the ruling 'none'" in strict.stdout
     zh = runner.invoke(app, ["check", str(path), "--solo-passive", "none", "--lang", "zh-TW"])
-    assert zh.exit_code == 1 and "判定: 不合法" in zh.stdout and "擔任其他玩家" in zh.stdout
+    assert zh.exit_code == 1 and "判定：不合法" in zh.stdout and "擔任其他玩家" in zh.stdout
     generous = runner.invoke(app, ["check", str(path), "--solo-passive", "plus1", "--json"])
     assert generous.exit_code == 0
     assert json.loads(generous.stdout)["solo_passive"] == {"ruling": "plus1", "needs": None}

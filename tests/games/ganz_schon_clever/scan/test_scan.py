@@ -736,7 +736,7 @@ def test_uncertain_fields_are_named_as_the_player_finds_them_in_the_report_langu
     zh = runner.invoke(app, ["scan", str(img), "--lang", "zh-TW"])
     assert zh.exit_code == 3, zh.output
     [line] = [line for line in zh.stdout.splitlines() if line.startswith("不確定")]
-    assert line == "不確定 (3 項)，請對照標示圖檢查：橘色區第 1 格、紫色區第 1 格、總分（填寫的數字）"
+    assert line == "不確定（3 項），請對照標示圖檢查：橘色區第 1 格、紫色區第 1 格、總分（填寫的數字）"
     en = runner.invoke(app, ["scan", str(img), "--force"])
     assert "uncertain (3), look at the overlay: orange box 1, purple box 1, claimed total" in en.stdout
     # the transcription's comments name the fields with the same words
