@@ -81,7 +81,7 @@ def _where(game: Game, r: Report, f: Finding, lang: str) -> str:
     if f.space is not None:
         parts.append(_ui("space", lang, row=f.space[0], column=f.space[1]))
     sep = "，" if lang == "zh-TW" else ", "
-    return f"[{sep.join(parts)}] " if parts else ""
+    return _ui("where", lang, text=sep.join(parts)) if parts else ""
 
 
 def _shown_width(text: str) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import typer
@@ -56,7 +57,11 @@ def test_impossible_exit_1_names_player_and_space(tmp_path):
     assert result.exit_code == 1
     assert "[Anna, row 3, column 2] a Fountain tile in the Statue column" in result.output
     zh = runner.invoke(app, [str(_write(tmp_path, bad)), "--lang", "zh-TW"])
-    assert "[Anna，第 3 列第 2 欄] 噴泉板塊放在雕像欄" in zh.output
+    assert "【Anna，第 3 列第 2 欄】噴泉板塊放在雕像欄" in zh.output
+    # every line in Taiwan's punctuation: no ASCII colon, bracket, comma or semicolon beside Chinese
+    for line in zh.output.splitlines():
+        assert not re.search(r"[\u3000-\u9fff\uff00-\uffef] *[:()\[\],;]|[:()\[\],;] *[\u3000-\u9fff\uff00-\uffef]",
+                             line), line
 
 
 def test_one_player_is_one_player_in_every_language(tmp_path):
