@@ -13,6 +13,8 @@ from printkit.engine.render.pdf import render
 
 # The words the issue found split in San Marco, and each game's core terms (pinned, not read from the data).
 MUST_HOLD = {
+    # the solo page split 輪|數獎勵 and 銀色骰|盤
+    "ganz-schon-clever": ("輪數獎勵", "銀色骰盤", "骰子放置區", "重骰行動", "額外的骰子行動", "當前玩家", "其他玩家"),
     "san-marco": ("貴族", "聖馬可區", "選牌者", "最後", "上限", "可再經由", "然後"),
     "sanssouci": ("貴族", "園丁", "任務卡", "花園景觀板塊", "宮殿花園圖板", "計分軌", "露台"),
     "istanbul": ("紅寶石", "伙計", "家庭成員", "獎勵卡", "蘇丹皇宮"),

@@ -68,7 +68,8 @@ def components(options: BuildOptions) -> list[Component]:
 
 
 def facts() -> Facts:
-    """Players from the rounds table of ``game.yaml``; languages the sheet is laid out in."""
-    counts = sorted(load_gsc_game().rounds.by_player_count)
+    """Players from the rounds table of ``game.yaml``; languages the sheet is laid out in; its glossary."""
+    game = load_gsc_game()
+    counts = sorted(game.rounds.by_player_count)
     return Facts(players=(counts[0], counts[-1]), languages=LANGS,
-                 check_languages=tuple(load_check_texts().languages))
+                 check_languages=tuple(load_check_texts().languages), glossary=game.glossary)

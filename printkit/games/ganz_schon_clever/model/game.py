@@ -273,6 +273,7 @@ class GscGame(_Frozen):
     purple: Purple
     solo_rating: tuple[RatingBand, ...]
     terms: dict[str, Labels]
+    glossary: tuple[str, ...] = ()  # Chinese words never split across lines
 
     model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(cached_property,))
 
