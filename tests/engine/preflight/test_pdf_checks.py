@@ -9,10 +9,12 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
 
 from printkit.cli import app
+from printkit.engine.errors import InputError
 from printkit.engine.preflight import read_back
 from printkit.engine.render import fonts
 
@@ -238,3 +240,48 @@ def test_bleed_running_into_the_margin_is_fine_but_art_inside_the_trim_there_is_
     # trim at 2 mm from the edge: the art inside the trim is lost to the printer
     (message,) = _messages(_pdf(tmp_path, draw(-1), trim=(2, 30, 180, 267), bleed=2, name="lost.pdf"))
     assert "a filled shape inside the trim" in message and "left paper edge" in message
+
+
+def _nested_forms(c: Canvas) -> None:
+    """A page of 2 rectangles and a form of 3 rectangles and a form of 4: 11 objects as pdfium counts them (each
+    placed form is one object, its contents counted besides)."""
+    if not c.hasForm("outer"):  # defined once, placed on every page
+        c.beginForm("inner")
+        for i in range(4):
+            c.rect(100 + 10 * i, 400, 5, 5)
+        c.endForm()
+        c.beginForm("outer")
+        for i in range(3):
+            c.rect(100 + 10 * i, 300, 5, 5)
+        c.doForm("inner")
+        c.endForm()
+    c.rect(100, 200, 5, 5)
+    c.rect(120, 200, 5, 5)
+    c.doForm("outer")
+
+
+def test_objects_inside_forms_inside_forms_count_toward_the_page_cap(tmp_path: Path, monkeypatch):
+    from printkit.engine.preflight import pdf_checks
+
+    path = _pdf(tmp_path, _nested_forms)
+    monkeypatch.setattr(pdf_checks, "MAX_PAGE_OBJECTS", 11)
+    assert read_back(path).findings == []
+    monkeypatch.setattr(pdf_checks, "MAX_PAGE_OBJECTS", 10)
+    with pytest.raises(InputError, match="page 1 draws more than 10 objects"):
+        read_back(path)
+
+
+def test_the_document_cap_counts_every_page_and_names_the_pages_it_read(tmp_path: Path, monkeypatch):
+    from printkit.engine.preflight import pdf_checks
+
+    path = _pdf(tmp_path, _nested_forms, pages=3)
+    monkeypatch.setattr(pdf_checks, "MAX_DOCUMENT_OBJECTS", 33)
+    assert read_back(path).findings == []
+    monkeypatch.setattr(pdf_checks, "MAX_DOCUMENT_OBJECTS", 30)
+    with pytest.raises(InputError, match="pages 1-3 draw more than 30 objects"):
+        read_back(path)
+    # a page over both caps at once is named by the one an object-by-object count passes first
+    monkeypatch.setattr(pdf_checks, "MAX_PAGE_OBJECTS", 10)
+    monkeypatch.setattr(pdf_checks, "MAX_DOCUMENT_OBJECTS", 5)
+    with pytest.raises(InputError, match="pages 1-1 draw more than 5 objects"):
+        read_back(path)
