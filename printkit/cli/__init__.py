@@ -44,6 +44,7 @@ def main() -> None:
     try:
         app()
     except SystemExit as exc:
+        _leaving()
         if exc.code == 130:  # Typer's answer to KeyboardInterrupt
             _say_interrupted()
         raise
@@ -56,6 +57,16 @@ def main() -> None:
         print(f"printkit: internal error ({type(exc).__name__}: {exc}); this is a bug, please report it "
               "(PRINTKIT_DEBUG=1 shows the details)", file=sys.stderr)
         sys.exit(3)
+
+
+def _leaving() -> None:
+    """The command is done and the process ends: every object it made is handed to the collector's permanent
+    generation, which the two full collections Python runs at exit skip.  They would walk them all only for the
+    operating system to take the memory back (after a 500-card deck some 100,000 objects, ~0.1 s of CPU: figures
+    in bench/RESULTS.md).  Files are closed by their ``with`` blocks and exit handlers still run."""
+    import gc
+
+    gc.freeze()
 
 
 def _say_interrupted() -> None:
