@@ -6,12 +6,25 @@ returns findings; nothing here draws or touches files.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
 from printkit.engine.clipping import clip_interval
-from printkit.engine.elements import Circle, Element, Icon, Image, Line, Marker, Polygon, QRCode, Rect, Text, bounds
+from printkit.engine.elements import (
+    Circle,
+    Element,
+    Icon,
+    Image,
+    Line,
+    Marker,
+    Piece,
+    Polygon,
+    QRCode,
+    Rect,
+    Text,
+    bounds,
+)
 from printkit.engine.imposition import PRINTABLE_EDGE, Box
 from printkit.engine.preflight.findings import Finding
 from printkit.engine.preflight.language import language_problem, typography_problems
@@ -31,6 +44,15 @@ def element_name(index: int, e: Element) -> str:
     if isinstance(e, Icon):
         return f"icon #{index} {e.name!r}"
     return f"{kind} #{index}"
+
+
+def element_label(piece: Piece, index: int) -> str:
+    """An element as warnings name it: its template file and ``id`` (``front.yaml: title``), else the line it is
+    written on; by kind and position when the piece does not know (a bundled game's).  A label stays put when
+    ``when:`` leaves other elements out on some cards, as a position would not: findings keyed by it are never
+    merged with another element's."""
+    label = piece.labels[index] if index < len(piece.labels) else None
+    return label or element_name(index, piece.elements[index])
 
 
 def ink_box(rec: SetTextRecord) -> Box:
@@ -118,7 +140,7 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
     piece = p.piece
 
     def finding(rule: str, message: str, index: int | None = None) -> Finding:
-        el = element_name(index, piece.elements[index]) if index is not None else ""
+        el = element_label(piece, index) if index is not None else ""
         return Finding(rule, message, p.component, p.page + 1, piece.name, el)
 
     trim = Box(0, 0, piece.width, piece.height)
@@ -172,7 +194,7 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
             if ib < known:
                 continue
             if _overlap(ka, kb):
-                yield finding("overlap", f"overlaps {element_name(ib, piece.elements[ib])}", ia)
+                yield finding("overlap", f"overlaps {element_label(piece, ib)}", ia)
                 continue
             # side by side on one line: they must not read as one
             eb = piece.elements[ib]
@@ -183,8 +205,8 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
                 gap = max(kb.x - ka.right, ka.x - kb.right)
                 em = max(sa, sb) * MM_PER_PT
                 if 0 <= gap < SAME_LINE_GAP * em and not _badge(piece, ka, kb) and not _ruled(piece, ka, kb):
-                    yield finding("overlap",
-                                  f"only {gap / MM_PER_PT:.1f} pt from {element_name(ib, eb)}: they read as one", ia)
+                    beside = element_label(piece, ib)
+                    yield finding("overlap", f"only {gap / MM_PER_PT:.1f} pt from {beside}: they read as one", ia)
     # Glyphs sit inside their advance: test art against the ink with the side bearings taken off.
     inner = {}
     for i, ink in items:
@@ -209,15 +231,15 @@ def check_placement(p: Placement, lang: str | None, glossary: tuple[str, ...] = 
                 continue  # clear of the text: neither test below can hold
             crossing = [s for s in strokes if _crosses(s, box)]
             if crossing and (j > i or not (_texture(piece, i, box) or _hidden(piece, j, i, box))):
-                yield finding("overlap", f"{element_name(j, other)} runs through it", i)
+                yield finding("overlap", f"{element_label(piece, j)} runs through it", i)
             elif obox is not None and _overlap(box, obox, 0.0):
                 if isinstance(other, Polygon) and not other.smooth and not _polygon_hits(other.points, box):
                     continue  # only its bounding box reaches the text, not the shape
                 if j > i:
-                    yield finding("overlap", f"{element_name(j, other)} is drawn over it", i)
+                    yield finding("overlap", f"{element_label(piece, j)} is drawn over it", i)
                 elif (not _inside(box, obox) and not _inside(obox, box) and not isinstance(other, Polygon)
                       and not _hidden(piece, j, i, box)):  # a ground drawn over the shape carries the text
-                    yield finding("overlap", f"straddles the edge of {element_name(j, other)}", i)
+                    yield finding("overlap", f"straddles the edge of {element_label(piece, j)}", i)
 
 
 def _polygon_hits(points: tuple[tuple[float, float], ...], box: Box) -> bool:
@@ -332,7 +354,7 @@ def check_bleed(log: RenderLog) -> Iterator[Finding]:
                 if reach < log.bleed - 1e-6:
                     yield Finding("bleed", f"{name} edge: the background stops {max(reach, 0):g} mm past the trim "
                                   f"(needs {log.bleed:g} mm)", log.component, p.page + 1, p.piece.name,
-                                  element_name(p.piece.elements.index(art), art))
+                                  element_label(p.piece, p.piece.elements.index(art)))
 
 
 def _shared(t: Box, edge: str, others: list[tuple[Placement, tuple[float, float, float, float]]],
@@ -383,7 +405,7 @@ def check_marks(log: RenderLog) -> Iterator[Finding]:
                         if rec is None or _inside(p.transform.box(*_ltrb(ink_box(rec))), printable, 0.2):
                             continue
                     yield Finding("marks", "lies outside the printable area (5 mm from the paper edge)",
-                                  log.component, page.index + 1, p.piece.name, element_name(i, e))
+                                  log.component, page.index + 1, p.piece.name, element_label(p.piece, i))
         cut = [p for p in placed if p.role == "cut" or (p.role == "sheet" and page.marks)]
         if not cut or page.back or page.service_cut:  # a duplex back is cut along the front's marks
             continue
@@ -429,7 +451,8 @@ def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset
             out.extend(replace(f, page=p.page + 1, piece=p.piece.name) for f in found)
     out.extend(check_bleed(log))
     out.extend(check_marks(log))
-    return _dedupe(out)
+    forms = {p.piece.name: tuple(map(id, p.piece.elements)) for p in log.placements}
+    return _dedupe(out, forms)
 
 
 def _same_content(p: Placement, lang: str | None) -> tuple:
@@ -443,12 +466,14 @@ def _same_content(p: Placement, lang: str | None) -> tuple:
     return (piece.width, piece.height, tuple(map(id, piece.elements)), texts, p.role, p.checked, p.component, lang)
 
 
-def _dedupe(findings: list[Finding]) -> list[Finding]:
-    """The same problem on the same piece repeats on every copy: report it once."""
-    seen: set[tuple[str, str, str, str]] = set()
+def _dedupe(findings: list[Finding], forms: Mapping[str, tuple[int, ...]]) -> list[Finding]:
+    """The same problem on the same piece repeats on every copy: report it once.  Copies are pieces of the very
+    same elements (``forms``: each piece's elements by identity); two cards that merely share an element's text
+    are not copies, and neither one's findings may swallow the other's."""
+    seen: set[tuple] = set()
     out = []
     for f in findings:
-        key = (f.rule, f.element, f.message)
+        key = (f.rule, f.element, f.message, forms.get(f.piece))
         if key in seen:
             continue
         seen.add(key)

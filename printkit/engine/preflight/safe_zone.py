@@ -7,18 +7,11 @@ box with short centred text is fine), an icon by its box.
 
 from __future__ import annotations
 
-from printkit.engine.elements import Icon, Piece, Text, bounds
+from printkit.engine.elements import Icon, Text, bounds
 from printkit.engine.pieces import depth
 from printkit.engine.preflight.findings import Finding
-from printkit.engine.preflight.layout_checks import TOL, element_name, ink_box
+from printkit.engine.preflight.layout_checks import TOL, element_label, ink_box
 from printkit.engine.preflight.record import RenderLog
-
-
-def element_label(piece: Piece, index: int) -> str:
-    """An element as warnings name it: its template file and ``id`` (``front.yaml: title``), else the line it is
-    written on; by kind and position when the piece does not know (a bundled game's)."""
-    label = piece.labels[index] if index < len(piece.labels) else None
-    return label or element_name(index, piece.elements[index])
 
 
 def check_safe_zone(log: RenderLog, margin: float) -> list[Finding]:

@@ -94,3 +94,24 @@ def test_warnings_are_grouped_by_element_id_with_the_cards_counted(tmp_path: Pat
     assert "on 9 cards: card 1 (Fire), card 2 (Fire), card 3 (Fire), …" in rules
     assert any("front.yaml:6 text:" in line and "on 9 cards" in line for line in lines), lines
     assert "#" not in "".join(lines)
+
+
+def test_a_fit_warning_is_kept_when_when_skips_an_element_on_some_cards(tmp_path: Path) -> None:
+    # Two boxes set the same text; `when:` leaves a rect out on the Beta cards, so there the unnamed box sits
+    # where the named one sits on Alpha: neither element's warning may swallow the other's cards.
+    (tmp_path / "tiny.yaml").write_text(
+        "elements:\n"
+        "  - when: '{{ card.extra }}'\n    rect: {x: 5, y: 40, w: 10, h: 10, fill: '#ff0000'}\n"
+        "  - id: body\n    text: {x: 5, y: 20, w: 50, h: 6, text: '{{ card.text }}', size: 10, min_size: 8}\n"
+        "  - text: {x: 5, y: 60, w: 50, h: 6, text: '{{ card.text }}', size: 10, min_size: 8}\n",
+        encoding="utf-8")
+    long = "This is far too long a text to fit in such a small box at any size at all, really it is very long."
+    p = tmp_path / "deck.yaml"
+    p.write_text(f"title: Mixed\nfront: tiny.yaml\nback: null\ncards:\n  - {{name: Alpha, extra: 1, text: '{long}'}}\n"
+                 f"  - {{name: Beta, qty: 4, extra: '', text: '{long}'}}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "[fit]" in line]
+    assert len(lines) == 2, lines
+    assert any("tiny.yaml: body:" in line and "on 5 cards: card 1 (Alpha), card 2 (Beta)" in line for line in lines)
+    assert any("tiny.yaml:6 text:" in line and "on 5 cards: card 1 (Alpha), card 2 (Beta)" in line for line in lines)
