@@ -273,6 +273,9 @@ class Piece:
     bleed_color: Color = None
     # what a warning calls each element: "front.yaml: rules" (its id) or "front.yaml:31 text"; () when unknown
     labels: tuple[str | None, ...] = field(default=(), compare=False)
+    # what an error about each element calls the piece, when more than its name: the card and the cells of its data
+    # the element's values came from ("card 3 (Fireball, cards.xlsx: sheet 'Cards', row 4, column F (text))")
+    places: tuple[str | None, ...] = field(default=(), compare=False)
     # where it is cut when not along its box (a hex, a token): a closed polygon in its mm; () for a rectangle
     outline: tuple[tuple[float, float], ...] = ()
 

@@ -181,8 +181,24 @@ def draw_piece(
         if shows is not None and not _meets(bounds(piece.elements[i]), shows):
             continue
         ctx.index = i
-        draw_element(ctx, piece.elements[i])
+        try:
+            draw_element(ctx, piece.elements[i])
+        except InputError as exc:
+            raise placed(exc, piece, i) from None
     canvas.restoreState()
+
+
+def placed(exc: InputError, piece: Piece, index: int) -> InputError:
+    """``exc`` (about element ``index`` of ``piece``) naming the piece by the cells its data came from, where the
+    piece knows them (a user's deck: the column of the text, not just the card's row).  Warnings keep the piece's
+    name, by which they are grouped."""
+    place = piece.places[index] if index < len(piece.places) else None
+    if place is None:
+        return exc
+    head = piece.name + ": "
+    exc.problems = [replace(p, message=place + ": " + p.message[len(head):]) if p.message.startswith(head) else p
+                    for p in exc.problems]
+    return exc
 
 
 def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

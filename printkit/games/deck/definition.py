@@ -7,7 +7,7 @@ import io
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -31,9 +31,9 @@ from printkit.engine.pieces import (
 from printkit.engine.remote import fetch, is_url, url_suffix
 from printkit.engine.render.fonts import FAMILY_STYLES, declare_family
 from printkit.engine.source import Document, load_document, read_text
-from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
+from printkit.engine.spreadsheets import SPREADSHEET_SUFFIXES, column_letter, read_sheet
 from printkit.engine.template.files import CardTemplate, SearchPath, find_template, load_template
-from printkit.games.deck.model import SHAPE_KEYS, Card, CustomSize, DeckDefinition, PieceSpec
+from printkit.games.deck.model import SHAPE_KEYS, Card, CustomSize, DeckDefinition, PieceSpec, Place
 from printkit.games.deck.translations import Localised, deck_language, load_translation, localise, split_key
 
 SIZES_FILE = Path(__file__).resolve().parents[2] / "engine" / "data" / "card-sizes.yaml"
@@ -200,22 +200,25 @@ def _load_part(doc: Document, path: Path, definition: DeckDefinition, templates:
     rows: list[tuple[dict, Problem]] = []
     sources: tuple[tuple[str, str, str], ...] = ()
     notes: tuple[str, ...] = ()
+    places: list[Place] = []
     if definition.cards is not None:
         for i, fields in enumerate(definition.cards):
             rows.append((fields, doc.problem(("cards", i, qcol) if qcol in fields else ("cards", i), "")))
+            places.append(_inline_place(doc, i, fields))
     else:
         name = definition.data or definition.csv
         assert name is not None
         key = "data" if definition.data else "csv"
-        rows, qcol, sources, notes = _read_rows(doc, path, key, name, definition, allow_network, contain)
+        rows, places, qcol, sources, notes = _read_rows(doc, path, key, name, definition, allow_network, contain)
     localised = _localised(doc, path, definition, rows, lang, lenient, contain)
     rows = localised.rows
+    places = [_moved(place, moved) for place, moved in zip(places, localised.origins, strict=True)]
     if localised.title is not None or localised.style != definition.style:
         definition = definition.model_copy(update={"title": localised.title or definition.title,
                                                    "style": localised.style})
     cards: list[Card] = []
     total = 0
-    for fields, where in rows:
+    for (fields, where), place in zip(rows, places, strict=True):
         qty = _quantity(fields.get(qcol), where, problems)
         total += qty
         if total > max_cards:
@@ -223,8 +226,7 @@ def _load_part(doc: Document, path: Path, definition: DeckDefinition, templates:
                                                      f"(the cap; `printkit build --max-cards N` raises it)")])
         clean = {k: v for k, v in fields.items() if k != qcol}
         for copy in range(1, qty + 1):
-            cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy,
-                              source=f"{where.file}:{where.line}" if where.line else str(where.file)))
+            cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy, source=place.row, place=place))
     if spec.shape == "die" and len(cards) % 6:
         problems.append(doc.problem(("piece",), f"a die takes six cards, one a face (face k and 7 - k opposite); "
                                                 f"found {len(cards)}, {len(cards) % 6} more than {len(cards) // 6} "
@@ -328,6 +330,16 @@ def template_fields(template: CardTemplate) -> tuple[set[str], set[str]]:
     return used, needed
 
 
+def element_fields(template: CardTemplate) -> tuple[tuple[str, ...], ...]:
+    """The card fields each element of ``template`` draws with (its ``when:`` aside, which only decides whether
+    it is drawn), in the order it reads them."""
+    out = []
+    for raw in template.elements:
+        text = str({k: v for k, v in raw.items() if k not in ("when", "id")})
+        out.append(tuple(dict.fromkeys(m.group(1) or m.group(2) for m in _FIELD.finditer(text))))
+    return tuple(out)
+
+
 def _field_warnings(rows: list[dict], templates: list[CardTemplate], qcol: str, source: str,
                     back_fields: set[str]) -> tuple[str, ...]:
     columns: set[str] = {k for row in rows for k in row} - {qcol}
@@ -363,9 +375,47 @@ def deck_containment(path: Path, templates: Path | None, allow_outside: bool) ->
     return Containment((path.parent, templates_root()), allow_outside).with_roots(templates)
 
 
+def _inline_place(doc: Document, i: int, fields: dict) -> Place:
+    """Where an inline card (``cards:`` in the definition) is written, and each of its values."""
+    line, _ = doc.locate(("cards", i))
+    columns, elsewhere = {}, {}
+    for key in fields:
+        at, col = doc.locate(("cards", i, key))
+        if at == line and col is not None:  # a card written on one line: {name: Fireball, text: ...}
+            columns[key] = f"column {col} ({key})"
+        elif at is not None:
+            elsewhere[key] = f"{doc.file}:{at}" + (f":{col}" if col is not None else "") + f" ({key})"
+    return Place(f"{doc.file}:{line}" if line is not None else str(doc.file), columns, elsewhere)
+
+
+def _moved(place: Place, origin: tuple[dict[str, str], dict[str, str]]) -> Place:
+    """``place`` with each translated field at the cell its text came from: its ``field@lang`` column, or its
+    entry in a translations file."""
+    columns_from, located = origin
+    if not columns_from and not located:
+        return place
+    columns, elsewhere = dict(place.columns), dict(place.elsewhere)
+    for field, key in columns_from.items():
+        if key in place.columns:
+            columns[field] = place.columns[key]
+        elif key in place.elsewhere:
+            columns.pop(field, None)
+            elsewhere[field] = place.elsewhere[key]
+    for field, at in located.items():
+        columns.pop(field, None)
+        elsewhere[field] = at
+    return replace(place, columns=columns, elsewhere=elsewhere)
+
+
+def _columns(numbers: Mapping[str, int]) -> dict[str, str]:
+    """Each header's column (1-based) as a spreadsheet shows it: ``{"text": "column F (text)"}``."""
+    return {h: f"column {column_letter(n - 1)} ({h})" for h, n in numbers.items()}
+
+
 def _read_rows(doc: Document, path: Path, key: str, name: str, definition: DeckDefinition, allow_network: bool,
-               contain: Containment) -> tuple[list[tuple[dict, Problem]], str, tuple, tuple]:
-    """Card rows from a CSV or spreadsheet file, or from a URL serving one, and the quantity column's name.
+               contain: Containment) -> tuple[list[tuple[dict, Problem]], list[Place], str, tuple, tuple]:
+    """Card rows from a CSV or spreadsheet file, or from a URL serving one, where each is, and the quantity
+    column's name.
 
     A file must pass the deck's containment; CSV header names are lower-cased (so is the quantity column).
     """
@@ -386,11 +436,16 @@ def _read_rows(doc: Document, path: Path, key: str, name: str, definition: DeckD
         suffix, label = file.suffix.lower(), str(file)
     if suffix in SPREADSHEET_SUFFIXES:
         rows = []
+        places = []
+        columns: dict[str, str] = {}  # one header for every row of the sheet
         for r in read_sheet(file, definition.sheet, definition.header_row, data, label):
             col_no = r.columns.get(qcol)
             where = f"{label}: {r.where(qcol if col_no else None)}"
             rows.append((r.fields, Problem("", where, None, None, "")))
-        return rows, qcol, sources, notes
+            if not columns:
+                columns = _columns(r.columns)
+            places.append(Place(f"{label}: {r.where()}", columns))
+        return rows, places, qcol, sources, notes
     if definition.sheet is not None or definition.header_row != 1:
         raise doc.error(("sheet",) if definition.sheet is not None else ("header_row",),
                         f"sheet: and header_row: are for spreadsheets (.xlsx, .xls, .ods); {name} is CSV")
@@ -399,13 +454,15 @@ def _read_rows(doc: Document, path: Path, key: str, name: str, definition: DeckD
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise InputError.single(f"{name}: the data is not UTF-8 text (CSV) nor a known spreadsheet") from None
-        return _read_csv(file, qcol.lower(), text, label), qcol.lower(), sources, notes
-    return _read_csv(file, qcol.lower()), qcol.lower(), sources, notes
+        return *_read_csv(file, qcol.lower(), text, label), qcol.lower(), sources, notes
+    return *_read_csv(file, qcol.lower()), qcol.lower(), sources, notes
 
 
-def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None = None) -> list[tuple[dict, Problem]]:
+def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None = None
+              ) -> tuple[list[tuple[dict, Problem]], list[Place]]:
     """Rows of a CSV as exported by spreadsheets: the delimiter sniffed (``,``, ``;`` as Excel writes in
-    much of Europe, tab, ``|``), header names matched case-insensitively (keys are lower case)."""
+    much of Europe, tab, ``|``), header names matched case-insensitively (keys are lower case); and where each
+    row is (its line, and each column by the letter a spreadsheet opening the file shows)."""
     if text is None:
         text = read_text(path, "CSV file")
     else:
@@ -431,6 +488,8 @@ def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None 
         raise InputError.single(f"the header names column {twice[0]!r} twice (names are matched ignoring case)",
                                 path, 1, len(header) - header[::-1].index(twice[0]))
     rows = []
+    places = []
+    columns = _columns({h: i + 1 for i, h in enumerate(header)})
     col = header.index(qcol) + 1 if qcol in counts else None
     for row in _records(reader, path):
         line = reader.line_num
@@ -441,7 +500,8 @@ def _read_csv(path: Path, qcol: str, text: str | None = None, label: str | None 
                                     f" (separated by {dialect.delimiter!r})", path, line, 1)
         fields = {h: _cell(v) for h, v in zip(header, row, strict=True)}
         rows.append((fields, Problem("", str(path), line, col, qcol if col else "")))
-    return rows
+        places.append(Place(f"{path}:{line}", columns))
+    return rows, places
 
 
 def _shown(value: object, most: int = 60) -> str:

@@ -12,8 +12,35 @@ from printkit.engine.errors import InputError
 from printkit.engine.selection import parse_only, subset_label, where_filter
 from printkit.engine.template.evaluate import CardRenderer
 from printkit.games.deck.changes import card_hashes, changed_cards
-from printkit.games.deck.definition import LoadedDeck, deck_containment
+from printkit.games.deck.definition import LoadedDeck, deck_containment, element_fields
 from printkit.games.deck.model import Card
+
+
+def _card_label(card: Card, title: object, where: str) -> str:
+    return f"card {card.index} ({title}, {where})" if title else f"card {card.index} ({where})"
+
+
+def _rendered(renderer: CardRenderer, values: dict, label: str, card: Card, reads: tuple[tuple[str, ...], ...],
+              side: str = "") -> Piece:
+    """One side of a card, each element knowing the cells of the card's data it reads (its ``places``): an error
+    about a value names the cell it came from (file, row, column letter and header), not only the card's row."""
+    place = card.place
+    places = tuple(side + _card_label(card, card.fields.get("name"), place.cells(f)) if f and place else None
+                   for f in reads)
+    try:
+        piece = renderer.render(values, side + label)
+    except InputError as exc:  # a value a template could not use: named by its element's cells, where known
+        by_line = {(s.file, s.line): i for i, s in enumerate(renderer.template.sources)}
+        head = side + label + ": "
+        for n, p in enumerate(exc.problems):
+            i = by_line.get((p.file, p.line))
+            if i is not None and places[i] is not None and p.message.startswith(head):
+                exc.problems[n] = replace(p, message=f"{places[i]}: {p.message[len(head):]}")
+        raise
+    if not any(places):
+        return piece
+    index = {name: i for i, name in reversed(list(enumerate(renderer.labels)))}
+    return replace(piece, places=tuple(places[index[lb]] if lb in index else None for lb in piece.labels))
 
 
 def chosen_cards(deck: LoadedDeck, options: BuildOptions) -> tuple[Card, ...]:
@@ -77,11 +104,14 @@ def with_placeholders(piece: Piece, missing: dict[str, list[str]], art_exists: C
     by a labelled stand-in; the cards hit are added to ``missing`` by file."""
     out: list = []
     labels: list[str | None] = []
+    places: list[str | None] = []
     for i, el in enumerate(piece.elements):
         label = piece.labels[i] if i < len(piece.labels) else None
+        place = piece.places[i] if i < len(piece.places) else None
         if not isinstance(el, Image) or art_exists(el.path):
             out.append(el)
             labels.append(label)
+            places.append(place)
             continue
         missing.setdefault(el.path, []).append(piece.name)
         x2, y2 = el.x + el.w, el.y + el.h
@@ -94,9 +124,11 @@ def with_placeholders(piece: Piece, missing: dict[str, list[str]], art_exists: C
                 Text(el.x + (el.w - label_w) / 2, el.y + el.h / 2 - 4, label_w, 8, label, size=PLACEHOLDER_LABEL_PT,
                      min_size=4, color=PLACEHOLDER_INK)]
         labels += [label] * (len(out) - len(labels))
+        places += [place] * (len(out) - len(places))
     if len(out) == len(piece.elements):
         return piece
-    return replace(piece, elements=tuple(out), labels=tuple(labels) if piece.labels else ())
+    return replace(piece, elements=tuple(out), labels=tuple(labels) if piece.labels else (),
+                   places=tuple(places) if piece.places else ())
 
 
 def _placeholder_notes(missing: dict[str, list[str]], deck: LoadedDeck) -> tuple[str, ...]:
@@ -166,16 +198,18 @@ def _part_components(deck: LoadedDeck, options: BuildOptions, art_exists: Callab
     front = CardRenderer(deck.front, shared, deck.width, deck.height, base, contain)
     back = CardRenderer(deck.back, shared, deck.width, deck.height, base, contain) if deck.back else None
     die = d.piece.shape == "die"
+    front_reads = element_fields(deck.front)
+    back_reads = element_fields(deck.back) if deck.back is not None else ()
     for card in cards:
         fields = {**card.fields, "index": card.index, "copy": card.copy}
         if die:
             fields["face"] = (card.index - 1) % 6 + 1
         title = card.fields.get("name")
-        label = f"card {card.index} ({title}, {card.source})" if title else f"card {card.index} ({card.source})"
-        pieces = [with_families(front.render({"card": fields}, label), deck.families)]
+        label = _card_label(card, title, card.source)
+        pieces = [with_families(_rendered(front, {"card": fields}, label, card, front_reads), deck.families)]
         if back is not None:
-            pieces.append(with_families(back.render({"card": {**fields, **d.back_fields}}, f"back of {label}"),
-                                        deck.families))
+            pieces.append(with_families(_rendered(back, {"card": {**fields, **d.back_fields}}, label, card,
+                                                  back_reads, "back of "), deck.families))
         if options.placeholders:
             pieces = [with_placeholders(p, missing, art_exists) for p in pieces]
         if outline:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -254,6 +255,31 @@ class Card:
     index: int  # 1-based position in the printed deck
     copy: int  # 1..qty
     source: str  # "cards.csv:7" or "deck.yaml:12", for messages
+    place: Place | None = None  # the cell of each field, for a message about one of its values
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a card's row sits in its data, and where each field's value is: a message about a value names the
+    cell it came from (``cards.xlsx: sheet 'Cards', row 7, column F (text)``), not merely the row."""
+
+    row: str  # "cards.csv:7", "cards.xlsx: sheet 'Cards', row 7", "deck.yaml:12"
+    columns: Mapping[str, str] = field(default_factory=dict)  # field → "column F (text)", a column of that row
+    elsewhere: Mapping[str, str] = field(default_factory=dict)  # field → "deck.yaml:14:9 (text)": inline cards,
+    # or a text a translations file gives
+
+    def cells(self, fields: Iterable[str]) -> str:
+        """The cells of ``fields`` (those the card has), one location; the row when it has none of them."""
+        wanted = list(dict.fromkeys(fields))
+        same = sorted((self.columns[f] for f in wanted if f in self.columns), key=_column_order)
+        other = [self.elsewhere[f] for f in wanted if f in self.elsewhere and f not in self.columns]
+        head = [self.row + "".join(f", {c}" for c in same)] if same or not other else []
+        return "; ".join(head + other)
+
+
+def _column_order(column: str) -> tuple[int, str]:
+    letters = column.split()[1] if column.startswith("column ") else column
+    return len(letters), letters
 
 
 def json_schema() -> dict[str, Any]:

@@ -55,6 +55,9 @@ class Localised:
     warnings: tuple[str, ...]
     lang: str
     languages: tuple[str, ...]
+    # per row, where its translated fields came from: field → its column (``text@de``), field → its place in a
+    # translations file (``strings/ja.yaml:5:11 (text)``); what a message about a card's value names
+    origins: list[tuple[dict[str, str], dict[str, str]]]
 
 
 def split_key(key: str) -> tuple[str, str] | None:
@@ -90,23 +93,28 @@ def _empty(value: object) -> bool:
 
 
 def _localise_one(fields: Mapping[str, Any], lang: str, base: str, extra: Mapping[str, Any] | None,
-                  required: set[str]) -> tuple[dict[str, Any], list[str]]:
+                  required: set[str], origin: dict[str, str] | None = None) -> tuple[dict[str, Any], list[str]]:
     """One row (or the style) in ``lang``: plain keys, each translated field replaced by its ``lang`` text, and
-    the fields of ``required`` it lacks though it prints them in ``base``."""
+    the fields of ``required`` it lacks though it prints them in ``base``.  ``origin`` is given the column each
+    field taken from a ``field@lang`` column came from."""
     plain = {k: v for k, v in fields.items() if split_key(k) is None}
     given: dict[str, Any] = {}
+    origin = {} if origin is None else origin
     for key, value in fields.items():
         parts = split_key(key)
         if parts is None:
             continue
-        field, tag = parts
-        if tag == base and _empty(plain.get(field)):  # "name@en" in an English deck is its plain column
-            plain[field] = value
-        elif tag == lang and not _empty(value):
-            given[field] = value
-    for field, value in (extra or {}).items():
+        name, tag = parts
+        if tag == base and _empty(plain.get(name)):  # "name@en" in an English deck is its plain column
+            plain[name] = value
+            origin[name] = key
+        elif tag == lang and not _empty(value) and lang != base:
+            given[name] = value
+            origin[name] = key
+    for name, value in (extra or {}).items():
         if not _empty(value):
-            given[field] = value
+            given[name] = value
+            origin.pop(name, None)
     if lang == base:
         return plain, []
     missing = [f for f in sorted(required) if f not in given and not _empty(plain.get(f))]
@@ -134,24 +142,31 @@ def localise(rows: list[tuple[dict, Problem]], style: Mapping[str, Any], lang: s
              file: tuple[TranslationFile, Document] | None, key_field: str, doc: Document, lenient: bool) -> Localised:
     """The card rows and style as printed in ``lang``; every translation missing is one error (or, ``lenient``,
     a warning, the deck's own text printed instead)."""
-    if lang not in language.languages and language.declared:
-        raise InputError([doc.problem(("language",) if "language" in doc.data else (),
-                                      f"--lang {lang}: this deck has texts in {', '.join(language.languages)} "
-                                      f"(plain columns are {language.base}; add field{MARK}{lang} columns or a "
-                                      f"translations: file for {lang})")])
+    unknown: tuple[str, ...] = ()
+    if lang not in language.languages:  # printing the deck's own texts under another language's name is a lie
+        has = ", ".join(language.languages) if len(language.languages) > 1 else f"{language.base} only"
+        said = (f"--lang {lang}: this deck has texts in {has} (plain columns are {language.base}; add "
+                f"field{MARK}{lang} columns or a translations: file for {lang})")
+        if not lenient:
+            raise InputError([doc.problem(("language",) if "language" in doc.data else (), said)])
+        unknown = (f"{said}; printed in {language.base} (--placeholders)",)
     tfile, tdoc = file if file is not None else (None, None)
     entries: dict[str, dict[str, Any]] = {str(k): v for k, v in tfile.cards.items()} if tfile else {}
+    written = {str(k): k for k in tfile.cards} if tfile else {}  # the key as the file has it, to locate it
     if tfile is not None and tdoc is not None:
         _check_file(tfile, tdoc, rows, key_field, lang)
     required = _required((r for r, _ in rows), lang, tfile, style=False)
     out_rows: list[tuple[dict, Problem]] = []
     problems: list[Problem] = []
     short: list[str] = []  # "card 'Fireball' `text`", for the --placeholders warning
+    origins: list[tuple[dict[str, str], dict[str, str]]] = []
     for fields, where in rows:
         key = fields.get(key_field)
         extra = entries.get(_key_text(key)) if not _empty(key) else None
-        localised, missing = _localise_one(fields, lang, language.base, extra, required)
+        columns: dict[str, str] = {}
+        localised, missing = _localise_one(fields, lang, language.base, extra, required, columns)
         out_rows.append((localised, where))
+        origins.append((columns, _located(tdoc, written[_key_text(key)], extra) if extra and tdoc else {}))
         for field in missing:
             name = f"card {_key_text(key)!r}" if not _empty(key) else "a card"
             problems.append(replace(_row_of(where), message=f"{name} has no {lang} text for `{field}` "
@@ -175,8 +190,19 @@ def localise(rows: list[tuple[dict, Problem]], style: Mapping[str, Any], lang: s
             shown.append(Problem(f"… and {len(problems) - MOST_MISSING_SHOWN} more {lang} texts missing (build with "
                                  "--placeholders to print the deck's own text for now)", str(doc.file)))
         raise InputError(shown)
+    warnings = unknown + warnings
     title = tfile.title if tfile is not None and not _empty(tfile.title) else None
-    return Localised(out_rows, style_out, title, warnings, lang, language.languages)
+    return Localised(out_rows, style_out, title, warnings, lang, language.languages, origins)
+
+
+def _located(doc: Document, key: object, entry: Mapping[str, Any]) -> dict[str, str]:
+    """Where a translations file writes each text of one card's entry: ``strings/ja.yaml:5:11 (text)``."""
+    out = {}
+    for name, value in entry.items():
+        line, col = doc.locate(("cards", key, name))
+        if not _empty(value) and line is not None:
+            out[name] = f"{doc.file}:{line}" + (f":{col}" if col is not None else "") + f" ({name})"
+    return out
 
 
 def _row_of(where: Problem) -> Problem:

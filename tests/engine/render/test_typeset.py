@@ -319,6 +319,7 @@ def test_an_escaped_tag_prints_as_written(tmp_path: Path) -> None:
 def test_hyphenate_true_takes_the_builds_language_and_an_unknown_one_is_refused(tmp_path: Path) -> None:
     long = "Kartenspielregeln Kartenspielregeln Kartenspielregeln"
     deck = _deck(tmp_path, long, ", hyphenate: true", w=20)
+    deck.write_text(deck.read_text(encoding="utf-8") + "language: de\n", encoding="utf-8")  # --lang de: its own
     result = build(deck, "-o", tmp_path / "out", "--lang", "de")
     assert result.exit_code == 0, result.output
     assert "Kartenspiel" + SOFT in _card_text(tmp_path)

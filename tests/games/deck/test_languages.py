@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from devkit.readback import all_text
-from tests.engine.deck_files import build, write
+from printkit.cli import app
+from tests.engine.deck_files import build, runner, write
 
 CARDS = """
     name,name@de,text,text@de,qty
@@ -156,19 +157,6 @@ def test_a_display_font_without_the_language_s_script_is_caught_with_a_way_out(t
     assert "ファイアボール" in _text(tmp_path / "out" / "deck" / "cards-ja-a4.pdf")
 
 
-def test_a_deck_declaring_no_languages_builds_in_any_language_as_written(tmp_path: Path) -> None:
-    write(tmp_path / "front.yaml", FRONT)
-    deck = write(tmp_path / "deck.yaml", """
-        title: Plain
-        back: null
-        front: front.yaml
-        cards: [{name: Fireball, text: Deal 3}]
-    """)
-    result = build(deck, "--lang", "fr", "-o", tmp_path / "out")
-    assert result.exit_code == 0, result.output
-    assert "Fireball" in _text(tmp_path / "out" / "deck" / "cards-fr-a4.pdf")
-
-
 def test_a_column_whose_language_is_no_language_tag_is_named(tmp_path: Path) -> None:
     deck = _deck(tmp_path, cards="name,name@d-e,text\nFireball,Feuerball,Deal 3.\n")
     result = build(deck, "-o", tmp_path / "out")
@@ -217,3 +205,32 @@ def test_a_language_the_bundled_font_cannot_set_is_caught_naming_its_script(tmp_
     assert "the bundled font has no Korean (Hangul) letters; give the text a .ttf/.otf that has them" \
         in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_a_lang_the_deck_has_no_text_in_is_an_error_naming_its_languages(tmp_path: Path) -> None:
+    write(tmp_path / "front.yaml", FRONT)
+    deck = write(tmp_path / "deck.yaml", """
+        title: Plain
+        back: null
+        front: front.yaml
+        cards:
+          - {name: Fireball, text: Deal 3}
+    """)
+    out = tmp_path / "out"
+    result = build(deck, "--lang", "de", "-o", out)
+    assert result.exit_code == 2
+    assert "--lang de: this deck has texts in en only" in result.output
+    assert not (out / "deck").exists()
+    result = runner.invoke(app, ["build", str(deck), "--lang", "de", "--placeholders", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "--lang de: this deck has texts in en only" in result.output and "printed in en (--placeholders)" in \
+        " ".join(result.output.split())
+    assert "Fireball" in _text(out / "deck" / "cards-de-a4.pdf")
+
+
+def test_placeholders_print_a_language_a_translated_deck_lacks_with_a_warning(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(_deck(tmp_path)), "--lang", "fr", "--placeholders", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "--lang fr: this deck has texts in en, de, ja, zh-TW" in " ".join(result.output.split())
+    assert "Frost Ward" in _text(out / "deck" / "cards-fr-a4.pdf")
