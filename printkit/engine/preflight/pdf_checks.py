@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import math
 import mmap
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -529,6 +530,25 @@ def _covered(inks: list[Ink], side: int, start: float, end: float, reach: float)
     )
 
 
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+
+
+def _east_asian(ch: str) -> bool:
+    """A character set against the CJK floor: Han, kana, full-width forms (:func:`is_cjk`) and Hangul."""
+    return is_cjk(ch) or bool(_HANGUL.match(ch))
+
+
+def east_asian_script(text: str) -> str:
+    """What a read-back calls text of East Asian characters: kana make it Japanese (Japanese writes Han
+    characters too, Chinese never kana), Hangul Korean; Han alone is Chinese."""
+    if _KANA.search(text):
+        return "Japanese"
+    if _HANGUL.search(text):
+        return "Korean"
+    return "Chinese"
+
+
 def _sizes(page, inks: list[Ink], name: str, number: int) -> list[Finding]:
     """Text below the legible size, each script against its own floor, with where the smallest sits."""
     media = _box(page.get_mediabox)
@@ -536,15 +556,14 @@ def _sizes(page, inks: list[Ink], name: str, number: int) -> list[Finding]:
     for ink in inks:
         if ink.kind != "text":
             continue
-        for script, floor in (("Chinese", CJK_FLOOR), ("Latin", LATIN_FLOOR)):
-            chars = [
-                ch for ch in ink.text if not ch.isspace() and ch.isprintable() and is_cjk(ch) == (script == "Chinese")
-            ]
+        for eastern, floor in ((True, CJK_FLOOR), (False, LATIN_FLOOR)):
+            chars = [ch for ch in ink.text if not ch.isspace() and ch.isprintable() and _east_asian(ch) == eastern]
+            script = east_asian_script("".join(chars)) if eastern else "Latin"
             if chars and ink.size < floor - FLOOR_SLACK and (script not in smallest or ink.size < smallest[script][0]):
                 smallest[script] = (ink.size, ink)
     out = []
     for script, (size, ink) in sorted(smallest.items()):
-        floor = CJK_FLOOR if script == "Chinese" else LATIN_FLOOR
+        floor = LATIN_FLOOR if script == "Latin" else CJK_FLOOR
         x, y = ink.box[0], ink.box[3]
         out.append(
             Finding(

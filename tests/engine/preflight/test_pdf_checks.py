@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from printkit.cli import app
 from printkit.engine.errors import InputError
 from printkit.engine.preflight import read_back
+from printkit.engine.preflight.pdf_checks import east_asian_script
 from printkit.engine.render import fonts
 
 MM = 72 / 25.4
@@ -170,6 +171,16 @@ def test_each_script_is_held_to_its_own_floor(tmp_path: Path):
     (message,) = _messages(_pdf(tmp_path, draw, trim=(0, 0, 210, 297), bleed=0))
     assert "Chinese text '中文字' printed at 6.20 pt" in message and "below 6.5 pt" in message
     assert abs(_position(message)[0] - 30) <= 0.5
+
+
+def test_japanese_and_korean_text_are_named_so_not_chinese(tmp_path: Path):
+    def draw(c: Canvas) -> None:
+        _text(c, 30, 80, "火のカード", size=6.2)  # kana: Japanese, though 火 is a Han character too
+
+    (message,) = _messages(_pdf(tmp_path, draw, trim=(0, 0, 210, 297), bleed=0))
+    assert "Japanese text '火のカード' printed at 6.20 pt" in message and "Chinese" not in message
+    assert east_asian_script("카드 한 장") == "Korean" and east_asian_script("火球術") == "Chinese"
+    assert east_asian_script("ｶｰﾄﾞ") == "Japanese"  # half-width katakana
 
 
 def test_text_under_six_points_is_found(tmp_path: Path):
