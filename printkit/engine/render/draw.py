@@ -117,12 +117,15 @@ _SETS_STATE = re.compile(r"/gRLs\d+ gs")  # ReportLab's operator setting an ExtG
 
 
 def end_form(canvas: Canvas, name: str) -> None:
-    """``canvas.endForm()``, with the opacity states the form sets in its resources.  ReportLab writes a form's
-    ExtGState nowhere, so a translucent shape in a form (a stamp's, an icon's own fill-opacity) would name a
-    state the PDF lacks and print opaque.  A form that sets none is written exactly as ReportLab writes it."""
+    """``canvas.endForm()``, with the opacity states and the shadings the form uses in its resources.  ReportLab
+    writes a form's ExtGState nowhere, so a translucent shape in a form (a stamp's, an icon's own fill-opacity)
+    would name a state the PDF lacks and print opaque; and a gradient's shading (an SVG icon's linearGradient, a
+    stamp's gradient fill) it forgets with the form, whose ``sh`` then names nothing and paints nothing.  A form
+    that uses neither is written exactly as ReportLab writes it."""
     sets_state = any(_SETS_STATE.search(op) for op in canvas._code if isinstance(op, str))
+    shadings = dict(canvas._shadingUsed)  # the form's own: beginForm starts it afresh, endForm drops it
     canvas.endForm()
-    if not sets_state:
+    if not sets_state and not shadings:
         return
     from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
@@ -135,7 +138,10 @@ def end_form(canvas: Canvas, name: str) -> None:
         resources.basicProcs()
     if form.XObjects:
         resources.XObject = form.XObjects
-    resources.ExtGState = form.ExtGState
+    if sets_state:
+        resources.ExtGState = form.ExtGState
+    if shadings:
+        resources.setShading(shadings)
     form.Resources = resources
 
 
