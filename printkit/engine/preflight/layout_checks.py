@@ -451,7 +451,9 @@ def check_log(log: RenderLog, glossary: tuple[str, ...] = (), allowed: frozenset
             out.extend(replace(f, page=p.page + 1, piece=p.piece.name) for f in found)
     out.extend(check_bleed(log))
     out.extend(check_marks(log))
-    forms = {p.piece.name: tuple(map(id, p.piece.elements)) for p in log.placements}
+    # a designer's cards (labelled elements) are each their own: a card's finding never stands for another's;
+    # a bundled game's pieces repeat one problem on every sheet of a pad, reported once
+    forms = {p.piece.name: tuple(map(id, p.piece.elements)) for p in log.placements if any(p.piece.labels)}
     return _dedupe(out, forms)
 
 
