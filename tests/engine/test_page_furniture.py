@@ -258,7 +258,8 @@ def test_poker_inch_cards_on_a4_carry_the_scale_bar_in_every_language(lang: str,
 
     deck = tmp_path / "deck.yaml"
     deck.write_text("title: PI\nsize: poker-inch\nfront: standard\ncards:\n"
-                    + "".join(f"  - {{name: C{i}, text: 'card {i}'}}\n" for i in range(9)), encoding="utf-8")
+                    + "".join(f"  - {{name: C{i}, text: 'card {i}', 'text@de': 'Karte {i}', 'text@zh-TW': '卡 {i}'}}\n"
+                              for i in range(9)), encoding="utf-8")
     result = CliRunner().invoke(app, ["build", str(deck), "--out", str(tmp_path / "out"), "--lang", lang, "-q"])
     assert result.exit_code == 0, result.output
     (pdf,) = (tmp_path / "out").rglob("*.pdf")
