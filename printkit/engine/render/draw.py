@@ -454,6 +454,9 @@ def _draw_text(ctx: Context, e: Text) -> None:
         raise InputError.single(f"{ctx.piece_name}: {foreign}")
     visible = _visible(e.text)
     fonts.check_text(visible, ctx.piece_name, fam)  # every styled face falls back to the regular one
+    gap = _face_gap(e.text, fam)
+    if gap is not None:  # a bold run set partly in the regular weight: never without a word
+        _report_face_gap(ctx, e.text, fam, *gap)
     c = ctx.canvas
     horizontal = e.rotation in (0, 180)
     box_w, box_h = (e.w, e.h) if horizontal else (e.h, e.w)
@@ -622,6 +625,53 @@ def _lacking_face(text: str, fam: fonts.Family) -> str | None:
             if lack is not None:
                 return lack
     return None
+
+
+# Kana, and the half-width katakana: a text holding any is Japanese (Chinese writes none).
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+GAP_CHARS_SHOWN = 6  # characters a face-gap message lists; the rest are counted
+
+
+@lru_cache(maxsize=20_000)
+def _face_gap(text: str, fam: fonts.Family) -> tuple[str, tuple[str, ...]] | None:
+    """The style a run of ``text`` asks for whose face lacks characters of the run that the family's regular face
+    has (they would be set in the regular weight), and those characters; None when every run gets its face.
+
+    The bundled family's bold holds Latin and the common Traditional Chinese characters only (fonts.py): its gaps
+    count in Japanese text, whose bold katakana it lacks; rare Chinese characters set regular stay its documented
+    way.  Its italic is Latin only: upright CJK there is on purpose (the emphasis colour marks it)."""
+    japanese = fam.label is not None or _KANA.search(text) is not None
+    if not japanese:
+        return None
+    for run in markup.parse(text):
+        bold, italic = run.bold or fam.all_bold, run.italic
+        if not (bold or italic) or (fam.label is None and not bold):
+            continue
+        if fam.lacks(bold, italic) is not None:
+            continue  # reported as a face the family has none of
+        face = fam.pick(bold, italic if fam.label is not None else False)
+        chars = _strip_icons(run.text)
+        lacking = [c for c in fonts.missing_characters(chars, face) if c not in
+                   fonts.missing_characters(c, fam.regular) and not c.isspace()]
+        if lacking:
+            return ("bold italic" if bold and italic else "bold" if bold else "italic"), tuple(lacking)
+    return None
+
+
+def _report_face_gap(ctx: Context, text: str, fam: fonts.Family, style: str, chars: tuple[str, ...]) -> None:
+    """A user's family whose styled face lacks a character is an error (the designer gives a fuller face or
+    drops the markup); the bundled family's bold sets it in the regular weight, and says so."""
+    shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars[:GAP_CHARS_SHOWN])
+    more = f" and {len(chars) - GAP_CHARS_SHOWN} more" if len(chars) > GAP_CHARS_SHOWN else ""
+    excerpt = _visible(text)[:40]
+    if fam.label is not None:
+        key = style.replace(" ", "_")
+        raise InputError.single(
+            f"{ctx.piece_name}: {excerpt!r} asks for {style}, but the {style} face of `{fam.label}` has no glyph for "
+            f"{shown}{more} (its regular face has); give the family a {key}: file that has them, or drop the "
+            "markup there")
+    ctx.warn(f"{ctx.piece_name}: the bundled {style} face has no glyph for {shown}{more}; set in the regular "
+             f"weight in {excerpt!r} (give the text a font family with a bold face that has them, under fonts:)")
 
 
 @cache

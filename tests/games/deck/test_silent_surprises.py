@@ -204,3 +204,29 @@ def test_watch_only_leaves_the_whole_decks_preview_alone(tmp_path: Path) -> None
     assert whole.read_bytes() == before
     assert (out / "deck" / "png" / "cards-only-12-en-a4-p01.png").is_file()
     assert (out / "deck" / "png" / "cards-en-a4-p02.png").is_file()  # the whole deck's second page stays too
+
+
+def test_a_bold_face_lacking_a_character_its_regular_has_is_an_error_naming_card_and_character(tmp_path: Path
+                                                                                                ) -> None:
+    # the bundled bold holds no katakana: a family of the two asks bold of カ and ド and has them only regular
+    p = _family_deck(tmp_path, ("regular", "bold"), "**カードを引く。** Move.")
+    code, out = _build(str(p), "-o", str(tmp_path / "out"))
+    assert code == 2, out
+    flat = " ".join(out.split())
+    assert "card 1 (Swift, " in flat
+    assert "asks for bold, but the bold face of `body` has no glyph for 'カ' (U+30AB), 'ー' (U+30FC), 'ド' (U+30C9)" \
+        in flat
+
+
+def test_bundled_bold_kana_set_in_the_regular_weight_is_said_with_card_and_character(tmp_path: Path) -> None:
+    (tmp_path / "front.yaml").write_text("elements:\n  - text: {x: 5, y: 5, w: 50, h: 30, text: '{{ card.text }}'}\n",
+                                         encoding="utf-8")
+    p = _deck(tmp_path, "language: ja\nfront: front.yaml\ncards:\n  - {name: 火, text: '**カードを引く。**'}\n")
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "warning: deck/cards: card 1 (火, " in flat
+    assert "the bundled bold face has no glyph for 'カ' (U+30AB), 'ー' (U+30FC), 'ド' (U+30C9); set in the regular " \
+           "weight in 'カードを引く。'" in flat
+    runs = _runs_by_font((tmp_path / "out" / "deck" / "cards-ja-a4.pdf").read_bytes())
+    assert "カ" in runs.get("NotoSansTC-Regular", "") and "を引" in runs.get("NotoSansTC-Bold", ""), runs
