@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.engine.colors import REC_709, contrast_ink, shade, tint
+from printkit.engine.colors import REC_709, contrast_ink, rgba, shade, tint
 from printkit.engine.errors import InputError
 from printkit.engine.template.evaluate import render_template
 from printkit.engine.template.files import load_template
@@ -47,6 +47,20 @@ def test_the_shade_filter_takes_a_name_in_a_template(tmp_path: Path) -> None:
     (problem,) = err.value.problems
     assert "card 2: rect: template expression failed: ValueError: 'sunset' is not a colour" in problem.message
     assert problem.line == 3
+
+
+def test_the_documented_tint_and_contrast_ink_filters_work_in_a_template(tmp_path: Path) -> None:
+    (tmp_path / "t.yaml").write_text("elements:\n"
+                                     "  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ '#000000' | tint(0.5) }}\"}\n"
+                                     "  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ '#ff000080' | tint(0.5) }}\"}\n"
+                                     "  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ 'white' | contrast_ink }}\"}\n"
+                                     "  - rect: {x: 1, y: 1, w: 5, h: 5, fill: \"{{ 'black' | contrast_ink }}\"}\n",
+                                     encoding="utf-8")
+    piece = render_template(load_template(tmp_path / "t.yaml"), {"card": {}}, 63, 88, "card 1")
+    fills = [e.fill for e in piece.elements]
+    assert fills[:2] == ["#808080", "#ff808080"]  # halfway to white: 127.5 rounds to 128; the alpha kept
+    dark, light = fills[2:]
+    assert rgba(dark)[:3] != rgba(light)[:3] and sum(rgba(dark)[:3]) < sum(rgba(light)[:3])  # dark ink on white
 
 
 def test_alpha_forms_are_read_as_css_reads_them() -> None:

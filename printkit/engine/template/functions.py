@@ -9,7 +9,7 @@ background); both take ``#rrggbb``, ``#rgb`` or a colour name (``darkred``).  Fu
 
 from __future__ import annotations
 
-from printkit.engine.colors import contrast_ink, shade
+from printkit.engine.colors import contrast_ink, shade, tint
 from printkit.engine.pieces import hexagon as _hexagon
 from printkit.engine.pieces import offset
 
@@ -50,5 +50,5 @@ def hexagon(cx: float, cy: float, flat_to_flat: float, top: str = "pointy") -> l
     return list(_hexagon(float(cx), float(cy), float(flat_to_flat), top == "pointy"))
 
 
-FILTERS = {"shade": shade, "contrast": contrast_ink}
+FILTERS = {"shade": shade, "tint": tint, "contrast": contrast_ink, "contrast_ink": contrast_ink}
 GLOBALS = {"pips": pips, "zigzag": zigzag, "inset": inset, "hexagon": hexagon}
