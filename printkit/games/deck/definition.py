@@ -228,9 +228,11 @@ def _load_part(doc: Document, path: Path, definition: DeckDefinition, templates:
         for copy in range(1, qty + 1):
             cards.append(Card(fields=clean, index=len(cards) + 1, copy=copy, source=place.row, place=place))
     if spec.shape == "die" and len(cards) % 6:
+        n, left = len(cards), len(cards) % 6
+        whole = f"{n // 6} {'die' if n // 6 == 1 else 'dice'} and " if n >= 6 else ""
         problems.append(doc.problem(("piece",), f"a die takes six cards, one a face (face k and 7 - k opposite); "
-                                                f"found {len(cards)}, {len(cards) % 6} more than {len(cards) // 6} "
-                                                "dice"))
+                                                f"found {n} ({whole}{left} left over): add {6 - left} or "
+                                                f"remove {left}"))
     if problems:
         raise InputError(problems)
     search = SearchPath(user=templates)

@@ -168,8 +168,9 @@ def test_size_with_a_shaped_piece_and_a_die_short_of_faces_are_errors_naming_whe
     result = build(deck, "-o", tmp_path / "out")
     assert result.exit_code == 2
     # the die's piece: line, inside the second section
-    assert "deck.yaml:9:" in result.output and "a die takes six cards" in result.output and "found 7" in \
-        result.output, result.output
+    flat = " ".join(result.output.split())
+    assert "deck.yaml:9:" in flat and "a die takes six cards" in flat, result.output
+    assert "found 7 (1 die and 1 left over): add 5 or remove 1" in flat, result.output
 
 
 def test_section_names_must_differ(tmp_path: Path) -> None:
