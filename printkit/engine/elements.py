@@ -254,6 +254,7 @@ ELEMENT_KINDS: dict[str, type] = {
     "icon": Icon, "image": Image, "qrcode": QRCode,
 }
 MAX_TEXT_SIZE = 400.0  # pt; anything larger cannot be a card's text
+MAX_STAR_POINTS = 360  # a star's tips: past this it draws as a ragged circle
 MAX_DRAWN_NUMBER = 100_000.0  # mm, pt or degrees: 100 m, far past any paper; ReportLab cannot write ~1e307 pt at all
 QR_MAX_BYTES = 2_331  # UTF-8 bytes a QR code holds at level M (version 40, byte mode)
 

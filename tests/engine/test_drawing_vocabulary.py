@@ -172,3 +172,14 @@ def test_text_and_its_markup_take_a_translucent_colour(tmp_path: Path) -> None:
                     "color: '#00000080', size: 14}\n")
     found = opacities((tmp_path / "out" / "deck" / "cards-en-a4.pdf").read_bytes())
     assert (0.502, 1.0) in found and (0.2, 1.0) in found  # 0x80 and 0x33 of 0xff
+
+
+def test_a_star_of_two_tips_is_refused_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "front.yaml").write_text("elements:\n  - star: {cx: 30, cy: 45, r: 20, points: 2}\n", encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("title: V\nsize: {width: 60, height: 90}\nfront: front.yaml\nback: null\n"
+                                        "cards:\n  - {name: A}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(tmp_path / "deck.yaml"), "-o", str(tmp_path / "out"), "-q"])
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert "front.yaml:2" in flat and "points: a star has 3 to 360 tips; found 2" in flat, result.output
+    assert not (tmp_path / "out" / "deck" / "cards-en-a4.pdf").exists()

@@ -29,6 +29,7 @@ from printkit.engine.containment import Containment
 from printkit.engine.elements import (
     ELEMENT_KINDS,
     MAX_DRAWN_NUMBER,
+    MAX_STAR_POINTS,
     MAX_TEXT_SIZE,
     QR_MAX_BYTES,
     Image,
@@ -37,6 +38,7 @@ from printkit.engine.elements import (
     Piece,
     QRCode,
     Rect,
+    Star,
     Text,
 )
 from printkit.engine.errors import InputError, Problem, input_problem
@@ -316,6 +318,8 @@ def _check_values(element: Any) -> str | None:
     if isinstance(element, QRCode) and len(element.data.encode("utf-8")) > QR_MAX_BYTES:
         return (f"data: a QR code holds at most {QR_MAX_BYTES:,} bytes (UTF-8); found "
                 f"{len(element.data.encode('utf-8')):,}")
+    if isinstance(element, Star) and not 3 <= element.points <= MAX_STAR_POINTS:
+        return f"points: a star has 3 to {MAX_STAR_POINTS} tips; found {element.points}"
     if isinstance(element, PathShape):
         return _path_problem(element)
     if isinstance(element, Text) and not 0 < element.min_size <= element.size <= MAX_TEXT_SIZE:
