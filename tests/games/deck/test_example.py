@@ -23,7 +23,9 @@ def test_designer_deck_builds_everywhere(tmp_path: Path) -> None:
     # 3 + 2 + 2 + 2 + 4 cards from the spreadsheet's qty column
     assert text.count("/13") == 13 and "心靈之泉" in text and "Deal 3 damage to any target." in text
     fonts = {c.font for c in char_styles(pdf, 0)}
-    assert {"AmaticSC-Bold", "NotoSansTC-Regular", "NotoSansTC-Bold", "NotoSans-Italic"} <= fonts
+    # rules and flavour text in the deck's own serif family: **bold** and *italic* in its own faces
+    assert {"AmaticSC-Bold", "DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic", "NotoSansTC-Bold"} <= fonts
+    assert "NotoSans-Italic" not in fonts
     grid = json.loads((tmp_path / "manifest.json").read_text())["files"]
     sheet = next(e for e in grid if e["file"] == "deck/cards-en-tts/sheet-01.png")["tts"]
     assert (sheet["columns"], sheet["rows"], sheet["cards"]) == (10, 2, 13)
