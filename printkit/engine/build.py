@@ -25,14 +25,17 @@ from printkit.engine.components import (
     TextFile,
     count_label,
 )
-from printkit.engine.elements import Piece
+from printkit.engine.elements import Piece, Text, bounds
 from printkit.engine.errors import InputError, Problem
 from printkit.engine.exporters import EXPORTERS, Rendition
+from printkit.engine.imposition import Box
 from printkit.engine.languages import canonical_tag
 from printkit.engine.outputs import ManifestEntry, PlannedFile, WriteResult, read_manifest, sha256, write_all
 from printkit.engine.paper import PrintSettings, paper_dimensions
 from printkit.engine.paths import icon_dirs
 from printkit.engine.preflight import Finding, ReadBack, check_log, read_back
+from printkit.engine.preflight.layout_checks import element_label
+from printkit.engine.preflight.record import RenderLog
 from printkit.engine.preflight.safe_zone import check_safe_zone
 from printkit.engine.registry import Game, find_game, game_for_files, game_for_schema, kits, known_schemas
 from printkit.engine.render.pdf import Rendered, render
@@ -286,9 +289,41 @@ _ELEMENT_NO = re.compile(r"\b([a-z]+) #(\d+)")  # how the preflight numbers an e
 
 
 def _pieces_by_name(comp: Component) -> dict[str, Piece]:
+    if isinstance(comp, BoardComponent):
+        return {comp.piece.name: comp.piece}
     if not isinstance(comp, CardComponent):
         return {}
     return {p.name: p for p in (*comp.fronts, *(comp.backs or ()))}
+
+
+AT_TOL = 0.1  # mm: a point read back from the file lies on a piece's trim or an element's edge within this
+
+
+def _located(findings: list[Finding], log: RenderLog | None) -> list[Finding]:
+    """Findings read back from the written file name a point on a page; the render log knows which piece was
+    placed there and which of its shapes (the topmost) reaches the point: name them, as the layout checks do."""
+    if log is None:
+        return findings
+    out = []
+    for f in findings:
+        if f.at is None or f.page is None or f.piece:
+            out.append(f)
+            continue
+        x, y = f.at
+        here = [p for p in log.placements if p.page == f.page - 1 and p.role != "furniture" and
+                p.trim.x - AT_TOL <= x <= p.trim.right + AT_TOL and p.trim.y - AT_TOL <= y <= p.trim.bottom + AT_TOL]
+        if len(here) != 1:  # on no piece, or on a cut two pieces share: the point says it best
+            out.append(f)
+            continue
+        p = here[0]
+        hit = [i for i, e in enumerate(p.piece.elements) if not isinstance(e, Text) and
+               _near(p.transform.box(*bounds(e)), x, y)]
+        out.append(replace(f, piece=p.piece.name, element=element_label(p.piece, hit[-1]) if hit else ""))
+    return out
+
+
+def _near(box: Box, x: float, y: float) -> bool:
+    return box.x - AT_TOL <= x <= box.right + AT_TOL and box.y - AT_TOL <= y <= box.bottom + AT_TOL
 
 
 def _card(name: str) -> str:
@@ -298,9 +333,10 @@ def _card(name: str) -> str:
     return f"{head} ({first})" if first and ", " in rest else head
 
 
-def _hit(cards: list[str]) -> str:
+def _hit(cards: list[str], kind: str = "cards") -> str:
+    """``on 9 cards: card 1 (Fire), …``: how many of the component's pieces (``kind``, plural) a warning hits."""
     shown = ", ".join(_card(c) for c in cards[:3]) + (", …" if len(cards) > 3 else "")
-    return f"on {len(cards)} {'card' if len(cards) == 1 else 'cards'}: {shown}"
+    return f"on {len(cards)} {kind.removesuffix('s') if len(cards) == 1 else kind}: {shown}"
 
 
 def _relabel(text: str, piece: Piece | None) -> str:
@@ -317,7 +353,7 @@ def _relabel(text: str, piece: Piece | None) -> str:
 
 
 def _grouped_findings(target: Target, comp: str, findings: list[Finding], notes: list[str],
-                      pieces: Mapping[str, Piece]) -> list[str]:
+                      pieces: Mapping[str, Piece], kind: str = "cards") -> list[str]:
     """A user's deck: one warning per rule and template element, with the count of cards it hits (a deck of 54
     copies would otherwise print the same warning 54 times)."""
     groups: dict[tuple[str, str], list[Finding]] = {}
@@ -341,7 +377,8 @@ def _grouped_findings(target: Target, comp: str, findings: list[Finding], notes:
         cards = list(dict.fromkeys(c for n in named for c in (alike.get(pieces[n].elements, [n]) if n in pieces
                                                                else [n])))
         where = f"{label}: " if label else ""
-        out.append(f"{target.id}/{comp}: {where}{group[0].message} [{rule}]" + (f" ({_hit(cards)})" if cards else ""))
+        out.append(f"{target.id}/{comp}: {where}{group[0].message} [{rule}]" +
+                   (f" ({_hit(cards, kind)})" if cards else ""))
     out.extend(loose)
     out.extend(f"{target.id}/{comp}: note: {n}" for n in notes)
     return out
@@ -395,6 +432,7 @@ def _plan(base_request: BuildRequest, progress: Progress | None) -> Plan:
     planned: list[PlannedFile] = []
     seeds: dict[str, int] = {}
     findings: list[Finding] = []
+    problems: list[str] = []  # the findings as the build says them
     opts, settings = request.options, request.settings
     targets, warnings = _check_options(resolve_targets(request.targets), request, bool(request.targets))
     if settings.duplex == "fold" and (settings.offset_x or settings.offset_y):
@@ -453,11 +491,13 @@ def _plan(base_request: BuildRequest, progress: Progress | None) -> Plan:
             zone = request.safe_zone if request.safe_zone is not None else getattr(comp, "safe_zone", 0.0)
             found = preflight(target, rendered, zone)
             back = read_back_written(rendered, settings)  # what `printkit preflight` will say of the file
-            found += back.findings
+            found += _located(back.findings, rendered.log) if pieces else back.findings
             findings.extend(found)
             notes = [*(rendered.log.notes if rendered.log else []), *back.notes]
-            warnings.extend(_grouped_findings(target, comp.name, found, notes, pieces) if pieces else
-                            _preflight_warnings(target, comp.name, found, notes))
+            said = (_grouped_findings(target, comp.name, found, [], pieces, comp.kind) if pieces else
+                    _preflight_warnings(target, comp.name, found, []))
+            problems.extend(said)  # what --strict stops on: the same lines, grouped the same way
+            warnings.extend([*said, *_preflight_warnings(target, comp.name, [], notes)])
             details: dict = {}
             stem = comp.name
             if isinstance(comp, CardComponent):
@@ -502,7 +542,7 @@ def _plan(base_request: BuildRequest, progress: Progress | None) -> Plan:
         raise InputError.single("nothing to build: " + "; ".join(w.split(": ", 2)[-1] for w in warnings))
     _refuse_collisions(planned, targets)
     if request.strict and findings:
-        raise InputError([Problem(f"preflight: {f}") for f in findings])
+        raise InputError([Problem(f"preflight: {p}") for p in problems])
     return Plan(planned, warnings, findings, seeds)
 
 

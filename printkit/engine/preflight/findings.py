@@ -28,8 +28,12 @@ class Finding:
     page: int | None = None  # 1-based
     piece: str = ""
     element: str = ""  # e.g. "text #4 'Runde 1'"
+    # where on the page (mm from its top-left corner), for a finding read back from a file: until a build names
+    # the piece and element there, the point is all that says where
+    at: tuple[float, float] | None = None
 
     def __str__(self) -> str:
-        where = [w for w in (self.component, f"page {self.page}" if self.page else "", self.piece and
+        point = f"at ({self.at[0]:.1f}, {self.at[1]:.1f}) mm" if self.at and not self.piece else ""
+        where = [w for w in (self.component, f"page {self.page}" if self.page else "", point, self.piece and
                              f"{self.piece!r}", self.element) if w]
         return f"{', '.join(where)}: {self.message} [{self.rule}]" if where else f"{self.message} [{self.rule}]"

@@ -502,13 +502,15 @@ def _bleed(page, inks: list[Ink], name: str, number: int) -> list[Finding]:
             if -slack <= past < need and not _covered(inks, i, across[0], across[1], trim[i] + outward * need):
                 x = trim[i] if i % 2 == 0 else (max(box[0], trim[0]) + min(box[2], trim[2])) / 2
                 y = trim[i] if i % 2 == 1 else (max(box[1], trim[1]) + min(box[3], trim[3])) / 2
+                # within the PDF's rounding of the cut: it stops at the cut, not "0.0 mm past" it
+                stops = "at" if past < slack else f"{past / PT_PER_MM:.1f} mm past"
                 out.append(
                     Finding(
                         "bleed",
-                        f"{_describe(ink)} stops {max(past, 0) / PT_PER_MM:.1f} mm past the {side} cut "
-                        f"at {_at(media[3], media, x, y)}: no bleed, a miscut shows white",
+                        f"{_describe(ink)} stops {stops} the {side} cut: no bleed, a miscut shows white",
                         name,
                         number,
+                        at=((x - media[0]) / PT_PER_MM, (media[3] - y) / PT_PER_MM),
                     )
                 )
                 break

@@ -115,3 +115,32 @@ def test_a_fit_warning_is_kept_when_when_skips_an_element_on_some_cards(tmp_path
     assert len(lines) == 2, lines
     assert any("tiny.yaml: body:" in line and "on 5 cards: card 1 (Alpha), card 2 (Beta)" in line for line in lines)
     assert any("tiny.yaml:6 text:" in line and "on 5 cards: card 1 (Alpha), card 2 (Beta)" in line for line in lines)
+
+
+BOLT = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M13 2 L4 14 H11 L10 22 L20 9 H13 Z" '
+        'fill="currentColor"/></svg>')
+
+
+def test_strict_and_read_back_name_the_element_and_count_the_cards(tmp_path: Path) -> None:
+    # the bolt's tip ends exactly on the right cut (58 + 20/24 * 6 = 63 mm): the read-back of the written file
+    # finds a fill stopping at the cut, and the build names the card and the icon there
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "bolt.svg").write_text(BOLT, encoding="utf-8")
+    (tmp_path / "f.yaml").write_text(
+        "elements:\n  - id: rules\n"
+        "    text: {x: 5, y: 20, w: 20, h: 5, text: '{{ card.text }}', size: 9, min_size: 9}\n"
+        "  - icon: {name: bolt, x: 58, y: 80, w: 6, h: 6}\n", encoding="utf-8")
+    p = tmp_path / "deck.yaml"
+    p.write_text("title: Edge\ntemplates: .\nfront: f.yaml\nback: null\ncards:\n"
+                 "  - {name: Fire, qty: 4, text: 'Deal three damage to any target, then discard two.'}\n",
+                 encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(p), "-o", str(tmp_path / "out"), "--strict"])
+    assert result.exit_code == 2
+    flat = " ".join(result.output.split())
+    errors = [line for line in result.output.splitlines() if line.startswith("error: preflight")]
+    assert len(errors) == 2, errors  # one per element, not one per card
+    assert "f.yaml: rules: does not fit its 20.0 x 5.0 mm box even at 9 pt [fit] (on 4 cards: card 1 (Fire)" in flat
+    assert ("f.yaml:4 icon: a filled shape stops at the right cut: no bleed, a miscut shows white [bleed] "
+            "(on 4 cards: card 1 (Fire)") in flat
+    assert "0.0 mm past" not in flat and "#" not in flat
+
