@@ -93,34 +93,29 @@ def _hb_font(font_name: str) -> tuple[hb.Font, float] | None:
         return None
 
 
-_SHAPED: dict[tuple[str, str], Shaped] = {}
-_DIRECTED: dict[tuple[str, str, bool, tuple[str, str]], Shaped] = {}
+# Shapings remembered at most (a deck's distinct strings are a few thousand): bounds the memory of a long-running
+# process (--watch, serve), which starts afresh when it is reached.
+SHAPED_REMEMBERED = 200_000
+_SHAPED: dict[tuple[str, str, bool | None, tuple[str, str]], Shaped] = {}
 
 
 def shape(text: str, font_name: str, rtl: bool | None = None, context: tuple[str, str] = ("", "")) -> Shaped:
     """``text`` shaped in the registered face ``font_name``; remembered, as a deck sets the same words on many
     cards.  ``rtl``: a run of one direction the bidi algorithm gave (True: right to left, its glyphs given from
     left to right as they stand, the Arabic letters joined and mirrored characters mirrored); None: the direction
-    HarfBuzz guesses from the script.  ``context`` (with ``rtl`` only): the characters just before and after
-    ``text`` in its word, set in another face or colour, which Arabic letters join to across the change."""
-    if rtl is not None:
-        return _directed(text, font_name, rtl, context)
-    key = (text, font_name)
+    HarfBuzz guesses from the script, adjacent Chinese punctuation set close.  ``context`` (with ``rtl`` only): the
+    characters just before and after ``text`` in its word, set in another face or colour, which Arabic letters
+    join to across the change."""
+    key = (text, font_name, rtl, context)
     got = _SHAPED.get(key)
     if got is None:
-        if len(_SHAPED) > 200_000:  # bound the memory of a long-running process (--watch, serve)
+        if len(_SHAPED) > SHAPED_REMEMBERED:
             _SHAPED.clear()
-        got = _SHAPED[key] = squeezed(_shape(text, font_name), font_name)
-    return got
-
-
-def _directed(text: str, font_name: str, rtl: bool, context: tuple[str, str]) -> Shaped:
-    key = (text, font_name, rtl, context)
-    got = _DIRECTED.get(key)
-    if got is None:
-        if len(_DIRECTED) > 200_000:
-            _DIRECTED.clear()
-        got = _DIRECTED[key] = _shape(text, font_name, "rtl" if rtl else "ltr", context)
+        if rtl is None:
+            got = squeezed(_shape(text, font_name), font_name)
+        else:
+            got = _shape(text, font_name, "rtl" if rtl else "ltr", context)
+        _SHAPED[key] = got
     return got
 
 
