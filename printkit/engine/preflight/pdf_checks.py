@@ -23,7 +23,7 @@ from printkit.engine.errors import InputError
 from printkit.engine.imposition import PRINTABLE_EDGE
 from printkit.engine.pdf_drawing import drawing_bytes
 from printkit.engine.preflight.findings import Finding
-from printkit.engine.render.text import CJK_FLOOR, LATIN_FLOOR, is_cjk
+from printkit.engine.render.text import CJK_FLOOR, KANA, LATIN_FLOOR, is_cjk
 from printkit.engine.units import PT_PER_MM
 
 MAX_PAGES = 2000  # a preflight reads every page: bound the work for an untrusted file
@@ -532,7 +532,6 @@ def _covered(inks: list[Ink], side: int, start: float, end: float, reach: float)
     )
 
 
-_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 
 
@@ -544,7 +543,7 @@ def _east_asian(ch: str) -> bool:
 def east_asian_script(text: str) -> str:
     """What a read-back calls text of East Asian characters: kana make it Japanese (Japanese writes Han
     characters too, Chinese never kana), Hangul Korean; Han alone is Chinese."""
-    if _KANA.search(text):
+    if KANA.search(text):
         return "Japanese"
     if _HANGUL.search(text):
         return "Korean"

@@ -55,7 +55,7 @@ from printkit.engine.render import bidi, fonts, markup
 from printkit.engine.render.cmyk import is_cmyk
 from printkit.engine.render.hyphenation import hyphenation_setting
 from printkit.engine.render.shaping import any_unshaped, text_operators, unshaped_reason
-from printkit.engine.render.text import Run, SetText, fit_text, floor_for
+from printkit.engine.render.text import KANA, Run, SetText, fit_text, floor_for
 
 Warn = Callable[[str], None]
 
@@ -627,8 +627,6 @@ def _lacking_face(text: str, fam: fonts.Family) -> str | None:
     return None
 
 
-# Kana, and the half-width katakana: a text holding any is Japanese (Chinese writes none).
-_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 GAP_CHARS_SHOWN = 6  # characters a face-gap message lists; the rest are counted
 
 
@@ -640,7 +638,7 @@ def _face_gap(text: str, fam: fonts.Family) -> tuple[str, tuple[str, ...]] | Non
     The bundled family's bold holds Latin and the common Traditional Chinese characters only (fonts.py): its gaps
     count in Japanese text, whose bold katakana it lacks; rare Chinese characters set regular stay its documented
     way.  Its italic is Latin only: upright CJK there is on purpose (the emphasis colour marks it)."""
-    japanese = fam.label is not None or _KANA.search(text) is not None
+    japanese = fam.label is not None or KANA.search(text) is not None
     if not japanese:
         return None
     for run in markup.parse(text):

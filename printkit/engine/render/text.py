@@ -387,6 +387,9 @@ def is_cjk(ch: str) -> bool:
 _is_cjk = is_cjk  # the older private name, still imported by tests
 
 
+# Kana and half-width katakana: text holding any is Japanese (Chinese writes none; Japanese writes Han too).
+KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+
 # The ranges of is_cjk, for looking through a whole string at once.
 _CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0002fa1f]")
 
