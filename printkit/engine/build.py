@@ -310,8 +310,7 @@ def _located(findings: list[Finding], log: RenderLog | None) -> list[Finding]:
             out.append(f)
             continue
         x, y = f.at
-        here = [p for p in log.placements if p.page == f.page - 1 and p.role != "furniture" and
-                p.trim.x - AT_TOL <= x <= p.trim.right + AT_TOL and p.trim.y - AT_TOL <= y <= p.trim.bottom + AT_TOL]
+        here = [p for p in log.placements if p.page == f.page - 1 and p.role != "furniture" and _near(p.trim, x, y)]
         if len(here) != 1:  # on no piece, or on a cut two pieces share: the point says it best
             out.append(f)
             continue
