@@ -357,23 +357,13 @@ def _context(tok: Token, runs: list[tuple[int, int]], k: int) -> tuple[str, str]
     return (tok.joins[0] if k == 0 else "", tok.joins[1] if k == len(runs) - 1 else "")
 
 
-_BIDI_WIDTHS: dict[tuple[str, float, str, tuple[int, ...]], float] = {}
-
-
 def _bidi_width(tok: Token, size: float) -> float:
     """A bidi token's width: its level runs each shaped in its direction."""
     levels = tok.levels
     assert levels is not None
-    key = (tok.text, size, tok.font, levels, tok.joins)
-    w = _BIDI_WIDTHS.get(key)
-    if w is None:
-        if len(_BIDI_WIDTHS) > 100_000:
-            _BIDI_WIDTHS.clear()
-        runs = _level_runs(tok.text, levels)
-        w = _BIDI_WIDTHS[key] = sum(
-            shape(bidi.inked(tok.text[a:b]), tok.font, levels[a] % 2 == 1, _context(tok, runs, k)).width
-            for k, (a, b) in enumerate(runs)) * size / 1000
-    return w
+    runs = _level_runs(tok.text, levels)
+    return sum(shape(bidi.inked(tok.text[a:b]), tok.font, levels[a] % 2 == 1, _context(tok, runs, k)).width
+               for k, (a, b) in enumerate(runs)) * size / 1000
 
 
 def is_cjk(ch: str) -> bool:
@@ -649,22 +639,24 @@ def _squeezed_pair(prev: Token, tok: Token) -> bool:
             and prev.text[-1:] in punctuation.SQUEEZABLE)
 
 
-_WIDTHS: dict[tuple[str, float, str], float] = {}
+_WIDTHS: dict[tuple[str, float, str, tuple[int, ...] | None, tuple[str, str]], float] = {}
 
 
 def token_width(tok: Token, size: float) -> float:
     if tok.icon:
         return size * ICON_SCALE
-    if tok.levels is not None:
-        return _bidi_width(tok, size)
-    key = (tok.text, size, tok.font)
+    key = (tok.text, size, tok.font, tok.levels, tok.joins)
     w = _WIDTHS.get(key)
     if w is None:
         if len(_WIDTHS) > 100_000:  # bound the memory of a long-running process
             _WIDTHS.clear()
-        pieces = _HYPHEN_PAIR.split(tok.text)
-        shaped = sum(shape(p, tok.font).width for p in pieces) / 1000
-        w = _WIDTHS[key] = (shaped + (len(pieces) - 1) * HYPHEN_PAIR_GAP) * size
+        if tok.levels is not None:
+            w = _bidi_width(tok, size)
+        else:
+            pieces = _HYPHEN_PAIR.split(tok.text)
+            shaped = sum(shape(p, tok.font).width for p in pieces) / 1000
+            w = (shaped + (len(pieces) - 1) * HYPHEN_PAIR_GAP) * size
+        _WIDTHS[key] = w
     return w
 
 
